@@ -1,0 +1,109 @@
+"""``rulekb build``: parse → verify → index → site, into ``site/``, keeping the previous build on failure."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from kb.export import export, rules_by_id
+from kb.loader import KnowledgeBase, load_kb
+from kb.paths import Paths
+
+
+@dataclass
+class BuildContext:
+    """What the steps of a build share: the knowledge base, the folder being written, and notes for the user."""
+
+    paths: Paths
+    out: Path
+    console: Console
+    kb: KnowledgeBase | None = None
+    notes: list[str] = field(default_factory=list)
+    data: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BuildStep:
+    """One stage of the build, run in order."""
+
+    name: str
+    run: Callable[[BuildContext], None]
+    order: int
+
+
+STEPS: list[BuildStep] = []
+
+
+def step(name: str, order: int) -> Callable[[Callable[[BuildContext], None]], Callable[[BuildContext], None]]:
+    """Register a build stage; stages run by ``order`` (parse 10, verify 20, index 30, site 40)."""
+    def register(func: Callable[[BuildContext], None]) -> Callable[[BuildContext], None]:
+        STEPS[:] = [s for s in STEPS if s.name != name] + [BuildStep(name, func, order)]
+        STEPS.sort(key=lambda s: s.order)
+        return func
+    return register
+
+
+@step("parse rules and build the graph", 10)
+def parse_step(ctx: BuildContext) -> None:
+    ctx.kb = load_kb(ctx.paths)
+    ctx.kb.raise_for_errors()
+    downloads = ctx.out / "downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    (downloads / "graph.json").write_text(export(ctx.kb.graph, "json"), encoding="utf-8")
+    (downloads / "rules.json").write_text(json.dumps(rules_by_id(ctx.kb.graph), ensure_ascii=False, indent=1),
+                                          encoding="utf-8")
+    ctx.notes.append(f"graph: {ctx.kb.graph.number_of_nodes()} nodes, {ctx.kb.graph.number_of_edges()} edges")
+
+
+def _load_plugins() -> None:
+    """Import the modules that register further build steps (verify, index, site), where present."""
+    import importlib
+
+    for module in ("kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not module.startswith(exc.name):
+                raise
+
+
+def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> BuildContext:
+    """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed."""
+    _load_plugins()
+    paths.root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=paths.root))
+    ctx = BuildContext(paths=paths, out=tmp, console=console)
+    try:
+        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+                      console=console, transient=False) as progress:
+            steps = [s for s in STEPS if only is None or s.name in only]
+            task = progress.add_task("build", total=len(steps))
+            for s in steps:
+                progress.update(task, description=s.name)
+                ctx.data["progress"] = progress
+                s.run(ctx)
+                progress.advance(task)
+            progress.update(task, description="done")
+        _swap_in(tmp, paths.site)
+        ctx.out = paths.site
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return ctx
+
+
+def _swap_in(new: Path, target: Path) -> None:
+    """Replace ``target`` by ``new`` with two renames, so a reader never sees half a site."""
+    old = target.with_name(f".{target.name}-old")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    new.rename(target)
+    shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,134 @@
+"""Commands over the rule sources and graph: import, build, rule, lint, graph."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from kb import importer
+from kb.build import run_build
+from kb.cli import cli
+from kb.errors import NotFound, RulekbError, Severity, SourceError
+from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.lint import lint as run_lint
+from kb.loader import load_kb
+from kb.paths import Paths
+from kb.rule_view import build_view, print_view
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+@cli.command("import")
+@click.argument("sources", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Import every document found in this folder.")
+@click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
+@click.option("--release", help="Import as a new release of the document, e.g. 2026-01 (kept beside the current one).")
+@click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
+@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON.")
+def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
+                   force: bool, as_json: bool) -> None:
+    """Import source documents into canonical rule sources under rules/<game>/, reporting every repair."""
+    paths = Paths.discover()
+    files = list(sources) + (sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md") and p.name != "README.md")
+                             if seeds else [])
+    if not files:
+        raise click.UsageError("give the files to import, or --seeds DIR")
+    console = _console()
+    report = []
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        kind = fmt or importer.detect_format(text)
+        result = importer.convert(text, kind, source=path.name, release=release)
+        target = importer.target_path(paths.rules, result)
+        importer.write(result, target, force=force)
+        report.append({"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
+                       "repairs": [r.to_dict() for r in result.repairs]})
+        if not as_json:
+            console.print(f"[green]imported[/green] {path.name} ({kind}) → {target.relative_to(paths.root)}")
+            for repair in result.repairs:
+                console.print(f"  [yellow]repair[/yellow] {repair}")
+    if as_json:
+        click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+
+
+@cli.command()
+def build() -> None:
+    """Build everything into site/: parse the rules, verify, index, generate the site."""
+    paths = Paths.discover()
+    console = _console()
+    try:
+        ctx = run_build(paths, console)
+    except SourceError as exc:
+        for problem in exc.problems:
+            if problem.severity == Severity.ERROR:
+                console.print(f"[red]{problem}[/red]")
+        raise RulekbError("the build stopped; the previous site/ is unchanged") from None
+    for note in ctx.notes:
+        console.print(f"  {note}")
+    console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
+
+
+@cli.command()
+@click.argument("rule_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON.")
+def rule(rule_id: str, as_json: bool) -> None:
+    """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages."""
+    kb = load_kb()
+    node_id = kb.lookup.resolve(rule_id)
+    if node_id is None:
+        hints = kb.lookup.suggest(rule_id, kb.graph)
+        hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
+        raise NotFound(f"no rule {rule_id!r}{hint}")
+    view = build_view(kb.graph, node_id)
+    if as_json:
+        click.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print_view(view, _console())
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
+def lint(as_json: bool, show_all: bool) -> None:
+    """Check the rule sources: ids, numbering, references, terms, spelling, repairs. Fails on errors only."""
+    kb = load_kb()
+    findings = run_lint(kb)
+    errors = sum(1 for f in findings if f.severity == Severity.ERROR)
+    if as_json:
+        click.echo(json.dumps({"errors": errors, "findings": [f.to_dict() for f in findings]},
+                              ensure_ascii=False, indent=1))
+    else:
+        console = _console()
+        colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+        shown = [f for f in findings if show_all or f.severity != Severity.INFO]
+        for finding in shown:
+            console.print(f"[{colour[finding.severity]}]{escape(str(finding))}[/]", markup=True)
+        counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
+        hidden = "" if show_all else " (--all lists the notes)"
+        console.print(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+                      f"{counts[Severity.INFO]} notes{hidden}")
+    if errors:
+        raise click.exceptions.Exit(1)
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="json", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout.")
+def graph(fmt: str, output: Path | None) -> None:
+    """Export the rule graph (JSON node-link data, or GraphML)."""
+    kb = load_kb()
+    kb.raise_for_errors()
+    text = export(kb.graph, fmt)
+    if output:
+        output.write_text(text, encoding="utf-8")
+        _console().print(f"wrote {output} ({kb.graph.number_of_nodes()} nodes)")
+    else:
+        sys.stdout.write(text + "\n")

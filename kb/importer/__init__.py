@@ -1,0 +1,91 @@
+"""``rulekb import``: turn a source document (a scan's text, or Markdown) into a canonical rule source."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from kb.errors import ImportFormatError
+from kb.importer.altered import import_altered
+from kb.importer.atnia import import_atnia
+from kb.importer.common import ImportResult, Repair
+from kb.importer.cr import import_cr
+from kb.importer.rulebook import import_rulebook
+
+FORMATS = ("athernum-cr", "athernum-rulebook-en", "athernum-rulebook-de", "atnia", "altered")
+
+_GERMAN_WORDS = re.compile(r"\b(?:und|der|die|das|nicht|Spieler|Karte)\b")
+
+
+def detect_format(text: str) -> str:
+    """Recognise which of the known documents a text is, from its own wording."""
+    head = text[:3000]
+    if "Comprehensive Rules" in head and re.search(r"^\s*-?\s*1\.1\.1\s", text, re.MULTILINE):
+        return "athernum-cr"
+    if re.search(r"^#\s+Athe(?:r)?num", head, re.MULTILINE):
+        return "athernum-rulebook-de" if len(_GERMAN_WORDS.findall(head)) > 20 else "athernum-rulebook-en"
+    if head.lstrip().startswith("Atnia Card Game"):
+        return "atnia"
+    if re.search(r"^\d+\.\d+\.\d+\.[a-z]\s", text, re.MULTILINE) and "Altered" in text:
+        return "altered"
+    raise ImportFormatError(
+        "cannot tell which document this is; pass --format with one of: " + ", ".join(FORMATS)
+    )
+
+
+def convert(text: str, fmt: str, *, source: str, release: str | None = None) -> ImportResult:
+    """Convert ``text`` in format ``fmt`` into a canonical rule source."""
+    if fmt == "athernum-cr":
+        return import_cr(text, source=source, release=release)
+    if fmt in ("athernum-rulebook-en", "athernum-rulebook-de"):
+        return import_rulebook(text, language=fmt[-2:], source=source, release=release)
+    if fmt == "atnia":
+        return import_atnia(text, source=source, release=release)
+    if fmt == "altered":
+        return import_altered(text, source=source, release=release)
+    raise ImportFormatError(f"unknown format {fmt!r}; known formats: {', '.join(FORMATS)}")
+
+
+def target_path(rules_dir: Path, result: ImportResult) -> Path:
+    """Where an imported document lives: ``rules/<game>/<document>.md`` (``<document>@<release>.md`` for a release)."""
+    name = result.meta.document + (f"@{result.meta.release}" if result.meta.release else "")
+    return rules_dir / result.meta.game / f"{name}.md"
+
+
+def report_path(source_path: Path) -> Path:
+    """The import report kept beside a rule source: the repairs the importer made to it."""
+    return source_path.with_suffix(".import.yaml")
+
+
+def write(result: ImportResult, path: Path, *, force: bool = False) -> None:
+    """Write a converted document and its import report; never overwrite an edited source unless forced."""
+    if path.exists() and not force:
+        raise ImportFormatError(
+            f"{path} already exists and is the source of truth; import a new release with --release, "
+            "or pass --force to replace it"
+        )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(result.markdown, encoding="utf-8")
+    report = {
+        "source": result.meta.source,
+        "repairs": [r.to_dict() for r in result.repairs],
+    }
+    report_path(path).write_text(
+        "# Repairs made by `rulekb import`; `rulekb lint` lists them for review.\n"
+        + yaml.safe_dump(report, sort_keys=False, allow_unicode=True, width=100),
+        encoding="utf-8",
+    )
+
+
+def load_repairs(source_path: Path) -> list[Repair]:
+    """The repairs recorded when a rule source was imported (empty for a hand-written source)."""
+    path = report_path(source_path)
+    if not path.exists():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [Repair(**r) for r in data.get("repairs", [])]
+
+
+__all__ = ["FORMATS", "ImportResult", "Repair", "convert", "detect_format", "load_repairs", "target_path", "write"]

@@ -1,0 +1,146 @@
+"""``rulekb lint``: every problem in the rule sources in one run, most serious first."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from whoosh.lang.porter2 import stem
+
+from kb.errors import Problem, Severity, rel
+from kb.ids import CR_NUMBER
+from kb.loader import KnowledgeBase
+from kb.model import EdgeKind, NodeKind, SourceDocument
+from kb.text import words
+
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+
+#: Extra checks other parts of kb register (scenario fingerprints, rulings), run after the source checks.
+EXTRA_CHECKS: list[Callable[[KnowledgeBase], list[Problem]]] = []
+
+
+def _cr_key(number: str) -> tuple[int, ...]:
+    m = CR_NUMBER.match(number)
+    if not m:
+        return ()
+    rule = m.group("rule")
+    key = [int(m.group("chapter")), int(m.group("section")), int(rule) if rule.isdigit() else 100 + ord(rule)]
+    key.append(ord(m.group("letter")) - 96 if m.group("letter") else 0)
+    key.append(ROMAN.get(m.group("roman") or "", 0))
+    key.append(ord(m.group("sub")) - 96 if m.group("sub") else 0)
+    return tuple(key)
+
+
+def _dotted_key(number: str) -> tuple[int, ...]:
+    return tuple(int(p) if p.isdigit() else ord(p) - 96 for p in number.split("."))
+
+
+def numbering(document: SourceDocument, display: str) -> list[Problem]:
+    """Gaps and disorder among the numbered children of each node (warnings; notes in an excerpt)."""
+    if document.meta.numbering == "none":
+        return []
+    keyf = _cr_key if document.meta.numbering == "cr" else _dotted_key
+    excerpt = document.meta.is_excerpt
+    siblings: dict[str, list] = {}
+    for node in document.nodes:
+        if node.number and node.kind in (NodeKind.RULE, NodeKind.SECTION):
+            siblings.setdefault(node.parent or "", []).append(node)
+    problems = []
+    for parent, nodes in siblings.items():
+        previous = None
+        for node in nodes:
+            key = keyf(node.number)
+            if previous is not None:
+                prev_key = keyf(previous.number)
+                if key <= prev_key:
+                    problems.append(Problem(display, node.line, "number",
+                                            f"{node.number} comes after {previous.number}: numbering out of order",
+                                            Severity.INFO if excerpt else Severity.WARNING, code="disorder"))
+                elif len(key) == len(prev_key):
+                    diff = [i for i, (a, b) in enumerate(zip(key, prev_key)) if a != b]
+                    if diff and key[diff[0]] - prev_key[diff[0]] > 1 and all(k == 0 for k in key[diff[0] + 1:]):
+                        problems.append(Problem(display, node.line, "number",
+                                                f"gap in numbering between {previous.number} and {node.number}",
+                                                Severity.INFO if excerpt else Severity.WARNING, code="gap"))
+            previous = node
+    return problems
+
+
+def unused_terms(kb: KnowledgeBase) -> list[Problem]:
+    """Glossary terms that no rule or paragraph uses."""
+    graph = kb.graph
+    problems = []
+    for node_id, data in graph.nodes(data=True):
+        if data["kind"] != NodeKind.TERM:
+            continue
+        users = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == EdgeKind.USES_TERM.value]
+        if not users:
+            problems.append(Problem(data["path"], data["line"], "term",
+                                    f"the term {data['title']!r} is defined but no rule uses it",
+                                    Severity.WARNING, code="unused-term"))
+    return problems
+
+
+def _edits1(word: str) -> set[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b}
+            | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in letters}
+            | {a + c + b for a, b in splits for c in letters})
+
+
+def misspellings(kb: KnowledgeBase) -> list[Problem]:
+    """Words of rule text used once that are one typo away from a word used often ("Devensive").
+
+    Only numbered rule documents are checked: their vocabulary is small and regular enough that a
+    rare near-twin of a frequent word is usually a typo, where prose would give false alarms.
+    """
+    problems = []
+    english = [d for d in kb.documents if d.meta.language == "en" and d.meta.numbering != "none"]
+    counts: Counter[str] = Counter()
+    capitalised: Counter[str] = Counter()
+    for document in english:
+        for node in document.nodes:
+            text = f"{node.title} {node.text}"
+            counts.update(w for w in words(text) if len(w) > 3)
+            capitalised.update(w.lower() for w in re.findall(r"(?<=[a-z,] )[A-Z][a-z]{3,}", text))
+    for document in english:
+        display = rel(document.path, kb.paths.root)
+        seen: set[str] = set()
+        for node in document.nodes:
+            for word in words(f"{node.title} {node.text}"):
+                if len(word) < 6 or counts[word] > 1 or word in seen:
+                    continue
+                # Rule text capitalises its game terms ("Defensive Value"), so a near-twin of a
+                # capitalised term is the likely typo; lowercase near-twins are usually other words.
+                candidates = [c for c in _edits1(word) if counts[c] >= 3 and stem(c) != stem(word)
+                              and c[0] == word[0] and capitalised[c] * 2 >= counts[c]]
+                if candidates:
+                    seen.add(word)
+                    best = max(candidates, key=lambda c: counts[c])
+                    problems.append(Problem(display, node.line, "text",
+                                            f"{node.id}: {word!r} may be a misspelling of {best!r}",
+                                            Severity.WARNING, code="misspelling"))
+    return problems
+
+
+def repairs(kb: KnowledgeBase) -> list[Problem]:
+    """The importer's repairs, listed for review."""
+    return [Problem(path, r.line, r.kind, str(r).split(": ", 1)[1], Severity.INFO, code="import-repair")
+            for path, found in kb.repairs.items() for r in found]
+
+
+def lint(kb: KnowledgeBase) -> list[Problem]:
+    """Every finding about the knowledge base: source problems, numbering, terms, spelling, repairs."""
+    found = list(kb.problems)
+    for document in kb.documents:
+        found += numbering(document, rel(document.path, kb.paths.root))
+    found += unused_terms(kb)
+    found += misspellings(kb)
+    found += repairs(kb)
+    for check in EXTRA_CHECKS:
+        found += check(kb)
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+    return sorted(found, key=lambda p: (order[p.severity], p.path, p.line))

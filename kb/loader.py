@@ -1,0 +1,117 @@
+"""Load the knowledge base from ``rules/``: parse every source, read curated data, build the graph.
+
+The result is cached in ``.rulekb/`` keyed by the sources' sizes and modification times, so that
+commands a judge runs many times (``rulekb rule``) do not re-parse unchanged sources.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.curated import LINKS_FILE, TERMS_FILE, Curated, load_curated
+from kb.errors import Problem, Severity, SourceError
+from kb.graph import Graph, build_graph
+from kb.importer import load_repairs
+from kb.importer.common import Repair
+from kb.lookup import LookupIndex
+from kb.model import SourceDocument
+from kb.parse import parse_file
+from kb.paths import Paths
+
+CACHE_FORMAT = 1
+NOT_SOURCES = {"README.md"}
+
+
+@dataclass
+class KnowledgeBase:
+    """Everything kb knows after reading ``rules/``: documents, graph, lookup index, problems, repairs."""
+
+    paths: Paths
+    documents: list[SourceDocument]
+    graph: Graph
+    lookup: LookupIndex
+    curated: Curated
+    problems: list[Problem] = field(default_factory=list)
+    repairs: dict[str, list[Repair]] = field(default_factory=dict)  # source path → repairs
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == Severity.ERROR]
+
+    def raise_for_errors(self) -> None:
+        """Stop a build when a rule source is invalid, with every error named."""
+        if self.errors:
+            raise SourceError(self.problems)
+
+
+def source_files(rules_dir: Path) -> list[Path]:
+    """Every rule source: ``rules/<game>/*.md`` except READMEs."""
+    if not rules_dir.is_dir():
+        return []
+    return sorted(p for p in rules_dir.glob("*/*.md") if p.name not in NOT_SOURCES)
+
+
+def _fingerprint(paths: Paths) -> str:
+    files = source_files(paths.rules)
+    files += [p for p in paths.rules.glob(f"*/{TERMS_FILE}")] + [p for p in paths.rules.glob(f"*/{LINKS_FILE}")]
+    files += [p for p in paths.rules.glob("*/*.import.yaml")]
+    files += sorted(Path(__file__).parent.glob("*.py"))
+    digest = hashlib.sha256(str(CACHE_FORMAT).encode())
+    for path in sorted(files):
+        stat = path.stat()
+        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:24]
+
+
+def build_kb(paths: Paths) -> KnowledgeBase:
+    """Read and check every rule source and build the graph, never stopping at the first problem."""
+    documents: list[SourceDocument] = []
+    problems: list[Problem] = []
+    repairs: dict[str, list[Repair]] = {}
+    if not paths.rules.is_dir():
+        problems.append(Problem(str(paths.rules), 0, "", "no rules/ folder: import the source documents "
+                                "with `rulekb import`"))
+    for path in source_files(paths.rules):
+        display = str(path.relative_to(paths.root))
+        result = parse_file(path, display)
+        problems.extend(result.problems)
+        if result.document is not None:
+            documents.append(result.document)
+        found = load_repairs(path)
+        if found:
+            repairs[display] = found
+    curated, curated_problems = load_curated(paths.rules, paths.root)
+    problems.extend(curated_problems)
+    graph, graph_problems = build_graph(documents, curated, paths.root)
+    problems.extend(graph_problems)
+    return KnowledgeBase(paths, documents, graph, LookupIndex.from_graph(graph), curated, problems, repairs)
+
+
+def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeBase:
+    """The knowledge base of a project, from the cache when the sources have not changed."""
+    paths = paths or Paths.discover()
+    cache = paths.cache / "kb.pickle"
+    key = _fingerprint(paths) if use_cache else ""
+    if use_cache and cache.exists():
+        try:
+            with cache.open("rb") as fh:
+                stored_key, kb = pickle.load(fh)
+            if stored_key == key:
+                kb.paths = paths
+                return kb
+        except Exception:  # a stale or truncated cache is simply rebuilt
+            pass
+    kb = build_kb(paths)
+    if use_cache:
+        try:
+            paths.cache.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(".tmp")
+            with tmp.open("wb") as fh:
+                pickle.dump((key, kb), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(cache)
+        except OSError:
+            pass
+    return kb

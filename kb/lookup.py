@@ -1,0 +1,46 @@
+"""Find a node from what a judge types: ``4.2.2a``, ``rule 4.2.2a.``, ``athernum:3.0.2c.l``, any case."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.ids import normalise_lookup
+from kb.graph import Graph, label
+
+
+@dataclass
+class LookupIndex:
+    """A case-folded index from every accepted spelling of an id to the node's id."""
+
+    keys: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_graph(cls, graph: Graph) -> "LookupIndex":
+        index = cls()
+        for node_id, data in graph.nodes(data=True):
+            index.keys[node_id.casefold()] = node_id
+            game, local = node_id.split(":", 1)
+            if data.get("kind") == "term":
+                index.keys.setdefault(f"{game}:{data['title']}".casefold(), node_id)
+                for alias in data.get("aliases") or ():
+                    index.keys.setdefault(f"{game}:{alias}".casefold(), node_id)
+        return index
+
+    def resolve(self, text: str) -> str | None:
+        """The id of the node ``text`` names, or None."""
+        if not text or not text.strip():
+            return None
+        key = normalise_lookup(text)
+        found = self.keys.get(key.key)
+        if found is None and key.game == "athernum" and ":" not in text:
+            # a term typed bare ("permanent"), or a number of another game's document typed without its game
+            found = self.keys.get(f"athernum:term/{key.local}".casefold()) or self.keys.get(f"athernum:{key.local}".casefold())
+        return found
+
+    def suggest(self, text: str, graph: Graph, limit: int = 5) -> list[str]:
+        """Ids that start like ``text``, for a helpful 'did you mean' when a lookup fails."""
+        key = normalise_lookup(text).key
+        stem = key.rstrip("abcdefghijklmnopqrstuvwxyz.")
+        hits = sorted({v for k, v in self.keys.items() if stem and k.startswith(stem)},
+                      key=lambda n: (graph.nodes[n]["order"]))
+        return [f"{h} ({label(graph, h)})" for h in hits[:limit]]

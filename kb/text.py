@@ -1,0 +1,63 @@
+"""Word-level text handling shared by link computation and lint: tokens, stems, stopwords."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from whoosh.lang.porter2 import stem
+
+WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
+
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can card cards do does each either for from has have if in into is it
+    its may more must no not of on once one only or other same so such than that the their them then there these
+    they this those to under unless until up was were what when whenever where which while who will with would you
+    your e g i""".split()
+)
+
+
+def words(text: str) -> list[str]:
+    """The words of a text, lowercased, in order."""
+    return [w.lower().strip("'-") for w in WORD.findall(text)]
+
+
+def stems(text: str) -> list[str]:
+    """Stemmed content words of an English text (stopwords dropped), for similarity."""
+    return [stem(w) for w in words(text) if w not in STOPWORDS and len(w) > 1]
+
+
+class TfIdf:
+    """A small TF-IDF space over a fixed set of documents, for cosine similarity of short texts."""
+
+    def __init__(self, documents: dict[str, str]):
+        self._vectors: dict[str, dict[str, float]] = {}
+        counts = {key: Counter(stems(text)) for key, text in documents.items()}
+        df: Counter[str] = Counter()
+        for c in counts.values():
+            df.update(c.keys())
+        n = max(len(counts), 1)
+        self._idf = {t: math.log((1 + n) / (1 + d)) + 1 for t, d in df.items()}
+        for key, c in counts.items():
+            self._vectors[key] = self._normalise({t: (1 + math.log(f)) * self._idf[t] for t, f in c.items()})
+
+    @staticmethod
+    def _normalise(vector: dict[str, float]) -> dict[str, float]:
+        norm = math.sqrt(sum(v * v for v in vector.values())) or 1.0
+        return {t: v / norm for t, v in vector.items()}
+
+    def vector(self, text: str) -> dict[str, float]:
+        c = Counter(stems(text))
+        return self._normalise({t: (1 + math.log(f)) * self._idf.get(t, 0.0) for t, f in c.items() if t in self._idf})
+
+    def most_similar(self, text: str, limit: int) -> list[tuple[str, float]]:
+        """The documents most similar to ``text`` with their cosine similarity, best first."""
+        query = self.vector(text)
+        scores = []
+        for key, vec in self._vectors.items():
+            score = sum(w * vec.get(t, 0.0) for t, w in query.items())
+            if score > 0:
+                scores.append((key, score))
+        scores.sort(key=lambda kv: (-kv[1], kv[0]))
+        return scores[:limit]
