@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.yamlio import yaml_load
+
 from kb.errors import Problem
 
 TERMS_FILE = "terms.yaml"
@@ -54,7 +56,7 @@ def _str_list(value: object) -> list[str] | None:
 def _load_yaml(path: Path, display: str, problems: list[Problem]) -> tuple[dict, str]:
     text = path.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text) or {}
+        data = yaml_load(text) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problems.append(Problem(display, mark.line + 1 if mark else 0, "yaml", f"invalid YAML: {exc}"))

@@ -48,10 +48,10 @@ class KnowledgeBase:
 
 
 def source_files(rules_dir: Path) -> list[Path]:
-    """Every rule source: ``rules/<game>/*.md`` except READMEs."""
+    """Every current rule source: ``rules/<game>/*.md``, except READMEs and past releases (``cr@2025-06.md``)."""
     if not rules_dir.is_dir():
         return []
-    return sorted(p for p in rules_dir.glob("*/*.md") if p.name not in NOT_SOURCES)
+    return sorted(p for p in rules_dir.glob("*/*.md") if p.name not in NOT_SOURCES and "@" not in p.stem)
 
 
 def _fingerprint(paths: Paths) -> str:

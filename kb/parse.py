@@ -12,6 +12,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.yamlio import yaml_load
+
 from kb.errors import Problem, Severity
 from kb.ids import CR_NUMBER, DOTTED_NUMBER, cr_parent_number, dotted_parent_number, slugify
 from kb.model import DocumentMeta, Node, NodeKind, SourceDocument
@@ -279,7 +281,7 @@ def _read_front_matter(text: str, display: str) -> tuple[dict, int, list[Problem
     except StopIteration:
         return {}, 1, [Problem(display, 1, "front matter", "the front matter block is not closed with '---'")]
     try:
-        data = yaml.safe_load("\n".join(lines[1:end])) or {}
+        data = yaml_load("\n".join(lines[1:end])) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.yamlio import yaml_load
+
 from kb.errors import Problem
 from kb.paths import Paths
 
@@ -65,7 +67,7 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
         display = str(path.relative_to(paths.root))
         text = path.read_text(encoding="utf-8")
         try:
-            data = yaml.safe_load(text) or {}
+            data = yaml_load(text) or {}
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             problems.append(Problem(display, mark.line + 1 if mark else 0, "yaml", f"invalid YAML: {exc}"))

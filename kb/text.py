@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
+from functools import lru_cache
 
-from whoosh.lang.porter2 import stem
+from whoosh.lang.porter2 import stem as _porter2
+
+stem = lru_cache(maxsize=65536)(_porter2)
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")
 
@@ -33,6 +36,7 @@ class TfIdf:
 
     def __init__(self, documents: dict[str, str]):
         self._vectors: dict[str, dict[str, float]] = {}
+        self._postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
         counts = {key: Counter(stems(text)) for key, text in documents.items()}
         df: Counter[str] = Counter()
         for c in counts.values():
@@ -41,6 +45,8 @@ class TfIdf:
         self._idf = {t: math.log((1 + n) / (1 + d)) + 1 for t, d in df.items()}
         for key, c in counts.items():
             self._vectors[key] = self._normalise({t: (1 + math.log(f)) * self._idf[t] for t, f in c.items()})
+            for term, weight in self._vectors[key].items():
+                self._postings[term].append((key, weight))
 
     @staticmethod
     def _normalise(vector: dict[str, float]) -> dict[str, float]:
@@ -53,11 +59,9 @@ class TfIdf:
 
     def most_similar(self, text: str, limit: int) -> list[tuple[str, float]]:
         """The documents most similar to ``text`` with their cosine similarity, best first."""
-        query = self.vector(text)
-        scores = []
-        for key, vec in self._vectors.items():
-            score = sum(w * vec.get(t, 0.0) for t, w in query.items())
-            if score > 0:
-                scores.append((key, score))
-        scores.sort(key=lambda kv: (-kv[1], kv[0]))
+        totals: dict[str, float] = defaultdict(float)
+        for term, weight in self.vector(text).items():
+            for key, doc_weight in self._postings.get(term, ()):
+                totals[key] += weight * doc_weight
+        scores = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
         return scores[:limit]

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import yaml
 
+from kb.yamlio import yaml_load
+
 from kb.errors import ImportFormatError
 from kb.importer.altered import import_altered
 from kb.importer.atnia import import_atnia
@@ -84,7 +86,7 @@ def load_repairs(source_path: Path) -> list[Repair]:
     path = report_path(source_path)
     if not path.exists():
         return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml_load(path.read_text(encoding="utf-8")) or {}
     return [Repair(**r) for r in data.get("repairs", [])]
 
 

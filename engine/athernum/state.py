@@ -1,0 +1,421 @@
+"""The game state: objects (cards and tokens in zones), players, the stack and the game itself.
+
+Everything here is plain data. The rules that change it live in the other modules;
+:class:`Game` only offers the entry points (``apply``, ``legal_actions``, ``to_dict``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from .cards import Ability, CardDef, Condition, EffectSpec, Filter
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .log import LogEntry
+
+CHARACTER_SLOTS = 5  # 7.1.2a
+LOCATION_SLOTS = 1  # 7.1.3a
+DEFAULT_COMMAND_MAX = 2  # 10.2.2
+STARTING_HAND = 6  # 8.0.5a
+
+
+class Phase(str, Enum):
+    """The phases of a turn (chapter 9), plus setup and the end of the game."""
+
+    SETUP = "setup"
+    MORNING = "morning"
+    DAY = "day"
+    COMBAT = "combat"
+    EVENING = "evening"
+    NIGHT = "night"
+    ENDED = "ended"
+
+
+class Zone(str, Enum):
+    """Every zone of chapter 7; ITEM_SLOT means attached to a host permanent (7.3)."""
+
+    DECK = "deck"
+    HAND = "hand"
+    DISCARD = "discard"
+    VOID = "void"
+    EXTRA_DECK = "extra_deck"
+    MAIN = "main_character"
+    CHARACTERS = "character_slots"
+    LOCATION = "location_slot"
+    RESOURCES = "resource_zone"
+    ITEM_SLOT = "item_slot"
+
+
+PERMANENT_ZONES = frozenset({Zone.MAIN, Zone.CHARACTERS, Zone.LOCATION, Zone.RESOURCES})
+BOARD_ZONES = PERMANENT_ZONES | {Zone.ITEM_SLOT}
+PILE_ZONES = frozenset({Zone.DECK, Zone.HAND, Zone.DISCARD, Zone.VOID, Zone.EXTRA_DECK})
+#: The supertype a face-down permanent keeps is read from its zone (6.1.3).
+ZONE_SUPERTYPE = {
+    Zone.MAIN: "character",
+    Zone.CHARACTERS: "character",
+    Zone.LOCATION: "location",
+    Zone.RESOURCES: "resource",
+    Zone.ITEM_SLOT: "item",
+}
+
+
+@dataclass(slots=True)
+class GameObject:
+    """A card or token in the game, identified by a stable ``id`` such as ``p1:Ember Knight#2``.
+
+    ``incarnation`` grows on every zone change: a reference taken before a move no longer
+    matches afterwards, which is how targets become invalid (4.3.5c.V).
+    """
+
+    id: str
+    definition: CardDef
+    owner: str
+    is_token: bool = False
+    zone: Zone = Zone.DECK
+    controller: str = ""
+    face_down: bool = False
+    exhausted: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    victory_tokens: int = 0
+    attached_to: str | None = None
+    attachments: list[str] = field(default_factory=list)
+    timestamp: int = 0
+    incarnation: int = 0
+    created_zone: Zone | None = None
+
+    @property
+    def name(self) -> str:
+        return self.definition.name
+
+    @property
+    def on_board(self) -> bool:
+        return self.zone in BOARD_ZONES
+
+    def counter(self, kind: str) -> int:
+        return self.counters.get(kind, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Last known information about an object (4.2.3d.III), taken when an event happened."""
+
+    id: str
+    name: str
+    owner: str
+    controller: str
+    zone: Zone
+    incarnation: int
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    faction: str | None
+    ofv: int | None
+    dfv: int | None
+    victory_tokens: int
+    damage: int
+    face_down: bool
+    exhausted: bool
+    is_token: bool
+    is_main: bool
+    linked_to: str | None
+    has_vtf: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TargetRef:
+    """A chosen target: an object (with its incarnation), a player, or a stack effect."""
+
+    kind: str  # object | player | effect
+    id: str
+    incarnation: int = 0
+
+
+@dataclass(slots=True)
+class StackEntry:
+    """An effect on the stack (cards are never on the stack, 4.1.0)."""
+
+    id: str
+    kind: str  # static | triggered | activated | support | command | equip
+    controller: str
+    label: str
+    effects: tuple[EffectSpec, ...]
+    rule: str
+    ability: Ability | None = None
+    source_id: str | None = None
+    source_inc: int = 0
+    source: Snapshot | None = None
+    targets: tuple[tuple[TargetRef, ...], ...] = ()
+    trigger: Snapshot | None = None
+    trigger_player: str | None = None
+    modifications: list[tuple[str, int]] = field(default_factory=list)
+    answers: dict[int, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PendingAbility:
+    """A triggered ability (or a static ability to place) waiting to be put on a stack."""
+
+    id: str
+    kind: str
+    controller: str
+    ability: Ability
+    rule: str
+    source_id: str | None
+    source_inc: int
+    source: Snapshot | None
+    trigger: Snapshot | None = None
+    trigger_player: str | None = None
+    targets: tuple[tuple[TargetRef, ...], ...] | None = None
+
+
+@dataclass(slots=True)
+class Modifier:
+    """A continuous change to a property of permanents (4.4), from a resolved effect."""
+
+    timestamp: int
+    property: str  # ofv | dfv | item_slots | victory_token_field | types
+    op: str  # set | add | multiply
+    amount: Any  # int, or a tuple of types for the types property
+    controller: str
+    source_id: str | None
+    source_inc: int
+    duration: str
+    turn: int
+    phase: Phase
+    applies: str  # fixed | all | linked
+    targets: tuple[tuple[str, int], ...] = ()
+    filter: Filter | None = None
+    condition: Condition | None = None
+    equip: bool = False
+
+
+@dataclass(slots=True)
+class Shield:
+    """A resolved prevention effect: the next ``remaining`` damage to ``target`` is prevented (4.3.4b)."""
+
+    timestamp: int
+    target: tuple[str, int]
+    remaining: int
+    duration: str
+    turn: int
+    phase: Phase
+    controller: str
+    source_id: str | None = None
+    source_inc: int = 0
+
+
+@dataclass(slots=True)
+class PendingChoice:
+    """A decision the engine waits for; ``legal_actions`` lists the answers.
+
+    kinds: ``main_character``, ``trigger_order``, ``targets``, ``cards``, ``defender``, ``keep``.
+    """
+
+    kind: str
+    player: str
+    prompt: str
+    rule: str
+    options: tuple[str, ...] = ()
+    min: int = 0
+    max: int = 0
+    ref: str | None = None
+    effect_index: int | None = None
+
+
+@dataclass(slots=True)
+class Combat:
+    """The combat in progress (9.3.5-9.3.12)."""
+
+    attacker: str
+    attacker_inc: int
+    target: str
+    target_inc: int
+    defender: str | None = None
+    defender_inc: int = 0
+    defender_declared: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How the game ended: ``winner`` (None for a draw), the reason and the deciding rule."""
+
+    winner: str | None
+    reason: str
+    rule: str
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """One player's zones and personal counts."""
+
+    id: str
+    deck: list[str] = field(default_factory=list)  # index 0 is the top (7.2.3d)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # last is the top
+    void: list[str] = field(default_factory=list)
+    extra_deck: list[str] = field(default_factory=list)
+    main_character: str | None = None  # the selected card, wherever it is (3.0.3)
+    main_slot: str | None = None
+    character_slots: list[str | None] = field(default_factory=lambda: [None] * CHARACTER_SLOTS)
+    locations: list[str] = field(default_factory=list)
+    resources: list[str] = field(default_factory=list)
+    pool: dict[str | None, int] = field(default_factory=dict)  # faction -> resources (None: factionless)
+    command_tokens: int = DEFAULT_COMMAND_MAX
+    command_max: int = DEFAULT_COMMAND_MAX
+    lose_flag: str | None = None  # 4.2.3a: set by an effect, with its reason
+    win_flag: str | None = None  # 4.2.3b
+    drew_from_empty: bool = False  # 4.2.4b
+    solvency_turn: int = 0  # turn in which Solvency was last used (9.2.3)
+    contingency_turn: int = 0  # 9.2.4
+    location_turn: int = 0  # 2.4.2
+    ability_uses: dict[str, int] = field(default_factory=dict)  # "source|index" -> turn used
+
+    def zone_list(self, zone: Zone) -> list[str]:
+        """The ordered id list of a pile zone, the resource zone, or the locations."""
+        if zone is Zone.DECK:
+            return self.deck
+        if zone is Zone.HAND:
+            return self.hand
+        if zone is Zone.DISCARD:
+            return self.discard
+        if zone is Zone.VOID:
+            return self.void
+        if zone is Zone.EXTRA_DECK:
+            return self.extra_deck
+        if zone is Zone.RESOURCES:
+            return self.resources
+        if zone is Zone.LOCATION:
+            return self.locations
+        raise KeyError(zone)
+
+    def characters(self) -> list[str]:
+        return [c for c in self.character_slots if c is not None]
+
+    def pool_total(self) -> int:
+        return sum(self.pool.values())
+
+
+@dataclass
+class Game:
+    """A game of Athernum in progress. Build one with :func:`.setup.new_game` or :class:`.setup.Setup`.
+
+    The player who may act now is :attr:`acting_player`; :meth:`legal_actions` lists what
+    they may do and :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`).
+    """
+
+    players: dict[str, PlayerState]
+    order: list[str]
+    seed: int = 0
+    objects: dict[str, GameObject] = field(default_factory=dict)
+    turn: int = 0
+    phase: Phase = Phase.SETUP
+    active: str | None = None
+    priority: str | None = None
+    passes: int = 0
+    stack: list[StackEntry] | None = None
+    victory_pool: int = 0
+    victory_lost: int = 0
+    victory_added: int = 0  # every token ever added to the pool
+    modifiers: list[Modifier] = field(default_factory=list)
+    shields: list[Shield] = field(default_factory=list)
+    pending_choice: PendingChoice | None = None
+    queue: deque = field(default_factory=deque)
+    triggered: list[PendingAbility] = field(default_factory=list)  # identified, not yet placed
+    placing: list[PendingAbility] = field(default_factory=list)  # being ordered / targeted
+    entered: list[tuple[str, int]] = field(default_factory=list)  # 4.2.2g bookkeeping
+    combat: Combat | None = None
+    combat_turn: int = 0
+    result: GameResult | None = None
+    log: list["LogEntry"] = field(default_factory=list)
+    rng: random.Random = field(default_factory=random.Random)
+    resolving: StackEntry | None = None
+    sbc_keep: dict[str, str] = field(default_factory=dict)  # answers to 2.2.7c choices
+    next_timestamp: int = 1
+    next_id: int = 1
+    turn_limit: int = 200
+    final_turn: int | None = None  # set when the turn limit is reached (11.1.5)
+    library: dict[str, CardDef] = field(default_factory=dict)
+
+    # -- entry points -------------------------------------------------------------------
+    @property
+    def acting_player(self) -> str | None:
+        """The player who must act now: the one answering a choice, else the priority holder."""
+        if self.result is not None:
+            return None
+        if self.pending_choice is not None:
+            return self.pending_choice.player
+        return self.priority
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def apply(self, action: "Action") -> None:
+        """Perform ``action`` for its player, or raise :class:`.errors.IllegalAction` (state unchanged)."""
+        from .apply import apply_action
+
+        apply_action(self, action)
+
+    def legal_actions(self) -> list["Action"]:
+        """Every action the acting player may take now."""
+        from .legal import legal_actions
+
+        return legal_actions(self)
+
+    def to_dict(self) -> dict:
+        """A plain-data snapshot of the whole state, for comparisons, scenarios and debugging."""
+        from .snapshot import game_to_dict
+
+        return game_to_dict(self)
+
+    # -- small helpers used everywhere ------------------------------------------------
+    def obj(self, oid: str) -> GameObject:
+        return self.objects[oid]
+
+    def opponent(self, pid: str) -> str:
+        return self.order[1] if self.order[0] == pid else self.order[0]
+
+    def other_players(self, pid: str) -> list[str]:
+        return [p for p in self.order if p != pid]
+
+    def stamp(self) -> int:
+        self.next_timestamp += 1
+        return self.next_timestamp
+
+    def new_id(self, prefix: str) -> str:
+        self.next_id += 1
+        return f"{prefix}{self.next_id}"
+
+    def is_main(self, obj: GameObject) -> bool:
+        return self.players[obj.owner].main_character == obj.id
+
+    def board_ids(self, pid: str | None = None) -> list[str]:
+        """Ids of all permanents (main, characters, location, resources) of one or all players."""
+        out: list[str] = []
+        for p in self.order if pid is None else (pid,):
+            ps = self.players[p]
+            if ps.main_slot is not None:
+                out.append(ps.main_slot)
+            out.extend(c for c in ps.character_slots if c is not None)
+            out.extend(ps.locations)
+            out.extend(ps.resources)
+        return out
+
+    def attachment_ids(self, pid: str | None = None) -> list[str]:
+        """Ids of all attachments on the permanents of one or all players."""
+        out: list[str] = []
+        for hid in self.board_ids(pid):
+            out.extend(self.objects[hid].attachments)
+        return out
+
+    def collected(self, pid: str) -> int:
+        """Victory Tokens on permanents ``pid`` controls (9.2.4a, 4.2.3c)."""
+        return sum(self.objects[o].victory_tokens for o in self.board_ids(pid))

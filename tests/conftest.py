@@ -1,0 +1,40 @@
+"""Shared fixtures: the project's knowledge base, built once per test session."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def seeds_dir() -> Path | None:
+    """The seed documents (``../shared/seeds``), where this checkout has them beside it."""
+    env = os.environ.get("RULEKB_SEEDS")
+    candidates = [Path(env)] if env else []
+    candidates += [ROOT.parent / "shared" / "seeds", ROOT.parent.parent / "shared" / "seeds"]
+    return next((c for c in candidates if c.is_dir()), None)
+
+
+@pytest.fixture(scope="session")
+def project_kb():
+    """The knowledge base of this repository's rules/, built without the cache."""
+    from kb.loader import build_kb
+    from kb.paths import Paths
+
+    return build_kb(Paths(ROOT))
+
+
+@pytest.fixture(scope="session")
+def graph(project_kb):
+    return project_kb.graph
+
+
+@pytest.fixture(scope="session")
+def seeds() -> Path:
+    found = seeds_dir()
+    if found is None:
+        pytest.skip("the seed documents (../shared/seeds) are not beside this checkout")
+    return found
