@@ -12,7 +12,7 @@ from rich.console import Console
 from kb.errors import RulekbError
 
 #: Modules that each add commands to the group (one concern per module).
-COMMAND_MODULES = ("kb.commands.core",)
+COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify",)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

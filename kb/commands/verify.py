@@ -1,0 +1,93 @@
+"""Commands over scenarios: verify (run them), review (accept the current rule texts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from kb.cli import cli
+from kb.errors import RulekbError
+from kb.loader import load_kb
+from kb.rulings import load_rulings
+from kb.verify.fingerprint import update_file
+from kb.verify.report import Summary, summarise
+from kb.verify.results import Status, VerifyResults
+from kb.verify.scenario import discover, game_of
+from kb.verify.session import verify as run_verify
+
+STATUS_STYLE = {Status.PASSED: "green", Status.FAILED: "red", Status.ERROR: "magenta", Status.XFAIL: "yellow"}
+
+
+def print_summary(console: Console, results: VerifyResults, summary: Summary, *, verbose: bool = True) -> None:
+    """Failures with their reasons, counts per status, coverage per chapter, rulings lacking proof."""
+    for s in results.scenarios:
+        if s.status in (Status.FAILED, Status.ERROR):
+            console.print(f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]")
+            console.print(escape(s.reason))
+            if s.diff and verbose:
+                console.print(escape(s.diff))
+    counts = ", ".join(f"[{STATUS_STYLE[st]}]{summary.counts.get(st, 0)} {st}[/]" for st in Status)
+    console.print(f"\n{sum(summary.counts.values())} scenarios: {counts}")
+    for game, coverage in summary.coverage.items():
+        if not coverage.chapters:
+            continue
+        table = Table(title=f"{game} CR coverage", show_edge=False)
+        for col in ("chapter", "rules", "demonstrated", "by subrules", "not testable", "missing", "%"):
+            table.add_column(col, justify="right" if col != "chapter" else "left")
+        for c in [*coverage.chapters, coverage.overall]:
+            table.add_row(f"{c.chapter} {c.title}", str(c.total), str(c.demonstrated), str(c.by_subrules),
+                          str(c.not_testable), str(c.missing), f"{c.percent:.1f}")
+        console.print(table)
+    for check in summary.rulings:
+        console.print(f"[yellow]ruling {escape(check.ruling)}[/yellow]: {escape(check.problem)}")
+    for problem in summary.problems:
+        console.print(f"[red]{escape(str(problem))}[/red]")
+
+
+@cli.command()
+@click.argument("targets", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on.")
+def verify(targets: tuple[Path, ...], as_json: bool, jobs: int) -> None:
+    """Run the scenarios (all, or those under TARGETS) on the reference engines and report coverage."""
+    kb = load_kb()
+    kb.raise_for_errors()
+    console = Console(stderr=as_json, highlight=False)
+    with Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=console, transient=True) as progress:
+        task = progress.add_task("", total=None)
+        results = run_verify(
+            kb, [t.resolve() for t in targets] or None, jobs=jobs,
+            on_start=lambda n: progress.update(task, total=n),
+            on_result=lambda r: progress.update(task, advance=1, description=r.id),
+        )
+    rulings, problems = load_rulings(kb.paths)
+    summary = summarise(kb.paths, kb.graph, results, rulings)
+    summary.problems = problems + summary.problems
+    if as_json:
+        click.echo(json.dumps(summary.to_dict(results), ensure_ascii=False, indent=1))
+    else:
+        print_summary(console, results, summary)
+    if not summary.ok:
+        raise click.exceptions.Exit(1)
+
+
+@cli.command()
+@click.argument("targets", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+def review(targets: tuple[Path, ...]) -> None:
+    """Mark scenarios as reviewed against the current text of the rules they cite (updates fingerprints)."""
+    kb = load_kb()
+    kb.raise_for_errors()
+    files = discover(kb.paths.scenarios, [t.resolve() for t in targets])
+    if not files:
+        raise RulekbError("no scenario files under the given paths")
+    console = Console(highlight=False)
+    for path in files:
+        changed = update_file(path, game_of(path, kb.paths.scenarios), kb.graph)
+        console.print(f"{'updated' if changed else 'unchanged'} {path.relative_to(kb.paths.root)}")

@@ -1,0 +1,1 @@
+"""Data files shipped with kb: JSON Schemas, synonyms."""

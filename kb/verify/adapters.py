@@ -1,0 +1,62 @@
+"""Game adapters: each runs a game's scenarios on that game's reference engine.
+
+An adapter turns a scenario's setup, steps and expectations into calls on the engine and reports
+what happened. kb depends on the engines; the engines know nothing of kb.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.scenario import Scenario
+
+#: game → "module:Class" of its adapter; imported only when that game's scenarios run.
+ADAPTERS: dict[str, str] = {
+    "athernum": "kb.verify.athernum.adapter:AthernumAdapter",
+}
+
+
+@dataclass
+class RunOutcome:
+    """What an adapter reports for one scenario."""
+
+    status: Status
+    reason: str = ""
+    diff: str = ""
+    steps: list[StepRecord] = field(default_factory=list)
+    log: list[LogLine] = field(default_factory=list)
+    problems: list = field(default_factory=list)  # kb.errors.Problem, for invalid card data or steps
+
+
+class Adapter(Protocol):
+    """Runs scenarios of one game."""
+
+    game: str
+
+    def schema(self) -> dict:
+        """JSON Schema of ``setup``, ``steps`` and ``expect`` for this game."""
+
+    def run(self, scenario: Scenario) -> RunOutcome:
+        """Run one validated scenario."""
+
+    def rule_ids(self) -> set[str]:
+        """Every rule id (unqualified) the engine can cite."""
+
+
+_cache: dict[str, Adapter] = {}
+
+
+def adapter_for(game: str, scenarios_dir) -> Adapter | None:
+    """The adapter of ``game``, created once per process, or None when the game has no engine yet."""
+    if game in _cache:
+        return _cache[game]
+    target = ADAPTERS.get(game)
+    if target is None:
+        return None
+    module, cls = target.split(":")
+    adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
+    _cache[game] = adapter
+    return adapter

@@ -1,0 +1,35 @@
+"""The verify stage of ``rulekb build``: run every scenario, keep the results for the site and search."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from kb.build import BuildContext, step
+from kb.rulings import load_rulings
+from kb.verify.report import summarise
+from kb.verify.results import results_path
+from kb.verify.session import verify
+
+
+@step("verify scenarios", 20)
+def verify_step(ctx: BuildContext) -> None:
+    """Failing scenarios do not stop the build: the site shows them honestly as failing."""
+    assert ctx.kb is not None
+    progress = ctx.data.get("progress")
+    task = progress.add_task("scenarios", total=None) if progress else None
+    results = verify(
+        ctx.kb, jobs=min(4, os.cpu_count() or 1),
+        on_start=lambda n: progress.update(task, total=n) if progress else None,
+        on_result=lambda r: progress.advance(task) if progress else None,
+    )
+    if progress:
+        progress.remove_task(task)
+    downloads = ctx.out / "downloads"
+    downloads.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(results_path(ctx.paths), downloads / "verify-results.json")
+    rulings, _ = load_rulings(ctx.paths)
+    summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
+    ctx.data["verify_summary"] = summary
+    counts = ", ".join(f"{n} {s}" for s, n in sorted(summary.counts.items()))
+    ctx.notes.append(f"scenarios: {len(results.scenarios)} ({counts or 'none'})")

@@ -1,0 +1,153 @@
+"""Coverage: is every numbered rule demonstrated by a passing scenario, or listed as not testable?"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+import yaml
+
+from kb.errors import Problem
+from kb.graph import Graph, children
+from kb.verify.results import Status, VerifyResults
+from kb.yamlio import yaml_load
+
+NOT_TESTABLE_FILE = "not-testable.yaml"
+
+
+class RuleCoverage(StrEnum):
+    DEMONSTRATED = "demonstrated"
+    BY_SUBRULES = "covered by its subrules"
+    NOT_TESTABLE = "not testable"
+    MISSING = "missing"
+
+
+@dataclass
+class ChapterCoverage:
+    """Counts of one chapter's numbered rules by coverage."""
+
+    chapter: str
+    title: str
+    total: int = 0
+    demonstrated: int = 0
+    by_subrules: int = 0
+    not_testable: int = 0
+    missing: int = 0
+
+    @property
+    def testable(self) -> int:
+        return self.total - self.not_testable
+
+    @property
+    def percent(self) -> float:
+        """Share of the testable rules demonstrated (directly or through all their subrules)."""
+        return 100.0 if not self.testable else 100.0 * (self.demonstrated + self.by_subrules) / self.testable
+
+
+@dataclass
+class Coverage:
+    """Coverage of one game's CR: per rule and per chapter, and the reasons given for untestable rules."""
+
+    game: str
+    rules: dict[str, RuleCoverage] = field(default_factory=dict)
+    reasons: dict[str, str] = field(default_factory=dict)
+    chapters: list[ChapterCoverage] = field(default_factory=list)
+
+    @property
+    def overall(self) -> ChapterCoverage:
+        total = ChapterCoverage("all", "all chapters")
+        for c in self.chapters:
+            for name in ("total", "demonstrated", "by_subrules", "not_testable", "missing"):
+                setattr(total, name, getattr(total, name) + getattr(c, name))
+        return total
+
+    def to_dict(self) -> dict:
+        def chapter(c: ChapterCoverage) -> dict:
+            return {**asdict(c), "testable": c.testable, "percent": round(c.percent, 1)}
+        return {"game": self.game, "overall": chapter(self.overall), "chapters": [chapter(c) for c in self.chapters],
+                "missing": sorted((r for r, s in self.rules.items() if s == RuleCoverage.MISSING),
+                                  key=lambda r: list(self.rules).index(r))}
+
+
+def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
+    """Rules listed as not testable by an engine, each with its reason."""
+    if not path.exists():
+        return {}, []
+    try:
+        data = yaml_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        return {}, [Problem(display, 0, "(yaml)", f"invalid YAML: {exc}")]
+    reasons: dict[str, str] = {}
+    problems = []
+    for i, entry in enumerate(data.get("rules") or []):
+        if not isinstance(entry, dict) or not entry.get("reason") or not (entry.get("rule") or entry.get("rules")):
+            problems.append(Problem(display, 0, f"rules[{i}]", "each entry needs 'rule' (or 'rules') and 'reason'"))
+            continue
+        ids = entry.get("rules") or [entry["rule"]]
+        for rule in ids:
+            reasons[str(rule)] = str(entry["reason"]).strip()
+    return reasons, problems
+
+
+def _numbered(graph: Graph, node_id: str) -> bool:
+    data = graph.nodes[node_id]
+    return bool(data.get("number")) and data["kind"] in ("rule", "section")
+
+
+def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[str, str]) -> Coverage:
+    """Classify every numbered rule of ``game``'s CR (chapters 1 and up)."""
+    doc = f"{game}:cr"
+    demonstrated = {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules}
+    cov = Coverage(game=game)
+    memo: dict[str, RuleCoverage] = {}
+
+    def status(node_id: str) -> RuleCoverage:
+        if node_id in memo:
+            return memo[node_id]
+        local = node_id.split(":", 1)[1]
+        kids = [c for c in children(graph, node_id) if _numbered(graph, c)]
+        kid_status = [status(k) for k in kids]
+        if node_id in demonstrated:
+            result = RuleCoverage.DEMONSTRATED
+        elif local in not_testable:
+            result = RuleCoverage.NOT_TESTABLE
+            cov.reasons[node_id] = not_testable[local]
+        elif kids and all(s != RuleCoverage.MISSING for s in kid_status):
+            result = (RuleCoverage.NOT_TESTABLE if all(s == RuleCoverage.NOT_TESTABLE for s in kid_status)
+                      else RuleCoverage.BY_SUBRULES)
+            if result == RuleCoverage.NOT_TESTABLE:
+                cov.reasons[node_id] = "all its subrules are not testable"
+        else:
+            result = RuleCoverage.MISSING
+        memo[node_id] = result
+        return result
+
+    if doc not in graph:
+        return cov
+    for chapter_id in children(graph, doc):
+        data = graph.nodes[chapter_id]
+        if data["kind"] != "chapter" or data["number"] in (None, "0"):
+            continue
+        chapter = ChapterCoverage(data["number"], data["title"])
+        stack = [c for c in children(graph, chapter_id)]
+        ordered: list[str] = []
+        while stack:
+            node = stack.pop(0)
+            if _numbered(graph, node):
+                ordered.append(node)
+            stack[0:0] = children(graph, node)
+        for node in ordered:
+            s = status(node)
+            cov.rules[node] = s
+            chapter.total += 1
+            if s == RuleCoverage.DEMONSTRATED:
+                chapter.demonstrated += 1
+            elif s == RuleCoverage.BY_SUBRULES:
+                chapter.by_subrules += 1
+            elif s == RuleCoverage.NOT_TESTABLE:
+                chapter.not_testable += 1
+            else:
+                chapter.missing += 1
+        cov.chapters.append(chapter)
+    return cov

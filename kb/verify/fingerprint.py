@@ -1,0 +1,89 @@
+"""Fingerprints: a scenario remembers the text of the rules it cites, so a change to them is noticed.
+
+When a cited rule's text changes, ``rulekb lint`` flags the scenario as suspect until someone reviews
+it and records the new fingerprint with ``rulekb review``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import yaml
+
+from kb.errors import Problem, Severity
+from kb.graph import Graph
+from kb.yamlio import yaml_load
+
+_BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
+
+
+def rule_fingerprint(graph: Graph, rule_id: str) -> str:
+    """A short hash of a rule's title and text, whitespace-normalised."""
+    data = graph.nodes[rule_id]
+    text = " ".join(f"{data.get('title') or ''} {data.get('text') or ''}".split())
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+def _qualify(game: str, rule: object) -> str:
+    return str(rule) if ":" in str(rule) else f"{game}:{rule}"
+
+
+def suspects(data: dict, game: str, graph: Graph) -> list[tuple[str, str]]:
+    """(rule, why) for each cited rule whose text no longer matches the scenario's fingerprint."""
+    stored = {_qualify(game, k): str(v) for k, v in (data.get("fingerprint") or {}).items()}
+    out = []
+    for rule in data.get("rules") or []:
+        qid = _qualify(game, rule)
+        if qid not in graph:
+            continue
+        current = rule_fingerprint(graph, qid)
+        if qid not in stored:
+            out.append((qid, "has no fingerprint yet"))
+        elif stored[qid] != current:
+            out.append((qid, "text changed since the scenario was last reviewed"))
+    return out
+
+
+def fingerprint_block(data: dict, game: str, graph: Graph) -> str:
+    """The ``fingerprint:`` block recording the current text of every cited rule."""
+    lines = ["fingerprint:"]
+    for rule in data.get("rules") or []:
+        qid = _qualify(game, rule)
+        if qid in graph:
+            lines.append(f"  {rule}: {rule_fingerprint(graph, qid)}")
+    return "\n".join(lines) + "\n"
+
+
+def update_file(path: Path, game: str, graph: Graph) -> bool:
+    """Record the current fingerprints in a scenario file, keeping the rest of it as written."""
+    text = path.read_text(encoding="utf-8")
+    data = yaml_load(text) or {}
+    block = fingerprint_block(data, game, graph)
+    if _BLOCK.search(text):
+        new = _BLOCK.sub(lambda _: block, text, count=1)
+    else:
+        new = text.rstrip("\n") + "\n" + block
+    if new != text:
+        path.write_text(new, encoding="utf-8")
+        return True
+    return False
+
+
+def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path]) -> list[Problem]:
+    """A warning for each scenario whose cited rules changed since its last review."""
+    problems = []
+    for path in files:
+        display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        try:
+            data = yaml_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue  # verify reports unreadable scenarios; lint looks only at fingerprints
+        if not isinstance(data, dict):
+            continue
+        game = path.relative_to(scenarios_dir).parts[0] if path.is_relative_to(scenarios_dir) else "athernum"
+        for rule, why in suspects(data, game, graph):
+            problems.append(Problem(display, 1, "fingerprint", f"suspect: {rule} {why}; review the scenario, "
+                                    f"then run `rulekb review {display}`", Severity.WARNING, code="suspect"))
+    return problems

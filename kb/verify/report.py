@@ -1,0 +1,79 @@
+"""The summary of a verify run: counts per status, coverage per chapter, rulings that lack proof."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kb.graph import Graph
+from kb.paths import Paths
+from kb.rulings import Ruling
+from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_testable
+from kb.verify.results import ScenarioResult, Status, VerifyResults
+
+
+@dataclass
+class RulingCheck:
+    """A ruling whose proof is missing or broken."""
+
+    ruling: str
+    problem: str
+
+
+@dataclass
+class Summary:
+    counts: dict[str, int]
+    coverage: dict[str, Coverage]
+    rulings: list[RulingCheck] = field(default_factory=list)
+    problems: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.counts.get(Status.FAILED, 0) and not self.counts.get(Status.ERROR, 0)
+
+    def to_dict(self, results: VerifyResults) -> dict:
+        return {
+            "counts": {str(s): self.counts.get(s, 0) for s in Status},
+            "total": sum(self.counts.values()),
+            "coverage": {g: c.to_dict() for g, c in self.coverage.items()},
+            "rulings": [{"ruling": r.ruling, "problem": r.problem} for r in self.rulings],
+            "failures": [{"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
+                         for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)],
+        }
+
+
+def check_rulings(rulings: list[Ruling], results: VerifyResults) -> list[RulingCheck]:
+    """Rulings that no scenario demonstrates, or whose demonstrating scenarios do not pass."""
+    by_id = results.by_id()
+    citing: dict[str, list[ScenarioResult]] = {}
+    for s in results.scenarios:
+        for r in s.rulings:
+            citing.setdefault(r, []).append(s)
+    checks = []
+    for ruling in rulings:
+        proofs = {s.id: s for s in citing.get(ruling.id, [])}
+        for sid in ruling.scenarios:
+            if sid in by_id:
+                proofs[sid] = by_id[sid]
+            else:
+                checks.append(RulingCheck(ruling.id, f"names scenario {sid}, which was not run or does not exist"))
+        if not proofs:
+            checks.append(RulingCheck(ruling.id, "no scenario demonstrates it"))
+        for s in proofs.values():
+            if s.status != Status.PASSED:
+                checks.append(RulingCheck(ruling.id, f"its scenario {s.id} is {s.status}"))
+    return checks
+
+
+def summarise(paths: Paths, graph: Graph, results: VerifyResults, rulings: list[Ruling]) -> Summary:
+    """Counts, coverage for each game with a CR and scenarios folder, and ruling checks."""
+    counts = Counter(s.status for s in results.scenarios)
+    coverage: dict[str, Coverage] = {}
+    problems = []
+    games = sorted({d["game"] for _, d in graph.nodes(data=True) if d["kind"] == "document" and d["document"] == "cr"})
+    for game in games:
+        nt_path = paths.scenarios / game / NOT_TESTABLE_FILE
+        reasons, found = load_not_testable(nt_path, str(nt_path.relative_to(paths.root)))
+        problems += found
+        coverage[game] = compute(graph, game, results, reasons)
+    return Summary(dict(counts), coverage, check_rulings(rulings, results), problems)

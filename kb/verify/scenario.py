@@ -1,0 +1,143 @@
+"""Scenario files: loading, validating against the JSON Schema, and reporting problems by file, line and field."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import yaml
+
+from kb.errors import Problem
+from kb.yamlpos import Located, load_located
+
+#: Files under scenarios/<game>/ that are data for scenarios rather than scenarios.
+NOT_SCENARIOS = {"cards.yaml", "not-testable.yaml"}
+
+
+@dataclass
+class Scenario:
+    """One scenario file, validated: the envelope parsed, setup/steps/expect kept for the game's adapter."""
+
+    id: str
+    game: str
+    path: Path
+    display: str
+    title: str
+    rules: list[str]  # qualified rule ids
+    rulings: list[str]
+    cards: dict[str, dict]
+    setup: dict
+    steps: list
+    expect: dict
+    xfail: str | None
+    fingerprint: dict[str, str]
+    located: Located = field(repr=False, default_factory=lambda: Located(None))
+
+    def line_of(self, *path: object) -> int:
+        return self.located.line_of(path)
+
+
+class ScenarioInvalid(Exception):
+    """A scenario file that cannot be run; carries every problem found in it."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+@lru_cache(maxsize=1)
+def envelope_schema() -> dict:
+    return json.loads(resources.files("kb.data").joinpath("scenario.schema.json").read_text(encoding="utf-8"))
+
+
+def schema_for(game_schema: dict | None) -> dict:
+    """The envelope schema with a game's schema of ``setup``, ``steps`` and ``expect`` merged in."""
+    schema = json.loads(json.dumps(envelope_schema()))
+    if game_schema:
+        for key in ("setup", "steps", "expect"):
+            if key in game_schema.get("properties", {}):
+                schema["properties"][key] = game_schema["properties"][key]
+        if "$defs" in game_schema:
+            schema["$defs"] = game_schema["$defs"]
+    return schema
+
+
+def _field(path: tuple) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(file)"
+
+
+def _best_errors(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
+    """The most specific error of each failing place (oneOf/anyOf explain through their best branch)."""
+    out = []
+    for error in errors:
+        best = jsonschema.exceptions.best_match([error]) if error.context else error
+        while best.context:
+            best = jsonschema.exceptions.best_match(best.context)
+        out.append(best)
+    return out
+
+
+def game_of(path: Path, scenarios_dir: Path) -> str:
+    """The game a scenario belongs to: the first folder under ``scenarios/``."""
+    try:
+        return path.resolve().relative_to(scenarios_dir.resolve()).parts[0]
+    except (ValueError, IndexError):
+        return path.parent.name
+
+
+def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None,
+                  game_schema: dict | None = None) -> Scenario:
+    """Read and validate one scenario file; raises ``ScenarioInvalid`` naming file, line and field."""
+    display = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioInvalid([Problem(display, 0, "(file)", f"cannot read the file: {exc}")]) from None
+    try:
+        located = load_located(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else 0
+        raise ScenarioInvalid([Problem(display, line, "(yaml)", f"invalid YAML: {getattr(exc, 'problem', exc)}")]) from None
+    data = located.data
+    if not isinstance(data, dict):
+        raise ScenarioInvalid([Problem(display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps")])
+    validator = jsonschema.Draft202012Validator(schema_for(game_schema))
+    errors = sorted(validator.iter_errors(data), key=lambda e: located.line_of(tuple(e.absolute_path)))
+    problems = []
+    for error in _best_errors(errors):
+        where = tuple(error.absolute_path)
+        message = error.message
+        if error.validator == "additionalProperties":
+            message = f"unknown field: {message.split('(')[-1].rstrip(')')}"
+        problems.append(Problem(display, located.line_of(where), _field(where), message))
+    if problems:
+        raise ScenarioInvalid(problems)
+    game = game_of(path, scenarios_dir)
+    return Scenario(
+        id=data["id"], game=game, path=path, display=display, title=data["title"],
+        rules=[str(r) if ":" in str(r) else f"{game}:{r}" for r in data["rules"]],
+        rulings=[str(r) for r in data.get("rulings", [])], cards=data.get("cards", {}) or {},
+        setup=data["setup"], steps=data["steps"], expect=data.get("expect", {}) or {},
+        xfail=data.get("xfail"), fingerprint={str(k): str(v) for k, v in (data.get("fingerprint") or {}).items()},
+        located=located,
+    )
+
+
+def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Path]:
+    """Scenario files under the given paths (files or folders), or under ``scenarios/``; data files excluded."""
+    roots = targets or [scenarios_dir]
+    found: list[Path] = []
+    for root in roots:
+        if root.is_file():
+            found.append(root)
+        elif root.is_dir():
+            found += [p for p in root.rglob("*.yaml") if p.name not in NOT_SCENARIOS and not p.name.startswith("_")]
+    return sorted(set(found))
