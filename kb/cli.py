@@ -8,11 +8,12 @@ import sys
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
 from kb.errors import RulekbError
 
 #: Modules that each add commands to the group (one concern per module).
-COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify",)
+COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify", "kb.commands.diff")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except RulekbError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, markup=True)
         return 2
     except KeyboardInterrupt:
         err.print("interrupted")
@@ -47,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: a message, and the traceback only on request
         if os.environ.get("RULEKB_DEBUG"):
             raise
-        err.print(f"[red]internal error:[/red] {type(exc).__name__}: {exc} (set RULEKB_DEBUG=1 for the traceback)")
+        err.print(f"[red]internal error:[/red] {escape(type(exc).__name__)}: {escape(str(exc))} "
+                  "(set RULEKB_DEBUG=1 for the traceback)")
         return 70
     return result if isinstance(result, int) else 0
 

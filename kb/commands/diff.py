@@ -1,0 +1,74 @@
+"""Commands for rule authors: diff two versions of the rules and see what a change touches."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from kb.cli import cli
+from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
+from kb.paths import Paths
+from kb.rulings import load_rulings
+from kb.versions import checkout, load_version
+
+STYLE = {ChangeKind.ADDED: "green", ChangeKind.REMOVED: "red", ChangeKind.CHANGED: "yellow",
+         ChangeKind.RENUMBERED: "cyan"}
+
+
+def diff_versions(old_spec: str, new_spec: str, paths: Paths) -> list[Change]:
+    """The changes from ``old_spec`` to ``new_spec`` with their impact on this project's scenarios and rulings."""
+    with checkout(old_spec, paths.root) as old_root, checkout(new_spec, paths.root) as new_root:
+        old_kb, new_kb = load_version(old_root), load_version(new_root)
+    changes = compare(old_kb.graph, new_kb.graph)
+    rulings, _ = load_rulings(paths)
+    attach_impact(changes, old_kb.graph, new_kb.graph, Citations.read(paths.scenarios, rulings))
+    return changes
+
+
+def styled_diff(text: str) -> Text:
+    """A word diff with removals in red and additions in green."""
+    out = Text("    ")
+    for part in re.split(r"(\[-.*?-\]|\{\+.*?\+\})", text):
+        style = "red" if part.startswith("[-") else "green" if part.startswith("{+") else ""
+        out.append(part, style=style)
+    return out
+
+
+def print_changes(console: Console, changes: list[Change]) -> None:
+    for c in changes:
+        name = f"{c.old_id} → {c.id}" if c.kind == ChangeKind.RENUMBERED else c.id
+        console.print(f"[{STYLE[c.kind]}]{c.kind:>10}[/] [bold]{escape(name)}[/bold]")
+        if c.word_diff:
+            console.print(styled_diff(c.word_diff))
+        elif c.kind == ChangeKind.ADDED:
+            console.print(f"    [green]{escape(c.new_text)}[/green]")
+        elif c.kind == ChangeKind.REMOVED:
+            console.print(f"    [red]{escape(c.old_text)}[/red]")
+        if c.scenarios:
+            console.print(f"    scenarios: {escape(', '.join(c.scenarios))}")
+        if c.rulings:
+            console.print(f"    rulings: {escape(', '.join(c.rulings))}")
+    counts = Counter(c.kind for c in changes)
+    console.print(", ".join(f"{counts.get(k, 0)} {k}" for k in ChangeKind)
+                  + f"; {len(impacted_scenarios(changes))} scenarios impacted")
+
+
+@cli.command()
+@click.argument("old")
+@click.argument("new", default=".")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+def diff(old: str, new: str, as_json: bool) -> None:
+    """Compare two versions of the rules (folders or git revisions; NEW defaults to the working tree)."""
+    paths = Paths.discover()
+    changes = diff_versions(old, new, paths)
+    if as_json:
+        click.echo(json.dumps({"changes": [c.to_dict() for c in changes],
+                               "impacted_scenarios": impacted_scenarios(changes)}, ensure_ascii=False, indent=1))
+    else:
+        print_changes(Console(highlight=False), changes)
