@@ -115,8 +115,13 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
     for error in _best_errors(errors):
         where = tuple(error.absolute_path)
         message = error.message
-        if error.validator == "additionalProperties":
-            message = f"unknown field: {message.split('(')[-1].rstrip(')')}"
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = error.schema.get("properties", {})
+            for key in [k for k in error.instance if k not in allowed]:
+                known = ", ".join(sorted(allowed)) or "none"
+                problems.append(Problem(display, located.line_of((*where, key)), _field((*where, key)),
+                                        f"unknown field {key!r} (known: {known})"))
+            continue
         problems.append(Problem(display, located.line_of(where), _field(where), message))
     if problems:
         raise ScenarioInvalid(problems)
