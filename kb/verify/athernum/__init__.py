@@ -1,0 +1,1 @@
+"""Running Athernum scenarios on the reference engine (``engine.athernum``)."""

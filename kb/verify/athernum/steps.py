@@ -1,0 +1,165 @@
+"""Scenario steps in the engine's vocabulary: each step becomes one or more engine actions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.athernum import actions as A
+from engine.athernum.state import Game, Zone
+from kb.verify.athernum.refs import StepError, ref, refs, target_groups
+
+HAND = (Zone.HAND,)
+
+
+@dataclass
+class Step:
+    """One parsed step: an action (or advance/expect), who takes it, and the rules it must be rejected by."""
+
+    index: int
+    key: str
+    args: object = None
+    player: str | None = None
+    reject: tuple[str, ...] = ()
+    expect: dict | None = None
+    raw: object = field(default=None, repr=False)
+
+    def describe(self) -> str:
+        """The step as a reader would say it: ``p1: play Ember Knight``."""
+        who = f"{self.player}: " if self.player else ""
+        if self.args in (None, {}, []):
+            text = self.key.replace("_", " ")
+        elif isinstance(self.args, dict):
+            text = f"{self.key.replace('_', ' ')} " + ", ".join(f"{k}={v}" for k, v in self.args.items())
+        else:
+            text = f"{self.key.replace('_', ' ')} {self.args}"
+        if self.reject:
+            text += f" (must be rejected by {', '.join(self.reject)})"
+        return who + text
+
+
+def parse_step(index: int, raw: object) -> Step:
+    """Read one step as written in the scenario (schema-validated already)."""
+    if isinstance(raw, str):
+        if raw == "no_defender":
+            return Step(index, "defend", None, raw=raw)
+        return Step(index, raw, raw=raw)
+    data = dict(raw)
+    player = data.pop("player", None)
+    reject = data.pop("reject", ())
+    data.pop("note", None)
+    if not isinstance(reject, list):
+        reject = [reject] if reject not in ((), None) else []
+    expect = data.pop("expect", None)
+    if not data:
+        return Step(index, "expect", player=player, expect=expect, raw=raw)
+    if len(data) != 1:
+        raise StepError(f"a step names one action, not {', '.join(data)}")
+    key, args = next(iter(data.items()))
+    return Step(index, key, args, player, tuple(str(r) for r in reject), expect, raw)
+
+
+def _payment(value: object) -> tuple:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        value = [value]
+    return tuple(value)
+
+
+def _args(step: Step, *names: str, first: str | None = None) -> dict:
+    """The step's arguments as a mapping; a bare value stands for the ``first`` argument."""
+    args = step.args
+    if not isinstance(args, dict):
+        args = {} if args is None else {first or names[0]: args}
+    unknown = [k for k in args if k not in names]
+    if unknown:
+        raise StepError(f"{step.key}: unknown argument(s) {', '.join(unknown)} (known: {', '.join(names)})")
+    return args
+
+
+def to_actions(game: Game, step: Step) -> list[A.Action]:
+    """The engine actions a step stands for, for the player taking it (the acting player by default)."""
+    player = step.player or game.acting_player
+    if player is None:
+        raise StepError("no player may act now (the game is over or nobody holds priority)")
+    key = step.key
+    if key == "play":
+        a = _args(step, "card", "pay", first="card")
+        return [A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _payment(a.get("pay")))]
+    if key == "attach":
+        a = _args(step, "card", "host", "face_down")
+        return [A.AttachItem(player, ref(game, a.get("card"), zones=HAND, player=player), ref(game, a.get("host")),
+                             bool(a.get("face_down", False)))]
+    if key == "turn_face_up":
+        return [A.TurnFaceUp(player, ref(game, _args(step, "attachment")["attachment"]))]
+    if key == "discard_attachment":
+        return [A.DiscardAttachment(player, ref(game, _args(step, "attachment")["attachment"]))]
+    if key == "activate":
+        a = _args(step, "source", "ability", "targets", "pay", "discard", first="source")
+        return [A.ActivateAbility(player, ref(game, a.get("source")), int(a.get("ability", 0)),
+                                  target_groups(game, a.get("targets")), _payment(a.get("pay")),
+                                  refs(game, a.get("discard"), zones=HAND, player=player))]
+    if key == "support":
+        a = _args(step, "card", "targets", "pay", "discard", first="card")
+        return [A.ActivateSupport(player, ref(game, a.get("card"), zones=HAND, player=player),
+                                  target_groups(game, a.get("targets")), _payment(a.get("pay")),
+                                  refs(game, a.get("discard"), zones=HAND, player=player))]
+    if key == "command":
+        a = _args(step, "name", "target", first="name")
+        name = str(a.get("name", "")).casefold()
+        target = a.get("target")
+        return [A.UseCommand(player, name, ((ref(game, target),),) if target else ())]
+    if key == "exhaust":
+        return [A.ExhaustResource(player, t) for t in _resource_tokens(game, player, step.args)]
+    if key == "enter_combat":
+        return [A.EnterCombat(player)]
+    if key == "attack":
+        a = _args(step, "attacker", "target")
+        return [A.DeclareAttack(player, ref(game, a.get("attacker")), ref(game, a.get("target")))]
+    if key == "defend":
+        return [A.DeclareDefender(player, None if step.args is None else ref(game, step.args))]
+    if key == "next_phase":
+        return [A.NextPhase(player)]
+    if key == "pass":
+        return [A.PassPriority(player)]
+    if key == "order_triggers":
+        return [A.ChooseTriggerOrder(player, tuple(_options(game, step.args)))]
+    if key == "choose_targets":
+        return [A.ChooseTargets(player, target_groups(game, step.args))]
+    if key == "choose":
+        return [A.ChooseCards(player, refs(game, step.args))]
+    if key == "choose_main":
+        return [A.ChooseMainCharacter(player, ref(game, step.args, zones=(Zone.DECK,), player=player))]
+    raise StepError(f"unknown action {key!r}")
+
+
+def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
+    """Which resource tokens to exhaust: named ones, or the first ``count`` ready ones of a faction."""
+    if isinstance(args, int) or isinstance(args, dict):
+        spec = {"count": args} if isinstance(args, int) else args
+        count = int(spec.get("count", 1))
+        faction = spec.get("faction", "any")
+        ready = [oid for oid in game.players[player].resources
+                 if not game.objects[oid].exhausted
+                 and (faction == "any" or game.objects[oid].definition.faction == faction)]
+        if len(ready) < count:
+            raise StepError(f"{player} has only {len(ready)} ready resource tokens of faction {faction}, not {count}")
+        return ready[:count]
+    return list(refs(game, args, player=player))
+
+
+def _options(game: Game, items: object) -> list:
+    """Pending-choice options named by index, by id, or by a text the option contains."""
+    options = list(game.pending_choice.options) if game.pending_choice else []
+    out = []
+    for item in items if isinstance(items, list) else [items]:
+        if isinstance(item, int) and 0 <= item < len(options):
+            out.append(options[item])
+        elif item in options:
+            out.append(item)
+        else:
+            matches = [o for o in options if str(item).casefold() in str(o).casefold()]
+            if len(matches) != 1:
+                raise StepError(f"{item!r} names {len(matches)} of the pending options {options}")
+            out.append(matches[0])
+    return out
