@@ -52,24 +52,36 @@ class AthernumAdapter:
 
     # -- the card library -------------------------------------------------------------
     def library(self) -> dict[str, CardDef]:
-        """The per-game card library (``scenarios/athernum/cards.yaml``), loaded once."""
+        """The per-game card library (``scenarios/athernum/cards.yaml`` and ``cards/*.yaml``), loaded once."""
         if self._library is None:
-            path = self.scenarios_dir / GAME / CARDS_FILE
             self._library = {}
-            if path.exists():
-                text = path.read_text(encoding="utf-8")
-                try:
-                    located = load_located(text)
-                    self._library = load_library(located.data or {})
-                except yaml.YAMLError as exc:
-                    mark = getattr(exc, "problem_mark", None)
-                    self._library_problem = Problem(f"scenarios/{GAME}/{CARDS_FILE}", mark.line + 1 if mark else 0,
-                                                    "(yaml)", f"invalid YAML: {exc}")
-                except CardDefinitionError as exc:
-                    card = str(exc).split(".", 1)[0].strip("[]")
-                    line = located.line_of((card,)) if card else 0
-                    self._library_problem = Problem(f"scenarios/{GAME}/{CARDS_FILE}", line, card, str(exc))
+            folder = self.scenarios_dir / GAME
+            for path in [folder / CARDS_FILE, *sorted((folder / "cards").glob("*.yaml"))]:
+                if path.exists() and self._library_problem is None:
+                    self._load_library_file(path)
         return self._library
+
+    def _load_library_file(self, path: Path) -> None:
+        display = f"scenarios/{GAME}/{path.relative_to(self.scenarios_dir / GAME)}"
+        located = None
+        try:
+            located = load_located(path.read_text(encoding="utf-8"))
+            cards = load_library(located.data or {})
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            self._library_problem = Problem(display, mark.line + 1 if mark else 0, "(yaml)", f"invalid YAML: {exc}")
+            return
+        except CardDefinitionError as exc:
+            card = str(exc).split(".", 1)[0].strip("[]")
+            line = located.line_of((card,)) if located and card else 0
+            self._library_problem = Problem(display, line, card, str(exc))
+            return
+        for name in cards:
+            if name in self._library:
+                self._library_problem = Problem(display, located.line_of((name,)), name,
+                                                f"card {name!r} is already defined in another library file")
+                return
+        self._library.update(cards)
 
     def _cards(self, scenario: Scenario) -> dict[str, CardDef]:
         library = dict(self.library())
