@@ -7,6 +7,7 @@ commands a judge runs many times (``rulekb rule``) do not re-parse unchanged sou
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,7 +109,7 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
     if use_cache:
         try:
             paths.cache.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(".tmp")
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with tmp.open("wb") as fh:
                 pickle.dump((key, kb), fh, protocol=pickle.HIGHEST_PROTOCOL)
             tmp.replace(cache)

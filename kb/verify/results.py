@@ -7,6 +7,7 @@ must treat a missing file as "nothing verified yet", never as an error.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -122,7 +123,7 @@ def write_results(paths: Paths, results: VerifyResults) -> Path:
     """Write results atomically (a reader never sees half a file)."""
     path = results_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     tmp.write_text(results.to_json(), encoding="utf-8")
     tmp.replace(path)
     return path
