@@ -8,7 +8,7 @@ import yaml
 
 from engine.athernum.abilities import load_card, load_library
 from engine.athernum.cards import CardDef, DeckList
-from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAction
+from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAction, IllegalDeck
 from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
@@ -107,11 +107,30 @@ class AthernumAdapter:
         except (AthernumError, KeyError, TypeError, ValueError) as exc:
             raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
 
+    def _deck_rejection(self, scenario: Scenario, library: dict[str, CardDef]) -> RunOutcome:
+        """A scenario whose decks must be refused: it passes when the engine refuses them citing the rule (11.0.2)."""
+        decks = scenario.setup["new_game"]
+        wanted = decks["reject"] if isinstance(decks["reject"], list) else [decks["reject"]]
+        wanted = [str(r) for r in wanted]
+        lists = {pid: DeckList(tuple(decks[pid]["deck"]), tuple(decks[pid].get("extra_deck", ()))) for pid in ("p1", "p2")}
+        try:
+            new_game(lists, library, seed=scenario.setup.get("seed", 0))
+        except IllegalDeck as exc:
+            record = StepRecord(0, "present the decks", f"refused ({', '.join(exc.rules)}): {exc.reason}")
+            if set(wanted) & set(exc.rules):
+                return RunOutcome(Status.PASSED, steps=[record])
+            return RunOutcome(Status.FAILED, reason=f"the decks were refused citing {', '.join(exc.rules)}, "
+                              f"not {', '.join(wanted)}: {exc.reason}", steps=[record])
+        return RunOutcome(Status.FAILED, reason=f"expected the decks to be refused citing {', '.join(wanted)}, "
+                          "but the game began", steps=[StepRecord(0, "present the decks", "accepted")])
+
     def run(self, scenario: Scenario) -> RunOutcome:
         if self.library() is not None and self._library_problem is not None:
             return RunOutcome(Status.ERROR, problems=[self._library_problem])
         try:
             library = self._cards(scenario)
+            if "reject" in scenario.setup.get("new_game", {}):
+                return self._deck_rejection(scenario, library)
             game = self._build(scenario, library)
         except ScenarioProblem as exc:
             return RunOutcome(Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)])
