@@ -1,0 +1,72 @@
+"""Rule parameters: the numbers an engine reads from the rule texts (``rules/<game>/parameters.yaml``).
+
+The engine knows nothing of kb; kb reads "Only one location may be played per turn" (2.4.2) and
+hands the engine ``locations_per_turn=1``. Editing the rule's text therefore changes what the
+engine does, which is what lets ``rulekb diff --run`` show a change of behaviour.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+from kb.errors import Problem
+from kb.graph import Graph
+from kb.paths import Paths
+from kb.yamlio import yaml_load
+
+PARAMETERS_FILE = "parameters.yaml"
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
+
+
+@dataclass
+class Parameters:
+    """Each game's parameters as read from its rules, and the rule each one comes from."""
+
+    values: dict[str, dict[str, int]] = field(default_factory=dict)  # game → name → value
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)  # game → name → qualified rule id
+    problems: list[Problem] = field(default_factory=list)
+
+    def for_game(self, game: str) -> dict[str, int]:
+        return dict(self.values.get(game, {}))
+
+
+def _number(text: str) -> int | None:
+    text = text.strip().casefold()
+    if text.isdigit():
+        return int(text)
+    return NUMBER_WORDS.get(text)
+
+
+def read_parameters(paths: Paths, graph: Graph) -> Parameters:
+    """Read every game's parameters from the current rule texts; a pattern that no longer matches is a problem."""
+    out = Parameters()
+    for path in sorted(paths.rules.glob(f"*/{PARAMETERS_FILE}")) if paths.rules.is_dir() else []:
+        game = path.parent.name
+        display = str(path.relative_to(paths.root))
+        try:
+            spec = yaml_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError as exc:
+            out.problems.append(Problem(display, 0, "(yaml)", f"invalid YAML: {exc}"))
+            continue
+        for name, entry in spec.items():
+            rule = f"{game}:{entry.get('rule')}" if isinstance(entry, dict) else None
+            if rule is None or "pattern" not in entry:
+                out.problems.append(Problem(display, 0, str(name), "each parameter needs 'rule' and 'pattern'"))
+                continue
+            if rule not in graph:
+                out.problems.append(Problem(display, 0, f"{name}.rule", f"{rule} is not a rule"))
+                continue
+            match = re.search(entry["pattern"], graph.nodes[rule]["text"])
+            value = _number(match.group("value")) if match else None
+            if value is None:
+                out.problems.append(Problem(display, 0, str(name), f"cannot read {name} from the text of {rule} any more: "
+                                            f"{graph.nodes[rule]['text']!r}; update the pattern or the engine"))
+                continue
+            out.values.setdefault(game, {})[str(name)] = value
+            out.sources.setdefault(game, {})[str(name)] = rule
+    return out
