@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 import re
 from collections import Counter
 
@@ -14,6 +15,7 @@ from rich.text import Text
 from kb.cli import cli
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
 from kb.paths import Paths
+from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
 from kb.versions import checkout, load_version
 
@@ -63,9 +65,25 @@ def print_changes(console: Console, changes: list[Change]) -> None:
 @click.argument("old")
 @click.argument("new", default=".")
 @click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
-def diff(old: str, new: str, as_json: bool) -> None:
+@click.option("--run", "run", is_flag=True, help="Also verify the impacted scenarios under both versions.")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
+def diff(old: str, new: str, as_json: bool, run: bool, jobs: int) -> None:
     """Compare two versions of the rules (folders or git revisions; NEW defaults to the working tree)."""
     paths = Paths.discover()
+    if run:
+        changes, changed, count = behaviour_diff(paths, old, new, jobs=jobs)
+        if as_json:
+            click.echo(json.dumps({"changes": [c.to_dict() for c in changes], "impacted": count,
+                                   "outcome_changed": [asdict(b) for b in changed]}, ensure_ascii=False, indent=1))
+            return
+        console = Console(highlight=False)
+        print_changes(console, changes)
+        console.print(f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:")
+        for b in changed:
+            console.print(f"  [bold]{escape(b.scenario)}[/bold]: {b.old_status} → [yellow]{b.new_status}[/yellow]")
+            if b.new_reason:
+                console.print(f"      {escape(b.new_reason)}")
+        return
     changes = diff_versions(old, new, paths)
     if as_json:
         click.echo(json.dumps({"changes": [c.to_dict() for c in changes],

@@ -15,6 +15,7 @@ from kb.cli import cli
 from kb.errors import RulekbError
 from kb.loader import load_kb
 from kb.rulings import load_rulings
+from kb.verify.changed import verify_changed
 from kb.verify.fingerprint import update_file
 from kb.verify.report import Summary, summarise
 from kb.verify.results import Status, VerifyResults
@@ -54,11 +55,22 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, *,
 @click.argument("targets", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on.")
-def verify(targets: tuple[Path, ...], as_json: bool, jobs: int) -> None:
+@click.option("--changed", "changed", is_flag=False, flag_value="HEAD", default=None, metavar="[REV]",
+              help="Run only the scenarios impacted by the rule changes since REV (default: the last commit).")
+def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | None) -> None:
     """Run the scenarios (all, or those under TARGETS) on the reference engines and report coverage."""
     kb = load_kb()
     kb.raise_for_errors()
     console = Console(stderr=as_json, highlight=False)
+    if changed is not None:
+        report = verify_changed(kb, changed, jobs=jobs)
+        if as_json:
+            click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+        else:
+            print_impact(console, report, changed)
+        if report.failing:
+            raise click.exceptions.Exit(1)
+        return
     with Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=console, transient=True) as progress:
         task = progress.add_task("", total=None)
@@ -76,6 +88,21 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int) -> None:
         print_summary(console, results, summary)
     if not summary.ok:
         raise click.exceptions.Exit(1)
+
+
+def print_impact(console: Console, report, revision: str) -> None:
+    """The impacted scenarios since a revision: which now fail, which are suspect, which rulings lost proof."""
+    console.print(f"{len(report.changes)} rule changes since {escape(revision)}; "
+                  f"{len(report.results.scenarios)} impacted scenarios run")
+    for s in report.results.scenarios:
+        console.print(f"  [{STATUS_STYLE[s.status]}]{s.status:>16}[/] {escape(s.id)}")
+        if s.status in (Status.FAILED, Status.ERROR):
+            console.print(f"      {escape(s.reason)}")
+    for sid, rules in report.suspects.items():
+        console.print(f"  [yellow]suspect[/yellow] {escape(sid)}: cites changed {escape(', '.join(rules))}")
+    for line in report.rulings:
+        console.print(f"  [yellow]ruling[/yellow] {escape(line)}")
+    console.print(f"{len(report.failing)} failing, {len(report.suspects)} suspect")
 
 
 @cli.command()

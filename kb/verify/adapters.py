@@ -39,8 +39,8 @@ class Adapter(Protocol):
     def schema(self) -> dict:
         """JSON Schema of ``setup``, ``steps`` and ``expect`` for this game."""
 
-    def run(self, scenario: Scenario) -> RunOutcome:
-        """Run one validated scenario."""
+    def run(self, scenario: Scenario, parameters: dict[str, int]) -> RunOutcome:
+        """Run one validated scenario under the rule parameters read from the rules' text."""
 
     def rule_ids(self) -> set[str]:
         """Every rule id (unqualified) the engine can cite."""

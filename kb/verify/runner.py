@@ -7,7 +7,7 @@ import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.errors import Problem
@@ -24,6 +24,7 @@ class RunContext:
     scenarios_dir: Path
     known_ids: frozenset[str]
     ruling_ids: frozenset[str]
+    parameters: dict[str, dict[str, int]] = field(default_factory=dict)  # game → rule parameters
 
     def display(self, path: Path) -> str:
         try:
@@ -71,7 +72,7 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
     if problems:
         return _error(ctx, path, problems, scenario)
     try:
-        outcome = adapter.run(scenario)
+        outcome = adapter.run(scenario, ctx.parameters.get(game, {}))
     except Exception as exc:  # an engine crash is a finding about the engine, reported, never fatal to the run
         outcome = None
         result = _error(ctx, path, [Problem(display, 0, "", f"the engine raised {type(exc).__name__}: {exc}")],

@@ -6,17 +6,24 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kb.loader import KnowledgeBase
+from kb.parameters import read_parameters
+from kb.paths import Paths
 from kb.rulings import load_rulings
 from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
 from kb.verify.runner import RunContext, run_all
 from kb.verify.scenario import discover
 
 
-def context(kb: KnowledgeBase) -> RunContext:
-    """What scenario runs need from the knowledge base: ids of rules and rulings."""
-    rulings, _ = load_rulings(kb.paths)
-    return RunContext(root=kb.paths.root, scenarios_dir=kb.paths.scenarios,
-                      known_ids=frozenset(kb.graph.nodes), ruling_ids=frozenset(r.id for r in rulings))
+def context(kb: KnowledgeBase, project: Paths | None = None) -> RunContext:
+    """What scenario runs need from a version of the rules: rule and ruling ids, rule parameters.
+
+    ``project`` is where the scenarios live when ``kb`` is another version of the rules (diff --run).
+    """
+    project = project or kb.paths
+    rulings, _ = load_rulings(project)
+    parameters = read_parameters(kb.paths, kb.graph)
+    return RunContext(root=project.root, scenarios_dir=project.scenarios, known_ids=frozenset(kb.graph.nodes),
+                      ruling_ids=frozenset(r.id for r in rulings), parameters=parameters.values)
 
 
 def verify(kb: KnowledgeBase, targets: list[Path] | None = None, *, jobs: int = 1,

@@ -26,7 +26,7 @@ class EchoAdapter:
         return {"properties": {"setup": {"type": "object", "properties": {"outcome": {"enum": ["pass", "fail"]}},
                                          "additionalProperties": False}}}
 
-    def run(self, scenario):
+    def run(self, scenario, parameters):
         if scenario.setup.get("outcome") == "pass":
             return RunOutcome(Status.PASSED)
         return RunOutcome(Status.FAILED, reason="expected p2 to win", diff="- winner: p2\n+ winner: none")

@@ -124,7 +124,7 @@ class AthernumAdapter:
         return RunOutcome(Status.FAILED, reason=f"expected the decks to be refused citing {', '.join(wanted)}, "
                           "but the game began", steps=[StepRecord(0, "present the decks", "accepted")])
 
-    def run(self, scenario: Scenario) -> RunOutcome:
+    def run(self, scenario: Scenario, parameters: dict[str, int] | None = None) -> RunOutcome:
         if self.library() is not None and self._library_problem is not None:
             return RunOutcome(Status.ERROR, problems=[self._library_problem])
         try:

@@ -1,0 +1,119 @@
+"""Commands for judges: ``search`` (ranked hits), ``ask`` (the rules that settle a question), ``index``.
+
+Imports of the search machinery stay inside the commands, so that loading the CLI costs nothing extra and
+``rulekb search`` imports only what a search needs (Whoosh and the index, never the rule graph).
+"""
+
+from __future__ import annotations
+
+import click
+
+from kb.cli import cli
+
+#: ``--kind`` choices: the four groups a judge thinks in, and the graph's own node kinds.
+KIND_CHOICES = ("rule", "term", "ruling", "example", "section", "chapter", "paragraph", "remark", "scenario",
+                "document")
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    return Console(highlight=False, stderr=stderr)
+
+
+def _engine(paths):
+    """An open search engine, with the index's warnings (damaged, out of date) shown on stderr."""
+    from kb.search.engine import SearchEngine
+
+    engine = SearchEngine(paths)
+    err = _console(stderr=True)
+    for warning in engine.warnings:
+        err.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+    if engine.is_stale():
+        err.print("[yellow]note:[/yellow] the rule sources changed since the search index was built; "
+                  "run `rulekb index` to refresh it", markup=True)
+    return engine
+
+
+@cli.command()
+@click.argument("query", nargs=-1)
+@click.option("--game", help="Only this game (athernum, atnia, altered).")
+@click.option("--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document.")
+@click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False),
+              help="Only rules, terms, rulings or examples (or one node kind).")
+@click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="How many results.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as a JSON list.")
+def search(query: tuple[str, ...], game: str | None, document: str | None, kind: str | None, limit: int,
+           as_json: bool) -> None:
+    """Search every rule, term, rulebook passage, ruling and example; a rule number jumps to that rule."""
+    from kb.paths import Paths
+    from kb.search.results import hits_json
+
+    with _engine(Paths.discover()) as engine:
+        result = engine.search(" ".join(query), game=game, document=document, kind=kind, limit=limit)
+    if as_json:
+        err = _console(stderr=True)
+        for note in result.notes:
+            err.print(f"note: {note}", markup=False)
+        click.echo(hits_json(result))
+        return
+    from kb.search.render import print_hits
+
+    print_hits(result, _console())
+
+
+@cli.command()
+@click.argument("question", nargs=-1, required=True)
+@click.option("--game", help="Only rules of this game.")
+@click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True, help="How many rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+def ask(question: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:
+    """Answer a judge's question: the rules that settle it, with context, terms, rulings and examples."""
+    import json
+
+    from kb.loader import load_kb
+    from kb.paths import Paths
+    from kb.rulings import load_rulings
+    from kb.search.ask import ask as answer_question
+    from kb.verify.results import load_results
+
+    paths = Paths.discover()
+    with _engine(paths) as engine:
+        kb = load_kb(paths)
+        rulings, _ = load_rulings(paths)
+        answer = answer_question(" ".join(question), engine, kb.graph, rulings, load_results(paths),
+                                 kb.curated.defined_by, limit=limit, game=game)
+    if as_json:
+        click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
+        return
+    from kb.search.render import print_answer
+
+    print_answer(answer, _console())
+
+
+@cli.command()
+def index() -> None:
+    """Rebuild the search index under .rulekb/index/ (atomically: the old one stays until the new one works)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from kb.loader import load_kb
+    from kb.paths import Paths
+    from kb.search.indexer import index_knowledge_base
+
+    paths = Paths.discover()
+    console = _console()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True) as progress:
+        task = progress.add_task("reading the rules", total=None)
+        kb = load_kb(paths)
+        progress.update(task, description="indexing")
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        report = index_knowledge_base(paths, kb, on_progress=advance)
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(report.kinds.items(), key=lambda kv: -kv[1]))
+    console.print(f"[green]indexed[/green] {report.documents} entries ({kinds}) in {report.seconds:.1f} s "
+                  f"→ {report.path.relative_to(paths.root)}/")
+    for note in report.notes:
+        console.print(f"[yellow]note:[/yellow] {note}")

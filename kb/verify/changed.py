@@ -1,0 +1,106 @@
+"""What a rules edit breaks: run only the scenarios a change impacts, under one version or both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.diff import Change, Citations, attach_impact, compare, impacted_scenarios
+from kb.loader import KnowledgeBase
+from kb.paths import Paths
+from kb.rulings import load_rulings
+from kb.verify.fingerprint import suspects
+from kb.verify.report import check_rulings
+from kb.verify.results import ScenarioResult, Status, VerifyResults
+from kb.verify.runner import run_all
+from kb.verify.scenario import game_of
+from kb.verify.session import context
+from kb.versions import checkout, load_version
+from kb.yamlio import yaml_load
+
+
+@dataclass
+class ImpactReport:
+    """The changes since a revision and how the impacted scenarios and rulings fare now."""
+
+    changes: list[Change]
+    results: VerifyResults
+    suspects: dict[str, list[str]] = field(default_factory=dict)  # scenario id → rules changed since review
+    rulings: list[str] = field(default_factory=list)  # "R-ATH-001: its scenario … is failed"
+
+    @property
+    def failing(self) -> list[ScenarioResult]:
+        return [s for s in self.results.scenarios if s.status in (Status.FAILED, Status.ERROR)]
+
+    def to_dict(self) -> dict:
+        return {
+            "changes": [c.to_dict() for c in self.changes],
+            "scenarios": [{"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
+                          for s in self.results.scenarios],
+            "failing": [s.id for s in self.failing],
+            "suspects": self.suspects,
+            "rulings": self.rulings,
+        }
+
+
+def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths) -> tuple[list[Change], Citations]:
+    changes = compare(old.graph, new.graph)
+    rulings, _ = load_rulings(project)
+    citations = Citations.read(project.scenarios, rulings)
+    attach_impact(changes, old.graph, new.graph, citations)
+    return changes, citations
+
+
+def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> ImpactReport:
+    """Run the scenarios impacted by the changes from ``revision`` to the working tree."""
+    with checkout(revision, kb.paths.root) as old_root:
+        old = load_version(old_root)
+    changes, citations = _impact(old, kb, kb.paths)
+    ids = impacted_scenarios(changes)
+    files = [citations.scenario_paths[i] for i in ids if i in citations.scenario_paths]
+    results = run_all(files, context(kb), jobs=jobs)
+    report = ImpactReport(changes, results)
+    for sid in ids:
+        path = citations.scenario_paths.get(sid)
+        data = yaml_load(path.read_text(encoding="utf-8")) if path else None
+        if isinstance(data, dict):
+            changed = [rule for rule, _ in suspects(data, game_of(path, kb.paths.scenarios), kb.graph)]
+            if changed:
+                report.suspects[sid] = changed
+    rulings, _ = load_rulings(kb.paths)
+    touched = {r for c in changes for r in c.rulings}
+    report.rulings = [f"{c.ruling}: {c.problem}" for c in check_rulings([r for r in rulings if r.id in touched], results)
+                      if "was not run" not in c.problem]
+    return report
+
+
+@dataclass
+class BehaviourChange:
+    """A scenario whose outcome differs between two versions of the rules."""
+
+    scenario: str
+    path: str
+    old_status: str
+    new_status: str
+    old_reason: str
+    new_reason: str
+
+
+def behaviour_diff(project: Paths, old_spec: str, new_spec: str, *, jobs: int = 1
+                   ) -> tuple[list[Change], list[BehaviourChange], int]:
+    """Verify the impacted scenarios under both versions; report those whose outcome changed."""
+    with checkout(old_spec, project.root) as old_root, checkout(new_spec, project.root) as new_root:
+        old, new = load_version(old_root), load_version(new_root)
+    changes, citations = _impact(old, new, project)
+    files = [citations.scenario_paths[i] for i in impacted_scenarios(changes) if i in citations.scenario_paths]
+    before = run_all(files, context(old, project), jobs=jobs).by_id()
+    after = run_all(files, context(new, project), jobs=jobs).by_id()
+    changed = []
+    for sid in sorted(after):
+        a, b = before.get(sid), after[sid]
+        if a is None or (a.status, a.reason) != (b.status, b.reason):
+            changed.append(BehaviourChange(sid, b.path, str(a.status) if a else "absent", str(b.status),
+                                           a.reason if a else "", b.reason))
+    return changes, changed, len(files)
+
+
