@@ -106,7 +106,7 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
                                   refs(game, a.get("discard"), zones=HAND, player=player))]
     if key == "command":
         a = _args(step, "name", "target", first="name")
-        name = str(a.get("name", "")).casefold()
+        name = str(a.get("name", "")).strip().capitalize()  # the command abilities are named Acquisition, Solvency, Contingency
         target = a.get("target")
         return [A.UseCommand(player, name, ((ref(game, target),),) if target else ())]
     if key == "exhaust":
