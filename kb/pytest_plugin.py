@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kb.verify.results import Status
-from kb.verify.scenario import NOT_SCENARIOS
+from kb.verify.scenario import is_scenario_file
 
 _context = None
 
@@ -24,8 +24,7 @@ def _run_context():
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path):
-    if file_path.suffix == ".yaml" and "scenarios" in file_path.parts and file_path.name not in NOT_SCENARIOS \
-            and not file_path.name.startswith("_"):
+    if "scenarios" in file_path.parts and is_scenario_file(file_path):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 

@@ -136,6 +136,12 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
     )
 
 
+def is_scenario_file(path: Path) -> bool:
+    """Scenario files are YAML files other than card libraries (``cards.yaml``, ``cards/``), lists and drafts (``_*``)."""
+    return (path.suffix == ".yaml" and path.name not in NOT_SCENARIOS and not path.name.startswith("_")
+            and path.parent.name != "cards")
+
+
 def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Path]:
     """Scenario files under the given paths (files or folders), or under ``scenarios/``; data files excluded."""
     roots = targets or [scenarios_dir]
@@ -144,5 +150,5 @@ def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Pat
         if root.is_file():
             found.append(root)
         elif root.is_dir():
-            found += [p for p in root.rglob("*.yaml") if p.name not in NOT_SCENARIOS and not p.name.startswith("_")]
+            found += [p for p in root.rglob("*.yaml") if is_scenario_file(p)]
     return sorted(set(found))

@@ -102,7 +102,10 @@ class AthernumAdapter:
                          for pid in ("p1", "p2")}
                 return new_game(lists, library, seed=setup.get("seed", 0),
                                 check_decks=decks.get("check_decks", True))
-            players = {pid: setup.pop(pid) for pid in ("p1", "p2") if pid in setup}
+            players = {pid: dict(setup.pop(pid) or {}) for pid in ("p1", "p2") if pid in setup}
+            for data in players.values():
+                resources = data.get("resources", [])
+                data["resources"] = resources if isinstance(resources, list) else [resources]
             return Setup.from_dict({**setup, "players": players}, library).build()
         except (AthernumError, KeyError, TypeError, ValueError) as exc:
             raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
