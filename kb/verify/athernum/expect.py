@@ -41,7 +41,8 @@ def _compare_pile(game: Game, where: str, ids: list, expected: list, ordered: bo
     return [f"{where}: expected {expected}, got {shown if ordered else sorted(shown)}"]
 
 
-def _log_matches(entry, spec) -> bool:
+def _log_matches(game: Game, entry, spec) -> bool:
+    """Whether a log entry is the one an expectation describes: its rule, and kind, text, object, player if given."""
     rule = str(spec["rule"] if isinstance(spec, dict) else spec)
     if entry.rule != rule:
         return False
@@ -50,6 +51,15 @@ def _log_matches(entry, spec) -> bool:
             return False
         if "message" in spec and spec["message"].casefold() not in entry.message.casefold():
             return False
+        if "player" in spec and entry.player != spec["player"]:
+            return False
+        if "object" in spec:
+            try:
+                wanted = ref(game, spec["object"])
+            except StepError:
+                return False
+            if wanted not in entry.objects:
+                return False
     return True
 
 
@@ -108,14 +118,14 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
     log = game.log[log_from:]
     position = 0
     for spec in expect.get("log") or []:
-        found = next((i for i in range(position, len(log)) if _log_matches(log[i], spec)), None)
+        found = next((i for i in range(position, len(log)) if _log_matches(game, log[i], spec)), None)
         if found is None:
             out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
                        f"(after entry {position}), none found")
         else:
             position = found + 1
     for spec in expect.get("no_log") or []:
-        hit = next((e for e in log if _log_matches(e, spec)), None)
+        hit = next((e for e in log if _log_matches(game, e, spec)), None)
         if hit is not None:
             out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
     return out

@@ -87,7 +87,7 @@ _object_expect = {
 _log_entry = {"oneOf": [{"type": ["string", "number"]}, {"type": "object", "required": ["rule"],
               "additionalProperties": False, "properties": {
                   "rule": {"type": ["string", "number"]}, "kind": {"type": "string"},
-                  "message": {"type": "string"}, "step": {"type": "integer"}}}]}
+                  "message": {"type": "string"}, "object": {"type": "string"}, "player": {"enum": PLAYERS}}}]}
 
 EXPECT = {
     "type": "object",
