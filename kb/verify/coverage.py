@@ -9,7 +9,7 @@ from pathlib import Path
 import yaml
 
 from kb.errors import Problem
-from kb.graph import Graph, children
+from kb.graph import Graph, ancestors, children, descendants
 from kb.verify.results import Status, VerifyResults
 from kb.yamlio import yaml_load
 
@@ -90,23 +90,70 @@ def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Pr
     return reasons, problems
 
 
-def _numbered(graph: Graph, node_id: str) -> bool:
+def primary_document(graph: Graph, game: str) -> str | None:
+    """The document whose rules a game's engine implements: its CR, else its only rules document."""
+    if f"{game}:cr" in graph:
+        return f"{game}:cr"
+    docs = [n for n, d in graph.nodes(data=True) if d["kind"] == "document" and d["game"] == game
+            and not graph.nodes[n].get("translates")]
+    return docs[0] if len(docs) == 1 else None
+
+
+def _countable(graph: Graph, node_id: str, numbered_doc: bool) -> bool:
+    """What coverage counts: numbered rules and sections; in an unnumbered document, each paragraph or item."""
     data = graph.nodes[node_id]
-    return bool(data.get("number")) and data["kind"] in ("rule", "section")
+    if numbered_doc:
+        return bool(data.get("number")) and data["kind"] in ("rule", "section")
+    return data["kind"] == "paragraph"
+
+
+def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, list[str]]]:
+    """(key, title, countable nodes in order) per chapter; per first number in a document without chapters;
+    per top-level section in an unnumbered document."""
+    ordered = [n for n in descendants(graph, doc) if _countable(graph, n, numbered_doc)]
+    chapters = [c for c in children(graph, doc) if graph.nodes[c]["kind"] == "chapter"]
+    groups: dict[str, tuple[str, list[str]]] = {}
+    if chapters:
+        for chapter in chapters:
+            data = graph.nodes[chapter]
+            if data["number"] in (None, "0"):
+                continue
+            members = [n for n in descendants(graph, chapter) if _countable(graph, n, numbered_doc)]
+            groups[data["number"]] = (data["title"], members)
+        return [(k, t, m) for k, (t, m) in groups.items()]
+    for node in ordered:
+        if numbered_doc:
+            key = graph.nodes[node]["number"].split(".")[0]
+            title = f"rules {key}.x"
+        else:
+            top = next((a for a in ancestors(graph, node) if graph.nodes[a].get("parent") == doc), node)
+            if graph.nodes[top]["kind"] == "paragraph":
+                key, title = "intro", "introduction"
+            else:
+                key, title = top.split(":", 1)[1], graph.nodes[top].get("title") or top
+        groups.setdefault(key, (title, []))[1].append(node)
+    items = [(k, t, m) for k, (t, m) in groups.items()]
+    if numbered_doc:
+        items.sort(key=lambda g: int(g[0]) if g[0].isdigit() else 10**6)
+    return items
 
 
 def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[str, str]) -> Coverage:
-    """Classify every numbered rule of ``game``'s CR (chapters 1 and up)."""
-    doc = f"{game}:cr"
-    demonstrated = {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules}
+    """Classify every countable rule of a game's rules document, grouped by chapter (or section)."""
     cov = Coverage(game=game)
+    doc = primary_document(graph, game)
+    if doc is None:
+        return cov
+    numbered_doc = graph.nodes[doc].get("number") is None and any(
+        graph.nodes[c].get("number") for c in descendants(graph, doc)[:50])
+    demonstrated = {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules}
     memo: dict[str, RuleCoverage] = {}
 
     def status(node_id: str) -> RuleCoverage:
         if node_id in memo:
             return memo[node_id]
         local = node_id.split(":", 1)[1]
-        kids = [c for c in children(graph, node_id) if _numbered(graph, c)]
+        kids = [c for c in children(graph, node_id) if _countable(graph, c, numbered_doc)]
         kid_status = [status(k) for k in kids]
         if node_id in demonstrated:
             result = RuleCoverage.DEMONSTRATED
@@ -123,21 +170,9 @@ def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[
         memo[node_id] = result
         return result
 
-    if doc not in graph:
-        return cov
-    for chapter_id in children(graph, doc):
-        data = graph.nodes[chapter_id]
-        if data["kind"] != "chapter" or data["number"] in (None, "0"):
-            continue
-        chapter = ChapterCoverage(data["number"], data["title"])
-        stack = [c for c in children(graph, chapter_id)]
-        ordered: list[str] = []
-        while stack:
-            node = stack.pop(0)
-            if _numbered(graph, node):
-                ordered.append(node)
-            stack[0:0] = children(graph, node)
-        for node in ordered:
+    for key, title, members in _groups(graph, doc, numbered_doc):
+        chapter = ChapterCoverage(key, title)
+        for node in members:
             s = status(node)
             cov.rules[node] = s
             chapter.total += 1

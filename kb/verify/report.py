@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from kb.graph import Graph
 from kb.paths import Paths
 from kb.rulings import Ruling
-from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_testable
+from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_testable, primary_document
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 
@@ -70,8 +70,10 @@ def summarise(paths: Paths, graph: Graph, results: VerifyResults, rulings: list[
     counts = Counter(s.status for s in results.scenarios)
     coverage: dict[str, Coverage] = {}
     problems = []
-    games = sorted({d["game"] for _, d in graph.nodes(data=True) if d["kind"] == "document" and d["document"] == "cr"})
+    games = sorted({d["game"] for _, d in graph.nodes(data=True) if d["kind"] == "document"})
     for game in games:
+        if primary_document(graph, game) is None:
+            continue
         nt_path = paths.scenarios / game / NOT_TESTABLE_FILE
         reasons, found = load_not_testable(nt_path, str(nt_path.relative_to(paths.root)))
         problems += found
