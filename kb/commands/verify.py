@@ -38,11 +38,12 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, *,
     for game, coverage in summary.coverage.items():
         if not coverage.chapters:
             continue
-        table = Table(title=f"{game} CR coverage", show_edge=False)
+        table = Table(title=f"{game} coverage", show_edge=False)
         for col in ("chapter", "rules", "demonstrated", "by subrules", "not testable", "missing", "%"):
             table.add_column(col, justify="right" if col != "chapter" else "left")
         for c in [*coverage.chapters, coverage.overall]:
-            table.add_row(f"{c.chapter} {c.title}", str(c.total), str(c.demonstrated), str(c.by_subrules),
+            name = f"{c.chapter} {c.title}" if c.chapter.isdigit() and not c.title.startswith("rules ") else c.title
+            table.add_row(name, str(c.total), str(c.demonstrated), str(c.by_subrules),
                           str(c.not_testable), str(c.missing), f"{c.percent:.1f}")
         console.print(table)
     for check in summary.rulings:
