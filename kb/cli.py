@@ -13,7 +13,7 @@ from rich.markup import escape
 from kb.errors import RulekbError
 
 #: Modules that each add commands to the group (one concern per module).
-COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify", "kb.commands.diff")
+COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify", "kb.commands.diff", "kb.commands.search")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

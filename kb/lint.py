@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 
 from whoosh.lang.porter2 import stem
 
@@ -12,13 +11,13 @@ from kb.errors import Problem, Severity, rel
 from kb.ids import CR_NUMBER
 from kb.loader import KnowledgeBase
 from kb.model import EdgeKind, NodeKind, SourceDocument
+from kb.parameters import read_parameters
+from kb.rulings import load_rulings
+from kb.verify.fingerprint import lint_scenarios
+from kb.verify.scenario import discover
 from kb.text import words
 
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
-
-#: Extra checks other parts of kb register (scenario fingerprints, rulings), run after the source checks.
-EXTRA_CHECKS: list[Callable[[KnowledgeBase], list[Problem]]] = []
-
 
 def _cr_key(number: str) -> tuple[int, ...]:
     m = CR_NUMBER.match(number)
@@ -132,6 +131,12 @@ def repairs(kb: KnowledgeBase) -> list[Problem]:
             for path, found in kb.repairs.items() for r in found]
 
 
+def curated_data(kb: KnowledgeBase) -> list[Problem]:
+    """Problems in the rulings and in the rule parameters the engines read from the rules."""
+    _, problems = load_rulings(kb.paths)
+    return problems + read_parameters(kb.paths, kb.graph).problems
+
+
 def lint(kb: KnowledgeBase) -> list[Problem]:
     """Every finding about the knowledge base: source problems, numbering, terms, spelling, repairs."""
     found = list(kb.problems)
@@ -140,7 +145,8 @@ def lint(kb: KnowledgeBase) -> list[Problem]:
     found += unused_terms(kb)
     found += misspellings(kb)
     found += repairs(kb)
-    for check in EXTRA_CHECKS:
-        found += check(kb)
+    found += curated_data(kb)
+    if kb.paths.scenarios.is_dir():
+        found += lint_scenarios(kb.paths.scenarios, kb.paths.root, kb.graph, discover(kb.paths.scenarios))
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     return sorted(found, key=lambda p: (order[p.severity], p.path, p.line))

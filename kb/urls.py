@@ -4,12 +4,19 @@
 - any other document: one page, ``athernum/rulebook-en/``, ``altered/cr/``;
 - glossary terms: the game's glossary page, ``athernum/glossary/#term-permanent``;
 - the anchor of a numbered rule or section is its number (``#4.2.2a``); of anything else, its local
-  id with ``/`` turned into ``--`` (``#combat-phase--p3``).
+  id with ``/`` turned into ``--`` (``#combat-phase--p3``);
+- rulings: the game's rulings page, ``athernum/rulings/#R-ATH-001``;
+- scenarios (examples): a page per chapter of the first rule they cite, ``athernum/examples/4/#combat--first-turn``
+  (``athernum/examples/other/`` when that rule is not in a chapter).
 """
 
 from __future__ import annotations
 
+import re
+
 from kb.graph import Graph, ancestors
+
+_UNSAFE_ANCHOR = re.compile(r"[^\w.\-]+")
 
 
 def _chapter(graph: Graph, node_id: str) -> str | None:
@@ -29,7 +36,12 @@ def page_of(graph: Graph, node_id: str) -> str:
     chapter = _chapter(graph, node_id)
     if chapter is not None:
         return f"{game}/{document}/{chapter}.md"
-    return f"{game}/{document}/index.md"
+    root = f"{game}:{document}"
+    if root in graph and any(graph.nodes[c]["kind"] == "chapter" for c in graph.successors(root)):
+        return f"{game}/{document}/index.md"  # the front page of a document split into chapter pages
+    # A one-page document: same URL (``athernum/rulebook-en/``), but not an index page, so that the
+    # theme does not take it for the index of its navigation section.
+    return f"{game}/{document}.md"
 
 
 def anchor_of(graph: Graph, node_id: str) -> str:
@@ -48,9 +60,53 @@ def anchor_of(graph: Graph, node_id: str) -> str:
     return local.replace("/", "--")
 
 
+def page_url(page: str, anchor: str = "") -> str:
+    """The site URL of a Markdown page (and an anchor on it), relative to the site root."""
+    path = page[: -len("index.md")] if page.endswith("index.md") else page[: -len(".md")] + "/"
+    return f"{path}#{anchor}" if anchor else path
+
+
 def url_of(graph: Graph, node_id: str) -> str:
     """The site URL of ``node_id`` relative to the site root, e.g. ``athernum/cr/4/#4.2.2a``."""
-    page = page_of(graph, node_id)
-    path = page[: -len("index.md")] if page.endswith("index.md") else page[: -len(".md")] + "/"
-    anchor = anchor_of(graph, node_id)
-    return f"{path}#{anchor}" if anchor else path
+    return page_url(page_of(graph, node_id), anchor_of(graph, node_id))
+
+
+def ruling_page(game: str) -> str:
+    """The page listing a game's rulings."""
+    return f"{game}/rulings.md"
+
+
+def ruling_anchor(ruling_id: str) -> str:
+    """The HTML id of a ruling on its page: its id, with characters unsafe in a URL fragment replaced."""
+    return _UNSAFE_ANCHOR.sub("-", ruling_id).strip("-") or "ruling"
+
+
+def ruling_url(game: str, ruling_id: str) -> str:
+    """The site URL of a ruling, e.g. ``athernum/rulings/#R-ATH-001``."""
+    return page_url(ruling_page(game), ruling_anchor(ruling_id))
+
+
+def scenario_chapter(graph: Graph, rules: list[str]) -> str | None:
+    """The chapter number of the first cited rule that is in a chapter (where the scenario is shown)."""
+    for rule in rules:
+        if rule in graph:
+            chapter = _chapter(graph, rule)
+            if chapter is not None:
+                return chapter
+    return None
+
+
+def scenario_page(graph: Graph, game: str, rules: list[str]) -> str:
+    """The examples page showing a scenario in full."""
+    return f"{game}/examples/{scenario_chapter(graph, rules) or 'other'}.md"
+
+
+def scenario_anchor(scenario_id: str) -> str:
+    """The HTML id of a scenario: its id without the game folder, ``/`` turned into ``--``."""
+    local = scenario_id.split("/", 1)[1] if "/" in scenario_id else scenario_id
+    return _UNSAFE_ANCHOR.sub("-", local.replace("/", "--")).strip("-") or "scenario"
+
+
+def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str]) -> str:
+    """The site URL of a scenario, e.g. ``athernum/examples/4/#combat--first-turn``."""
+    return page_url(scenario_page(graph, game, rules), scenario_anchor(scenario_id))

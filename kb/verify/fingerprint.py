@@ -52,7 +52,7 @@ def fingerprint_block(data: dict, game: str, graph: Graph) -> str:
     for rule in data.get("rules") or []:
         qid = _qualify(game, rule)
         if qid in graph:
-            lines.append(f"  {rule}: {rule_fingerprint(graph, qid)}")
+            lines.append(f"  {rule}: \"{rule_fingerprint(graph, qid)}\"")  # quoted: a hash of digits is no number
     return "\n".join(lines) + "\n"
 
 

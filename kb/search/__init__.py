@@ -1,0 +1,10 @@
+"""Judge search: a Whoosh index over the whole knowledge base, and the judge's view (``rulekb ask``) on top.
+
+Build (``indexer``): every graph node, ruling and scenario result becomes an entry (``documents``), with
+the CR rules each rulebook passage corresponds to (``crosslang``); Whoosh writes the index and a compact
+copy of its postings (``postings``) into a new generation under ``.rulekb/index/``, swapped in atomically
+(``store``). Search (``engine``): rule numbers jump (``query``), plain questions are scored from the
+postings with Whoosh's BM25F, Whoosh's query language is parsed by Whoosh and evaluated over the same
+postings (``evaluator``), unknown words get a fuzzy pass (``fuzzy``), synonyms come from
+``kb/data/synonyms.yaml`` (``synonyms``). The search path never loads the rule graph.
+"""

@@ -1,0 +1,209 @@
+"""Which CR rules each rulebook passage corresponds to, so a German (or English) rulebook hit leads to the CR.
+
+The graph links rulebook *sections* to CR rules (``explains``) and German sections to English ones
+(``translates``). A judge's hit is usually one paragraph, so each paragraph gets the CR rules that say
+what it says: its English counterpart (same position in the translated section) is compared with the CR
+rules by TF-IDF, preferring the rules its section explains. Computed once, at index time.
+"""
+
+from __future__ import annotations
+
+import re
+from math import log, sqrt
+
+from kb.graph import Graph, children, descendants, edges_of
+from kb.model import EdgeKind
+from kb.search.analysis import DE_STOPWORDS
+from kb.search.synonyms import Synonyms
+from kb.text import STOPWORDS, TfIdf, stem
+
+#: How many CR rules a passage leads to, and how similar a rule outside the section's links must be.
+RELATED_LIMIT = 5
+MIN_SIMILARITY = 0.15
+#: The bonus a rule gets for being linked to the passage's section by an ``explains`` edge.
+LINKED_BONUS = 0.1
+#: Paragraph alignment: German runs about 15 % longer than English; shared anchors pull pairs together;
+#: leaving a paragraph unpaired or merging two costs this much.
+LENGTH_RATIO = 1.15
+ANCHOR_WEIGHT = 3.0
+SKIP_COST = 1.5
+MERGE_PENALTY = 0.3
+#: A passage is split into sentences; each contributes its best rules, in turns.
+SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[–—-]\s+")
+PER_SENTENCE = 2
+#: A line shorter than this without a full stop is a heading for the paragraph after it.
+HEADING_WORDS = 6
+WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+NUMBER = re.compile(r"\d+")
+
+
+def _paragraphs(graph: Graph, section: str) -> list[str]:
+    return [c for c in children(graph, section) if graph.nodes[c]["kind"] == "paragraph"]
+
+
+def _anchors(text: str, translate: Synonyms | None) -> set[str]:
+    """What two translations of a paragraph share: numbers, loanwords (``Support``, ``OFV``), and, for German
+    text, the English stems its words translate to (from the synonyms file's translations)."""
+    words = {w.lower() for w in WORD.findall(text)}
+    anchors = {stem(w) for w in words if w not in STOPWORDS and w not in DE_STOPWORDS and len(w) > 2}
+    anchors |= set(NUMBER.findall(text))
+    if translate is not None:
+        for rule in translate.expand(text):
+            if rule.lang == "de":
+                anchors |= {stem(w) for alt in rule.alternatives for w in WORD.findall(alt.lower())}
+    return anchors
+
+
+def _cost(de: list[str], en: list[str], de_anchors: list[set[str]], en_anchors: list[set[str]]) -> float:
+    """How unlikely it is that these German paragraphs translate these English ones (lower is likelier)."""
+    de_len = sum(len(t) for t in de) + 20
+    en_len = (sum(len(t) for t in en) + 20) * LENGTH_RATIO
+    a = set().union(*de_anchors)
+    b = set().union(*en_anchors)
+    similarity = len(a & b) / sqrt(len(a) * len(b)) if a and b else 0.0
+    return abs(log(de_len / en_len)) - ANCHOR_WEIGHT * similarity + (MERGE_PENALTY if len(de) + len(en) > 2 else 0)
+
+
+def align_paragraphs(de: list[str], en: list[str], translate: Synonyms | None = None) -> dict[int, list[int]]:
+    """Pair a translated section's paragraphs with the original's (German index → English indices).
+
+    A small Gale–Church-style alignment: one-to-one, one-to-two, two-to-one or unpaired, scored by the
+    ratio of lengths and the anchors two translations share, so that a paragraph split or dropped in one
+    language does not shift every pairing after it.
+    """
+    de_anchors = [_anchors(t, translate) for t in de]
+    en_anchors = [_anchors(t, None) for t in en]
+    n, m = len(de), len(en)
+    inf = float("inf")
+    best = [[inf] * (m + 1) for _ in range(n + 1)]
+    back: list[list[tuple[int, int] | None]] = [[None] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            if best[i][j] == inf:
+                continue
+            for di, dj in ((1, 1), (1, 0), (0, 1), (2, 1), (1, 2)):
+                ni, nj = i + di, j + dj
+                if ni > n or nj > m:
+                    continue
+                if di and dj:
+                    cost = _cost(de[i:ni], en[j:nj], de_anchors[i:ni], en_anchors[j:nj])
+                else:
+                    cost = SKIP_COST
+                if best[i][j] + cost < best[ni][nj]:
+                    best[ni][nj] = best[i][j] + cost
+                    back[ni][nj] = (di, dj)
+    pairs: dict[int, list[int]] = {}
+    i, j = n, m
+    while (i, j) != (0, 0):
+        di, dj = back[i][j]
+        if di and dj:
+            for k in range(i - di, i):
+                pairs[k] = list(range(j - dj, j))
+        i, j = i - di, j - dj
+    return pairs
+
+
+def _nearest_section(graph: Graph, node_id: str) -> str | None:
+    parent = graph.nodes[node_id].get("parent")
+    while parent and graph.nodes[parent]["kind"] != "section":
+        parent = graph.nodes[parent].get("parent")
+    return parent
+
+
+def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
+    """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section)."""
+    out: dict[str, list[str]] = {}
+    for section, data in graph.nodes(data=True):
+        if data["kind"] != "section":
+            continue
+        targets = edges_of(graph, section, EdgeKind.TRANSLATES)
+        if not targets:
+            continue
+        out[section] = [targets[0]]
+        de, en = _paragraphs(graph, section), _paragraphs(graph, targets[0])
+        pairs = align_paragraphs([graph.nodes[p]["text"] for p in de], [graph.nodes[p]["text"] for p in en],
+                                 translate)
+        for i, js in pairs.items():
+            out[de[i]] = [en[j] for j in js]
+        for paragraph in de:  # sub-items: the same position under the counterpart, else the counterpart
+            for nested in descendants(graph, paragraph):
+                parent = graph.nodes[nested]["parent"]
+                suffix = nested[len(parent):]
+                mapped = [c + suffix for c in out.get(parent, []) if c + suffix in graph]
+                out[nested] = mapped or out.get(parent, [])
+    return out
+
+
+def _linked_rules(graph: Graph, section: str | None) -> set[str]:
+    """The CR rules a section explains, with their subrules (a link to 9.3.0 covers 9.3.5)."""
+    if section is None:
+        return set()
+    linked: set[str] = set()
+    for rule in edges_of(graph, section, EdgeKind.EXPLAINS):
+        linked.add(rule)
+        linked.update(descendants(graph, rule))
+    return linked
+
+
+def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
+    """For every rulebook section and paragraph that explains CR rules: those rules, best match first."""
+    explaining = {u for u, _, k in graph.edges(keys=True) if k == EdgeKind.EXPLAINS.value}
+    if not explaining:
+        return {}
+    games = {graph.nodes[s]["game"] for s in explaining}
+    candidates = {n: f"{d['title']} {d['text']}" for n, d in graph.nodes(data=True)
+                  if d["game"] in games and d["document"] == "cr" and d["kind"] in ("rule", "section")}
+    space = TfIdf(candidates)
+    counterparts = english_counterparts(graph, translate)
+    out: dict[str, list[str]] = {}
+    for section in sorted(explaining):
+        passages = [d for d in descendants(graph, section) if graph.nodes[d]["kind"] == "paragraph"
+                    and _nearest_section(graph, d) == section]
+        for node_id in [section, *passages]:
+            ranked = _rank(graph, space, node_id, section, _english_text(graph, node_id, counterparts))
+            if ranked:
+                out[node_id] = ranked
+    return out
+
+
+def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]) -> str:
+    """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads."""
+    english = counterparts.get(node_id, [node_id])
+    text = " ".join(f"{graph.nodes[e]['title']} {graph.nodes[e]['text']}" for e in english).strip()
+    if graph.nodes[node_id]["kind"] == "paragraph" and len(text.split()) < HEADING_WORDS \
+            and not text.endswith((".", ":")):
+        siblings = children(graph, graph.nodes[node_id]["parent"])
+        position = siblings.index(node_id)
+        if position + 1 < len(siblings):
+            following = counterparts.get(siblings[position + 1], [siblings[position + 1]])
+            text += " " + " ".join(graph.nodes[e]["text"] for e in following)
+    return text
+
+
+def _rank(graph: Graph, space: TfIdf, node_id: str, section: str, text: str) -> list[str]:
+    """The CR rules a passage (given as English text) corresponds to: for each of its sentences the most
+    similar rules (a rule the section explains gets a bonus), taken in turns so that every statement of
+    the passage is represented, best sentence first."""
+    game = graph.nodes[node_id]["game"]
+    linked = {r for r in _linked_rules(graph, section) if graph.nodes[r]["game"] == game}
+    per_sentence: list[list[tuple[float, str]]] = []
+    for sentence in SENTENCE.split(text):
+        scored = []
+        for rule, similarity in space.most_similar(sentence, 30):
+            if graph.nodes[rule]["game"] != game:
+                continue
+            bonus = LINKED_BONUS if rule in linked else 0.0
+            if similarity + bonus >= MIN_SIMILARITY + (0 if bonus else 0.1):
+                scored.append((similarity + bonus, rule))
+        if scored:
+            per_sentence.append(sorted(scored, key=lambda sr: (-sr[0], graph.nodes[sr[1]]["order"]))[:PER_SENTENCE])
+    per_sentence.sort(key=lambda ranked: -ranked[0][0])
+    ranked: list[str] = []
+    for turn in range(PER_SENTENCE):
+        for candidates in per_sentence:
+            if turn < len(candidates) and candidates[turn][1] not in ranked:
+                ranked.append(candidates[turn][1])
+    if not ranked:
+        ranked = edges_of(graph, section, EdgeKind.EXPLAINS)
+    return ranked[:RELATED_LIMIT]

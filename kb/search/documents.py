@@ -1,0 +1,164 @@
+"""What the index holds: one ``IndexDoc`` per graph node, ruling and scenario, with what a result shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from kb.graph import Graph, ancestors, children, descendants, label
+from kb.rulings import Ruling
+from kb.search.crosslang import related_rules
+from kb.search.schema import KIND_TO_CATEGORY
+from kb.search.synonyms import Synonyms
+from kb.urls import ruling_url, scenario_url, url_of
+from kb.verify.results import ScenarioResult, VerifyResults
+
+#: Node kinds whose subtree a rule-number jump lists after the node itself.
+WITH_SUBRULES = ("chapter", "section", "rule")
+
+
+@dataclass
+class IndexDoc:
+    """One searchable entry: a rule, term, passage, example, ruling or scenario, ready to index."""
+
+    id: str
+    game: str
+    document: str
+    kind: str
+    title: str
+    text: str
+    url: str
+    lang: str = "en"
+    context: str = ""
+    number: str = ""
+    label: str = ""
+    breadcrumb: list[str] = field(default_factory=list)
+    keys: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
+    subrules: list[str] = field(default_factory=list)
+    parent: str = ""
+    order: int = 0
+    source: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def category(self) -> str:
+        return KIND_TO_CATEGORY.get(self.kind, "rule")
+
+    def fields(self) -> dict[str, object]:
+        """The Whoosh fields of this entry: searched text in its language's fields, display data stored."""
+        lang = "de" if self.lang == "de" else "en"
+        body = self.text if self.kind not in ("ruling", "scenario") else self.extra.get("body", self.text)
+        return {
+            "id": self.id, "keys": ",".join(self.keys), "number": self.number or "", "game": self.game,
+            "document": self.document, "docid": f"{self.game}:{self.document}", "kind": self.kind,
+            "category": self.category, "lang": lang, "terms": " ; ".join(self.terms),
+            f"title_{lang}": self.title, f"body_{lang}": body, f"context_{lang}": self.context, "order": self.order,
+            "title": self.title, "text": self.text, "label": self.label or self.title or self.id,
+            "breadcrumb": self.breadcrumb, "url": self.url, "related": self.related, "subrules": self.subrules,
+            "parent": self.parent, "source": self.source, "extra": self.extra,
+        }
+
+
+def _keys_by_node(lookup_keys: dict[str, str]) -> dict[str, list[str]]:
+    by_node: dict[str, list[str]] = {}
+    for key, node_id in lookup_keys.items():
+        if "," not in key:
+            by_node.setdefault(node_id, []).append(key)
+    return by_node
+
+
+def context_of(graph: Graph, node_id: str) -> str:
+    """The words a node inherits from where it sits: its parent's title and text (not a whole document's),
+    and the paragraph before it when that introduces it (ends in a colon) or, in prose without rule
+    numbers (the rulebooks), simply precedes it."""
+    data = graph.nodes[node_id]
+    parent = data.get("parent")
+    if parent not in graph or graph.nodes[parent]["kind"] == "document" or data["kind"] == "term":
+        return ""
+    parts = [graph.nodes[parent].get("title") or "", graph.nodes[parent].get("text") or ""]
+    prose = data["kind"] == "paragraph" and not graph.nodes[parent].get("number")
+    siblings = children(graph, parent)
+    before = siblings[:siblings.index(node_id)] if node_id in siblings else []
+    for sibling in reversed(before):
+        if graph.nodes[sibling]["kind"] == "paragraph":
+            text = graph.nodes[sibling].get("text") or ""
+            if prose or text.rstrip().endswith(":"):
+                parts.append(text)
+            break
+    return "\n".join(p for p in parts if p)
+
+
+def graph_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str],
+                    synonyms: Synonyms | None = None) -> Iterator[IndexDoc]:
+    """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples."""
+    keys = _keys_by_node(lookup_keys)
+    related = related_rules(graph, synonyms)
+    ordered = sorted(graph.nodes, key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"],
+                                                 graph.nodes[n]["order"], n))
+    for position, node_id in enumerate(ordered):
+        data = graph.nodes[node_id]
+        kind = data["kind"]
+        subrules: list[str] = []
+        if kind in WITH_SUBRULES:
+            subrules = descendants(graph, node_id)
+        elif kind == "document" and data["document"] != "cr":
+            subrules = children(graph, node_id)
+        yield IndexDoc(
+            id=node_id, game=data["game"], document=data["document"], kind=kind,
+            title=data.get("title") or "", text=data.get("text") or "", url=url_of(graph, node_id),
+            lang=languages.get(f"{data['game']}:{data['document']}", "en"), context=context_of(graph, node_id),
+            number=data.get("number") or "",
+            label=label(graph, node_id), breadcrumb=[label(graph, a) for a in ancestors(graph, node_id)],
+            keys=sorted(keys.get(node_id, [node_id.casefold()])),
+            terms=[data["title"], *(data.get("aliases") or [])] if kind == "term" else [],
+            related=related.get(node_id, []), subrules=subrules, parent=data.get("parent") or "",
+            order=position, source=f"{data.get('path', '')}:{data.get('line', 0)}",
+        )
+
+
+def ruling_documents(rulings: Iterable[Ruling], start: int = 0) -> Iterator[IndexDoc]:
+    """An entry per ruling: the question as title, the answer as text, the rules it cites as related."""
+    for offset, ruling in enumerate(rulings):
+        qualified = f"{ruling.game}:ruling/{ruling.id}"
+        yield IndexDoc(
+            id=qualified, game=ruling.game, document="rulings", kind="ruling", title=ruling.question,
+            text=ruling.answer, url=ruling_url(ruling.game, ruling.id), label=ruling.id,
+            breadcrumb=["Rulings"], keys=[qualified.casefold(), f"{ruling.game}:{ruling.id}".casefold()],
+            related=list(ruling.rules), order=start + offset, source=f"{ruling.path}:{ruling.line}",
+            extra={"body": "\n".join([ruling.question, ruling.answer, ruling.reasoning]),
+                   "scenarios": list(ruling.scenarios), "source": ruling.source, "date": ruling.date},
+        )
+
+
+def scenario_local(scenario: ScenarioResult) -> str:
+    """A scenario's id without its game folder: ``athernum/combat/x`` → ``combat/x``."""
+    prefix = f"{scenario.game}/"
+    return scenario.id[len(prefix):] if scenario.id.startswith(prefix) else scenario.id
+
+
+def scenario_documents(graph: Graph, results: VerifyResults, start: int = 0) -> Iterator[IndexDoc]:
+    """An entry per verified scenario, with its status, the rules it demonstrates and its steps."""
+    for offset, scenario in enumerate(results.scenarios):
+        qualified = f"{scenario.game}:scenario/{scenario_local(scenario)}"
+        steps = "\n".join(step.text for step in scenario.steps)
+        yield IndexDoc(
+            id=qualified, game=scenario.game, document="scenarios", kind="scenario", title=scenario.title,
+            text=steps or scenario.title, url=scenario_url(graph, scenario.game, scenario.id, scenario.rules),
+            label=scenario.id,
+            breadcrumb=["Scenarios"], keys=[qualified.casefold(), scenario.id.casefold()],
+            related=list(scenario.rules), order=start + offset, source=scenario.path,
+            extra={"body": "\n".join([scenario.title, steps, scenario.reason]), "status": str(scenario.status),
+                   "rulings": list(scenario.rulings)},
+        )
+
+
+def collect_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str],
+                      rulings: list[Ruling], results: VerifyResults, synonyms: Synonyms | None = None
+                      ) -> list[IndexDoc]:
+    """Everything the index holds: the graph's nodes, then rulings, then scenario results."""
+    docs = list(graph_documents(graph, lookup_keys, languages, synonyms))
+    docs.extend(ruling_documents(rulings, start=len(docs)))
+    docs.extend(scenario_documents(graph, results, start=len(docs)))
+    return docs

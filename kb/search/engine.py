@@ -1,0 +1,271 @@
+"""Search the index: rule-number jumps first, then ranked text matches, typo corrections and cross-language links.
+
+Needs only Whoosh and the index (no graph): everything a hit shows was stored at build time. A
+``SearchEngine`` keeps one searcher open; after a rebuild, make a new engine (never ``Searcher.refresh()``,
+which returns duplicate hits after a merge in whoosh-reloaded 2.7.5).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kb.ids import normalise_lookup
+from kb.paths import Paths
+from kb.search.evaluator import evaluate
+from kb.search.fuzzy import fuzzy_pass, unknown_words
+from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
+from kb.search.filters import Filters, make_filters
+from kb.search.results import SearchHit, SearchResult, hit_from_stored
+from kb.search.snippets import snippet
+from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
+from kb.search.synonyms import Synonyms
+
+if TYPE_CHECKING:
+    from whoosh import query as wq
+
+#: The score of a rule reached by its number (its subrules follow just below it).
+JUMP_SCORE = 1000.0
+#: Fewer text hits than this, and the fuzzy pass runs for every word.
+FEW_HITS = 3
+#: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
+#: rule: a German passage's CR rules, an English passage's, a ruling's cited rules, a scenario's.
+RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.97, "scenario": 0.9}
+RELATED_DECAY = 0.97
+#: How many more text hits to collect than shown, so that links and filters still fill the list.
+OVERFETCH = 3
+
+
+class SearchEngine:
+    """An open index and everything needed to query it."""
+
+    def __init__(self, paths: Paths | None = None, opened: OpenIndex | None = None):
+        self.paths = paths or Paths.discover()
+        self.opened = opened or open_index(self.paths)
+        self.searcher = self.opened.searcher
+        self.cache = self.opened.cache
+        self.meta = self.opened.meta
+        self.games = frozenset(self.meta.get("games", []))
+        synonyms_file = self.opened.path / SYNONYMS
+        synonyms = Synonyms.from_json(synonyms_file.read_text(encoding="utf-8")) if synonyms_file.exists() \
+            else Synonyms()
+        self.builder = QueryBuilder(self.opened.index.schema, synonyms)
+        self._scores: dict[int, float] = {}  # every document's score in the last text search
+
+    def close(self) -> None:
+        self.opened.close()
+
+    def __enter__(self) -> "SearchEngine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- what the index says about itself --------------------------------------------------------
+
+    @property
+    def warnings(self) -> list[str]:
+        return list(self.opened.warnings)
+
+    def is_stale(self) -> bool:
+        """True when a rule source, the rulings, the verify results or the synonyms changed since the build."""
+        return source_fingerprint(self.paths) != self.meta.get("fingerprint")
+
+    def get(self, node_id: str) -> dict | None:
+        """The stored fields of the entry with this qualified id."""
+        docnum = self.cache.docnum(node_id.casefold())
+        if docnum is None or self.cache.ids[docnum] != node_id:
+            return None
+        return self.searcher.stored_fields(docnum)
+
+    # --- ids ---------------------------------------------------------------------------------------
+
+    def resolve(self, typed: str, game: str | None = None) -> str | None:
+        """The id of the entry ``typed`` names, in every form a judge types (as ``rulekb rule`` accepts)."""
+        key = normalise_lookup(typed)
+        candidates = [key.key]
+        if ":" not in typed:
+            games = [game] if game else []
+            games += ["athernum"] + sorted(self.games - {"athernum"})
+            local = key.local
+            for g in games:
+                candidates += [f"{g}:{local}".casefold(), f"{g}:term/{local}".casefold()]
+        for candidate in candidates:
+            docnum = self.cache.docnum(candidate)
+            if docnum is not None:
+                return self.cache.ids[docnum]
+        return None
+
+    def suggest(self, typed: str, limit: int = 5) -> list[str]:
+        """Ids that start like ``typed`` (dropping its last parts until some do), for a 'did you mean'."""
+        key = normalise_lookup(typed).key
+        game, _, local = key.partition(":")
+        parts = local.split(".")
+        while parts:
+            stem = f"{game}:{'.'.join(parts)}".rstrip("abcdefghijklmnopqrstuvwxyz")
+            docnums = sorted({d for k, d in self.cache.keys.items() if k.startswith(stem)})
+            if docnums and len(parts) > 1:
+                return [self.cache.ids[d] for d in docnums[:limit]]
+            parts.pop()
+        return []
+
+    def filters(self, game: str | None = None, document: str | None = None, kind: str | None = None) -> Filters:
+        """Validated filters: a game, a document (``cr`` or ``athernum:cr``), a kind or category of entry."""
+        return make_filters(self.meta, game, document, kind)
+
+    # --- search -------------------------------------------------------------------------------------
+
+    def search(self, text: str, *, game: str | None = None, document: str | None = None, kind: str | None = None,
+               limit: int = 10) -> SearchResult:
+        """Ranked hits for what a judge typed; never raises on malformed input."""
+        text = text or ""
+        limit = max(1, limit)
+        parsed = split_query(text, self.games)
+        if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
+            if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
+                parsed.ids, parsed.text = [parsed.text.strip()], ""
+        filters = self.filters(game or parsed.filters.get("game"), document or parsed.filters.get("document"),
+                               kind or parsed.filters.get("kind"))
+        result = SearchResult(query=text)
+        ranked = _Ranking(self.cache, filters)
+        self._jump(parsed, filters, limit, ranked, result)
+        self.builder.build(parsed, self.cache)
+        if parsed.fallback:
+            result.fallback = True
+            result.notes.append("the query could not be parsed as written; searched its plain words: "
+                                + " ".join(parsed.words))
+        if parsed.query is not None or parsed.clauses:
+            self._text(parsed, filters, limit, ranked, result)
+        elif not parsed.ids and not parsed.words:
+            result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
+        hits = [hit_from_stored(self.searcher.stored_fields(docnum), score, self._via(via))
+                for docnum, score, via in ranked.best(limit)]
+        self._snippets(hits, parsed)
+        result.hits = hits
+        return result
+
+    def _via(self, via: tuple[str, int]) -> str:
+        """Why a hit was found, as the judge reads it: "text", "rule number", "subrule of 4.2.2", …"""
+        reason, source = via
+        return reason if source < 0 else f"{reason} {self.cache.labels[source]}"
+
+    def _jump(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
+              result: SearchResult) -> None:
+        """Rules named by number come first, each followed by its subrules."""
+        for n, typed in enumerate(parsed.ids):
+            node_id = self.resolve(typed, filters.game)
+            docnum = self.cache.docnum(node_id.casefold()) if node_id else None
+            if docnum is None:
+                hints = self.suggest(typed)
+                result.notes.append(f"no rule {typed!r}" + (f"; did you mean: {', '.join(hints)}" if hints else ""))
+                continue
+            base = JUMP_SCORE - n * limit
+            ranked.add(docnum, base, ("rule number", -1))
+            for i, sub in enumerate(self.cache.subrules[docnum][:limit]):
+                ranked.add(sub, base - (i + 1) * 0.01, ("subrule of", docnum))
+
+    def _text(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
+              result: SearchResult) -> None:
+        """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then the CR
+        rules each rulebook passage corresponds to, those the question also matches first."""
+        fetch = limit * OVERFETCH
+        hits = self._run(parsed, filters, fetch)
+        unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
+        if unknown or len(hits) < FEW_HITS:
+            groups = {w: n for n, w in enumerate(parsed.words)}
+            fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,))
+            if fuzzy.clauses:
+                if parsed.clauses is not None:
+                    parsed.clauses = parsed.clauses + fuzzy.clauses
+                else:
+                    from whoosh import query as wq
+
+                    parsed.query = wq.Or([parsed.query, to_whoosh(fuzzy.clauses)])
+                hits = self._run(parsed, filters, fetch)
+                result.corrections = fuzzy.corrections
+                shown = "; ".join(f"{w} → {', '.join(ts)}" for w, ts in fuzzy.corrections.items())
+                result.notes.append(f"also searched similar words: {shown}")
+        for docnum, score in hits:
+            ranked.add(docnum, score, ("text", -1))
+        cache = self.cache
+        for docnum, score in hits[:limit]:
+            related = cache.related[docnum]
+            if not related:
+                continue
+            kind = cache.kinds[docnum]
+            factor = RELATED_FACTOR.get(kind) or RELATED_FACTOR["de" if cache.langs[docnum] == "de" else "en"]
+            reason = {"ruling": "cited by", "scenario": "shown by"}.get(kind, "explained by")
+            base = self._scores.get(docnum, score)
+            related = sorted(related, key=lambda r: -self._scores.get(r, 0.0))
+            for i, rule in enumerate(related):
+                ranked.add(rule, base * factor * RELATED_DECAY ** i, (reason, docnum))
+
+    def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
+        """The best (docnum, score) pairs: plain questions scored from the postings cache, others by Whoosh."""
+        if parsed.clauses is not None:
+            self._scores = self.cache.score(parsed.clauses)
+            return self.cache.top(self._scores, limit, self._accept(filters))
+        self._scores = {}
+        if parsed.query is None:
+            return []
+        scores = evaluate(self.cache, parsed.query)
+        if scores is not None:
+            self._scores = scores
+            return self.cache.top(scores, limit, self._accept(filters))
+        hits = self.searcher.search(parsed.query, filter=filters.query(), limit=limit)
+        self._scores = {hit.docnum: hit.score for hit in hits}
+        return self.cache.top(self._scores, limit)
+
+    def _accept(self, filters: Filters):
+        """A test of document numbers against the filters (None when nothing is filtered)."""
+        if not filters.active:
+            return None
+        cache = self.cache
+        return lambda d: filters.accepts_parts(cache.games[d], cache.documents[d], cache.kinds[d])
+
+    def _snippets(self, hits: list[SearchHit], parsed: ParsedQuery) -> None:
+        """Each hit's snippet, with the stems (and prefixes) the query searched marked."""
+        stems: dict[str, set[str]] = {"en": set(), "de": set()}
+        prefixes: dict[str, list[str]] = {"en": [], "de": []}
+        for clause in parsed.clauses or []:
+            stems["de" if clause.field.endswith("_de") else "en"].update(clause.stems)
+        if parsed.query is not None:
+            from whoosh import query as wq
+
+            for leaf in _leaves(parsed.query):
+                lang = "de" if (leaf.field() or "").endswith("_de") else "en"
+                if isinstance(leaf, (wq.Prefix, wq.Wildcard)):
+                    prefixes[lang].append(leaf.text.rstrip("*?"))
+                else:
+                    stems[lang].update(str(t) for _, t in leaf.iter_all_terms())
+        for hit in hits:
+            body = f"{hit.title} — {hit.text}" if hit.title and hit.text else hit.text or hit.title
+            lang = hit.lang
+            hit.snippet = snippet(body, lang, frozenset(stems[lang]), tuple(prefixes[lang]))
+
+
+class _Ranking:
+    """Hits gathered by document number (jumps, text matches, linked rules), best score kept, filters applied."""
+
+    def __init__(self, cache, filters: Filters):
+        self.cache = cache
+        self.filters = filters
+        self.entries: dict[int, tuple[float, tuple[str, int], int]] = {}
+
+    def add(self, docnum: int, score: float, via: tuple[str, int]) -> None:
+        cache = self.cache
+        if self.filters.active and not self.filters.accepts_parts(cache.games[docnum], cache.documents[docnum],
+                                                                  cache.kinds[docnum]):
+            return
+        current = self.entries.get(docnum)
+        if current is None:
+            self.entries[docnum] = (score, via, len(self.entries))
+        elif score > current[0]:
+            self.entries[docnum] = (score, via, current[2])
+
+    def best(self, limit: int) -> list[tuple[int, float, tuple[str, int]]]:
+        top = sorted(self.entries.items(), key=lambda e: (-e[1][0], e[1][2]))[:limit]
+        return [(docnum, score, via) for docnum, (score, via, _) in top]
+
+
+def _leaves(query: wq.Query) -> list[wq.Query]:
+    return [query] if query.is_leaf() else list(query.leaves())

@@ -1,0 +1,87 @@
+"""What a search is restricted to (``--game``, ``--doc``, ``--kind``), checked against what the index holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kb.errors import RulekbError
+from kb.search.schema import CATEGORIES
+
+if TYPE_CHECKING:
+    from whoosh import query as wq
+
+
+class BadFilter(RulekbError):
+    """A ``--game``, ``--doc`` or ``--kind`` value that names nothing in the index."""
+
+
+@dataclass
+class Filters:
+    """What a search is restricted to; values as stored in the index."""
+
+    game: str | None = None
+    docid: str | None = None
+    document: str | None = None
+    kinds: tuple[str, ...] = ()
+
+    def query(self) -> wq.Query | None:
+        """The filter as a Whoosh query, for searches Whoosh runs itself."""
+        from whoosh import query as wq
+
+        parts: list[wq.Query] = []
+        if self.game:
+            parts.append(wq.Term("game", self.game))
+        if self.docid:
+            parts.append(wq.Term("docid", self.docid))
+        if self.document:
+            parts.append(wq.Term("document", self.document))
+        if self.kinds:
+            parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]))
+        return wq.And(parts) if len(parts) > 1 else (parts[0] if parts else None)
+
+    @property
+    def active(self) -> bool:
+        return bool(self.game or self.docid or self.document or self.kinds)
+
+    def accepts(self, stored: dict) -> bool:
+        return self.accepts_parts(stored["game"], stored["document"], stored["kind"])
+
+    def accepts_parts(self, game: str, document: str, kind: str) -> bool:
+        return ((not self.game or game == self.game)
+                and (not self.docid or f"{game}:{document}" == self.docid)
+                and (not self.document or document == self.document)
+                and (not self.kinds or kind in self.kinds))
+
+
+def make_filters(meta: dict, game: str | None = None, document: str | None = None,
+                 kind: str | None = None) -> Filters:
+    """Validated filters: a game, a document (``cr`` or ``athernum:cr``), a kind or category of entry."""
+    games = set(meta.get("games", []))
+    out = Filters()
+    if game:
+        game = game.casefold()
+        if game not in games:
+            raise BadFilter(f"no game {game!r} in the index (games: {', '.join(sorted(games))})")
+        out.game = game
+    if document:
+        document = document.casefold()
+        docids = list(meta.get("docids", []))
+        if ":" in document:
+            if document not in docids:
+                raise BadFilter(f"no document {document!r} (documents: {', '.join(docids)})")
+            out.docid = document
+        else:
+            if not any(d.split(":", 1)[1] == document for d in docids):
+                raise BadFilter(f"no document {document!r} (documents: {', '.join(docids)})")
+            out.document = document
+    if kind:
+        kind = kind.casefold()
+        kinds = {k for ks in CATEGORIES.values() for k in ks} | set(meta.get("kinds", {}))
+        if kind in CATEGORIES:
+            out.kinds = CATEGORIES[kind]
+        elif kind in kinds:
+            out.kinds = (kind,)
+        else:
+            raise BadFilter(f"no kind {kind!r} (kinds: {', '.join(CATEGORIES)}, or one of {', '.join(sorted(kinds))})")
+    return out

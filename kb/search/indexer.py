@@ -1,0 +1,134 @@
+"""Build the search index atomically: write a new generation beside the live one, prove it, then swap it in.
+
+An exception, Ctrl-C or a killed process at any point before the swap leaves only a ``.building-*`` folder
+behind, which readers ignore and the next build removes; the previous index stays live throughout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.paths import Paths
+from kb.search.documents import IndexDoc
+from kb.search.postings import PostingsCache
+from kb.search.store import (BUILDING_PREFIX, GENERATION_PREFIX, INDEX_FORMAT, META, SYNONYMS, _open_generation,
+                             index_root, read_pointer, source_fingerprint, write_pointer)
+from kb.search.synonyms import Synonyms
+
+Progress = Callable[[int, int], None]
+#: A ``.building-*`` folder older than this is the leftover of an interrupted build.
+STALE_SECONDS = 3600
+
+
+@dataclass
+class BuildReport:
+    """What a build produced: where, how many entries of each kind, how long it took, what to mention."""
+
+    path: Path
+    documents: int
+    seconds: float
+    kinds: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def _generation_name() -> str:
+    return f"{GENERATION_PREFIX}{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**9:09d}"
+
+
+def _prune(root: Path, keep: set[str]) -> None:
+    """Remove generations no reader will open again, and leftovers of interrupted builds."""
+    now = time.time()
+    for entry in root.iterdir():
+        if entry.name.startswith(GENERATION_PREFIX) and entry.name not in keep:
+            shutil.rmtree(entry, ignore_errors=True)
+        elif entry.name.startswith((BUILDING_PREFIX, ".CURRENT.")) and now - entry.stat().st_mtime > STALE_SECONDS:
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+
+
+def _write(folder: Path, docs: Sequence[IndexDoc], on_progress: Progress | None) -> None:
+    """Write every entry into a fresh Whoosh index in ``folder`` (one segment, committed once), then the
+    compact postings read back from it."""
+    from whoosh import index as whoosh_index
+
+    from kb.search.schema import build_schema
+
+    ix = whoosh_index.create_in(str(folder), build_schema())
+    writer = ix.writer(limitmb=256)
+    try:
+        step = max(1, len(docs) // 100)
+        for n, doc in enumerate(docs, start=1):
+            writer.add_document(**doc.fields())
+            if on_progress and (n % step == 0 or n == len(docs)):
+                on_progress(n, len(docs))
+        writer.commit()
+    except BaseException:
+        writer.cancel()
+        raise
+    keys = {key: doc.id for doc in docs for key in doc.keys}
+    with ix.reader() as reader:
+        PostingsCache.from_reader(reader, keys).save(folder)
+
+
+def write_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
+                on_progress: Progress | None = None, games: Sequence[str] = ()) -> BuildReport:
+    """Write ``docs`` as a new index generation and make it the live one, or leave the live one untouched."""
+    started = time.perf_counter()
+    root = index_root(paths)
+    root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=BUILDING_PREFIX, dir=root))
+    name = _generation_name()
+    try:
+        _write(tmp, docs, on_progress)
+        (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
+        kinds = Counter(d.kind for d in docs)
+        meta = {
+            "format": INDEX_FORMAT, "documents": len(docs), "probe": docs[0].id if docs else None,
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "kinds": dict(sorted(kinds.items())),
+            "games": sorted({d.game for d in docs} | set(games)),
+            "docids": sorted({f"{d.game}:{d.document}" for d in docs}),
+            "fingerprint": source_fingerprint(paths),
+        }
+        (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        _open_generation(tmp).close()  # prove the new generation readable before anyone can see it
+        os.rename(tmp, root / name)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    previous = read_pointer(root).get("current")
+    previous = previous if isinstance(previous, str) and (root / previous).is_dir() else None
+    write_pointer(root, name, previous)
+    _prune(root, keep={name, previous} - {None})
+    return BuildReport(root / name, len(docs), time.perf_counter() - started, dict(kinds))
+
+
+def index_knowledge_base(paths: Paths, kb=None, on_progress: Progress | None = None) -> BuildReport:
+    """Index everything kb knows: the graph of every rule source, the rulings, the verify results."""
+    from kb.loader import load_kb
+    from kb.rulings import load_rulings
+    from kb.search.documents import collect_documents
+    from kb.search.synonyms import load_synonyms
+    from kb.verify.results import load_results
+
+    kb = kb or load_kb(paths)
+    rulings, ruling_problems = load_rulings(paths)
+    results = load_results(paths)
+    languages = {d.id: d.meta.language for d in kb.documents}
+    synonyms = load_synonyms()
+    docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
+    report = write_index(paths, docs, synonyms, on_progress=on_progress)
+    if kb.errors:
+        report.notes.append(f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)")
+    if ruling_problems:
+        report.notes.append(f"{len(ruling_problems)} malformed ruling(s) left out (see `rulekb lint`)")
+    return report

@@ -1,0 +1,67 @@
+"""What a search returns: hits with what a judge needs to read them, and notes on how the query was read."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+from kb.search.snippets import Segment, as_markdown
+
+
+@dataclass
+class SearchHit:
+    """One result: what it is, where it sits, why it was found, and a highlighted snippet."""
+
+    id: str
+    game: str
+    document: str
+    kind: str
+    category: str
+    title: str
+    text: str
+    score: float
+    url: str
+    number: str = ""
+    label: str = ""
+    breadcrumb: list[str] = field(default_factory=list)
+    via: str = "text"
+    snippet: list[Segment] = field(default_factory=list)
+    lang: str = "en"
+    related: list[str] = field(default_factory=list)
+    source: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["snippet"] = as_markdown(self.snippet)
+        data["score"] = round(self.score, 4)
+        return data
+
+
+@dataclass
+class SearchResult:
+    """The hits of a search, with notes for the judge (corrections made, fallbacks taken, ids not found)."""
+
+    query: str
+    hits: list[SearchHit] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    fallback: bool = False
+    corrections: dict[str, list[str]] = field(default_factory=dict)
+
+
+
+def hit_from_stored(stored: dict, score: float, via: str) -> SearchHit:
+    return SearchHit(
+        id=stored["id"], game=stored["game"], document=stored["document"], kind=stored["kind"],
+        category=stored.get("category", ""), title=stored.get("title") or "", text=stored.get("text") or "",
+        score=float(score), url=stored.get("url") or "", number=stored.get("number") or "",
+        label=stored.get("label") or stored["id"], breadcrumb=list(stored.get("breadcrumb") or []), via=via,
+        lang=stored.get("lang") or "en", related=list(stored.get("related") or []),
+        source=stored.get("source") or "",
+        extra={k: v for k, v in (stored.get("extra") or {}).items() if k != "body"},
+    )
+
+
+def hits_json(result: SearchResult) -> str:
+    """The hits as the JSON list ``rulekb search --json`` prints."""
+    return json.dumps([h.to_dict() for h in result.hits], ensure_ascii=False, indent=1)

@@ -1,0 +1,73 @@
+"""The index's fields: what is searched (with boosts), what is filtered on, and what a result shows.
+
+Searched text lives in per-language fields (``title_en``/``body_en`` stemmed with porter2, ``title_de``/
+``body_de`` with the German snowball stemmer) so that each text is analysed in its own language. Everything
+a result displays is stored, so a search needs nothing but the index.
+"""
+
+from __future__ import annotations
+
+
+#: Query-time field boosts: glossary term names and titles rank above body text (applied per field query,
+#: so they scale scores linearly rather than being flattened by BM25's term-frequency saturation).
+BOOSTS = {"terms": 4.0, "title_en": 2.0, "title_de": 2.0, "body_en": 1.0, "body_de": 1.0,
+          "context_en": 0.4, "context_de": 0.4}
+
+#: The fields a free-text query searches, by language of analysis. ``context`` holds the words a rule
+#: inherits from where it sits: its parent's title and text, and a lead-in paragraph ending in a colon
+#: ("If the time limit is reached before a winner is determined:" before 11.1.4–11.1.7).
+TEXT_FIELDS = {"en": ("terms", "title_en", "body_en", "context_en"), "de": ("title_de", "body_de", "context_de")}
+ALL_TEXT_FIELDS = TEXT_FIELDS["en"] + TEXT_FIELDS["de"]
+
+#: Node kinds grouped into what ``--kind`` offers a judge.
+CATEGORIES = {
+    "rule": ("rule", "section", "chapter", "paragraph", "document"),
+    "term": ("term",),
+    "ruling": ("ruling",),
+    "example": ("example", "remark", "scenario"),
+}
+KIND_TO_CATEGORY = {kind: category for category, kinds in CATEGORIES.items() for kind in kinds}
+
+#: How much an entry of a kind weighs in the ranking, beside its text score: a verified scenario restates
+#: a rule in plain words (its title is written to match questions) but is an illustration, not the rule;
+#: the rules it demonstrates follow it in the results at its full score.
+KIND_PRIOR = {"scenario": 0.5}
+
+
+def build_schema():
+    """The schema of a search index (bump ``INDEX_FORMAT`` in ``store.py`` when it changes)."""
+    from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
+
+    from kb.search.analysis import english_analyzer, german_analyzer
+
+    en, de = english_analyzer(), german_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        keys=KEYWORD(commas=True, lowercase=False),  # every spelling that names this node, casefolded
+        number=ID(stored=True),
+        game=ID(stored=True),
+        document=ID(stored=True),
+        docid=ID(),  # game:document
+        kind=ID(stored=True),
+        category=ID(stored=True),
+        lang=ID(stored=True),
+        terms=TEXT(analyzer=en),  # glossary term names and aliases
+        title_en=TEXT(analyzer=en),
+        body_en=TEXT(analyzer=en),
+        title_de=TEXT(analyzer=de),
+        body_de=TEXT(analyzer=de),
+        context_en=TEXT(analyzer=en),
+        context_de=TEXT(analyzer=de),
+        order=NUMERIC(stored=True, sortable=True),
+        title=STORED(),
+        text=STORED(),
+        label=STORED(),
+        breadcrumb=STORED(),
+        url=STORED(),
+        related=STORED(),
+        subrules=STORED(),
+        parent=STORED(),
+        source=STORED(),
+        extra=STORED(),
+    )
+
