@@ -1,0 +1,90 @@
+"""Reference rules engine for Athernum: The Old World, following the Comprehensive Rules (CR).
+
+Quick start::
+
+    from engine.athernum import new_game, legal_actions, RandomPlayer, card_pool
+
+    library = card_pool.library()
+    game = new_game({"p1": deck1, "p2": deck2}, library, seed=1)
+    while not game.over:
+        game.apply(RandomPlayer(seed=1).choose(game))
+
+Main pieces: :class:`Game` (state; ``apply``, ``legal_actions``, ``to_dict``, ``log``),
+the action dataclasses in :mod:`.actions`, :class:`Setup` for mid-game positions,
+:func:`load_card` / :func:`load_library` for card definitions as plain data, and the
+exception tree in :mod:`.errors` (every rejection cites CR rule ids).
+"""
+
+from .abilities import load_card, load_library
+from .actions import (
+    Action,
+    ActivateAbility,
+    ActivateSupport,
+    AttachItem,
+    ChooseCards,
+    ChooseMainCharacter,
+    ChooseTargets,
+    ChooseTriggerOrder,
+    DeclareAttack,
+    DeclareDefender,
+    DiscardAttachment,
+    EnterCombat,
+    ExhaustResource,
+    NextPhase,
+    PassPriority,
+    PlayCard,
+    TurnFaceUp,
+    UseCommand,
+    action_from_dict,
+)
+from .cards import Ability, CardDef, DeckList
+from .deck import check_deck, deck_problems, is_legal
+from .errors import CardDefinitionError, IllegalAction, IllegalDeck, SetupError
+from .legal import legal_actions
+from .log import LogEntry
+from .rules import RULES
+from .setup import Setup, new_game
+from .state import Game, GameResult, Phase, Zone
+
+__all__ = [
+    "Ability",
+    "Action",
+    "ActivateAbility",
+    "ActivateSupport",
+    "AttachItem",
+    "CardDef",
+    "CardDefinitionError",
+    "ChooseCards",
+    "ChooseMainCharacter",
+    "ChooseTargets",
+    "ChooseTriggerOrder",
+    "DeckList",
+    "DeclareAttack",
+    "DeclareDefender",
+    "DiscardAttachment",
+    "EnterCombat",
+    "ExhaustResource",
+    "Game",
+    "GameResult",
+    "IllegalAction",
+    "IllegalDeck",
+    "LogEntry",
+    "NextPhase",
+    "PassPriority",
+    "Phase",
+    "PlayCard",
+    "RULES",
+    "Setup",
+    "SetupError",
+    "TurnFaceUp",
+    "UseCommand",
+    "Zone",
+    "action_from_dict",
+    "check_deck",
+    "deck_problems",
+    "is_legal",
+    "legal_actions",
+    "load_card",
+    "load_library",
+    "new_game",
+]

@@ -123,6 +123,7 @@ class ResourceCost(_Shared):
 
     @property
     def total(self) -> int:
+        """All resources of the cost, any faction included."""
         return self.generic + sum(n for _, n in self.factions)
 
 
@@ -141,6 +142,7 @@ class Cost(_Shared):
 
     @property
     def is_free(self) -> bool:
+        """Nothing to pay at all."""
         return (
             self.resources.total == 0
             and not self.command_tokens
@@ -241,23 +243,26 @@ class Ability(_Shared):
 
     @property
     def is_objective(self) -> bool:
+        """Carries the Objective keyword (4.3.5d)."""
         return "objective" in self.keywords
 
     @property
     def is_command(self) -> bool:
+        """Carries the Command keyword (4.3.5e)."""
         return "command" in self.keywords
 
     @property
     def is_equip(self) -> bool:
+        """Carries the Equip keyword (4.3.5g)."""
         return "equip" in self.keywords
 
     def label(self) -> str:
-        """A short human label such as 'Objective' or 'Rally'."""
+        """A short human label such as 'Rally', 'Objective ability' or 'triggered ability'."""
         if self.name:
             return self.name
         if self.keywords:
-            return "/".join(sorted(k.capitalize() for k in self.keywords))
-        return self.type.capitalize()
+            return "/".join(sorted(k.capitalize() for k in self.keywords)) + " ability"
+        return f"{self.type} ability"
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,20 +283,30 @@ class CardDef(_Shared):
     text: str | None = None
     token: bool = False
     hidden_copy: bool = False  # a copy of a face-down permanent (6.3): no abilities or values
+    has_objective: bool = field(default=False, init=False, repr=False, compare=False)
+    triggered: tuple[Ability, ...] = field(default=(), init=False, repr=False, compare=False)
+    watchers: tuple[Ability, ...] = field(default=(), init=False, repr=False, compare=False)
+    offboard_triggers: bool = field(default=False, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        triggered = tuple(a for a in self.abilities if a.type == "triggered")
+        object.__setattr__(self, "has_objective", any(a.is_objective for a in self.abilities))
+        object.__setattr__(self, "triggered", triggered)
+        object.__setattr__(self, "watchers", tuple(a for a in triggered if a.trigger and a.trigger.mode != "when"))
+        object.__setattr__(self, "offboard_triggers", any(a.zone != "board" for a in triggered))
 
     @property
     def has_vtf(self) -> bool:
+        """Has a Victory Token Field (1.5)."""
         return self.victory_token_field is not None
 
     @property
     def unique(self) -> bool:
+        """Has the Unique extra rule (12.2.A)."""
         return "Unique" in self.extra_rules
 
-    @property
-    def has_objective(self) -> bool:
-        return any(a.is_objective for a in self.abilities)
-
     def support_ability(self) -> Ability | None:
+        """The card's one support ability, if any (4.3.5f.IV)."""
         for ab in self.abilities:
             if ab.type == "support":
                 return ab

@@ -87,16 +87,20 @@ class GameObject:
     timestamp: int = 0
     incarnation: int = 0
     created_zone: Zone | None = None
+    flips: int = 0  # grows each time it turns face-down: its continuous effects end (4.3.5a.II)
 
     @property
     def name(self) -> str:
+        """The printed name (1.1.7)."""
         return self.definition.name
 
     @property
     def on_board(self) -> bool:
+        """On the game board (a permanent or an attachment)."""
         return self.zone in BOARD_ZONES
 
     def counter(self, kind: str) -> int:
+        """How many counters of ``kind`` it has."""
         return self.counters.get(kind, 0)
 
 
@@ -153,6 +157,7 @@ class StackEntry:
     trigger_player: str | None = None
     modifications: list[tuple[str, int]] = field(default_factory=list)
     answers: dict[int, Any] = field(default_factory=dict)
+    valid: tuple[tuple[TargetRef, ...], ...] | None = None  # targets still legal on resolution
 
 
 @dataclass(slots=True)
@@ -170,6 +175,7 @@ class PendingAbility:
     trigger: Snapshot | None = None
     trigger_player: str | None = None
     targets: tuple[tuple[TargetRef, ...], ...] | None = None
+    ordered: bool = False  # its place in the order is fixed (statics of one card, or already chosen)
 
 
 @dataclass(slots=True)
@@ -187,6 +193,7 @@ class Modifier:
     turn: int
     phase: Phase
     applies: str  # fixed | all | linked
+    source_flips: int = 0
     targets: tuple[tuple[str, int], ...] = ()
     filter: Filter | None = None
     condition: Condition | None = None
@@ -206,6 +213,7 @@ class Shield:
     controller: str
     source_id: str | None = None
     source_inc: int = 0
+    source_flips: int = 0
 
 
 @dataclass(slots=True)
@@ -297,9 +305,11 @@ class PlayerState:
         raise KeyError(zone)
 
     def characters(self) -> list[str]:
+        """The occupied character slots, in slot order."""
         return [c for c in self.character_slots if c is not None]
 
     def pool_total(self) -> int:
+        """All resources in the pool."""
         return sum(self.pool.values())
 
 
@@ -338,6 +348,8 @@ class Game:
     rng: random.Random = field(default_factory=random.Random)
     resolving: StackEntry | None = None
     sbc_keep: dict[str, str] = field(default_factory=dict)  # answers to 2.2.7c choices
+    main_choices: dict[str, str] = field(default_factory=dict)  # secret selections during setup (8.0.1a)
+    attached: set[str] = field(default_factory=set)  # ids of every object in an item slot (for 4.2.2e)
     next_timestamp: int = 1
     next_id: int = 1
     turn_limit: int = 200
@@ -356,6 +368,7 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """The game has a result."""
         return self.result is not None
 
     def apply(self, action: "Action") -> None:
@@ -378,23 +391,29 @@ class Game:
 
     # -- small helpers used everywhere ------------------------------------------------
     def obj(self, oid: str) -> GameObject:
+        """The object with this id."""
         return self.objects[oid]
 
     def opponent(self, pid: str) -> str:
+        """The other player of a two-player game."""
         return self.order[1] if self.order[0] == pid else self.order[0]
 
     def other_players(self, pid: str) -> list[str]:
+        """Every player but ``pid``."""
         return [p for p in self.order if p != pid]
 
     def stamp(self) -> int:
+        """A new timestamp (for "most recent" comparisons, 4.4.1a, 2.4.4a)."""
         self.next_timestamp += 1
         return self.next_timestamp
 
     def new_id(self, prefix: str) -> str:
+        """A new id for a stack entry, a pending ability or a token."""
         self.next_id += 1
         return f"{prefix}{self.next_id}"
 
     def is_main(self, obj: GameObject) -> bool:
+        """Is ``obj`` its owner's main character (3.0.5)?"""
         return self.players[obj.owner].main_character == obj.id
 
     def board_ids(self, pid: str | None = None) -> list[str]:

@@ -23,16 +23,21 @@ def faction_of_player(game: Game, pid: str) -> str | None:
     return game.objects[main].definition.faction
 
 
-def modifier_active(game: Game, m: Modifier) -> bool:
-    """A ``while_source`` modifier applies only while its source is face-up where it was (4.3.5a.II, 4.3.5g.II)."""
-    if m.duration != "while_source":
-        return True
-    src = game.objects.get(m.source_id) if m.source_id else None
-    if src is None or src.incarnation != m.source_inc or src.face_down or src.zone not in BOARD_ZONES:
+def source_active(game: Game, source_id: str | None, inc: int, flips: int, equip: bool = False) -> bool:
+    """Is the source still face-up where it was, never turned face-down since (4.3.5a.II, 4.3.5g.II)?"""
+    src = game.objects.get(source_id) if source_id else None
+    if src is None or src.incarnation != inc or src.flips != flips or src.face_down or src.zone not in BOARD_ZONES:
         return False
-    if m.equip and src.zone is not Zone.ITEM_SLOT:
+    if equip and src.zone is not Zone.ITEM_SLOT:
         return False
     return True
+
+
+def modifier_active(game: Game, m: Modifier) -> bool:
+    """A ``while_source`` modifier applies only while its source stays face-up where it was (4.3.5a.II)."""
+    if m.duration != "while_source":
+        return True
+    return source_active(game, m.source_id, m.source_inc, m.source_flips, m.equip)
 
 
 def modifier_applies(game: Game, m: Modifier, obj: GameObject) -> bool:
@@ -50,11 +55,6 @@ def modifier_applies(game: Game, m: Modifier, obj: GameObject) -> bool:
         if m.filter is not None and not matches(game, obj, m.filter, m.controller, m.source_id, base_types=True):
             return False
     return modifier_active(game, m)
-
-
-def printed_types(obj: GameObject) -> frozenset[str]:
-    d = obj.definition
-    return frozenset((d.type,))
 
 
 def types_of(game: Game, obj: GameObject) -> tuple[frozenset[str], frozenset[str]]:
@@ -76,8 +76,12 @@ def types_of(game: Game, obj: GameObject) -> tuple[frozenset[str], frozenset[str
 
 
 def is_character(game: Game, obj: GameObject) -> bool:
-    if obj.zone in (Zone.MAIN, Zone.CHARACTERS):
+    """Is ``obj`` a character now (by its zone, 6.1.3, or its current types)?"""
+    zone = obj.zone
+    if zone is Zone.MAIN or zone is Zone.CHARACTERS:
         return True
+    if not any(m.property == "types" for m in game.modifiers):
+        return obj.definition.type == "character" and not (obj.face_down and zone in BOARD_ZONES)
     return "character" in types_of(game, obj)[0]
 
 
@@ -138,11 +142,14 @@ def value(game: Game, obj: GameObject, prop: str) -> int | None:
 
 def has_dfv(game: Game, obj: GameObject) -> bool:
     """Possesses a DFV, or could by card type when face-down (9.3.6a, 10.3.2a); attachments never do (9.3.6b)."""
-    if obj.zone not in (Zone.MAIN, Zone.CHARACTERS, Zone.LOCATION, Zone.RESOURCES):
+    zone = obj.zone
+    if zone is Zone.MAIN or zone is Zone.CHARACTERS:
+        return True
+    if zone is not Zone.LOCATION and zone is not Zone.RESOURCES:
         return False
-    if obj.face_down:
-        return obj.zone in (Zone.MAIN, Zone.CHARACTERS) or obj.definition.dfv is not None
-    return obj.definition.dfv is not None or is_character(game, obj)
+    if obj.definition.dfv is not None:
+        return True
+    return not obj.face_down and is_character(game, obj)
 
 
 def has_ofv(game: Game, obj: GameObject) -> bool:

@@ -1,0 +1,534 @@
+"""Apply a player's action: check everything first (raising IllegalAction with the CR ids), then act.
+
+An illegal action never changes the game. After a legal one the engine runs its automatic
+steps (:func:`.turns.run`) until a player must act again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import actions as A
+from .cards import Ability
+from .combat import can_attack, can_be_attacked, declare_attack, declare_defender
+from .commands import COMMAND_RULES, GLOBAL_COMMANDS
+from .errors import (
+    CannotPay,
+    ChoicePending,
+    GameOver,
+    IllegalAction,
+    InvalidChoice,
+    InvalidTarget,
+    LimitReached,
+    NoPriority,
+    NotAnAbility,
+    NotInZone,
+    NotYourTurn,
+    UniquenessViolation,
+    UnknownObject,
+    WrongTiming,
+    ZoneFull,
+)
+from .log import record
+from .markers import exhaust, remove_victory_tokens, turn_face_up
+from .resources import check_payment, exhaust_resource, spend
+from .stack import ensure_stack, give_priority, pass_priority, push_entry, push_front
+from .state import PERMANENT_ZONES, Game, GameObject, Phase, StackEntry, Zone
+from .targets import resolve_choice
+from .triggers import emit, static_pending
+from .turns import run
+from .values import snapshot, value
+from .zones import enter_board, free_character_slot, move_card
+
+CHOICE_ACTIONS = {
+    "main_character": A.ChooseMainCharacter,
+    "trigger_order": A.ChooseTriggerOrder,
+    "targets": A.ChooseTargets,
+    "cards": A.ChooseCards,
+    "keep": A.ChooseCards,
+    "defender": A.DeclareDefender,
+}
+CHOICE_RULES = {
+    A.ChooseMainCharacter: "8.0.1a",
+    A.ChooseTriggerOrder: "9.2.1",
+    A.ChooseTargets: "4.3.5b.III",
+    A.ChooseCards: "7.4.1b",
+    A.DeclareDefender: "9.3.7",
+}
+
+
+# -- shared checks ------------------------------------------------------------------------
+def _obj(game: Game, oid: str, what: str, rule: str) -> GameObject:
+    o = game.objects.get(oid) if isinstance(oid, str) else None
+    if o is None:
+        raise UnknownObject(f"there is no {what} {oid!r} in the game", rule)
+    return o
+
+
+def _day_action(game: Game, pid: str, what: str, rule: str) -> None:
+    """Day-phase actions (9.2.2-9.2.11): the active player, in the day, with no stack open."""
+    if pid != game.active:
+        raise NotYourTurn(f"only the active player can {what}", "4.1.1", rule)
+    if game.phase is not Phase.DAY:
+        raise WrongTiming(f"{what} is a day-phase action; it is now the {game.phase.value} phase", "9.2.0", rule)
+    if game.stack is not None:
+        raise WrongTiming(f"{what} is not possible while a stack exists; only responses are", "4.1.6", "9.2.0")
+
+
+def _ability_timing(game: Game, what: str) -> None:
+    """No abilities in the morning, evening or night unless an effect allows it (9.1.4a, 9.4.1a, 9.5.3)."""
+    if game.phase is Phase.MORNING:
+        raise WrongTiming(f"{what}: no abilities may be activated during the morning phase", "9.1.4a")
+    if game.phase is Phase.EVENING:
+        raise WrongTiming(f"{what}: no abilities may be activated during the evening phase", "9.4.1a")
+
+
+def _check_uniqueness(game: Game, pid: str, obj: GameObject, rule: str) -> None:
+    if obj.definition.victory_token_field is None:
+        return
+    for oid in game.board_ids(pid):
+        if game.objects[oid].definition.name == obj.definition.name:
+            raise UniquenessViolation(f"{pid} already controls a copy of {obj.name}, a card with a Victory Token Field", rule, "1.5.6")
+
+
+def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
+    """Check every part of a [Cost] or Activation Fee (4.3.5c.I-IIa, 4.3.5e.II, 4.3.5f.II)."""
+    cost = ability.cost
+    check_payment(game, pid, cost.resources, payment)
+    ps = game.players[pid]
+    if ps.command_tokens < cost.command_tokens:
+        raise CannotPay(f"{what} needs {cost.command_tokens} Command Token(s); {pid} has {ps.command_tokens}", "4.3.5e.II", "10.2.4")
+    if cost.exhaust_self:
+        if source is None or source.zone not in PERMANENT_ZONES:
+            raise CannotPay(f"{what} needs its source to be exhausted, but only permanents can be exhausted", "6.2.1")
+        if source.exhausted:
+            raise CannotPay(f"{source.name} is already exhausted and cannot be exhausted again to pay a cost", "6.2.9a")
+    if len(discards) != cost.discard or len(set(discards)) != len(discards):
+        raise CannotPay(f"{what} needs exactly {cost.discard} different card(s) discarded from hand", "4.3.5c.I")
+    for oid in discards:
+        o = game.objects.get(oid)
+        if o is None or o.zone is not Zone.HAND or o.owner != pid:
+            raise CannotPay(f"{oid!r} is not a card in {pid}'s hand to discard", "4.3.5c.I")
+        if source is not None and oid == source.id:
+            raise CannotPay("the support card itself is discarded as part of the cost; discard other cards", "4.3.5f.II")
+    if cost.remove_victory_tokens:
+        have = source.victory_tokens if source is not None else 0
+        if have < cost.remove_victory_tokens:
+            raise CannotPay(f"{what} needs {cost.remove_victory_tokens} Victory Token(s) removed from its source, which has {have}", "4.3.5c.I", "10.1.5")
+
+
+def _pay_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
+    cost = ability.cost
+    spend(game, pid, payment, what)
+    if cost.command_tokens:
+        game.players[pid].command_tokens -= cost.command_tokens
+        record(game, "10.2.4", "command_token_spent", f"{pid} spends {cost.command_tokens} Command Token(s) for {what}.", (), pid)
+    if cost.exhaust_self and source is not None:
+        exhaust(game, source, "4.3.5c.I", f" to pay for {what}")
+    for oid in discards:
+        move_card(game, game.objects[oid], Zone.DISCARD, "4.3.5c.I", f"{pid} discards {game.objects[oid].name} to pay for {what}.")
+    if cost.remove_victory_tokens and source is not None:
+        remove_victory_tokens(game, source, cost.remove_victory_tokens)
+
+
+def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None):
+    return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True)
+
+
+def _new_entry(game: Game, kind: str, pid: str, label: str, ability: Ability, rule: str, source: GameObject | None, refs) -> StackEntry:
+    return StackEntry(
+        id=game.new_id("e"),
+        kind=kind,
+        controller=pid,
+        label=label,
+        effects=ability.effects,
+        rule=rule,
+        ability=ability,
+        source_id=source.id if source is not None else None,
+        source_inc=source.incarnation if source is not None else 0,
+        source=snapshot(game, source) if source is not None else None,
+        targets=refs,
+    )
+
+
+def _statics_to_stack(game: Game, pid: str, pending: list) -> None:
+    """Put the static effects of a played card or revealed attachment on the stack now (4.1.4)."""
+    for p in pending:
+        p.ordered = True
+    ensure_stack(game, "4.1.3")
+    game.placing.extend(pending)
+    game.priority = None
+    push_front(game, ("place",), ("priority", pid))
+
+
+# -- handlers -------------------------------------------------------------------------------
+def _choose_main(game: Game, a: A.ChooseMainCharacter) -> None:
+    from .setup import choose_main_character, eligible_main
+
+    o = _obj(game, a.card, "card", "8.0.1a")
+    if o.owner != a.player or o.zone is not Zone.DECK:
+        raise NotInZone(f"{a.card} is not a card in {a.player}'s deck", "8.0.1a")
+    problem = eligible_main(o.definition)
+    if problem is not None:
+        raise InvalidChoice(problem[1], *problem[0])
+    choose_main_character(game, a.player, o)
+
+
+def _play_card(game: Game, a: A.PlayCard) -> None:
+    o = _obj(game, a.card, "card", "9.2.5")
+    d = o.definition
+    if o.zone is not Zone.HAND or o.owner != a.player:
+        raise NotInZone(f"{o.name} is not in {a.player}'s hand", "4.1.1", "9.2.5")
+    rule = {"character": "9.2.5", "location": "9.2.6", "item": "9.2.7"}[d.type]
+    _day_action(game, a.player, "play cards", rule)
+    if d.type == "character":
+        if free_character_slot(game, a.player) is None:
+            raise ZoneFull(f"all 5 of {a.player}'s character slots are occupied", "7.1.2c")
+        _check_uniqueness(game, a.player, o, "2.2.7b")
+        from .cards import ResourceCost
+
+        check_payment(game, a.player, ResourceCost(d.cost or 0), a.payment, d.faction)
+    elif d.type == "location":
+        if game.players[a.player].location_turn == game.turn:
+            raise LimitReached(f"{a.player} already played a location this turn", "2.4.2", "9.2.6")
+        _check_uniqueness(game, a.player, o, "1.5.6")
+        if a.payment:
+            raise CannotPay("locations are played without costs", "2.4.1")
+    else:
+        if a.payment:
+            raise CannotPay("items are played without costs", "2.3.1a")
+    # -- legal: act
+    pid = a.player
+    if d.type == "character":
+        spend(game, pid, a.payment, d.name)
+        enter_board(game, o, Zone.CHARACTERS, pid, "9.2.5", f"{pid} plays {d.name} into a character slot.")
+        pending = static_pending(game, o, "4.1.4")
+    elif d.type == "location":
+        game.players[pid].location_turn = game.turn
+        enter_board(game, o, Zone.LOCATION, pid, "9.2.6", f"{pid} plays the location {d.name}.")
+        pending = static_pending(game, o, "2.4.4c")
+    else:
+        pending = static_pending(game, o, "2.3.1b", in_slot=False)
+        record(game, "9.2.7", "play_item", f"{pid} plays the item {d.name} directly.", (o.id,), pid)
+        move_card(game, o, Zone.DISCARD, "2.3.1b", f"{d.name} is discarded after being played directly; its static effects go on the stack.", announce=False)
+    emit(game, "played", o, player=pid)
+    _statics_to_stack(game, pid, pending)
+
+
+def _attach_item(game: Game, a: A.AttachItem) -> None:
+    o = _obj(game, a.card, "card", "9.2.7")
+    if o.zone is not Zone.HAND or o.owner != a.player:
+        raise NotInZone(f"{o.name} is not in {a.player}'s hand", "9.2.7")
+    if o.definition.type != "item":
+        raise InvalidTarget(f"{o.name} is not an item and cannot be attached", "2.3.2a", "9.2.7")
+    _day_action(game, a.player, "attach items", "9.2.7")
+    host = _obj(game, a.host, "permanent", "2.3.2a")
+    if host.zone not in PERMANENT_ZONES or host.controller != a.player:
+        raise InvalidTarget(f"{host.name} is not a permanent controlled by {a.player}", "2.3.2a")
+    slots = value(game, host, "item_slots") or 0
+    if len(host.attachments) >= slots:
+        raise ZoneFull(f"{host.name} has no available item slot ({len(host.attachments)} of {slots} used)", "2.3.2c", "2.2.2b")
+    pid = a.player
+    how = "face-down" if a.face_down else "face-up"
+    enter_board(game, o, Zone.ITEM_SLOT, pid, "2.1.2b" if a.face_down else "9.2.7", f"{pid} attaches {o.name} {how} to {host.name}.", host=host, face_down=a.face_down)
+    emit(game, "played", o, player=pid)
+    pending = [] if a.face_down else static_pending(game, o, "2.3.2d")
+    _statics_to_stack(game, pid, pending)
+
+
+def _attachment(game: Game, pid: str, oid: str, rule: str) -> GameObject:
+    o = _obj(game, oid, "attachment", rule)
+    if o.zone is not Zone.ITEM_SLOT:
+        raise NotInZone(f"{o.name} is not an attachment on the game board", rule)
+    host = game.objects[o.attached_to] if o.attached_to else None
+    if host is None or host.controller != pid:
+        raise InvalidTarget(f"only the controller of {o.name}'s linked target may do this", rule)
+    return o
+
+
+def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
+    o = _attachment(game, a.player, a.attachment, "2.1.2d")
+    if not o.face_down:
+        raise InvalidTarget(f"{o.name} is already face-up", "2.1.2d")
+    pending = turn_face_up(game, o, "2.1.2d", f"{a.player} turns {o.name} face-up.")
+    _statics_to_stack(game, a.player, pending)
+
+
+def _discard_attachment(game: Game, a: A.DiscardAttachment) -> None:
+    o = _attachment(game, a.player, a.attachment, "2.1.2g")
+    if o.face_down:
+        raise InvalidTarget(f"{o.name} is face-down; only face-up attachments may be discarded this way", "2.1.2g")
+    move_card(game, o, Zone.DISCARD, "2.1.2g", f"{a.player} discards the attachment {o.name}.")
+
+
+def _exhaust_resource(game: Game, a: A.ExhaustResource) -> None:
+    o = _obj(game, a.token, "resource token", "9.2.10")
+    if o.zone is not Zone.RESOURCES or o.controller != a.player:
+        raise NotInZone(f"{o.name} is not a resource token in {a.player}'s resource zone", "5.0.1d", "9.2.10")
+    if o.exhausted:
+        raise InvalidTarget(f"{o.name} is already exhausted", "6.2.9a")
+    if o.face_down:
+        raise InvalidTarget(f"{o.name} is face-down and treated as blank", "6.1.5")
+    exhaust_resource(game, o)
+
+
+def _ability_of(game: Game, source: GameObject, index: int, rule: str) -> Ability:
+    abilities = source.definition.abilities
+    if not isinstance(index, int) or not 0 <= index < len(abilities):
+        raise NotAnAbility(f"{source.name} has no ability number {index}", rule)
+    return abilities[index]
+
+
+def _activate(game: Game, a: A.ActivateAbility) -> None:
+    src = _obj(game, a.source, "permanent or attachment", "4.3.5c.I")
+    ab = _ability_of(game, src, a.ability, "4.3.5c.I")
+    what = f"{src.name}'s {ab.label()}"
+    if ab.type != "activated":
+        raise NotAnAbility(f"{what} is a {ab.type} ability, not an activated one", "4.3.5c.I")
+    if src.zone not in PERMANENT_ZONES and src.zone is not Zone.ITEM_SLOT:
+        raise NotInZone(f"{src.name} is not on the game board", "4.3.2a")
+    if src.controller != a.player:
+        raise InvalidTarget(f"only the controller of {src.name} may activate its abilities", "4.3.5c.I")
+    if src.face_down:
+        raise WrongTiming(f"{src.name} is face-down and has no abilities", "4.3.2a", "6.1.5")
+    if ab.is_equip and src.zone is not Zone.ITEM_SLOT:
+        raise WrongTiming(f"{what} is an equipment ability and only works in an item slot", "4.3.5g.II")
+    _ability_timing(game, what)
+    if ab.timing == "day":
+        _day_action(game, a.player, f"activate {what}", "9.2.9")
+    key = f"{src.id}|{a.ability}"
+    if ab.once_per_turn and game.players[a.player].ability_uses.get(key) == game.turn:
+        raise LimitReached(f"{what} can be activated only once per turn", "4.3.5c.I")
+    _check_cost(game, a.player, ab, src, a.payment, a.discards, what)
+    refs = _activation_targets(game, ab, a.targets, a.player, src.id)
+    # -- legal: act
+    if ab.once_per_turn:
+        game.players[a.player].ability_uses[key] = game.turn
+    rule = "4.3.5c.III"
+    record(game, "4.3.5c.I", "activate", f"{a.player} activates {what}.", (src.id,), a.player)
+    entry = _new_entry(game, "equip" if ab.is_equip else ("command" if ab.is_command else "activated"), a.player, what, ab, rule, src, refs)
+    _pay_cost(game, a.player, ab, src, a.payment, a.discards, what)
+    ensure_stack(game, "4.1.3")
+    push_entry(game, entry)
+    give_priority(game, a.player)
+
+
+def _support(game: Game, a: A.ActivateSupport) -> None:
+    o = _obj(game, a.card, "card", "4.3.2e")
+    if o.zone is not Zone.HAND or o.owner != a.player:
+        raise NotInZone(f"{o.name} is not in {a.player}'s hand", "4.3.2e", "9.2.9a")
+    ab = o.definition.support_ability()
+    if ab is None:
+        raise NotAnAbility(f"{o.name} has no support ability", "4.3.5f.II")
+    if a.player != game.active:
+        raise NotYourTurn("support abilities are activated only by the active player", "4.3.5f.I")
+    if game.stack is not None:
+        raise WrongTiming("support abilities may only be activated when no stack exists", "4.3.5f.I")
+    if game.phase not in (Phase.DAY, Phase.COMBAT):
+        raise WrongTiming(f"no abilities may be activated in the {game.phase.value} phase", "9.2.9")
+    what = f"{o.name}'s support ability"
+    _check_cost(game, a.player, ab, o, a.payment, a.discards, what)
+    refs = _activation_targets(game, ab, a.targets, a.player, o.id)
+    # -- legal: act
+    pid = a.player
+    record(game, "4.3.5f.II", "support", f"{pid} reveals {o.name} and uses its support ability.", (o.id,), pid)
+    entry = _new_entry(game, "support", pid, what, ab, "4.3.5f.III", o, refs)
+    _pay_cost(game, pid, ab, o, a.payment, a.discards, what)
+    move_card(game, o, Zone.DISCARD, "4.3.5f.II", f"{pid} discards {o.name} as part of the cost of its support ability.")
+    ensure_stack(game, "4.1.3")
+    push_entry(game, entry)
+    give_priority(game, pid)
+
+
+def _use_command(game: Game, a: A.UseCommand) -> None:
+    ab = GLOBAL_COMMANDS.get(a.command)
+    if ab is None:
+        raise NotAnAbility(f"there is no global command ability {a.command!r}; use Acquisition, Solvency or Contingency", "9.2.2", "9.2.3", "9.2.4")
+    rule = COMMAND_RULES[a.command]
+    _day_action(game, a.player, f"use {a.command}", rule)
+    ps = game.players[a.player]
+    if a.command == "Solvency" and ps.solvency_turn == game.turn:
+        raise LimitReached("Solvency may be used only once per turn", "9.2.3", "5.0.2a")
+    if a.command == "Contingency":
+        if ps.contingency_turn == game.turn:
+            raise LimitReached("Contingency may be used only once per turn", "9.2.4")
+        mine = game.collected(a.player)
+        if not all(mine < game.collected(p) for p in game.other_players(a.player)):
+            raise WrongTiming(f"{a.player} has {mine} Victory Token(s), not fewer than each other player", "9.2.4a")
+        if game.victory_pool <= 0:
+            raise WrongTiming("the global Victory Token pool is empty", "10.1.7")
+    src = game.objects.get(ps.main_character) if ps.main_character else None
+    _check_cost(game, a.player, ab, None, (), (), a.command)
+    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None)
+    # -- legal: act
+    if a.command == "Solvency":
+        ps.solvency_turn = game.turn
+    elif a.command == "Contingency":
+        ps.contingency_turn = game.turn
+    record(game, rule, "command", f"{a.player} uses the command ability {a.command}.", tuple(x for x in (ps.main_character,) if x), a.player)
+    entry = _new_entry(game, "command", a.player, a.command, ab, rule, src, refs)
+    _pay_cost(game, a.player, ab, None, (), (), a.command)
+    ensure_stack(game, "4.1.3")
+    push_entry(game, entry)
+    give_priority(game, a.player)
+
+
+def _enter_combat(game: Game, a: A.EnterCombat) -> None:
+    _day_action(game, a.player, "enter combat", "9.2.11")
+    if game.turn <= 1:
+        raise WrongTiming("combat may not be entered during the first turn of the game", "9.2.11")
+    if game.combat_turn == game.turn:
+        raise LimitReached("combat may be entered only once per turn", "9.3.1", "9.2.11")
+    game.combat_turn = game.turn
+    record(game, "9.2.11", "enter_combat", f"{a.player} enters the combat phase.", (), a.player)
+    game.priority = None
+    push_front(game, ("end_phase", Phase.DAY, Phase.COMBAT))
+
+
+def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
+    if game.phase is not Phase.COMBAT or a.player != game.active:
+        raise WrongTiming("attacks are declared by the active player in the combat phase", "9.3.4")
+    if game.stack is not None or game.combat is not None:
+        raise WrongTiming("each combat must be fully resolved before another may begin", "9.3.4")
+    att = _obj(game, a.attacker, "attacker", "9.3.5")
+    if not can_attack(game, att, a.player):
+        raise InvalidTarget(f"{att.name} is not one of {a.player}'s face-up permanents with an offensive value", "9.3.5", "2.2.3d")
+    tgt = _obj(game, a.target, "target", "9.3.6")
+    if not can_be_attacked(game, tgt, a.player):
+        if tgt.controller == a.player:
+            raise InvalidTarget(f"{tgt.name} is {a.player}'s own permanent; attacks target an opponent's permanent", "9.3.6")
+        raise InvalidTarget(f"{tgt.name} has no defensive value and cannot be attacked", "9.3.6", "9.3.6b")
+    game.priority = None
+    declare_attack(game, att, tgt)
+
+
+def _declare_defender(game: Game, a: A.DeclareDefender) -> None:
+    choice = game.pending_choice
+    assert choice is not None
+    if a.defender is not None and a.defender not in choice.options:
+        raise InvalidChoice(f"{a.defender} cannot defend: a defender is a face-up permanent with a DFV that you control", "9.3.7")
+    game.pending_choice = None
+    declare_defender(game, a.player, game.objects[a.defender] if a.defender else None)
+
+
+def _next_phase(game: Game, a: A.NextPhase) -> None:
+    if a.player != game.active:
+        raise NotYourTurn("only the active player ends their phase", "9.2.0")
+    if game.stack is not None:
+        raise WrongTiming("a stack exists: pass priority until it resolves", "4.1.7")
+    if game.phase is Phase.DAY:
+        record(game, "9.2.12", "end_day", f"{a.player} ends their day phase; a new empty stack is opened for responses.", (), a.player)
+        game.priority = None
+        push_front(game, ("end_window",), ("end_phase", Phase.DAY, None))
+    elif game.phase is Phase.COMBAT:
+        if game.combat is not None:
+            raise WrongTiming("the current combat must be fully resolved first", "9.3.4")
+        record(game, "9.3.2", "end_combat", f"{a.player} ends the combat phase.", (), a.player)
+        game.priority = None
+        push_front(game, ("end_phase", Phase.COMBAT, None))
+    else:
+        raise WrongTiming(f"the {game.phase.value} phase ends on its own", "9.2.0")
+
+
+def _pass(game: Game, a: A.PassPriority) -> None:
+    if game.stack is None:
+        raise WrongTiming("there is no stack to pass on; end the phase with NextPhase instead", "4.1.7")
+    pass_priority(game, a.player)
+
+
+def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
+    choice = game.pending_choice
+    assert choice is not None
+    order = tuple(a.order)
+    if not order or len(set(order)) != len(order) or any(t not in choice.options for t in order):
+        raise InvalidChoice(f"give one or more different ids among {', '.join(choice.options)}", "9.2.1")
+    chosen = [p for t in order for p in game.placing if p.id == t]
+    rest = [p for p in game.placing if p.id not in order]
+    for p in chosen:
+        p.ordered = True
+    game.placing = chosen + rest
+    game.pending_choice = None
+    record(game, "9.2.1", "order", f"{a.player} orders their simultaneous abilities: {', '.join(order)} first.", (), a.player)
+
+
+def _targets(game: Game, a: A.ChooseTargets) -> None:
+    choice = game.pending_choice
+    assert choice is not None
+    p = next((x for x in game.placing if x.id == choice.ref), None)
+    if p is None:
+        raise InvalidChoice("the ability waiting for targets is gone", "4.3.5b.III")
+    p.targets = resolve_choice(game, p.ability.targets, a.targets, p.controller, p.source_id, strict=False)
+    game.pending_choice = None
+    chosen = tuple(r.id for g in p.targets for r in g)
+    name = p.source.name if p.source is not None else "the ability"
+    record(game, "4.3.5b.III", "targets", f"{a.player} chooses {', '.join(chosen) or 'no target'} for {name}: {p.ability.label()}.", chosen, a.player)
+
+
+def _cards(game: Game, a: A.ChooseCards) -> None:
+    choice = game.pending_choice
+    assert choice is not None
+    cards = tuple(a.cards)
+    if len(set(cards)) != len(cards) or any(c not in choice.options for c in cards):
+        raise InvalidChoice(f"choose among {', '.join(choice.options)}", choice.rule)
+    if not choice.min <= len(cards) <= choice.max:
+        raise InvalidChoice(f"choose between {choice.min} and {choice.max} card(s), not {len(cards)}", choice.rule)
+    if choice.kind == "keep":
+        game.sbc_keep[f"{a.player}|{choice.ref}"] = cards[0]
+        record(game, "2.2.7c", "keep", f"{a.player} chooses {game.objects[cards[0]].name} as the copy of {choice.ref} to keep.", cards, a.player)
+    else:
+        entry = game.resolving
+        assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
+        entry.answers.setdefault(choice.effect_index, {})[a.player] = cards
+    game.pending_choice = None
+
+
+HANDLERS: dict[type, Callable] = {
+    A.ChooseMainCharacter: _choose_main,
+    A.PlayCard: _play_card,
+    A.AttachItem: _attach_item,
+    A.TurnFaceUp: _turn_face_up,
+    A.DiscardAttachment: _discard_attachment,
+    A.ActivateAbility: _activate,
+    A.ActivateSupport: _support,
+    A.UseCommand: _use_command,
+    A.ExhaustResource: _exhaust_resource,
+    A.EnterCombat: _enter_combat,
+    A.DeclareAttack: _declare_attack,
+    A.DeclareDefender: _declare_defender,
+    A.NextPhase: _next_phase,
+    A.PassPriority: _pass,
+    A.ChooseTriggerOrder: _order,
+    A.ChooseTargets: _targets,
+    A.ChooseCards: _cards,
+}
+
+
+def check_actor(game: Game, action: A.Action) -> None:
+    """Is this player the one who may act now, with this kind of action?"""
+    if game.result is not None:
+        raise GameOver("the game is over", game.result.rule)
+    choice = game.pending_choice
+    kind = type(action)
+    if choice is not None:
+        if kind is not CHOICE_ACTIONS[choice.kind]:
+            raise ChoicePending(f"{choice.player} must first answer: {choice.prompt}", choice.rule)
+        if action.player != choice.player:
+            raise ChoicePending(f"the pending choice belongs to {choice.player}, not {action.player}", choice.rule)
+        return
+    if kind in CHOICE_RULES:
+        raise InvalidChoice(f"there is no pending choice for {kind.__name__}", CHOICE_RULES[kind])
+    if action.player not in game.players:
+        raise UnknownObject(f"there is no player {action.player!r}", "4.1.2")
+    if game.priority != action.player:
+        holder = game.priority or "nobody"
+        raise NoPriority(f"{action.player} does not have priority ({holder} does)", "4.1.2")
+
+
+def apply_action(game: Game, action: A.Action) -> None:
+    """Validate and perform ``action``; raise an :class:`IllegalAction` subclass if it is illegal."""
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction(f"{action!r} is not an action", "4.1.2")
+    check_actor(game, action)
+    handler(game, action)
+    run(game)

@@ -1,0 +1,509 @@
+"""Readings the engine chose where the Comprehensive Rules are ambiguous, contradict themselves,
+or disagree with the rulebook for new players. The CR is followed wherever it speaks; each
+entry says which reading the engine implements and why, in plain words (future published rulings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One ruling: the question, the reading the engine implements, the rules involved, and why."""
+
+    id: str
+    question: str
+    reading_chosen: str
+    rules: tuple[str, ...]
+    reasoning: str
+
+    def to_dict(self) -> dict:
+        """Plain data (for publishing as a ruling)."""
+        return {
+            "id": self.id,
+            "question": self.question,
+            "reading_chosen": self.reading_chosen,
+            "rules": list(self.rules),
+            "reasoning": self.reasoning,
+        }
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision(
+        "D-COMBAT-DEFENDER",
+        "Once a defender is declared (9.3.7), who deals and takes combat damage? 9.3.9 only speaks of "
+        "the attacker and the target.",
+        "The defender takes the target's place in the exchange: the attacker deals damage equal to its OFV "
+        "to the defender, and the defender deals damage equal to its own OFV back to the attacker. The "
+        "target takes no combat damage. Afterwards the attacker and the defender are exhausted "
+        "(9.3.11-9.3.12). If the target or the defender has left play before damage, the attack has no "
+        "effect but the attacker is still exhausted (9.3.9a.I). A player may choose the target itself as "
+        "defender; it then fights as it would have, and is exhausted afterwards.",
+        ("9.3.7", "9.3.9", "9.3.9a", "9.3.9b", "9.3.9a.I", "9.3.12", "2.2.4d"),
+        "If the defender took no part in the damage, declaring one would only get that permanent "
+        "exhausted and nobody would ever do it. The CR calls a permanent with a defensive value a "
+        "'blocker' (2.2.4d), treats the defender leaving play as cancelling the attack (9.3.9a.I), and "
+        "the rulebook says 'defenders fight back'. Letting the defender stand in for the target is the "
+        "only reading under which declaring a defender does anything.",
+    ),
+    Decision(
+        "D-MAJORITY",
+        "What does 'the majority of all Victory Tokens' (4.2.3c) count, when placing a token removes it "
+        "from the pool (10.1.4) and lost tokens leave the game (10.1.6)?",
+        "All Victory Tokens still in the game: those in the global pool plus those on permanents. A "
+        "player wins when the tokens on the permanents they control are more than half of that total. "
+        "Exactly half is not a majority. Lost tokens are not counted.",
+        ("4.2.3c", "10.1.4", "10.1.5", "10.1.6"),
+        "Tokens on permanents have left the pool, so 'all' tokens cannot mean just the pool. Lost tokens "
+        "are 'removed from the game', so they are no longer among all tokens. A majority means more than "
+        "half. With two players this is the same as the rulebook's 'point superiority' (D-POINT-SUPERIORITY).",
+    ),
+    Decision(
+        "D-POINT-SUPERIORITY",
+        "The rulebook lets a player win by 'point superiority' (more tokens than the opponents could "
+        "still reach); the CR has the majority of all Victory Tokens (4.2.3c).",
+        "The engine implements the CR's majority (D-MAJORITY). In a two-player game the two coincide: "
+        "your tokens exceed the opponent's tokens plus everything left in the pool exactly when you hold "
+        "more than half of all tokens in the game.",
+        ("4.2.3c",),
+        "The CR is definitive. The engine only plays two-player games, where both texts give the same result.",
+    ),
+    Decision(
+        "D-INITIATIVE",
+        "A main character without an acquisition cost has initiative 0 (3.0.2c.II, 8.0.2c), while a "
+        "lower cost means a higher initiative (3.0.2c.III). Is initiative 0 the best or the worst?",
+        "A card without an acquisition cost is compared as if its cost were 0: it has the highest "
+        "possible initiative, tied with cost-0 cards. Ties are broken at random with the game's seed "
+        "(3.0.2c.IV, 8.0.2d).",
+        ("3.0.2c.I", "3.0.2c.II", "3.0.2c.III", "3.0.2c.IV", "8.0.2b", "8.0.2c", "8.0.2d"),
+        "3.0.2c.I says initiative is determined by the acquisition cost, and the rulebook says a starting "
+        "card's initiative 'corresponds to its play cost'. So '0' is a value on the cost scale: a card that "
+        "costs nothing to play is as quick as a card can be. Reading it as the lowest initiative would "
+        "make every location main character (locations never have a cost) always go second, which "
+        "nothing in either text suggests.",
+    ),
+    Decision(
+        "D-POOL-TIMING",
+        "When does the global Victory Token pool grow: when a card with a Victory Token Field is played "
+        "(1.5.3, 10.1.2), or during the next state-based check (4.2.2g)?",
+        "During the next state-based check (4.2.2g), for each permanent with a Victory Token Field that "
+        "entered the board since the last check (played or put there by an effect), even if it has left "
+        "again (1.5.4), but not for permanents discarded for breaking semi-uniqueness (2.2.7d). The main "
+        "characters placed at setup are not counted again: 8.0.3a already put their tokens in the pool.",
+        ("1.5.3", "1.5.4", "10.1.2", "4.2.2g", "2.2.7d", "8.0.3a"),
+        "1.5.3 and 10.1.2 say that the pool grows; 4.2.2g says when, inside the ordered check, so the "
+        "engine follows 4.2.2g. The difference is visible only to an effect of the played card itself "
+        "that places Victory Tokens before the check: it can only use tokens already in the pool (10.1.7).",
+    ),
+    Decision(
+        "D-EXCEEDS",
+        "The rulebook discards a card when its damage counters 'exceed' its Defensive Value; the CR says "
+        "'equal to or greater than' (2.2.4f, 4.2.2a, 10.3.3).",
+        "Equal to or greater than, as in the CR. The same threshold applies to a main character (3.0.7e).",
+        ("2.2.4f", "4.2.2a", "10.3.3", "3.0.7e"),
+        "The CR is definitive and says it three times in the same words.",
+    ),
+    Decision(
+        "D-CONTINGENCY",
+        "The rulebook's Contingency costs two Command Tokens and puts the token on the main character; "
+        "the CR's Contingency (9.2.4) places it on 'a permanent the active player owns and controls' and "
+        "a command ability costs one Command Token in addition to its regular cost (4.3.5e.II).",
+        "One Command Token; a Victory Token from the pool onto any permanent you own and control that has "
+        "a Victory Token Field (10.1.3); once per turn; only while you have fewer Victory Tokens than each "
+        "other player (9.2.4a); not while the pool is empty (10.1.7). The target is chosen on activation.",
+        ("9.2.4", "9.2.4a", "4.3.5e.II", "10.1.3", "10.1.7"),
+        "The CR is definitive. A permanent without a Victory Token Field cannot hold one (10.1.3), so it "
+        "is not a legal target; with an empty pool nothing could be placed (10.1.7), so the command "
+        "cannot be used.",
+    ),
+    Decision(
+        "D-MORNING-ORDER",
+        "The rulebook's morning resolves 'In the Morning' effects first, then removes exhaustion "
+        "counters, then refills command tokens; the CR's order is 9.1.1-9.1.4.",
+        "The CR's order: remove one exhaustion counter from each exhausted permanent of the active player "
+        "(9.1.1); turn those without counters face-up (9.1.2); refill command tokens to the maximum "
+        "(9.1.3); a state-based check (9.1.4); then 'At the Morning Phase' abilities go on the stack "
+        "(9.1.4a). This check is also the one that begins the phase.",
+        ("9.1.1", "9.1.2", "9.1.3", "9.1.4", "9.1.4a"),
+        "The CR is definitive and numbers the steps. Morning abilities therefore see the permanents that "
+        "have just recovered.",
+    ),
+    Decision(
+        "D-NO-DFV",
+        "4.2.2a discards a face-up permanent with damage counters equal to or greater than its DFV, and "
+        "2.2.4c treats a character without a DFV as having 0. Are locations, items and resource tokens "
+        "(0 damage, no DFV) discarded at every check?",
+        "4.2.2a applies only to permanents that have a Defensive Value. Every character has one (0 if "
+        "none is printed, 2.2.4c), so a face-up character whose DFV is 0 is discarded at the next check "
+        "even without damage. Other permanents have a DFV only if it is printed or given by the effect "
+        "that created them; without one they are never discarded by 4.2.2a.",
+        ("4.2.2a", "2.2.4c", "2.2.4e", "10.3.2", "9.3.6b"),
+        "Damage counters can only be placed on permanents with a DFV (2.2.4e, 10.3.2), and 9.3.6b speaks "
+        "of permanents that never possess one; a rule about damage cannot be meant to discard every "
+        "location. For characters the CR's own words are followed literally.",
+    ),
+    Decision(
+        "D-MAIN-LETHAL",
+        "3.0.7e protects a main character with damage counters equal to or greater than its DFV, but an "
+        "exhausted main character has no DFV (6.2.3b). Does the rule keep applying to it at every check?",
+        "3.0.7e applies to a face-up main character only, like 4.2.2a. It is then exhausted - turned "
+        "face-down with an exhaustion counter (6.2.2), unlike at setup (3.0.4) - and all damage counters "
+        "are removed; everything else stays. An exhausted main character keeps any damage it takes "
+        "while exhausted; if that damage is lethal when it turns face-up, the next check exhausts it again.",
+        ("3.0.7e", "3.0.7e.I", "3.0.7e.II", "3.0.7e.III", "6.2.2", "6.2.9a", "10.3.3"),
+        "Otherwise an exhausted main character (no DFV) would be exhausted again and cleared at every "
+        "check, which 6.2.9a forbids; 10.3.3 speaks of face-up permanents.",
+    ),
+    Decision(
+        "D-FACE-DOWN-KEEPS",
+        "A face-down permanent keeps only its supertype (6.1.2, 6.1.5), yet an exhausted (face-down) one "
+        "keeps its name, extra rules, item slots and Victory Token Field (6.2.4), and 6.3.2 lists the "
+        "same as the visible information of any face-down permanent.",
+        "Every face-down permanent or attachment on the board keeps its name, extra rules, item slots, "
+        "Victory Token Field and markers; it loses its abilities, OFV, DFV, subtypes and faction. Its "
+        "supertype is read from its zone (6.1.3).",
+        ("6.1.2", "6.1.5", "6.2.4", "6.3.2", "2.2.7f"),
+        "Semi-uniqueness applies to face-down cards (2.2.7f), which needs their name and Victory Token "
+        "Field; 6.3.2 and 6.2.4 agree on the list. Reading 6.1.2 strictly would contradict both.",
+    ),
+    Decision(
+        "D-PRIORITY-RETAIN",
+        "After a player puts an effect on the stack, who receives priority?",
+        "The player who added the effect keeps priority and may add more. Passing gives priority to the "
+        "next player. The stack resolves once all players have passed in succession without adding "
+        "anything; any addition starts the count again.",
+        ("4.1.6", "4.1.7", "9.2.0"),
+        "9.2.0: 'The player retains priority ... Priority only changes when the player passes'; 4.1.7: "
+        "the stack resolves 'once all players pass priority without adding further effects'.",
+    ),
+    Decision(
+        "D-WHOLE-STACK",
+        "Is there priority between the effects of a stack as it resolves?",
+        "No. Once all players have passed, the whole stack resolves top to bottom (4.1.7), it closes, and "
+        "a state-based check follows (4.1.9). Abilities triggered while it resolved go on a new stack "
+        "after that check (4.2.3d.I), where players may respond again.",
+        ("4.1.7", "4.1.9", "4.2.3d.I"),
+        "This is what the CR says; it is recorded because players used to other card games expect "
+        "priority after each resolved effect.",
+    ),
+    Decision(
+        "D-END-OF-DAY",
+        "9.2.12-9.2.13: before the evening a new empty stack is created and all players may respond; "
+        "'once the stack is empty and all players pass in succession, the game continues'. If someone "
+        "responds, does the active player get their day phase back afterwards?",
+        "Ending the day opens an empty stack; the active player's decision to end counts as their pass, "
+        "and the other player receives priority. Once that stack, with any responses, has resolved (and "
+        "its check and triggered abilities), the game continues to the evening. The active player does "
+        "not get another free day-phase window.",
+        ("9.2.12", "9.2.13"),
+        "'The game continues' names the next step of the turn. The active player can still respond to "
+        "each response, because priority returns to them before the stack resolves.",
+    ),
+    Decision(
+        "D-SORCERY",
+        "The CR lists playing cards, attaching items, the global command abilities and entering combat "
+        "as day-phase actions (9.2.2-9.2.11) but never says they need an empty stack; when may abilities "
+        "of permanents be activated?",
+        "Playing or attaching cards, the global commands (Acquisition, Solvency, Contingency) and entering "
+        "combat are done by the active player in their day phase while no stack exists. Support abilities "
+        "need the active player's priority and no stack (4.3.5f.I), in the day or combat phase. Activated "
+        "abilities of permanents and attachments (named, command, objective, equipment) may be activated "
+        "by their controller whenever they hold priority, in response and in the opponent's turn too, "
+        "except in the morning, evening and night (9.1.4a, 9.4.1a, 9.5.4) and unless the card says "
+        "'day' timing. Turning an attachment face-up, discarding a face-up attachment and exhausting "
+        "resource tokens are possible whenever the player holds priority (2.1.2d, 2.1.2g, 5.0.1d).",
+        ("9.2.0", "4.1.1", "4.1.2", "4.1.6", "4.3.5f.I", "9.1.4a", "9.4.1a", "9.5.4", "2.1.2d", "2.1.2g", "5.0.1d"),
+        "The rulebook says day actions are taken 'as long as the effect stack is empty and you hold "
+        "priority', and 4.1.6 lets players respond to a stack only 'with additional effects'. 4.1.2 "
+        "gives any player with priority the right to activate abilities. The evening's restriction "
+        "(9.4.0) names only the active player, but the rulebook says 'no other actions may be taken' "
+        "in the evening; the engine forbids activating abilities there for both players.",
+    ),
+    Decision(
+        "D-COMBAT-PHASE",
+        "Combat is entered from the day phase and returns to it (9.3.1-9.3.2). Do the day phase's pool "
+        "emptying (5.0.4a) and the phase-boundary checks happen then?",
+        "Yes. Entering combat ends the day-phase segment: a state-based check, the resource pools empty, "
+        "and the combat phase begins with its own check and 'At the Combat Phase' abilities (9.3.3). "
+        "Leaving combat: a check, the pools empty, and the day phase continues without beginning again "
+        "('At the Day Phase' abilities do not trigger a second time).",
+        ("9.3.1", "9.3.2", "9.3.3", "5.0.4a"),
+        "The CR counts combat as one of the turn's phases and empties pools 'at the end of each phase'.",
+    ),
+    Decision(
+        "D-ATTACK-OPPONENT",
+        "9.3.6 says the active player selects 'a target permanent with a defensive value' without saying "
+        "whose. May a player attack their own permanents?",
+        "No: the target must be a permanent controlled by an opponent.",
+        ("9.3.6", "9.3.7"),
+        "9.3.7 has 'the controller of the target' choose a defender among permanents 'under their "
+        "control', which presumes another player; the rulebook says the target is usually an opponent's "
+        "character. Attacking one's own permanents would only serve to trigger one's own abilities.",
+    ),
+    Decision(
+        "D-VT-LEAVING",
+        "Markers are removed when their permanent changes zones (10.0.5). Do Victory Tokens on it return "
+        "to the pool (10.1.5) or are they lost (10.1.6)?",
+        "They return to the global pool.",
+        ("10.0.5", "10.1.5", "10.1.6"),
+        "10.1.5 covers any removal from a permanent; 10.1.6 applies only 'if an effect causes a Victory "
+        "Token to be lost'. Leaving the board is not such an effect.",
+    ),
+    Decision(
+        "D-MAIN-LOCATION",
+        "A player whose main character is a location plays another location. 4.2.2c discards all but the "
+        "most recent one, but the main character cannot be discarded (3.0.7b).",
+        "The main character stays and the other location is discarded at the next check (after its "
+        "static effects have resolved). Playing it remains legal (2.4.1).",
+        ("4.2.2c", "2.4.4", "3.0.5", "3.0.7b"),
+        "3.0.5 says the main character's special rules override general rules, and 2.4.4 still allows "
+        "only one location.",
+    ),
+    Decision(
+        "D-VALUE-ORDER",
+        "2.2.5 orders OFV/DFV modifiers as base, continuous, temporary, 'all additive unless specified'; "
+        "4.4.2 orders them as set, add/subtract, multiply, conditional.",
+        "4.4.2's order, by kind: the most recent 'set' (4.4.1a), then all additions, then all "
+        "multiplications, then conditional modifiers in timestamp order. The result is made 0 if it is "
+        "below 0 once, at the end (2.2.3f, 4.4.3a), not after each step. Values are recomputed whenever "
+        "they are needed.",
+        ("2.2.5", "4.4.1a", "4.4.2", "4.4.3a", "2.2.3f", "2.2.4g"),
+        "Chapter 4.4 is the specific treatment of modifiers; 2.2.5a's 'unless specified otherwise' leaves "
+        "room for sets and multiplications. 4.4.3a evaluates 'the cumulative result after all modifiers'.",
+    ),
+    Decision(
+        "D-COMMAND-START",
+        "How many Command Tokens does a player have before their first morning?",
+        "Two, the default maximum. The morning then replenishes up to two (9.1.3) and unspent tokens are "
+        "kept between turns (10.2.5).",
+        ("10.2.2", "9.1.3", "10.2.5"),
+        "The CR is silent; the rulebook says 'You start with two'.",
+    ),
+    Decision(
+        "D-TURN-LIMIT",
+        "Random games could in principle go on forever; the CR has no turn limit.",
+        "The engine has a turn limit (200 by default). When it is reached, play continues as at a "
+        "tournament time limit: each player gets one more turn (11.1.5), then the player with the most "
+        "Victory Tokens wins (11.1.6), or the game is a draw (11.1.7).",
+        ("11.1.3", "11.1.4", "11.1.5", "11.1.6", "11.1.7"),
+        "An engine limit, not a rule; it borrows the CR's own procedure for a game that must end.",
+    ),
+    Decision(
+        "D-STATICS-AGAIN",
+        "When are static abilities put on the stack, and in which order?",
+        "When a card is played or an attachment is turned face-up, its static effects go on the stack "
+        "at once (4.1.4), in printed order so that the first printed resolves first. A permanent that is "
+        "turned face-up again - recovering in the morning (9.1.2) or by an effect - puts its static "
+        "abilities on the stack again (4.3.5a.I), because they stopped applying when it turned face-down "
+        "(4.3.5a.II); these wait for the next check and are ordered with the triggered abilities. Static "
+        "abilities of a permanent that enters exhausted (the main characters at setup) are not put on the "
+        "stack (2.4.4c).",
+        ("4.1.4", "4.3.5a.I", "4.3.5a.II", "9.1.2", "2.4.4c"),
+        "4.3.5a.I names both moments (entering the board and being turned face-up). The CR does not order "
+        "the statics of one card; printed order is the natural reading of the card. A permanent turned "
+        "face-up by an effect while a stack resolves puts its statics on that stack, so they resolve "
+        "before the stack closes and before the state-based check, as the rulebook says ('a character "
+        "with too many damage counters ... might save itself through an ability'). In the morning, "
+        "however, the CR orders the check (9.1.4) before morning effects (9.1.4a): a permanent "
+        "recovering with lethal damage meets the check before its statics resolve.",
+    ),
+    Decision(
+        "D-LOCATION-REPLACE",
+        "The rulebook says a player must first discard their location before playing another; the CR "
+        "places the new location and discards the others at the next state-based check (2.4.4a-b, 4.2.2c).",
+        "The CR: the new location is placed, its static effects go on the stack, and the older location is "
+        "discarded at the check after that stack resolves. Until then both are on the board.",
+        ("2.4.4a", "2.4.4b", "4.2.2c"),
+        "The CR is definitive; the difference shows only when the old location reacts to the new one.",
+    ),
+    Decision(
+        "D-SOLVENCY",
+        "The rulebook's Solvency 'generates one resource' of your faction; the CR's creates a resource token "
+        "(5.0.2a, 5.0.2c, 9.2.3).",
+        "The CR: Solvency, once per turn for one Command Token, goes on the stack and, when it resolves, "
+        "creates a face-up resource token of your main character's faction (3.0.6d) in your resource zone. "
+        "The token stays and can be exhausted for a resource each turn. A factionless main character "
+        "makes factionless tokens.",
+        ("5.0.2a", "5.0.2c", "9.2.3", "3.0.6d"),
+        "The CR is definitive, and the rulebook also speaks of resources as tokens kept in the resource zone.",
+    ),
+    Decision(
+        "D-CONTINUOUS",
+        "Which static effects are immediate (4.1.4b) and which continuous (4.1.4c)?",
+        "Value and type changes and prevention effects are continuous: once resolved they apply while "
+        "their source stays face-up in its zone (4.3.5a.II), or for the duration they state. All other "
+        "effects (draw, damage, tokens...) are immediate. An item played directly is discarded at once "
+        "(2.3.1b), so its continuous effects need an explicit duration to matter. A static or equipment "
+        "effect on 'all' matching permanents applies to whatever matches while it lasts; the same effect "
+        "from a triggered or activated ability affects the permanents that match when it resolves.",
+        ("4.1.4b", "4.1.4c", "4.1.4c.I", "4.3.5a.II", "2.3.1b"),
+        "4.1.4c's own example ('Characters get +1 OFV') is a continuous change to the game state.",
+    ),
+    Decision(
+        "D-EVENTS-NO-STACK",
+        "Some actions change the board without using the stack (discarding a face-up attachment, "
+        "2.1.2g). When do abilities they trigger go on the stack?",
+        "They trigger at once and go on a new stack after the next state-based check (4.2.3d), like all "
+        "triggered abilities. The engine does not add a check that the CR does not call for.",
+        ("4.2.3d", "4.3.5b.I", "2.1.2g"),
+        "The CR puts triggered abilities on the stack only after a check, and checks happen after a "
+        "stack closes and at phase boundaries.",
+    ),
+    Decision(
+        "D-TRIGGER-TIME",
+        "4.2.3d says abilities trigger after the state-based check. Is the trigger condition judged then, "
+        "or when the event happened?",
+        "The condition is judged when the event happens, with the game as it is at that moment (so 'when "
+        "this leaves the board' works, and cards leaving at the same time see each other leave); the "
+        "ability is put on a new stack after the check, carrying the last known information of the "
+        "objects involved (4.2.3d.II-III).",
+        ("4.2.3d", "4.2.3d.I", "4.2.3d.II", "4.2.3d.III"),
+        "4.2.3d.II-III only make sense if an ability can trigger on an object that has already changed "
+        "zones by the time the check ends.",
+    ),
+    Decision(
+        "D-TRIGGER-ORDER",
+        "In which order do simultaneous abilities of several players go on the stack?",
+        "The active player's first, in the order they choose, then the other player's in the order they "
+        "choose (9.2.1), so the other player's resolve first. A player with several abilities is asked "
+        "for the order; one with exactly one legal choice of targets gets it without being asked.",
+        ("9.2.1", "4.2.3d.I"),
+        "9.2.1 lets the controller order their abilities; the rulebook says the active player orders "
+        "theirs first and the other players follow.",
+    ),
+    Decision(
+        "D-TARGETS",
+        "Must targets exist when an ability is used?",
+        "An activated or support ability can only be activated if every target group can be filled "
+        "(the rulebook: 'target conditions must be met upon activation'). A triggered or static ability "
+        "chooses as many targets as it can when it goes on the stack; with none it still goes on the "
+        "stack and has no impact. On resolution, targets that are no longer legal are skipped and the "
+        "rest are affected (4.3.5b.III, 4.3.5c.V).",
+        ("4.3.5b.III", "4.3.5c.V", "4.3.5c.I"),
+        "Triggered abilities cannot be delayed (4.3.5b.II), so they cannot wait for targets.",
+    ),
+    Decision(
+        "D-ATTACHMENTS-AT-ONCE",
+        "When the linked target leaves the board, are its attachments discarded at once (7.3.4, 2.2.6) "
+        "or at the next check (4.2.2e)?",
+        "At once, as part of the same event. The check (4.2.2e) discards any attachment left without a "
+        "valid linked target in another way.",
+        ("7.3.4", "2.2.6", "2.1.2e", "4.2.2e"),
+        "7.3.4 says the item slots 'cease to exist' when the host leaves, and no card may exist outside a "
+        "zone (7.5.4).",
+    ),
+    Decision(
+        "D-SIMULTANEOUS-RESULTS",
+        "What if two players win at the same step, or a player both wins and loses?",
+        "Within a check, the first step that decides the game ends it. If two players complete an "
+        "objective (4.2.2h) or are made to win by effects (4.2.3b) at the same step, the game is a draw. "
+        "Losing (4.2.3a) is checked before winning (4.2.3b), so a player who is made to lose cannot win; "
+        "if every player loses, the game is a draw.",
+        ("4.2.2h", "4.2.3a", "4.2.3b", "4.2.4a"),
+        "The CR orders the steps; the rulebook adds that 'a victory effect is overridden by a defeat effect'.",
+    ),
+    Decision(
+        "D-EXHAUSTION-EARLY",
+        "6.2.8a says a permanent turns face-up early only if an effect explicitly allows it; 10.4.5 says "
+        "exhaustion ends when all exhaustion counters are removed, 'during the Morning Phase or by an effect'.",
+        "An effect that removes the last exhaustion counter of an exhausted permanent ends its exhaustion "
+        "and turns it face-up (6.2.7, 10.4.5). An effect that turns an exhausted permanent face-up ends "
+        "its exhaustion, but any exhaustion counters stay on it (10.4.3) and are no longer removed in the "
+        "morning, which only treats exhausted permanents (9.1.1).",
+        ("6.2.7", "6.2.8a", "10.4.3", "10.4.5", "9.1.1"),
+        "Both effects 'explicitly allow' the early recovery; 10.4.3 allows a card with an exhaustion "
+        "counter that is not exhausted.",
+    ),
+    Decision(
+        "D-SLOTS",
+        "In which character slot does a character go, and what if a player gains control of a character "
+        "with all five slots full (7.5.7b)?",
+        "The lowest free slot; positions have no rules meaning. If the new controller has no free "
+        "character slot, control does not change.",
+        ("7.1.2a", "7.1.2c", "7.5.7b"),
+        "7.5.7b moves the permanent to the new controller's corresponding slot; 7.1.2c forbids a sixth.",
+    ),
+    Decision(
+        "D-SEMI-UNIQUE-KEEP",
+        "2.2.7c: 'all but one must be discarded'. Which copy stays?",
+        "The controlling player chooses, except that the main character is always the copy that stays "
+        "(3.0.7c).",
+        ("2.2.7c", "3.0.7c", "4.2.2b"),
+        "The CR does not say who chooses; the engine never decides for a player.",
+    ),
+    Decision(
+        "D-SUPPORT-FEE",
+        "May an Activation Fee be paid with resources of any faction?",
+        "Yes, unless the fee names a faction: it is a numerical cost (4.3.5c.IIa).",
+        ("4.3.5f.II", "4.3.5c.IIa"),
+        "The rulebook says the fee counts 'regardless of faction'.",
+    ),
+    Decision(
+        "D-COST-ZERO-FACTION",
+        "Must a faction character with acquisition cost 0 be paid with a resource of its faction (2.2.1c)?",
+        "No: nothing is spent, so there is nothing to match.",
+        ("2.2.1c",),
+        "2.2.1c speaks of 'the resources spent'.",
+    ),
+    Decision(
+        "D-EXTRA-DECK",
+        "The definitions in chapter 0 describe extra-deck cards as cards 'each with an extra rule field'; "
+        "11.0.2c only limits the extra deck to 20 cards.",
+        "Any card may be in the extra deck (at most 20, 11.0.2c; copies count with the main deck, "
+        "11.0.2d). Cards leave the extra deck only through effects such as a search (7.4.2c).",
+        ("11.0.2c", "11.0.2d", "7.4.2c"),
+        "The numbered rules do not make the description a requirement.",
+    ),
+    Decision(
+        "D-ITEM-MAIN",
+        "May an item with a Victory Token Field be chosen as main character?",
+        "No. 3.0.1c needs a special rule letting it enter the board as a permanent, and the engine knows "
+        "no such rule.",
+        ("3.0.1c", "8.0.1e"),
+        "The rulebook's 'in rare cases, an item' refers to such special rules.",
+    ),
+    Decision(
+        "D-FIRST-TURN",
+        "Combat may not be entered 'during the first turn of the game' (9.2.11): only turn 1, or each "
+        "player's first turn?",
+        "Only turn 1 of the game: the second player may enter combat in their first turn.",
+        ("9.2.11",),
+        "The rule speaks of the first turn of the game, not of a player.",
+    ),
+    Decision(
+        "D-EXHAUSTED-DAMAGE",
+        "Face-down and exhausted permanents can be attacked and receive damage (9.3.6a, 10.3.2a). Are "
+        "they discarded when the damage is lethal?",
+        "Not while they are face-down: 4.2.2a discards face-up permanents. The damage stays, and the "
+        "check after they turn face-up discards them (or, for a main character, exhausts it again).",
+        ("9.3.6a", "10.3.2a", "4.2.2a"),
+        "4.2.2a and 10.3.3 both say 'face-up'; a face-down permanent has no DFV to compare with.",
+    ),
+    Decision(
+        "D-SEARCH-SHUFFLE",
+        "Is a deck shuffled after it has been searched?",
+        "Yes, after every search of a deck; searching another zone does not shuffle it.",
+        ("7.2.3b",),
+        "The searching player has seen the deck's order; shuffling restores hidden information.",
+    ),
+    Decision(
+        "D-NIGHT",
+        "There is no active player during the night (9.5.1). Whose abilities go first, and what does "
+        "'at the night phase of your turn' mean?",
+        "Nobody receives priority at night (9.5.3); night abilities resolve without responses. For the "
+        "order of simultaneous abilities and for 'your' night, the night belongs to the player whose turn "
+        "has just ended.",
+        ("9.5.1", "9.5.3"),
+        "The night is 'between turns'; tying it to the turn that just ended keeps the engine's ordering "
+        "rules well defined.",
+    ),
+)
+
+
+def by_id(decision_id: str) -> Decision:
+    """The decision with this id."""
+    for d in DECISIONS:
+        if d.id == decision_id:
+            return d
+    raise KeyError(decision_id)

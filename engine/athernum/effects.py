@@ -1,0 +1,550 @@
+"""Resolving effects of the ability language, one handler per effect kind.
+
+A handler that needs a player's decision (which card to discard, what to find in a search)
+sets ``game.pending_choice`` and asks to be run again; the answer is then in
+``entry.answers[index]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .abilities import token_def
+from .cards import EffectSpec, Selector, ValueOf
+from .conditions import holds
+from .filters import matches
+from .log import record
+from .markers import (
+    add_counters,
+    deal_damage,
+    exhaust,
+    lose_victory_tokens,
+    place_victory_tokens,
+    remove_counters,
+    remove_victory_tokens,
+    turn_face_down,
+    turn_face_up,
+)
+from .resources import add_resources
+from .stack import place_now, push_front
+from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, Modifier, PendingChoice, Shield, StackEntry, Zone
+from .values import faction_of_player, value
+from .zones import change_control, create_token, draw, move_card, move_many, shuffle
+
+
+# -- selecting objects and players ------------------------------------------------------
+def _source(game: Game, entry: StackEntry) -> GameObject | None:
+    if entry.source_id is None:
+        return None
+    o = game.objects.get(entry.source_id)
+    if o is None or o.incarnation != entry.source_inc:
+        return None
+    return o
+
+
+def objects_for(game: Game, entry: StackEntry, sel: Selector) -> list[GameObject]:
+    """The objects a selector names now (targets: only those still legal)."""
+    kind = sel.kind
+    if kind == "this":
+        o = _source(game, entry)
+        return [o] if o is not None else []
+    if kind == "linked":
+        src = game.objects.get(entry.source_id) if entry.source_id else None
+        if src is None or src.attached_to is None:
+            return []
+        host = game.objects.get(src.attached_to)
+        return [host] if host is not None else []
+    if kind == "trigger":
+        snap = entry.trigger
+        if snap is None:
+            return []
+        o = game.objects.get(snap.id)
+        return [o] if o is not None and o.incarnation == snap.incarnation else []
+    if kind == "target":
+        groups = entry.valid if entry.valid is not None else entry.targets
+        if sel.index >= len(groups):
+            return []
+        out = []
+        for r in groups[sel.index]:
+            if r.kind == "object" and r.id in game.objects:
+                out.append(game.objects[r.id])
+        return out
+    if kind == "all":
+        flt = sel.filter
+        return [
+            game.objects[oid]
+            for oid in game.board_ids()
+            if flt is None or matches(game, game.objects[oid], flt, entry.controller, entry.source_id)
+        ]
+    raise KeyError(kind)
+
+
+def players_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[str]:
+    """The players a player selector names (default: the effect's controller)."""
+    if sel is None or sel.kind == "you":
+        return [entry.controller]
+    if sel.kind == "opponent":
+        return game.other_players(entry.controller)
+    if sel.kind == "each_player":
+        return list(game.order)
+    if sel.kind == "trigger_player":
+        if entry.trigger_player is not None:
+            return [entry.trigger_player]
+        return [entry.trigger.controller] if entry.trigger is not None else []
+    if sel.kind == "target":
+        groups = entry.valid if entry.valid is not None else entry.targets
+        return [r.id for r in groups[sel.index] if r.kind == "player"] if sel.index < len(groups) else []
+    raise KeyError(sel.kind)
+
+
+def _modified(entry: StackEntry, n: int) -> int:
+    """Apply modifications made to this effect while on the stack (4.1.8b, 4.1.8c)."""
+    for op, amount in entry.modifications:
+        if op == "set":
+            n = amount
+        elif op == "add":
+            n += amount
+        else:
+            n *= amount
+    return max(n, 0)
+
+
+def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1) -> int:
+    """The effect's number: fixed, or read from an object (last known state if it is gone)."""
+    amt = spec.amount
+    if amt is None:
+        n = default
+    elif isinstance(amt, ValueOf):
+        n = _read_value(game, entry, amt)
+    else:
+        n = amt
+    return _modified(entry, n)
+
+
+def _read_value(game: Game, entry: StackEntry, v: ValueOf) -> int:
+    objs = objects_for(game, entry, v.of)
+    if objs:
+        o = objs[0]
+        if v.property == "victory_tokens":
+            return o.victory_tokens
+        if v.property == "damage":
+            return o.counters.get("damage", 0)
+        return value(game, o, v.property) or 0
+    snap = entry.source if v.of.kind == "this" else entry.trigger if v.of.kind == "trigger" else None
+    if snap is None:
+        return 0
+    if v.property == "victory_tokens":
+        return snap.victory_tokens
+    if v.property == "damage":
+        return snap.damage
+    return (snap.ofv if v.property == "ofv" else snap.dfv) or 0
+
+
+def _label(entry: StackEntry) -> str:
+    return entry.label
+
+
+# -- handlers ---------------------------------------------------------------------------
+def _draw(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = _modified(entry, spec.count) if spec.amount is None else amount_of(game, entry, spec)
+    for pid in players_for(game, entry, spec.player):
+        draw(game, pid, n, "7.2.3d")
+
+
+def _deal_damage(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    for o in objects_for(game, entry, spec.what):
+        deal_damage(game, o, n, "10.3.1", _label(entry))
+
+
+def _heal(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = None if spec.amount is None else amount_of(game, entry, spec)
+    for o in objects_for(game, entry, spec.what):
+        remove_counters(game, o, "damage", n, "10.3.4", f" (healed by {_label(entry)})")
+
+
+def _duration_fields(game: Game) -> dict:
+    return {"turn": game.turn, "phase": game.phase}
+
+
+def _prevent(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    flips = _source_flips(game, entry, spec)
+    if flips is None:
+        return
+    for o in objects_for(game, entry, spec.what):
+        game.shields.append(
+            Shield(
+                timestamp=game.stamp(),
+                target=(o.id, o.incarnation),
+                remaining=n,
+                duration=spec.duration or "end_of_turn",
+                controller=entry.controller,
+                source_id=entry.source_id,
+                source_inc=entry.source_inc,
+                source_flips=flips,
+                **_duration_fields(game),
+            )
+        )
+        record(game, "4.3.4b", "prevention", f"The next {n} damage to {o.name} will be prevented ({_label(entry)}).", (o.id,), entry.controller)
+
+
+def _counter_rule(kind: str) -> str:
+    return {"damage": "10.3.4", "exhaustion": "10.4.4"}.get(kind, "10.5.1")
+
+
+def _place_counters(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    kind = spec.counter or "damage"
+    for o in objects_for(game, entry, spec.what):
+        add_counters(game, o, kind, n, _counter_rule(kind), f" ({_label(entry)})")
+
+
+def _remove_counters(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    kind = spec.counter or "damage"
+    for o in objects_for(game, entry, spec.what):
+        removed = remove_counters(game, o, kind, n, _counter_rule(kind), f" ({_label(entry)})")
+        if removed and kind == "exhaustion" and o.exhausted and not o.counters.get("exhaustion"):
+            place_now(game, turn_face_up(game, o, "6.2.7", f"{o.name} has no exhaustion counters left and is turned face-up."))
+
+
+def _place_vt(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    for o in objects_for(game, entry, spec.what):
+        place_victory_tokens(game, o, n, "10.1.4")
+
+
+def _remove_vt(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    for o in objects_for(game, entry, spec.what):
+        remove_victory_tokens(game, o, n)
+
+
+def _lose_vt(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    n = amount_of(game, entry, spec)
+    for o in objects_for(game, entry, spec.what):
+        lose_victory_tokens(game, o, n)
+
+
+def _modifier_scope(game: Game, entry: StackEntry, spec: EffectSpec) -> dict | None:
+    """Who a modifier applies to: the linked target (follows it, 4.2.1b), a static 'all'
+    (whatever matches while it lasts) or a fixed set of objects chosen now."""
+    sel = spec.what
+    assert sel is not None
+    if sel.kind == "linked":
+        return {"applies": "linked"}
+    if sel.kind == "all" and entry.kind in ("static", "equip"):
+        return {"applies": "all", "filter": sel.filter}
+    objs = [o for o in objects_for(game, entry, sel) if o.zone in BOARD_ZONES]
+    hidden = [o for o in objs if o.face_down]
+    for o in hidden:
+        record(game, "4.4.3b", "no_impact", f"{o.name} is face-down; {_label(entry)} has no impact on it.", (o.id,), entry.controller)
+    objs = [o for o in objs if not o.face_down]
+    if not objs:
+        return None
+    return {"applies": "fixed", "targets": tuple((o.id, o.incarnation) for o in objs)}
+
+
+def _source_flips(game: Game, entry: StackEntry, spec: EffectSpec) -> int | None:
+    """For an effect lasting 'while the source': the source's face-down count now, or None if it is
+    no longer face-up where it was (then the effect has no impact, 4.3.5a.II)."""
+    if (spec.duration or "end_of_turn") != "while_source":
+        return 0
+    src = _source(game, entry)
+    if src is None or src.face_down or src.zone not in BOARD_ZONES:
+        record(game, "4.3.5a.II", "no_impact", f"{_label(entry)} has no impact: its source is no longer face-up where it was.", (), entry.controller)
+        return None
+    return src.flips
+
+
+def _add_modifier(game: Game, entry: StackEntry, spec: EffectSpec, prop: str, op: str, amount, describe: str, rule: str) -> None:
+    flips = _source_flips(game, entry, spec)
+    if flips is None:
+        return
+    scope = _modifier_scope(game, entry, spec)
+    if scope is None:
+        return
+    game.modifiers.append(
+        Modifier(
+            timestamp=game.stamp(),
+            property=prop,
+            op=op,
+            amount=amount,
+            controller=entry.controller,
+            source_id=entry.source_id,
+            source_inc=entry.source_inc,
+            duration=spec.duration or "end_of_turn",
+            condition=spec.condition,
+            equip=entry.kind == "equip",
+            source_flips=flips,
+            **scope,
+            **_duration_fields(game),
+        )
+    )
+    who = ", ".join(t[0] for t in scope.get("targets", ())) or ("its linked target" if scope["applies"] == "linked" else "every matching permanent")
+    record(game, rule, "modifier", f"{_label(entry)}: {describe} for {who} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).", tuple(t[0] for t in scope.get("targets", ())), entry.controller)
+
+
+def _modify_value(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    amount = spec.amount if isinstance(spec.amount, int) else 0
+    sign = "+" if spec.op == "add" and amount >= 0 else ""
+    word = {"set": "set to ", "add": sign, "multiply": "×"}[spec.op or "add"]
+    cond = " while a condition holds" if spec.condition is not None else ""
+    rule = "4.4.2" if spec.condition is None else "4.4.2"
+    _add_modifier(game, entry, spec, spec.property or "ofv", spec.op or "add", amount, f"{spec.property} {word}{amount}{cond}", rule)
+
+
+def _set_types(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    _add_modifier(game, entry, spec, "types", "set", spec.types, f"becomes {', '.join(spec.types)}", "1.4.6")
+
+
+def _add_types(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    _add_modifier(game, entry, spec, "types", "add", spec.types, f"gains type {', '.join(spec.types)}", "1.4.7")
+
+
+def _create_token(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    assert spec.token is not None
+    faction = spec.token.faction
+    if faction == "yours":
+        faction = faction_of_player(game, entry.controller)
+    d = token_def(spec.token, faction)
+    host = None
+    if spec.attach_to is not None:
+        hosts = [h for h in objects_for(game, entry, spec.attach_to) if h.zone in PERMANENT_ZONES]
+        if not hosts:
+            record(game, "2.1.2a", "token_not_created", f"{d.name} is not created: its linked target is gone.", (), entry.controller)
+            return
+        host = hosts[0]
+    for _ in range(_modified(entry, spec.count)):
+        create_token(game, d, entry.controller, "2.1.3d", host=host, face_down=spec.face_down)
+
+
+def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    from .cards import CardDef
+
+    for o in objects_for(game, entry, spec.what):
+        if o.zone not in PERMANENT_ZONES:
+            continue
+        src = o.definition
+        if o.face_down:  # 6.3.1-6.3.3: only the visible information is copied
+            from .state import ZONE_SUPERTYPE
+
+            d = CardDef(
+                name=src.name,
+                type=ZONE_SUPERTYPE[o.zone] if ZONE_SUPERTYPE[o.zone] != "resource" else "resource",
+                item_slots=src.item_slots,
+                victory_token_field=src.victory_token_field,
+                extra_rules=src.extra_rules,
+                token=True,
+                hidden_copy=True,
+            )
+        else:
+            d = CardDef(
+                name=src.name,
+                type=src.type,
+                faction=src.faction,
+                subtypes=src.subtypes,
+                cost=src.cost,
+                ofv=src.ofv,
+                dfv=src.dfv,
+                item_slots=src.item_slots,
+                victory_token_field=src.victory_token_field,
+                extra_rules=src.extra_rules,
+                abilities=src.abilities,
+                token=True,
+            )
+        tok = create_token(game, d, entry.controller, "2.1.3d", face_down=o.face_down)
+        if tok is not None and o.face_down:
+            record(game, "6.3.1", "copy", f"{tok.name} is a face-down copy and has only {o.name}'s visible information.", (tok.id, o.id), entry.controller)
+
+
+def _discard(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    objs = [o for o in objects_for(game, entry, spec.what) if o.zone in BOARD_ZONES]
+    if objs:
+        move_many(game, objs, Zone.DISCARD, "7.2.1b", f"is discarded by {_label(entry)}.")
+
+
+def _return_to_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        move_card(game, o, Zone.HAND, "7.5.3", f"{o.name} returns to its owner's hand ({_label(entry)}).")
+
+
+def _move_to_void(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        move_card(game, o, Zone.VOID, "7.2.2b", f"{o.name} is moved to the void ({_label(entry)}).")
+
+
+def _exhaust(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        exhaust(game, o, "6.2.2", f" ({_label(entry)})")
+
+
+def _turn_face_up(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        place_now(game, turn_face_up(game, o, "6.1.6", f"{o.name} is turned face-up by {_label(entry)}."))
+
+
+def _turn_face_down(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        turn_face_down(game, o, "6.1.2")
+
+
+def _gain_control(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for o in objects_for(game, entry, spec.what):
+        change_control(game, o, entry.controller, "7.5.7")
+
+
+def _stack_targets(game: Game, entry: StackEntry, spec: EffectSpec) -> list[StackEntry]:
+    sel = spec.what
+    assert sel is not None and sel.kind == "target"
+    groups = entry.valid if entry.valid is not None else entry.targets
+    ids = {r.id for r in groups[sel.index] if r.kind == "effect"} if sel.index < len(groups) else set()
+    return [e for e in game.stack or () if e.id in ids]
+
+
+def _neutralise(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for e in _stack_targets(game, entry, spec):
+        assert game.stack is not None
+        game.stack.remove(e)
+        record(game, "4.1.8d", "neutralised", f"{e.label} is neutralised by {_label(entry)} and removed from the stack.", tuple(x for x in (e.source_id,) if x), entry.controller)
+
+
+def _modify_effect(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    amount = spec.amount if isinstance(spec.amount, int) else 0
+    for e in _stack_targets(game, entry, spec):
+        e.modifications.append((spec.op or "add", amount))
+        record(game, "4.1.8b", "modified", f"{e.label} is modified by {_label(entry)}: its amounts {spec.op} {amount}.", tuple(x for x in (e.source_id,) if x), entry.controller)
+
+
+def _discard_from_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    players = players_for(game, entry, spec.player)
+    answers = entry.answers.setdefault(index, {})
+    n = _modified(entry, spec.count)
+    for pid in players:
+        hand = game.players[pid].hand
+        if pid not in answers:
+            if len(hand) <= n:
+                answers[pid] = tuple(hand)
+            else:
+                _ask_cards(game, pid, tuple(hand), n, n, f"Discard {n} card(s) from your hand.", "7.2.1b", entry, index)
+                return
+    for pid in players:
+        for oid in answers[pid]:
+            o = game.objects.get(oid)
+            if o is not None and o.zone is Zone.HAND:
+                move_card(game, o, Zone.DISCARD, "7.2.1b", f"{pid} discards {o.name} ({_label(entry)}).")
+
+
+def _ask_cards(game: Game, pid: str, opts: tuple[str, ...], lo: int, hi: int, prompt: str, rule: str, entry: StackEntry, index: int) -> None:
+    game.pending_choice = PendingChoice(kind="cards", player=pid, prompt=prompt, rule=rule, options=opts, min=lo, max=hi, ref=entry.id, effect_index=index)
+    push_front(game, ("effect", index))
+
+
+def _search(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    zone = Zone(spec.zone or "deck")
+    for pid in players_for(game, entry, spec.player):
+        ps = game.players[pid]
+        pile = ps.zone_list(zone)
+        answers = entry.answers.setdefault(index, {})
+        if pid not in answers:
+            found = tuple(oid for oid in pile if spec.filter is None or matches(game, game.objects[oid], spec.filter, entry.controller, entry.source_id))
+            n = _modified(entry, spec.count)
+            if not found:
+                answers[pid] = ()
+            else:
+                rule = "7.4.2c" if zone is Zone.EXTRA_DECK else "7.2.3b"
+                _ask_cards(game, pid, found, 0, min(n, len(found)), f"Search your {zone.value.replace('_', ' ')}: choose up to {n} card(s).", rule, entry, index)
+                return
+    for pid in players_for(game, entry, spec.player):
+        for oid in entry.answers[index][pid]:
+            o = game.objects.get(oid)
+            if o is not None and o.zone is zone:
+                if spec.reveal:
+                    record(game, "7.4.1b", "reveal", f"{pid} reveals {o.name}.", (oid,), pid)
+                move_card(game, o, Zone.HAND, "7.4.1b", f"{pid} puts {o.name} from their {zone.value.replace('_', ' ')} into their hand.")
+        if zone is Zone.DECK:
+            shuffle(game, pid, "7.2.3b")
+
+
+def _reveal(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for pid in players_for(game, entry, spec.player):
+        ps = game.players[pid]
+        ids = ps.hand if spec.zone == "hand" else ps.deck[: _modified(entry, spec.count)]
+        names = ", ".join(game.objects[o].name for o in ids) or "nothing"
+        where = "their hand" if spec.zone == "hand" else "the top of their deck"
+        record(game, "7.4.1b", "reveal", f"{pid} reveals {where}: {names}.", tuple(ids), pid)
+
+
+def _shuffle(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for pid in players_for(game, entry, spec.player):
+        shuffle(game, pid, "7.2.3b")
+
+
+def _win(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for pid in players_for(game, entry, spec.player):
+        game.players[pid].win_flag = _label(entry)
+        record(game, "4.2.3b", "win_effect", f"{_label(entry)} makes {pid} win the game at the next state-based check.", (), pid)
+
+
+def _lose(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    for pid in players_for(game, entry, spec.player):
+        game.players[pid].lose_flag = _label(entry)
+        record(game, "4.2.3a", "lose_effect", f"{_label(entry)} makes {pid} lose the game at the next state-based check.", (), pid)
+
+
+def _add_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    faction = spec.faction
+    if faction == "yours":
+        faction = faction_of_player(game, entry.controller)
+    add_resources(game, entry.controller, faction, amount_of(game, entry, spec), "5.0.3b", _label(entry))
+
+
+HANDLERS: dict[str, Callable[[Game, StackEntry, EffectSpec, int], None]] = {
+    "draw": _draw,
+    "deal_damage": _deal_damage,
+    "heal": _heal,
+    "prevent": _prevent,
+    "place_counters": _place_counters,
+    "remove_counters": _remove_counters,
+    "place_victory_tokens": _place_vt,
+    "remove_victory_tokens": _remove_vt,
+    "lose_victory_tokens": _lose_vt,
+    "modify_value": _modify_value,
+    "set_types": _set_types,
+    "add_types": _add_types,
+    "create_token": _create_token,
+    "copy": _copy,
+    "discard": _discard,
+    "discard_from_hand": _discard_from_hand,
+    "return_to_hand": _return_to_hand,
+    "move_to_void": _move_to_void,
+    "exhaust": _exhaust,
+    "turn_face_up": _turn_face_up,
+    "turn_face_down": _turn_face_down,
+    "gain_control": _gain_control,
+    "neutralise": _neutralise,
+    "modify_effect": _modify_effect,
+    "search": _search,
+    "reveal": _reveal,
+    "shuffle": _shuffle,
+    "win": _win,
+    "lose": _lose,
+    "add_resources": _add_resources,
+}
+
+
+def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
+    """Resolve effect ``index`` of ``entry``; an effect whose targets are all gone has no impact."""
+    spec = entry.effects[index]
+    if spec.gate is not None and index not in entry.answers:
+        if not holds(game, spec.gate, entry.controller, entry.source_id):
+            record(game, "4.1.7", "skipped", f"{entry.label}: a condition is not met, so part of the effect does nothing.", (), entry.controller)
+            return
+    sel = spec.what
+    if sel is not None and sel.kind == "target" and entry.valid is not None and sel.index < len(entry.valid):
+        if entry.targets[sel.index] and not entry.valid[sel.index]:
+            rule = "4.3.5b.III" if entry.kind == "triggered" else "4.3.5c.V"
+            record(game, rule, "no_impact", f"{entry.label}: no legal target remains, the effect has no impact.", (), entry.controller)
+            return
+    HANDLERS[spec.kind](game, entry, spec, index)

@@ -1,0 +1,106 @@
+"""A plain-data snapshot of a game (``game.to_dict()``) for scenarios, comparisons and debugging."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import BOARD_ZONES, Game, GameObject
+from .values import faction_of_player, types_of, value
+
+
+def _pool(pool: dict) -> dict[str, int]:
+    return {("" if k is None else k): v for k, v in sorted(pool.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))}
+
+
+def object_to_dict(game: Game, o: GameObject) -> dict[str, Any]:
+    """Everything about one card or token: where it is and, on the board, its state and values."""
+    out: dict[str, Any] = {
+        "name": o.name,
+        "owner": o.owner,
+        "controller": o.controller,
+        "zone": o.zone.value,
+        "token": o.is_token,
+    }
+    if o.zone in BOARD_ZONES:
+        supers, subs = types_of(game, o)
+        out.update(
+            face_down=o.face_down,
+            exhausted=o.exhausted,
+            counters=dict(sorted(o.counters.items())),
+            victory_tokens=o.victory_tokens,
+            ofv=value(game, o, "ofv"),
+            dfv=value(game, o, "dfv"),
+            item_slots=value(game, o, "item_slots"),
+            types=sorted(supers),
+            subtypes=sorted(subs),
+            attached_to=o.attached_to,
+            attachments=list(o.attachments),
+        )
+    return out
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The whole state as plain data (JSON/YAML-able)."""
+    players = {}
+    for pid in game.order:
+        ps = game.players[pid]
+        players[pid] = {
+            "main_character": ps.main_character,
+            "faction": faction_of_player(game, pid),
+            "character_slots": list(ps.character_slots),
+            "locations": list(ps.locations),
+            "resources": list(ps.resources),
+            "hand": list(ps.hand),
+            "deck": list(ps.deck),
+            "discard": list(ps.discard),
+            "void": list(ps.void),
+            "extra_deck": list(ps.extra_deck),
+            "resource_pool": _pool(ps.pool),
+            "command_tokens": ps.command_tokens,
+            "command_max": ps.command_max,
+            "victory_tokens": game.collected(pid),
+        }
+    choice = game.pending_choice
+    return {
+        "turn": game.turn,
+        "phase": game.phase.value,
+        "active": game.active,
+        "priority": game.priority,
+        "order": list(game.order),
+        "victory_pool": game.victory_pool,
+        "victory_lost": game.victory_lost,
+        "victory_added": game.victory_added,
+        "result": None
+        if game.result is None
+        else {"winner": game.result.winner, "reason": game.result.reason, "rule": game.result.rule},
+        "pending_choice": None
+        if choice is None
+        else {
+            "kind": choice.kind,
+            "player": choice.player,
+            "prompt": choice.prompt,
+            "rule": choice.rule,
+            "options": list(choice.options),
+            "min": choice.min,
+            "max": choice.max,
+        },
+        "stack": None
+        if game.stack is None
+        else [
+            {
+                "id": e.id,
+                "label": e.label,
+                "kind": e.kind,
+                "controller": e.controller,
+                "source": e.source_id,
+                "targets": [[r.id for r in g] for g in e.targets],
+                "modifications": [list(m) for m in e.modifications],
+            }
+            for e in game.stack
+        ],
+        "combat": None
+        if game.combat is None
+        else {"attacker": game.combat.attacker, "target": game.combat.target, "defender": game.combat.defender},
+        "players": players,
+        "objects": {oid: object_to_dict(game, o) for oid, o in sorted(game.objects.items())},
+    }

@@ -1,0 +1,185 @@
+"""Random-play checking helpers: random (mostly illegal) actions, and one fully checked random game."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from engine.athernum import actions as A
+from engine.athernum import turns
+from engine.athernum.errors import IllegalAction
+from engine.athernum.invariants import violations
+from engine.athernum.random_player import RandomPlayer, random_game
+from engine.athernum.rules import RULES
+from engine.athernum.state import Game, Phase
+
+FACTIONS = ("ember", "tide", "grove", None)
+
+
+def random_action(game: Game, rng: random.Random) -> A.Action:
+    """A random action built from ids that exist in the game; usually illegal."""
+    ids = list(game.objects) or ["nothing"]
+    players = list(game.order) + ["p9"]
+    effects = [e.id for e in game.stack or ()] + ["e0"]
+    pid = rng.choice(players + [game.acting_player or "p1"] * 3)
+
+    def oid() -> str:
+        return rng.choice(ids)
+
+    def pay() -> tuple:
+        return tuple(rng.choice(FACTIONS) for _ in range(rng.randint(0, 3)))
+
+    def tg() -> tuple:
+        pool = ids + players + effects
+        return tuple(tuple(rng.choice(pool) for _ in range(rng.randint(0, 2))) for _ in range(rng.randint(0, 2)))
+
+    makers = [
+        lambda: A.ChooseMainCharacter(pid, oid()),
+        lambda: A.PlayCard(pid, oid(), pay()),
+        lambda: A.AttachItem(pid, oid(), oid(), rng.random() < 0.5),
+        lambda: A.TurnFaceUp(pid, oid()),
+        lambda: A.DiscardAttachment(pid, oid()),
+        lambda: A.ActivateAbility(pid, oid(), rng.randint(-1, 3), tg(), pay(), tuple(oid() for _ in range(rng.randint(0, 1)))),
+        lambda: A.ActivateSupport(pid, oid(), tg(), pay()),
+        lambda: A.UseCommand(pid, rng.choice(["Acquisition", "Solvency", "Contingency", "Wish"]), tg()),
+        lambda: A.ExhaustResource(pid, oid()),
+        lambda: A.EnterCombat(pid),
+        lambda: A.DeclareAttack(pid, oid(), oid()),
+        lambda: A.DeclareDefender(pid, rng.choice([None, oid()])),
+        lambda: A.NextPhase(pid),
+        lambda: A.PassPriority(pid),
+        lambda: A.ChooseTriggerOrder(pid, (oid(),)),
+        lambda: A.ChooseTargets(pid, tg()),
+        lambda: A.ChooseCards(pid, tuple(oid() for _ in range(rng.randint(0, 2)))),
+    ]
+    return rng.choice(makers)()
+
+
+def fingerprint(game: Game) -> tuple:
+    """A cheap summary that changes whenever the game changes."""
+    return (
+        len(game.log),
+        game.next_id,
+        game.next_timestamp,
+        game.priority,
+        game.passes,
+        len(game.queue),
+        game.pending_choice is None,
+        game.victory_pool,
+        tuple(game.players[p].command_tokens for p in game.order),
+    )
+
+
+_PHASE_PROBLEMS: list[str] = []
+
+
+def _pools_empty(game: Game, when: str) -> None:
+    for pid in game.order:
+        if game.players[pid].pool:
+            _PHASE_PROBLEMS.append(f"turn {game.turn}: {pid}'s resource pool {game.players[pid].pool} is not empty {when}")
+
+
+_ORIGINAL_STEPS = dict(turns.STEPS)
+
+
+def remove_phase_hooks() -> None:
+    """Restore the engine's own phase steps."""
+    turns.STEPS.update(_ORIGINAL_STEPS)
+    turns._fuzz_hooked = False
+
+
+def install_phase_hooks() -> None:
+    """Wrap the engine's phase steps to record a non-empty resource pool at the start of a phase (5.0.4a)."""
+    if getattr(turns, "_fuzz_hooked", False):
+        return
+    begin, leave = _ORIGINAL_STEPS["begin_phase"], _ORIGINAL_STEPS["leave_phase"]
+
+    def begin_phase(game: Game, phase: Phase) -> None:
+        _pools_empty(game, f"as the {phase.value} phase begins")
+        begin(game, phase)
+
+    def leave_phase(game: Game, phase: Phase, to: Phase | None) -> None:
+        leave(game, phase, to)
+        if phase is Phase.COMBAT:
+            _pools_empty(game, "as the day phase resumes after combat")
+
+    turns.STEPS["begin_phase"] = begin_phase
+    turns.STEPS["leave_phase"] = leave_phase
+    turns._fuzz_hooked = True
+
+
+def check_game(seed: int, *, illegal_every: int = 12, try_legal: bool = False) -> dict:
+    """Play one random game, checking every invariant after every action; return what went wrong."""
+    install_phase_hooks()
+    try:
+        return _check_game(seed, illegal_every, try_legal)
+    finally:
+        remove_phase_hooks()
+
+
+def _check_game(seed: int, illegal_every: int, try_legal: bool) -> dict:
+    _PHASE_PROBLEMS.clear()
+    failures: list[str] = []
+    rules: set[str] = set()
+    game = random_game(seed)
+    player = RandomPlayer(seed)
+    rng = random.Random(seed * 7919 + 1)
+    probe_step = rng.randint(5, 60)
+    step = 0
+    while not game.over and not failures:
+        legal = game.legal_actions()
+        if not legal:
+            failures.append(f"seed {seed} step {step}: nobody can act but the game is not over")
+            break
+        if try_legal and step == probe_step:
+            for a in rng.sample(legal, min(6, len(legal))):
+                trial = copy.deepcopy(game)
+                try:
+                    trial.apply(a)
+                except IllegalAction as e:
+                    failures.append(f"seed {seed} step {step}: offered {a} was rejected: {e}")
+        if step % illegal_every == 0:
+            offered = set(legal)
+            for _ in range(3):
+                a = random_action(game, rng)
+                if a in offered:
+                    continue
+                before = fingerprint(game)
+                try:
+                    game.apply(a)
+                except IllegalAction as e:
+                    if not e.rules or any(r not in RULES for r in e.rules):
+                        failures.append(f"seed {seed} step {step}: {a} rejected without registered rules: {e.rules}")
+                    rules.update(e.rules)
+                    if fingerprint(game) != before:
+                        failures.append(f"seed {seed} step {step}: rejecting {a} changed the game")
+                else:
+                    failures.append(f"seed {seed} step {step}: {a} is not offered by legal_actions but was accepted")
+                break
+        action = player.choose(game, legal)
+        try:
+            game.apply(action)
+        except IllegalAction as e:
+            failures.append(f"seed {seed} step {step}: offered {action} was rejected: {e}")
+            break
+        step += 1
+        bad = violations(game)
+        if bad:
+            failures.append(f"seed {seed} step {step} after {action}: {bad}")
+    failures.extend(f"seed {seed}: {p}" for p in _PHASE_PROBLEMS)
+    rules.update(e.rule for e in game.log)
+    if game.result is not None:
+        rules.add(game.result.rule)
+    return {
+        "seed": seed,
+        "failures": failures,
+        "rules": rules,
+        "result": game.result.rule if game.result else None,
+        "actions": step,
+        "turns": game.turn,
+    }
+
+
+def check_games(seeds) -> list[dict]:
+    """check_game for several seeds (run in a worker process)."""
+    return [check_game(s, try_legal=(s % 10 == 0)) for s in seeds]

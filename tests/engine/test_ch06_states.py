@@ -1,0 +1,174 @@
+"""Chapter 6: states and visibility — face-down, exhausted permanents, copies of face-down permanents."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.athernum import ActivateAbility, ChooseTargets, PlayCard, load_library
+from engine.athernum.state import Phase
+from engine.athernum.values import types_of, value
+from engine_helpers import TEST_CARDS, advance, pass_all, setup
+
+CARDS = TEST_CARDS + [
+    {"name": "Knight", "type": "character", "subtypes": ["Human", "Knight"], "faction": "ember", "cost": 0, "ofv": 3, "dfv": 3, "item_slots": 2, "victory_token_field": 2, "extra_rules": ["Unique"]},
+    {"name": "Mimic", "type": "character", "cost": 0, "ofv": 0, "dfv": 1,
+     "abilities": [{"type": "activated", "name": "Copy", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "other": True}}], "effect": {"kind": "copy", "what": "target 0"}}]},
+    {"name": "Timewarp", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+        "effect": {"kind": "place_counters", "what": "target 0", "counter": "exhaustion", "amount": 1}}]},
+    {"name": "Rouse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"exhausted": True}}],
+        "effect": {"kind": "remove_counters", "what": "target 0", "counter": "exhaustion", "amount": 5}}]},
+    {"name": "Phoenix", "type": "character", "cost": 0, "ofv": 1, "dfv": 2,
+     "abilities": [{"type": "static", "effect": {"kind": "heal", "what": "this"}}]},
+    {"name": "Lantern", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"face_up": False}}],
+        "effect": {"kind": "turn_face_up", "what": "target 0"}}]},
+    {"name": "Drowse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+        "effect": {"kind": "exhaust", "what": "target 0"}}]},
+]
+
+
+@pytest.fixture
+def slib():
+    return load_library(CARDS)
+
+
+def _day(s, turn=3, active="p1"):
+    s.at(turn=turn, active=active, phase="day")
+    return s.build()
+
+
+def _item(g, item, target):
+    g.apply(PlayCard("p1", item))
+    if g.pending_choice is not None:
+        g.apply(ChooseTargets("p1", ((target,),)))
+    pass_all(g)
+
+
+def test_exhausted_permanent_loses_values_and_subtypes_but_keeps_the_rest(slib):
+    """An exhausted permanent loses abilities, OFV, DFV and subtypes; keeps name, item slots, field and counters (6.2.3, 6.2.4)."""
+    s = setup(slib)
+    k = s.character("p1", "Knight", exhausted=True, damage=1, victory_tokens=1)
+    g = _day(s)
+    o = g.objects[k]
+    assert value(g, o, "ofv") is None and value(g, o, "dfv") is None
+    supers, subs = types_of(g, o)
+    assert supers == {"character"} and subs == set()
+    assert o.name == "Knight" and value(g, o, "item_slots") == 2 and value(g, o, "victory_token_field") == 2
+    assert o.counters == {"damage": 1, "exhaustion": 1} and o.victory_tokens == 1
+
+
+def test_exhaustion_puts_one_counter_and_turns_face_down(slib):
+    """Exhausting turns a permanent face-down with one exhaustion counter (6.2.2, 10.4.1)."""
+    s = setup(slib)
+    k = s.character("p2", "Knight")
+    (drowse,) = s.hand("p1", "Drowse")
+    g = _day(s)
+    _item(g, drowse, k)
+    o = g.objects[k]
+    assert o.exhausted and o.face_down and o.counters["exhaustion"] == 1
+
+
+def test_morning_removes_one_counter_per_exhausted_permanent(slib):
+    """In its controller's morning an exhausted permanent loses one exhaustion counter (6.2.6, 9.1.1)."""
+    s = setup(slib)
+    k = s.character("p1", "Knight", exhausted=True, exhaustion_counters=2)
+    s.at(turn=3, active="p1", phase="morning")
+    g = s.build()
+    o = g.objects[k]
+    assert o.exhausted and o.counters["exhaustion"] == 1
+    advance(g, lambda g: g.turn == 5 and g.phase is Phase.DAY)
+    assert not o.exhausted and not o.face_down and "exhaustion" not in o.counters
+    assert any(e.rule == "9.1.2" and k in e.objects for e in g.log)
+
+
+def test_opponents_exhausted_permanents_do_not_recover_in_your_morning(slib):
+    """Only the active player's exhausted permanents lose counters in the morning (6.2.6)."""
+    s = setup(slib)
+    k = s.character("p2", "Knight", exhausted=True)
+    s.at(turn=3, active="p1", phase="morning")
+    g = s.build()
+    assert g.objects[k].counters["exhaustion"] == 1 and g.objects[k].exhausted
+
+
+def test_exhaustion_counter_alone_does_not_exhaust(slib):
+    """Placing an exhaustion counter does not by itself exhaust a permanent (10.4.3)."""
+    s = setup(slib)
+    k = s.character("p2", "Knight")
+    (warp,) = s.hand("p1", "Timewarp")
+    g = _day(s)
+    _item(g, warp, k)
+    o = g.objects[k]
+    assert o.counters["exhaustion"] == 1 and not o.exhausted and not o.face_down
+
+
+def test_removing_the_last_exhaustion_counter_ends_exhaustion(slib):
+    """An effect removing all exhaustion counters ends exhaustion and turns the permanent face-up (10.4.5, 6.2.7)."""
+    s = setup(slib)
+    k = s.character("p1", "Knight", exhausted=True, exhaustion_counters=3)
+    (rouse,) = s.hand("p1", "Rouse")
+    g = _day(s)
+    _item(g, rouse, k)
+    o = g.objects[k]
+    assert not o.exhausted and not o.face_down and "exhaustion" not in o.counters
+
+
+def test_face_down_permanent_has_no_abilities(slib):
+    """A face-down permanent has no abilities (6.1.5): its activated abilities cannot be used."""
+    s = setup(slib)
+    m = s.character("p1", "Mimic", face_down=True)
+    s.character("p2", "Knight")
+    g = _day(s)
+    assert not any(isinstance(a, ActivateAbility) and a.source == m for a in g.legal_actions())
+
+
+def test_copy_of_a_face_down_permanent_keeps_only_visible_information(slib):
+    """A copy of a face-down permanent is face-down with only its visible information (6.3.1-6.3.3)."""
+    s = setup(slib)
+    mimic = s.character("p1", "Mimic")
+    k = s.character("p2", "Knight", exhausted=True)
+    g = _day(s)
+    g.apply(ActivateAbility("p1", mimic, 0, ((k,),)))
+    pass_all(g)
+    copy_id = next(o for o in g.board_ids("p1") if g.objects[o].is_token)
+    c = g.objects[copy_id]
+    assert c.face_down and c.name == "Knight"
+    d = c.definition
+    assert d.abilities == () and d.ofv is None and d.subtypes == () and d.item_slots == 2 and d.victory_token_field == 2
+    assert d.extra_rules == ("Unique",)
+    assert any(e.rule == "6.3.1" for e in g.log)
+
+
+def test_copy_of_a_face_up_permanent_copies_its_characteristics(slib):
+    """A copy of a face-up permanent is a token with the same characteristics (7.5.1)."""
+    s = setup(slib)
+    mimic = s.character("p1", "Mimic")
+    target = s.character("p2", "Soldier")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", mimic, 0, ((target,),)))
+    pass_all(g)
+    copy_id = next(o for o in g.board_ids("p1") if g.objects[o].is_token)
+    assert g.objects[copy_id].name == "Soldier" and value(g, g.objects[copy_id], "ofv") == 2
+
+
+def test_cards_lose_their_state_when_changing_zones(slib):
+    """A card leaving the board is no longer face-down or exhausted, and loses its counters (6.1.8a, 7.5.3, 10.0.5)."""
+    s = setup(slib)
+    soldier = s.character("p2", "Soldier", exhausted=True, counters={"poison": 2})
+    s.character("p1", "Knight")
+    g = _day(s)
+    from engine.athernum.state import Zone
+    from engine.athernum.zones import move_card
+
+    move_card(g, g.objects[soldier], Zone.HAND, "7.5.3")
+    o = g.objects[soldier]
+    assert not o.face_down and not o.exhausted and o.counters == {}
+
+
+def test_statics_of_a_card_turned_face_up_resolve_before_the_check(slib):
+    """A permanent turned face-up by an effect puts its statics on the stack at once; they resolve before the check (4.3.5a.I, D-STATICS-AGAIN)."""
+    s = setup(slib)
+    phoenix = s.character("p1", "Phoenix", face_down=True, damage=2)  # lethal once face-up
+    (lantern,) = s.hand("p1", "Lantern")
+    g = _day(s)
+    _item(g, lantern, phoenix)
+    o = g.objects[phoenix]
+    assert not o.face_down and o.zone.value == "character_slots" and "damage" not in o.counters

@@ -1,0 +1,142 @@
+"""Chapter 7: zones — slots, piles, the void, the extra deck, control changes, tokens and zone changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.athernum import ActivateAbility, PlayCard, UseCommand, load_library
+from engine.athernum.errors import ZoneFull
+from engine.athernum.invariants import violations
+from engine.athernum.state import Zone
+from engine_helpers import TEST_CARDS, pass_all, setup
+
+CARDS = TEST_CARDS + [
+    {"name": "Exiler", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Exile", "targets": [{"kind": "card", "zone": "discard"}], "effect": {"kind": "move_to_void", "what": "target 0"}},
+                   {"type": "activated", "name": "Unmake", "targets": [{"kind": "permanent", "filter": {"token": True}}], "effect": {"kind": "move_to_void", "what": "target 0"}}]},
+    {"name": "Seeker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Seek", "effect": {"kind": "search", "zone": "extra_deck", "count": 1}}]},
+    {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Conjure", "effect": {"kind": "create_token", "token": {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1}}}]},
+]
+
+
+@pytest.fixture
+def zlib():
+    return load_library(CARDS)
+
+
+def _day(s, turn=3):
+    s.at(turn=turn, active="p1", phase="day")
+    return s.build()
+
+
+def test_five_character_slots(zlib):
+    """Each player has exactly 5 character slots; a sixth character cannot be played (7.1.2a, 7.1.2c)."""
+    s = setup(zlib)
+    for _ in range(5):
+        s.character("p1", "Guard")
+    (soldier,) = s.hand("p1", "Soldier")
+    s.resource_pool("p1", {"ember": 1})
+    g = _day(s)
+    with pytest.raises(ZoneFull) as err:
+        g.apply(PlayCard("p1", soldier, ("ember",)))
+    assert err.value.rules == ("7.1.2c",)
+
+
+def test_no_character_token_without_a_free_slot(zlib):
+    """With all character slots occupied, character tokens cannot be created (7.1.2c)."""
+    s = setup(zlib)
+    s.character("p1", "Conjurer")
+    for _ in range(4):
+        s.character("p1", "Guard")
+    g = _day(s)
+    conj = next(o for o in g.board_ids("p1") if g.objects[o].name == "Conjurer")
+    g.apply(ActivateAbility("p1", conj, 0))
+    pass_all(g)
+    assert not any(g.objects[o].is_token for o in g.board_ids("p1"))
+    assert any(e.rule == "7.1.2c" and e.kind == "token_not_created" for e in g.log)
+
+
+def test_cards_are_drawn_from_the_top_of_the_deck(zlib):
+    """Drawing takes the top card of the deck into its owner's hand (7.2.3d, 7.4.1c)."""
+    s = setup(zlib)
+    top = s.deck("p1", "Soldier")[0]
+    g = _day(s)
+    deck = g.players["p1"].deck
+    deck.remove(top)
+    deck.insert(0, top)
+    g.apply(UseCommand("p1", "Acquisition"))
+    pass_all(g)
+    assert g.players["p1"].hand[-1] == top and g.objects[top].zone is Zone.HAND
+
+
+def test_discard_pile_keeps_order(zlib):
+    """The discard pile is ordered: the most recently discarded card is on top (7.2.1c)."""
+    s = setup(zlib)
+    first = s.discard("p1", "Guard")[0]
+    (potion,) = s.hand("p1", "Potion")
+    g = _day(s)
+    g.apply(PlayCard("p1", potion))
+    assert g.players["p1"].discard == [first, potion]
+
+
+def test_cards_can_be_moved_to_the_void(zlib):
+    """An effect can move a card from a discard pile to the void, where it stays visible (7.2.2b)."""
+    s = setup(zlib)
+    exiler = s.character("p1", "Exiler")
+    (dead,) = s.discard("p2", "Soldier")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", exiler, 0, ((dead,),)))
+    pass_all(g)
+    assert g.players["p2"].void == [dead] and g.objects[dead].zone is Zone.VOID
+
+
+def test_tokens_never_reach_the_void(zlib):
+    """A token that would be moved to the void is removed from the game instead (2.5.4, 7.5.2b)."""
+    s = setup(zlib)
+    exiler = s.character("p1", "Exiler")
+    tok = s.token("p2", {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1})
+    g = _day(s)
+    g.apply(ActivateAbility("p1", exiler, 1, ((tok,),)))
+    pass_all(g)
+    assert tok not in g.objects and g.players["p2"].void == []
+    assert violations(g) == []
+
+
+def test_extra_deck_cards_leave_only_through_effects(zlib):
+    """Extra-deck cards can be searched by an effect (7.4.2c); they are never drawn."""
+    s = setup(zlib)
+    seeker = s.character("p1", "Seeker")
+    (extra,) = s.extra_deck("p1", "Brute")
+    g = _day(s)
+    g.apply(UseCommand("p1", "Acquisition"))
+    pass_all(g)
+    assert g.objects[extra].zone is Zone.EXTRA_DECK
+    g.apply(ActivateAbility("p1", seeker, 0))
+    pass_all(g)
+    assert g.pending_choice.kind == "cards" and g.pending_choice.options == (extra,)
+    from engine.athernum import ChooseCards
+
+    g.apply(ChooseCards("p1", (extra,)))
+    assert g.objects[extra].zone is Zone.HAND
+
+
+def test_every_card_is_in_exactly_one_zone(zlib):
+    """A built position satisfies the zone invariants: each card in one zone, tokens only on the board (7.5.4)."""
+    s = setup(zlib)
+    k = s.character("p1", "Soldier")
+    s.attach(k, "Sword", face_down=True)
+    s.location("p2", "Tower")
+    s.resources("p2", "tide", 2)
+    s.hand("p1", "Guard")
+    s.discard("p2", "Brute")
+    g = _day(s)
+    assert violations(g) == []
+    seen = {}
+    for pid in g.order:
+        ps = g.players[pid]
+        for zone_ids in (ps.hand, ps.deck, ps.discard, ps.void, ps.extra_deck, ps.locations, ps.resources, ps.characters()):
+            for oid in zone_ids:
+                seen[oid] = seen.get(oid, 0) + 1
+    assert all(n == 1 for n in seen.values())

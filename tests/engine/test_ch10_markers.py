@@ -1,0 +1,200 @@
+"""Chapter 10: markers — Victory Tokens and the pool, command tokens, damage, exhaustion and custom counters."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.athernum import ActivateAbility, PlayCard, UseCommand, load_library
+from engine.athernum.errors import WrongTiming
+from engine.athernum.invariants import violations
+from engine.athernum.state import Zone
+from engine_helpers import TEST_CARDS, pass_all, setup
+
+CARDS = TEST_CARDS + [
+    {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Take", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_victory_tokens", "what": "target 0", "amount": 3}},
+                   {"type": "activated", "name": "Return", "targets": [{"kind": "permanent"}], "effect": {"kind": "remove_victory_tokens", "what": "target 0"}},
+                   {"type": "activated", "name": "Burn", "targets": [{"kind": "permanent"}], "effect": {"kind": "lose_victory_tokens", "what": "target 0"}},
+                   {"type": "activated", "name": "Poison", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_counters", "what": "target 0", "counter": "poison", "amount": 2}},
+                   {"type": "activated", "name": "Wound", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_counters", "what": "target 0", "counter": "damage", "amount": 1}}]},
+    {"name": "Slayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Slay", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}], "effect": {"kind": "discard", "what": "target 0"}}]},
+]
+
+
+@pytest.fixture
+def mlib():
+    return load_library(CARDS)
+
+
+def _day(s, turn=3, active="p1"):
+    s.at(turn=turn, active=active, phase="day")
+    return s.build()
+
+
+def _collector(g):
+    return next(o for o in g.board_ids("p1") if g.objects[o].name == "Collector")
+
+
+def test_victory_tokens_move_from_the_pool(mlib):
+    """Placing a Victory Token removes it from the global pool (10.1.4); the total is conserved."""
+    s = setup(mlib, pool=6)
+    s.character("p1", "Collector")
+    g = _day(s)
+    hero = g.players["p1"].main_character
+    g.apply(ActivateAbility("p1", _collector(g), 0, ((hero,),)))
+    pass_all(g)
+    assert g.objects[hero].victory_tokens == 3 and g.victory_pool == 3
+    assert violations(g) == []
+
+
+def test_victory_tokens_only_on_a_victory_token_field(mlib):
+    """Victory Tokens may only be placed on a permanent with a Victory Token Field (10.1.3)."""
+    s = setup(mlib, pool=6)
+    s.character("p1", "Collector")
+    soldier = s.character("p1", "Soldier")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", _collector(g), 0, ((soldier,),)))
+    pass_all(g)
+    assert g.objects[soldier].victory_tokens == 0 and g.victory_pool == 6
+    assert any(e.rule == "10.1.3" for e in g.log)
+
+
+def test_no_more_victory_tokens_than_the_pool_holds(mlib):
+    """Players may not place more Victory Tokens than are in the pool (10.1.7)."""
+    s = setup(mlib, pool=2)
+    s.character("p1", "Collector")
+    g = _day(s)
+    hero = g.players["p1"].main_character
+    g.apply(ActivateAbility("p1", _collector(g), 0, ((hero,),)))
+    pass_all(g)
+    assert g.objects[hero].victory_tokens == 2 and g.victory_pool == 0
+    assert any(e.rule == "10.1.7" for e in g.log)
+
+
+def test_removed_victory_tokens_return_to_the_pool(mlib):
+    """A Victory Token removed from a permanent returns to the global pool (10.1.5)."""
+    s = setup(mlib, pool=4, p2_main_state={"victory_tokens": 2})
+    s.character("p1", "Collector")
+    g = _day(s)
+    rival = g.players["p2"].main_character
+    g.apply(ActivateAbility("p1", _collector(g), 1, ((rival,),)))
+    pass_all(g)
+    assert g.objects[rival].victory_tokens == 1 and g.victory_pool == 5
+
+
+def test_lost_victory_tokens_leave_the_game(mlib):
+    """A Victory Token that is lost is removed from the game, not returned to the pool (10.1.6)."""
+    s = setup(mlib, pool=4, p2_main_state={"victory_tokens": 2})
+    s.character("p1", "Collector")
+    g = _day(s)
+    rival = g.players["p2"].main_character
+    g.apply(ActivateAbility("p1", _collector(g), 2, ((rival,),)))
+    pass_all(g)
+    assert g.objects[rival].victory_tokens == 1 and g.victory_pool == 4 and g.victory_lost == 1
+    assert violations(g) == []
+
+
+def test_victory_tokens_return_to_the_pool_when_their_permanent_leaves(mlib):
+    """Markers leave with their permanent (10.0.5); its Victory Tokens return to the pool (D-VT-LEAVING)."""
+    s = setup(mlib, pool=4)
+    s.character("p1", "Slayer")
+    champ = s.character("p2", "Champion", victory_tokens=1)
+    g = _day(s)
+    slayer = next(o for o in g.board_ids("p1") if g.objects[o].name == "Slayer")
+    g.apply(ActivateAbility("p1", slayer, 0, ((champ,),)))
+    pass_all(g)
+    assert g.objects[champ].zone is Zone.DISCARD and g.objects[champ].victory_tokens == 0
+    assert g.victory_pool == 5
+
+
+def test_damage_counters_need_a_defensive_value(mlib):
+    """Damage counters may only be placed on permanents with a DFV (10.3.2)."""
+    s = setup(mlib)
+    s.character("p1", "Collector")
+    tower = s.location("p2", "Tower")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", _collector(g), 4, ((tower,),)))
+    pass_all(g)
+    assert "damage" not in g.objects[tower].counters
+    assert any(e.rule == "10.3.2" for e in g.log)
+
+
+def test_custom_markers_exist_without_effect(mlib):
+    """A custom marker type can be placed on a permanent and has no game effect of its own (10.5.1)."""
+    s = setup(mlib)
+    s.character("p1", "Collector")
+    g = _day(s)
+    rival = g.players["p2"].main_character
+    g.apply(ActivateAbility("p1", _collector(g), 3, ((rival,),)))
+    pass_all(g)
+    assert g.objects[rival].counters == {"poison": 2}
+    assert any(e.rule == "10.5.1" for e in g.log)
+
+
+def test_contingency_needs_fewer_victory_tokens(mlib):
+    """Contingency is usable only with fewer Victory Tokens than each other player (9.2.4a)."""
+    s = setup(mlib, pool=6)
+    g = _day(s)
+    hero = g.players["p1"].main_character
+    with pytest.raises(WrongTiming) as err:
+        g.apply(UseCommand("p1", "Contingency", ((hero,),)))
+    assert err.value.rules == ("9.2.4a",)
+
+
+def test_contingency_places_a_victory_token_once_per_turn(mlib):
+    """Contingency places a pool Victory Token on a permanent you own and control, once per turn, for one command token (9.2.4)."""
+    from engine.athernum.errors import LimitReached
+
+    s = setup(mlib, pool=6, p2_main_state={"victory_tokens": 2})
+    g = _day(s)
+    hero = g.players["p1"].main_character
+    g.apply(UseCommand("p1", "Contingency", ((hero,),)))
+    pass_all(g)
+    assert g.objects[hero].victory_tokens == 1 and g.players["p1"].command_tokens == 1 and g.victory_pool == 5
+    with pytest.raises(LimitReached) as err:
+        g.apply(UseCommand("p1", "Contingency", ((hero,),)))
+    assert err.value.rules == ("9.2.4",)
+
+
+def test_contingency_not_with_an_empty_pool(mlib):
+    """With an empty pool no Victory Token can be placed, so Contingency cannot be used (10.1.7, D-CONTINGENCY)."""
+    s = setup(mlib, pool=0, p2_main_state={"victory_tokens": 1})
+    g = _day(s)
+    hero = g.players["p1"].main_character
+    with pytest.raises(WrongTiming) as err:
+        g.apply(UseCommand("p1", "Contingency", ((hero,),)))
+    assert err.value.rules == ("10.1.7",)
+
+
+def test_command_tokens_never_exceed_the_maximum(mlib):
+    """Command tokens are replenished up to the maximum of two, never beyond (10.2.2, 10.2.3)."""
+    s = setup(mlib)
+    s.command_tokens("p1", 2)
+    s.at(turn=3, active="p1", phase="morning")
+    g = s.build()
+    assert g.players["p1"].command_tokens == 2
+    assert not any(e.kind == "command_tokens" for e in g.log)
+
+
+def test_counters_never_go_negative(mlib):
+    """Removing more counters than a permanent has leaves zero, never a negative count (10.3.4)."""
+    from engine.athernum.markers import remove_counters
+
+    s = setup(mlib)
+    soldier = s.character("p1", "Soldier", damage=1)
+    g = _day(s)
+    assert remove_counters(g, g.objects[soldier], "damage", 5, "10.3.4") == 1
+    assert "damage" not in g.objects[soldier].counters
+
+
+def test_playing_a_card_with_field_grows_pool_once(mlib):
+    """The pool grows once per entering permanent with a Victory Token Field (10.1.2)."""
+    s = setup(mlib, pool=6)
+    s.resource_pool("p1", {"ember": 2})
+    (champ,) = s.hand("p1", "Champion")
+    g = _day(s)
+    g.apply(PlayCard("p1", champ, ("ember", "ember")))
+    pass_all(g)
+    assert g.victory_pool == 8 and g.victory_added == 8
+    assert sum(1 for e in g.log if e.kind == "pool_grows") == 1

@@ -1,0 +1,82 @@
+"""Random play: at least 1,000 complete random games, with every invariant checked after every action."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import os
+from collections import Counter
+
+import pytest
+
+from engine.athernum.invariants import violations
+from engine.athernum.random_player import play_random_game
+from engine_fuzz import check_game, check_games
+
+GAMES = 1000
+
+
+@pytest.fixture(scope="module")
+def results():
+    """Play GAMES random games (in parallel on the available cores) and collect their reports."""
+    seeds = list(range(GAMES))
+    workers = max(1, min(4, os.cpu_count() or 1))
+    chunks = [seeds[i::workers * 4] for i in range(workers * 4)]
+    if workers == 1:
+        return [r for c in chunks for r in check_games(c)]
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        return [r for part in pool.map(check_games, chunks) for r in part]
+
+
+def test_a_thousand_random_games_keep_every_invariant(results):
+    """Each card in one zone, tokens only on the board, Victory Tokens conserved, nothing negative, command
+    tokens within the maximum, pools empty at each phase start; offered actions accepted, others rejected with rules."""
+    assert len(results) == GAMES
+    failures = [f for r in results for f in r["failures"]]
+    assert failures == [], "\n".join(failures[:20])
+
+
+def test_every_random_game_ends(results):
+    """Every game ends with a result: a winner or a draw, by a rule of the CR (the turn limit uses 11.1.5-11.1.7)."""
+    assert all(r["result"] is not None for r in results)
+
+
+def test_random_games_end_in_many_ways(results):
+    """Random games reach the main ways a game ends: objectives (4.2.2h) and the Victory Token majority (4.2.3c)."""
+    ends = Counter(r["result"] for r in results)
+    assert ends["4.2.2h"] > 0 and ends["4.2.3c"] > 0
+    assert sum(ends.values()) == GAMES
+
+
+def test_the_same_seed_plays_the_same_game():
+    """Games are deterministic: the same seed gives the same log."""
+    a = play_random_game(42)
+    b = play_random_game(42)
+    assert [e.message for e in a.log] == [e.message for e in b.log]
+
+
+def test_the_invariant_checker_finds_broken_states():
+    """The invariant checker itself reports a card in two zones, a token in hand and lost Victory Tokens."""
+    g = play_random_game(7)
+    ps = g.players["p1"]
+    ps.hand.append(ps.deck[0])
+    assert any("more than one zone" in v for v in violations(g))
+    ps.hand.pop()
+    g.victory_pool += 1
+    assert any("not conserved" in v for v in violations(g))
+
+
+def test_a_single_checked_game():
+    """One game checked in this process too, trying offered actions on copies of the game."""
+    report = check_game(5, illegal_every=3, try_legal=True)
+    assert report["failures"] == []
+
+
+def test_the_checker_notices_a_pool_that_is_not_emptied(monkeypatch):
+    """With the end-of-phase emptying switched off (5.0.4a), the random-play checker reports it."""
+    from engine.athernum import turns
+
+    monkeypatch.setattr(turns, "empty_pools", lambda game: None)
+    failures = [f for seed in range(10) for f in check_game(seed)["failures"]]
+    assert any("resource pool" in f and "not empty" in f for f in failures)
