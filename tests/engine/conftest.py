@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.athernum import load_library
-from engine_helpers import TEST_CARDS
+from tests.engine.engine_helpers import TEST_CARDS
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from engine.athernum import ActivateAbility, ChooseTargets, ExhaustResource, Pla
 from engine.athernum.errors import UniquenessViolation
 from engine.athernum.values import types_of, value
 
-from engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
 
 TYPE_CARDS = TEST_CARDS + [
     {"name": "Shapeshifter", "type": "character", "cost": 0, "ofv": 1, "dfv": 2, "subtypes": ["Human"]},

@@ -16,7 +16,7 @@ from engine.athernum import (
 from engine.athernum.errors import CannotPay, InvalidTarget, LimitReached, ZoneFull
 from engine.athernum.state import Zone
 from engine.athernum.values import value
-from engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
 
 MORE = TEST_CARDS + [
     {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

@@ -7,7 +7,7 @@ import pytest
 from engine.athernum import ActivateAbility, ChooseMainCharacter, PlayCard, load_library, new_game
 from engine.athernum.errors import InvalidChoice
 from engine.athernum.state import Phase, Zone
-from engine_helpers import TEST_CARDS, deck_library, legal_deck, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, deck_library, legal_deck, pass_all, setup
 
 REMOVAL = TEST_CARDS + [
     {"name": "Exile", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "discard", "what": "target 0"}}]},

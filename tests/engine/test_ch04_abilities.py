@@ -18,7 +18,7 @@ from engine.athernum import (
 from engine.athernum.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
 from engine.athernum.state import Zone
 from engine.athernum.values import value
-from engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Scribe", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

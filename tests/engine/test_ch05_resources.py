@@ -7,7 +7,7 @@ import pytest
 from engine.athernum import ExhaustResource, NextPhase, PlayCard, UseCommand, load_library
 from engine.athernum.errors import CannotPay, InvalidTarget, LimitReached
 from engine.athernum.state import Phase, Zone
-from engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Banker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

@@ -7,7 +7,7 @@ import pytest
 from engine.athernum import ActivateAbility, ChooseTargets, PlayCard, load_library
 from engine.athernum.state import Phase
 from engine.athernum.values import types_of, value
-from engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Knight", "type": "character", "subtypes": ["Human", "Knight"], "faction": "ember", "cost": 0, "ofv": 3, "dfv": 3, "item_slots": 2, "victory_token_field": 2, "extra_rules": ["Unique"]},

@@ -7,7 +7,7 @@ import pytest
 from engine.athernum import ChooseMainCharacter, DeckList, new_game
 from engine.athernum.errors import IllegalDeck
 from engine.athernum.state import Phase
-from engine_helpers import deck_library, legal_deck
+from tests.engine.engine_helpers import deck_library, legal_deck
 
 
 def _started(seed=5, d1=None, d2=None):

@@ -17,7 +17,7 @@ from engine.athernum import (
 )
 from engine.athernum.errors import InvalidTarget, LimitReached, NoPriority, WrongTiming
 from engine.athernum.state import Phase, Zone
-from engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Rooster", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

@@ -8,7 +8,7 @@ from engine.athernum import ActivateAbility, PlayCard, UseCommand, load_library
 from engine.athernum.errors import WrongTiming
 from engine.athernum.invariants import violations
 from engine.athernum.state import Zone
-from engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

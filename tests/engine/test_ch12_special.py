@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.athernum import DeckList, deck_problems, load_library
 from engine.athernum.values import value
-from engine_helpers import FILLERS, TEST_CARDS, setup
+from tests.engine.engine_helpers import FILLERS, TEST_CARDS, setup
 
 UNIQUE = [{"name": "Relic", "type": "item", "extra_rules": ["Unique"]},
           {"name": "Saint", "type": "character", "cost": 1, "ofv": 1, "dfv": 1, "victory_token_field": 1, "extra_rules": ["Unique"]}]

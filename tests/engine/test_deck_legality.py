@@ -9,7 +9,7 @@ import pytest
 from engine.athernum import DeckList, check_deck, deck_problems, is_legal
 from engine.athernum.card_pool import library, random_deck
 from engine.athernum.errors import IllegalDeck
-from engine_helpers import deck_library, legal_deck
+from tests.engine.engine_helpers import deck_library, legal_deck
 
 
 def _rules(problems):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.athernum import ActivateAbility, load_library
 from engine.athernum.state import Phase
-from engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,

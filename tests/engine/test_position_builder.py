@@ -10,7 +10,7 @@ from engine.athernum import PlayCard, Setup, action_from_dict
 from engine.athernum.card_pool import library
 from engine.athernum.errors import SetupError
 from engine.athernum.values import value
-from engine_helpers import pass_all, setup
+from tests.engine.engine_helpers import pass_all, setup
 
 
 def test_built_position_applies_continuous_statics(lib):

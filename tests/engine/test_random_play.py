@@ -11,7 +11,7 @@ import pytest
 
 from engine.athernum.invariants import violations
 from engine.athernum.random_player import play_random_game
-from engine_fuzz import check_game, check_games
+from tests.engine.engine_fuzz import check_game, check_games
 
 GAMES = 1000
 

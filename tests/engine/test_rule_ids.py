@@ -12,7 +12,7 @@ import pytest
 
 from engine.athernum.decisions import DECISIONS
 from engine.athernum.rules import RULES
-from engine_fuzz import check_game
+from tests.engine.engine_fuzz import check_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "athernum"
 RULE_LITERAL = re.compile(r"""["'](\d{1,2}\.\d\.(?:\d{1,2}|A)[a-zA-Z]*(?:\.[IVX]+[a-z]?)?)["']""")
