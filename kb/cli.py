@@ -12,18 +12,33 @@ from rich.markup import escape
 
 from kb.errors import RulekbError
 
-#: Modules that each add commands to the group (one concern per module).
-COMMAND_MODULES = ("kb.commands.core", "kb.commands.verify", "kb.commands.diff", "kb.commands.search")
+#: Each command and the module that defines it (one concern per module). A module is imported only
+#: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
+COMMANDS = {
+    "import": "kb.commands.core", "build": "kb.commands.core", "rule": "kb.commands.core",
+    "lint": "kb.commands.core", "graph": "kb.commands.core",
+    "verify": "kb.commands.verify", "review": "kb.commands.verify",
+    "diff": "kb.commands.diff",
+    "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group that imports a command's module on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            importlib.import_module(COMMANDS[name])
+        return self.commands.get(name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rulekb")
 def cli() -> None:
     """rulekb: the rules of Athernum (and Atnia, Altered) as a graph, with examples that run."""
-
-
-for _module in COMMAND_MODULES:
-    importlib.import_module(_module)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,6 +7,8 @@ not as a deletion plus an addition.
 from __future__ import annotations
 
 import difflib
+import os
+import pickle
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -136,21 +138,49 @@ class Citations:
     rulings: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, scenarios_dir: Path, rulings: list[Ruling]) -> "Citations":
+    def read(cls, scenarios_dir: Path, rulings: list[Ruling], cache: Path | None = None) -> "Citations":
+        """Read the rules each scenario cites; with ``cache``, unchanged files are not parsed again."""
         out = cls()
-        for path in discover(scenarios_dir):
+        known: dict[str, tuple[tuple[int, int], str | None, list[str]]] = {}
+        if cache is not None and cache.exists():
             try:
-                data = yaml_load(path.read_text(encoding="utf-8"))
-            except (OSError, yaml.YAMLError):
-                continue
-            if not isinstance(data, dict) or not data.get("id"):
-                continue
-            game = game_of(path, scenarios_dir)
-            out.scenarios[str(data["id"])] = [str(r) if ":" in str(r) else f"{game}:{r}" for r in data.get("rules") or []]
-            out.scenario_paths[str(data["id"])] = path
+                known = pickle.loads(cache.read_bytes())
+            except Exception:  # a broken cache is rebuilt
+                known = {}
+        fresh: dict[str, tuple[tuple[int, int], str | None, list[str]]] = {}
+        for path in discover(scenarios_dir):
+            stat = path.stat()
+            stamp = (stat.st_mtime_ns, stat.st_size)
+            entry = known.get(str(path))
+            if entry is None or entry[0] != stamp:
+                entry = (stamp, *_citation(path, game_of(path, scenarios_dir)))
+            fresh[str(path)] = entry
+            _, sid, rules = entry
+            if sid:
+                out.scenarios[sid] = rules
+                out.scenario_paths[sid] = path
+        if cache is not None and fresh != known:
+            try:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(pickle.dumps(fresh))
+                tmp.replace(cache)
+            except OSError:
+                pass
         for ruling in rulings:
             out.rulings[ruling.id] = list(ruling.rules)
         return out
+
+
+def _citation(path: Path, game: str) -> tuple[str | None, list[str]]:
+    """A scenario file's id and the qualified rule ids it cites (None for an unreadable file)."""
+    try:
+        data = yaml_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None, []
+    if not isinstance(data, dict) or not data.get("id"):
+        return None, []
+    return str(data["id"]), [str(r) if ":" in str(r) else f"{game}:{r}" for r in data.get("rules") or []]
 
 
 def impacted_rules(graph: Graph, node_id: str) -> set[str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import pickle
 import subprocess
 import tarfile
 import tempfile
@@ -61,5 +63,38 @@ def checkout(spec: str, root: Path):
 
 
 def load_version(root: Path) -> KnowledgeBase:
-    """The knowledge base of a checked-out version (never cached: versions are compared once)."""
+    """The knowledge base of a checked-out version of the rules."""
     return build_kb(Paths(root))
+
+
+def _tree_id(spec: str, root: Path) -> str | None:
+    """The git object id of ``rules/`` at a revision: equal ids mean identical rule sources."""
+    found = _git(root, "rev-parse", "--verify", "--quiet", f"{spec}:rules")
+    return found.stdout.decode().strip() or None if found.returncode == 0 else None
+
+
+def load_spec(spec: str, project: Paths) -> KnowledgeBase:
+    """The knowledge base of a folder or git revision; a revision's is cached by the id of its rules tree."""
+    if _as_folder(spec, project.root) is None:
+        tree = _tree_id(spec, project.root)
+        if tree:
+            cache = project.cache / "versions" / f"{tree}.pickle"
+            if cache.exists():
+                try:
+                    with cache.open("rb") as fh:
+                        return pickle.load(fh)
+                except Exception:  # a stale cache entry is rebuilt
+                    pass
+            with checkout(spec, project.root) as root:
+                kb = load_version(root)
+            try:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+                with tmp.open("wb") as fh:
+                    pickle.dump(kb, fh, protocol=pickle.HIGHEST_PROTOCOL)
+                tmp.replace(cache)
+            except OSError:
+                pass
+            return kb
+    with checkout(spec, project.root) as root:
+        return load_version(root)

@@ -17,7 +17,7 @@ from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impac
 from kb.paths import Paths
 from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
-from kb.versions import checkout, load_version
+from kb.versions import load_spec
 
 STYLE = {ChangeKind.ADDED: "green", ChangeKind.REMOVED: "red", ChangeKind.CHANGED: "yellow",
          ChangeKind.RENUMBERED: "cyan"}
@@ -25,8 +25,7 @@ STYLE = {ChangeKind.ADDED: "green", ChangeKind.REMOVED: "red", ChangeKind.CHANGE
 
 def diff_versions(old_spec: str, new_spec: str, paths: Paths) -> list[Change]:
     """The changes from ``old_spec`` to ``new_spec`` with their impact on this project's scenarios and rulings."""
-    with checkout(old_spec, paths.root) as old_root, checkout(new_spec, paths.root) as new_root:
-        old_kb, new_kb = load_version(old_root), load_version(new_root)
+    old_kb, new_kb = load_spec(old_spec, paths), load_spec(new_spec, paths)
     changes = compare(old_kb.graph, new_kb.graph)
     rulings, _ = load_rulings(paths)
     attach_impact(changes, old_kb.graph, new_kb.graph, Citations.read(paths.scenarios, rulings))

@@ -15,7 +15,7 @@ from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.runner import run_all
 from kb.verify.scenario import game_of
 from kb.verify.session import context
-from kb.versions import checkout, load_version
+from kb.versions import load_spec
 from kb.yamlio import yaml_load
 
 
@@ -46,15 +46,14 @@ class ImpactReport:
 def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths) -> tuple[list[Change], Citations]:
     changes = compare(old.graph, new.graph)
     rulings, _ = load_rulings(project)
-    citations = Citations.read(project.scenarios, rulings)
+    citations = Citations.read(project.scenarios, rulings, cache=project.cache / "citations.pickle")
     attach_impact(changes, old.graph, new.graph, citations)
     return changes, citations
 
 
 def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> ImpactReport:
     """Run the scenarios impacted by the changes from ``revision`` to the working tree."""
-    with checkout(revision, kb.paths.root) as old_root:
-        old = load_version(old_root)
+    old = load_spec(revision, kb.paths)
     changes, citations = _impact(old, kb, kb.paths)
     ids = impacted_scenarios(changes)
     files = [citations.scenario_paths[i] for i in ids if i in citations.scenario_paths]
@@ -89,8 +88,7 @@ class BehaviourChange:
 def behaviour_diff(project: Paths, old_spec: str, new_spec: str, *, jobs: int = 1
                    ) -> tuple[list[Change], list[BehaviourChange], int]:
     """Verify the impacted scenarios under both versions; report those whose outcome changed."""
-    with checkout(old_spec, project.root) as old_root, checkout(new_spec, project.root) as new_root:
-        old, new = load_version(old_root), load_version(new_root)
+    old, new = load_spec(old_spec, project), load_spec(new_spec, project)
     changes, citations = _impact(old, new, project)
     files = [citations.scenario_paths[i] for i in impacted_scenarios(changes) if i in citations.scenario_paths]
     before = run_all(files, context(old, project), jobs=jobs).by_id()
