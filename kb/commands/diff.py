@@ -62,13 +62,14 @@ def print_changes(console: Console, changes: list[Change]) -> None:
 
 @cli.command()
 @click.argument("old")
-@click.argument("new", default=".")
+@click.argument("new", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
 @click.option("--run", "run", is_flag=True, help="Also verify the impacted scenarios under both versions.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
-def diff(old: str, new: str, as_json: bool, run: bool, jobs: int) -> None:
+def diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> None:
     """Compare two versions of the rules (folders or git revisions; NEW defaults to the working tree)."""
     paths = Paths.discover()
+    new = new or str(paths.root)
     if run:
         changes, changed, count = behaviour_diff(paths, old, new, jobs=jobs)
         if as_json:
