@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from kb.yamlio import yaml_load
+from kb.yamlio import line_of, load_mapping
 
 from kb.errors import Problem
 
@@ -38,11 +36,6 @@ class Curated:
     files: list[Path] = field(default_factory=list)
 
 
-def _line_of(text: str, needle: str) -> int:
-    for n, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            return n
-    return 0
 
 
 def _str_list(value: object) -> list[str] | None:
@@ -53,18 +46,6 @@ def _str_list(value: object) -> list[str] | None:
     return None
 
 
-def _load_yaml(path: Path, display: str, problems: list[Problem]) -> tuple[dict, str]:
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = yaml_load(text) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problems.append(Problem(display, mark.line + 1 if mark else 0, "yaml", f"invalid YAML: {exc}"))
-        return {}, text
-    if not isinstance(data, dict):
-        problems.append(Problem(display, 1, "", "expected a mapping at the top level"))
-        return {}, text
-    return data, text
 
 
 def _qualify(game: str, ref: str) -> str:
@@ -81,20 +62,20 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
         if terms_path.exists():
             display = str(terms_path.relative_to(display_root))
             curated.files.append(terms_path)
-            data, text = _load_yaml(terms_path, display, problems)
+            data, text = load_mapping(terms_path, display, problems)
             for i, entry in enumerate(data.get("terms") or []):
                 if not isinstance(entry, dict) or not entry.get("term") or not entry.get("defined_by"):
-                    problems.append(Problem(display, _line_of(text, str(entry)[:20]), f"terms[{i}]",
+                    problems.append(Problem(display, line_of(text, str(entry)[:20]), f"terms[{i}]",
                                             "each added term needs 'term' and 'defined_by'"))
                     continue
                 aliases = _str_list(entry.get("aliases", [])) or []
                 curated.extra_terms.setdefault(game, []).append(
                     ExtraTerm(str(entry["term"]), str(entry["defined_by"]), tuple(aliases),
-                              _line_of(text, f"term: {entry['term']}")))
+                              line_of(text, f"term: {entry['term']}")))
             for term, aliases in (data.get("aliases") or {}).items():
                 values = _str_list(aliases)
                 if values is None:
-                    problems.append(Problem(display, _line_of(text, f"{term}:"), f"aliases.{term}",
+                    problems.append(Problem(display, line_of(text, f"{term}:"), f"aliases.{term}",
                                             "aliases must be a list of strings"))
                     continue
                 curated.aliases.setdefault(game, {})[str(term)] = tuple(values)
@@ -104,17 +85,17 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
         if links_path.exists():
             display = str(links_path.relative_to(display_root))
             curated.files.append(links_path)
-            data, text = _load_yaml(links_path, display, problems)
+            data, text = load_mapping(links_path, display, problems)
             for section, change in (data.get("explains") or {}).items():
                 if not isinstance(change, dict):
-                    problems.append(Problem(display, _line_of(text, f"{section}:"), f"explains.{section}",
+                    problems.append(Problem(display, line_of(text, f"{section}:"), f"explains.{section}",
                                             "expected 'add' and/or 'remove' lists"))
                     continue
                 key = _qualify(game, str(section))
                 for name, target in (("add", curated.explains_add), ("remove", curated.explains_remove)):
                     values = _str_list(change.get(name, []))
                     if values is None:
-                        problems.append(Problem(display, _line_of(text, f"{section}:"), f"explains.{section}.{name}",
+                        problems.append(Problem(display, line_of(text, f"{section}:"), f"explains.{section}.{name}",
                                                 "expected a list of rule ids"))
                         continue
                     target.setdefault(key, []).extend(_qualify(game, v) for v in values)

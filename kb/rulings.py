@@ -19,9 +19,8 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import yaml
 
-from kb.yamlio import yaml_load
+from kb.yamlio import line_of, load_mapping
 
 from kb.errors import Problem
 from kb.paths import Paths
@@ -51,11 +50,6 @@ class Ruling:
         return asdict(self)
 
 
-def _line_of(text: str, needle: str) -> int:
-    for n, line in enumerate(text.splitlines(), start=1):
-        if needle in line:
-            return n
-    return 0
 
 
 def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
@@ -65,21 +59,15 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
     for path in sorted(paths.rules.glob(f"*/{RULINGS_FILE}")) if paths.rules.is_dir() else []:
         game = path.parent.name
         display = str(path.relative_to(paths.root))
-        text = path.read_text(encoding="utf-8")
-        try:
-            data = yaml_load(text) or {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            problems.append(Problem(display, mark.line + 1 if mark else 0, "yaml", f"invalid YAML: {exc}"))
-            continue
-        entries = data.get("rulings") if isinstance(data, dict) else None
+        data, text = load_mapping(path, display, problems)
+        entries = data.get("rulings")
         if not isinstance(entries, list):
             problems.append(Problem(display, 1, "rulings", "expected a list under 'rulings:'"))
             continue
         seen: set[str] = set()
         for i, entry in enumerate(entries):
             where = f"rulings[{i}]"
-            line = _line_of(text, f"id: {entry.get('id')}") if isinstance(entry, dict) else 0
+            line = line_of(text, f"id: {entry.get('id')}") if isinstance(entry, dict) else 0
             if not isinstance(entry, dict):
                 problems.append(Problem(display, 0, where, "each ruling must be a mapping"))
                 continue
