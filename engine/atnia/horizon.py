@@ -1,0 +1,226 @@
+"""The horizon (rules/playing-cards-and-the-horizon, rules/advanced-notes-on-timing-rules-and-the-horizon) and
+who is active around it.
+
+* A played card or skill goes onto the horizon above what is there; its player's opponent becomes active (p3).
+* A pass after doing nothing (or only infinite-speed actions) resolves the whole horizon, top to bottom (p3, p8).
+* If resolving puts new fast or slow entries onto the horizon, resolution stops and the player who does not control
+  the new top entry becomes active (advanced notes p1); the same when nobody is active (rules/round-phases/p7).
+* Such entries put there while a player is active (by an infinite-speed action of theirs, or a trigger) are not
+  resolved by that player's pass when they control one: the other player becomes active instead (advanced notes
+  p1.1, decision D-INFINITE-SOURCE).
+* In the main phase, once everything has resolved, the player who did not control the bottom card becomes active
+  (p6).
+"""
+
+from __future__ import annotations
+
+from .cards import Ability
+from .log import record
+from .rules import (
+    AD_INFINITE_SOURCE,
+    AD_STOP,
+    CT_ITEM,
+    CT_LOCATION,
+    CT_UNIT,
+    HZ_AFTER,
+    HZ_DESTINATION,
+    HZ_NEWEST_FIRST,
+    HZ_PLAY,
+    KO_SKILL,
+    KO_TRIGGERED,
+    LOC_ZONE,
+    RP_END_NEXT,
+    RP_NO_ACTIVE,
+    RP_START_NEXT,
+    Z_LOCATION,
+)
+from .state import Card, Entry, Game, Phase, TargetRef, Window, Zone
+from .targets import still_valid
+from .tasks import push, task
+from .triggers import emit
+from .zones import enter_battlefield, move
+
+
+def make_active(game: Game, pid: str, rule: str, message: str) -> None:
+    """``pid`` becomes the active player, beginning a new window (nothing done in it yet)."""
+    game.active = pid
+    game.window = Window(pid)
+    record(game, rule, "active", message, (), pid)
+
+
+def put_card(game: Game, card: Card, controller: str, targets: tuple[TargetRef, ...]) -> Entry:
+    """Move a played card onto the top of the horizon."""
+    move(game, card, Zone.HORIZON)
+    spell_targets = targets if card.type == "spell" or card.definition.is_weapon else ()
+    entry = Entry(game.new_id("e"), "card", controller, card.definition.speed, card.name, card=card.id,
+                  effects=card.definition.effects, targets=spell_targets)
+    game.horizon.append(entry)
+    emit(game, "play", card.id, controller)
+    return entry
+
+
+def put_skill(game: Game, source: Card, ability: Ability, controller: str, targets: tuple[TargetRef, ...]) -> Entry:
+    """Put a skill onto the top of the horizon, just as a card (rules/playing-cards-and-the-horizon/p7)."""
+    label = f"{source.name}: {ability.text or 'skill ' + str(ability.index)}"
+    entry = Entry(game.new_id("e"), "skill", controller, ability.speed, label, source=source.id, ability=ability,
+                  effects=ability.effects, targets=targets)
+    game.horizon.append(entry)
+    return entry
+
+
+def specs_of(game: Game, entry: Entry) -> tuple:
+    """The target specs an entry's targets were chosen for."""
+    if entry.ability is not None:
+        return entry.ability.targets
+    return game.card(entry.card).definition.targets if entry.card else ()
+
+
+@task("resolve_entry")
+def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
+    """Resolve one entry: a card goes where its type says (p4); a spell, skill or ability does what it says."""
+    if entry not in game.horizon:
+        return
+    game.horizon.remove(entry)
+    if entry.kind != "card":
+        record(game, rule, "resolve", f"{entry.label} resolves.", (entry.source,), entry.controller)
+        if entry.kind == "skill":
+            record(game, KO_SKILL, "skill", f"{entry.label} is a skill of {game.card(entry.source).name}: it does "
+                   "what it says.", (entry.source,), entry.controller)
+        else:
+            record(game, KO_TRIGGERED, "ability", f"{entry.label} is a triggered ability: it does what it says.",
+                   (entry.source,), entry.controller)
+        push(game, ("effects", entry, entry.effects, 0))
+        return
+    card = game.card(entry.card)
+    if card.zone is not Zone.HORIZON:
+        return
+    record(game, rule, "resolve", f"{card.name} resolves.", (card.id,), entry.controller)
+    if card.type == "spell":
+        push(game, ("effects", entry, entry.effects, 0), ("spell_done", card.id))
+    elif card.type == "location":
+        move(game, card, Zone.LOCATION)
+        record(game, CT_LOCATION, "to_location_zone", f"{card.name} goes to {card.controller}'s location zone.",
+               (card.id,), card.controller)
+        record(game, LOC_ZONE, "devotion", f"While there, {card.name} adds devotion: "
+               + (", ".join(f"{n} {i}" for i, n in card.definition.ideals) or "none") + ".", (card.id,),
+               card.controller)
+        record(game, Z_LOCATION, "in_zone", f"{card.name} is in the location zone.", (card.id,), card.controller)
+    else:
+        wielder = None
+        if card.definition.is_weapon and entry.targets:
+            spec = card.definition.targets[0]
+            if still_valid(game, entry.controller, spec, entry.targets[0]):
+                wielder = entry.targets[0].id
+        enter_battlefield(game, [card.id], entry.controller, CT_UNIT if card.is_unit else CT_ITEM, wielder)
+
+
+@task("spell_done")
+def step_spell_done(game: Game, cid: str) -> None:
+    """A spell is discarded once it has done what it says (rules/card-types/p3)."""
+    from .rules import CT_SPELL
+
+    card = game.card(cid)
+    if card.zone is Zone.HORIZON:
+        move(game, card, Zone.DISCARD)
+        record(game, CT_SPELL, "to_discard", f"{card.name} has resolved and is discarded.", (cid,), card.owner)
+        record(game, HZ_DESTINATION, "to_discard", f"{card.name} goes to the discard pile.", (cid,), card.owner)
+
+
+@task("resolve_now")
+def step_resolve_now(game: Game, entry: Entry) -> None:
+    """An infinite-speed or burst entry resolves as soon as it is put onto the horizon (rules/speed/p4, p5)."""
+    from .rules import SP_BURST, SP_INFINITE
+
+    push(game, ("resolve_entry", entry, SP_BURST if entry.speed == "burst" else SP_INFINITE), ("check",),
+         ("collect",))
+
+
+def start_resolution(game: Game, passer: str, rule: str) -> None:
+    """A pass after doing nothing: everything on the horizon resolves, top to bottom."""
+    game.resolving = True
+    game.bottom_controller = game.horizon[0].controller
+    game.active = None
+    game.window = None
+    game.passes = 0
+    record(game, rule, "resolve_all", f"{passer} passes after doing nothing (or only infinite-speed actions): the "
+           f"horizon resolves from top to bottom ({len(game.horizon)} entr{'y' if len(game.horizon) == 1 else 'ies'}).",
+           (), passer)
+    push(game, ("resolve_top",))
+
+
+@task("resolve_top")
+def step_resolve_top(game: Game) -> None:
+    if not game.horizon:
+        push(game, ("resolution_done",))
+        return
+    entry = game.horizon[-1]
+    if len(game.horizon) > 1:
+        record(game, HZ_NEWEST_FIRST, "order", f"{entry.label} is the most recently added: it resolves first.",
+               (entry.card or entry.source,), entry.controller)
+    push(game, ("resolve_entry", entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
+         ("check",), ("collect",), ("continue_resolution",))
+
+
+@task("continue_resolution")
+def step_continue_resolution(game: Game) -> None:
+    """Resolve the next entry, unless new fast or slow entries arrived: then resolution stops (advanced notes p1)."""
+    if game.added:
+        top = game.horizon[-1]
+        game.added.clear()
+        game.resolving = False
+        new = game.opponent(top.controller)
+        make_active(game, new, AD_STOP, f"Resolution stops: {top.label} was put onto the horizon at {top.speed} "
+                    f"speed; {new}, who does not control it, becomes the active player.")
+        return
+    push(game, ("resolve_top",))
+
+
+@task("resolution_done")
+def step_resolution_done(game: Game) -> None:
+    """Everything resolved: who acts next depends on the phase (main: p6; combat: strike; round start/end: move on)."""
+    game.resolving = False
+    if game.phase is Phase.MAIN:
+        new = game.opponent(game.bottom_controller)
+        game.passes = 0
+        make_active(game, new, HZ_AFTER, f"The horizon has resolved; {new}, who did not control the bottom card, "
+                    "becomes the active player.")
+    elif game.phase is Phase.COMBAT:
+        push(game, ("strike",) if game.combat and game.combat.step == "fight" else ("end_combat",))
+    elif game.phase is Phase.ROUND_START:
+        record(game, RP_START_NEXT, "phase", "No effects are left unresolved: move to the main phase.")
+        push(game, ("begin_main",))
+    elif game.phase is Phase.ROUND_END:
+        record(game, RP_END_NEXT, "phase", "No effects are left unresolved: move to the draw phase.")
+        push(game, ("begin_draw",))
+
+
+@task("after_action")
+def step_after_action(game: Game) -> None:
+    """Fast or slow entries put onto the horizon during a player's window by triggers (decision D-INFINITE-SOURCE)."""
+    if not game.added:
+        return
+    added = list(game.added)
+    game.added.clear()
+    if game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
+        game.window.hand_over = True
+        other = game.opponent(game.active)
+        record(game, AD_INFINITE_SOURCE, "hand_over", f"{added[-1].label} was put onto the horizon by an infinite-speed "
+               f"effect: {game.active}'s next pass will not resolve it; {other} becomes active instead.", (),
+               game.active)
+
+
+@task("phase_wait")
+def step_phase_wait(game: Game, next_step: str, rule: str) -> None:
+    """In a step that makes nobody active: continue, or let the player not controlling a new entry act first (p7)."""
+    if game.added or game.horizon:
+        top = game.horizon[-1]
+        game.added.clear()
+        new = game.opponent(top.controller)
+        make_active(game, new, RP_NO_ACTIVE, f"{top.label} was put onto the horizon at {top.speed} speed while nobody "
+                    f"was active: {new}, who does not control it, becomes the active player.")
+        return
+    if rule:
+        record(game, rule, "phase", {RP_START_NEXT: "No effects are unresolved: move to the main phase.",
+                                     RP_END_NEXT: "No effects are unresolved: move to the draw phase."}.get(
+                                         rule, "Move on."))
+    push(game, (next_step,))

@@ -1,0 +1,81 @@
+"""Every rule id the Atnia engine can cite exists in the rule graph, and nothing cites an unregistered one."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.atnia import DECISIONS, RULES
+from tests.engine_atnia.helpers import game_from_decks
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "engine" / "atnia"
+LITERAL = re.compile(r"""["'](rules/[a-z0-9./-]+)["']""")
+
+
+@pytest.fixture(scope="module")
+def graph():
+    """The rule graph built by kb."""
+    from kb.loader import load_kb
+
+    return load_kb().graph
+
+
+def test_every_registered_rule_is_in_the_graph(graph):
+    """Each id in the engine's registry is a node atnia:<id> of the rule graph."""
+    missing = sorted(r for r in RULES if f"atnia:{r}" not in graph)
+    assert not missing, missing
+
+
+def test_registered_rules_are_paragraphs(graph):
+    """The engine cites paragraphs and items of the document, never whole sections."""
+    kinds = {graph.nodes[f"atnia:{r}"]["kind"] for r in RULES}
+    assert kinds == {"paragraph"}
+
+
+def test_rule_literals_appear_only_in_the_registry():
+    """Outside rules.py and decisions.py the engine names rules through the registry's constants."""
+    offenders = []
+    for path in ENGINE.glob("*.py"):
+        if path.name in ("rules.py", "decisions.py"):
+            continue
+        offenders += [f"{path.name}: {m}" for m in LITERAL.findall(path.read_text(encoding="utf-8"))]
+    assert not offenders, offenders
+
+
+def test_decision_rules_are_in_the_graph(graph):
+    """Every rule a decision rests on is a node of the graph."""
+    missing = [(d.id, r) for d in DECISIONS for r in d.rules if f"atnia:{r}" not in graph]
+    assert not missing, missing
+
+
+def test_decisions_are_published_as_rulings():
+    """Each decision appears in rules/atnia/rulings.yaml under its ruling id, with the same answer and rules."""
+    data = yaml.safe_load((ROOT / "rules" / "atnia" / "rulings.yaml").read_text(encoding="utf-8"))
+    rulings = {r["id"]: r for r in data["rulings"]}
+    for d in DECISIONS:
+        ruling = rulings[d.ruling]
+        assert " ".join(ruling["answer"].split()) == " ".join(d.reading_chosen.split()), d.id
+        assert ruling["rules"] == list(d.rules), d.id
+        assert ruling["decision"] == d.id
+    assert len(rulings) == len(DECISIONS)
+
+
+def test_rules_cited_in_play_are_registered():
+    """Log entries and rejections of random games cite only registered ids, and cite many of them."""
+    seen: set[str] = set()
+    for seed in range(25):
+        game = game_from_decks(seed, p1=["Recruit", "Spark", "Hound", "Jab", "Wall", "Shrine", "Insight", "Warden"] * 3,
+                               p2=["Runner", "Duelist", "Sword", "Banner", "Shell", "Curse", "Adept", "Teller"] * 3)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        seen |= {e.rule for e in game.log}
+    assert seen <= set(RULES)
+    assert len(seen) > 60
