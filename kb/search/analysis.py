@@ -59,6 +59,8 @@ def analyzer_for(language: str):
     return german_analyzer() if language == "de" else english_analyzer()
 
 
-def analyse(text: str, language: str = "en") -> list[str]:
-    """The index terms ``text`` yields in ``language`` (what the index stores for it)."""
-    return [t.text for t in analyzer_for(language)(text)]
+@lru_cache(maxsize=8192)
+def analyse(text: str, language: str = "en") -> tuple[str, ...]:
+    """The index terms ``text`` yields in ``language`` (what the index stores for it); cached, since a
+    search analyses the same words for its clauses, synonyms, language guess and typo check."""
+    return tuple(t.text for t in analyzer_for(language)(text))

@@ -127,7 +127,7 @@ def ruling_documents(rulings: Iterable[Ruling], start: int = 0) -> Iterator[Inde
             text=ruling.answer, url=ruling_url(ruling.game, ruling.id), label=ruling.id,
             breadcrumb=["Rulings"], keys=[qualified.casefold(), f"{ruling.game}:{ruling.id}".casefold()],
             related=list(ruling.rules), order=start + offset, source=f"{ruling.path}:{ruling.line}",
-            extra={"body": "\n".join([ruling.question, ruling.answer, ruling.reasoning]),
+            extra={"body": ruling.answer,
                    "scenarios": list(ruling.scenarios), "source": ruling.source, "date": ruling.date},
         )
 

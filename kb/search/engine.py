@@ -29,7 +29,7 @@ JUMP_SCORE = 1000.0
 FEW_HITS = 3
 #: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
 #: rule: a German passage's CR rules, an English passage's, a ruling's cited rules, a scenario's.
-RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.97, "scenario": 0.9}
+RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
 #: How many more text hits to collect than shown, so that links and filters still fill the list.
 OVERFETCH = 3
@@ -165,8 +165,8 @@ class SearchEngine:
 
     def _text(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
               result: SearchResult) -> None:
-        """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then the CR
-        rules each rulebook passage corresponds to, those the question also matches first."""
+        """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then, for a plain
+        question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
         fetch = limit * OVERFETCH
         hits = self._run(parsed, filters, fetch)
         unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
@@ -186,6 +186,8 @@ class SearchEngine:
                 result.notes.append(f"also searched similar words: {shown}")
         for docnum, score in hits:
             ranked.add(docnum, score, ("text", -1))
+        if parsed.clauses is None:
+            return  # a query in Whoosh's language lists what it matches, and only that
         cache = self.cache
         for docnum, score in hits[:limit]:
             related = cache.related[docnum]
@@ -194,7 +196,7 @@ class SearchEngine:
             kind = cache.kinds[docnum]
             factor = RELATED_FACTOR.get(kind) or RELATED_FACTOR["de" if cache.langs[docnum] == "de" else "en"]
             reason = {"ruling": "cited by", "scenario": "shown by"}.get(kind, "explained by")
-            base = self._scores.get(docnum, score)
+            base = self._scores.get(docnum, score)  # the unweighted text score: the prior is for the entry itself
             related = sorted(related, key=lambda r: -self._scores.get(r, 0.0))
             for i, rule in enumerate(related):
                 ranked.add(rule, base * factor * RELATED_DECAY ** i, (reason, docnum))

@@ -28,10 +28,11 @@ CATEGORIES = {
 }
 KIND_TO_CATEGORY = {kind: category for category, kinds in CATEGORIES.items() for kind in kinds}
 
-#: How much an entry of a kind weighs in the ranking, beside its text score: a verified scenario restates
-#: a rule in plain words (its title is written to match questions) but is an illustration, not the rule;
-#: the rules it demonstrates follow it in the results at its full score.
-KIND_PRIOR = {"scenario": 0.5}
+#: How much an entry of a kind weighs in the ranking, beside its text score. Rulings and verified scenarios
+#: are secondary material: written as questions and plain-words statements they match a judge's question
+#: readily, but the answer is the rule itself, so they count half, and the rules they cite join the
+#: results at 0.6 of their text score (see ``RELATED_FACTOR`` in ``engine.py``).
+KIND_PRIOR = {"scenario": 0.5, "ruling": 0.5}
 
 
 def build_schema():

@@ -1,0 +1,93 @@
+"""Fixtures for search tests: a scratch project with this repository's rules and a built search index."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.paths import Paths
+from tests.conftest import ROOT
+
+
+def make_project(root: Path) -> Paths:
+    """A scratch project holding a copy of this repository's rule sources (no index, no results)."""
+    shutil.copytree(ROOT / "rules", root / "rules")
+    (root / "pyproject.toml").write_text("")
+    return Paths(root)
+
+
+@pytest.fixture(scope="session")
+def indexed(tmp_path_factory, project_kb) -> Paths:
+    """A scratch project with the full knowledge base indexed (shared by the read-only tests)."""
+    from kb.search.indexer import index_knowledge_base
+
+    paths = make_project(tmp_path_factory.mktemp("indexed"))
+    index_knowledge_base(paths, project_kb)
+    return paths
+
+
+@pytest.fixture(scope="session")
+def engine(indexed):
+    """A search engine over the shared index."""
+    from kb.search.engine import SearchEngine
+
+    with SearchEngine(indexed) as opened:
+        yield opened
+
+
+@pytest.fixture()
+def project(tmp_path) -> Paths:
+    """A scratch project of its own, for tests that build, break or extend an index."""
+    return make_project(tmp_path)
+
+
+@pytest.fixture()
+def run(capsys, monkeypatch):
+    """Run ``rulekb`` in-process in a given project; returns (exit code, stdout, stderr)."""
+    from kb.cli import main
+
+    def _run(root: Path, *args: str):
+        monkeypatch.setenv("RULEKB_ROOT", str(root))
+        monkeypatch.setenv("COLUMNS", "200")
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+    return _run
+
+
+RULINGS = """\
+rulings:
+  - id: R-ATH-900
+    question: Does the defender or the target deal combat damage back to the attacker?
+    answer: The target deals damage back equal to its own OFV; a declared defender only becomes exhausted.
+    rules: ["9.3.9b", "9.3.12"]
+    scenarios: ["athernum/combat/target-strikes-back"]
+    source: cr
+    date: 2026-11-20
+"""
+
+
+def results_json(status: str = "passed") -> str:
+    """A verify results file with one scenario demonstrating 9.3.9b, in the given status."""
+    return json.dumps({
+        "generated": "2026-11-20T12:00:00+00:00",
+        "scenarios": [{
+            "id": "athernum/combat/target-strikes-back", "game": "athernum",
+            "path": "scenarios/athernum/combat/target-strikes-back.yaml",
+            "title": "The target strikes back at the attacker with its own offensive value",
+            "rules": ["athernum:9.3.9b"], "rulings": ["R-ATH-900"], "status": status,
+            "steps": [{"index": 1, "text": "p1 attacks Ember Knight with Iron Golem", "outcome": "ok"}],
+        }],
+    })
+
+
+@pytest.fixture()
+def with_rulings_and_results(project) -> Paths:
+    """A scratch project with one ruling and one passing scenario result beside the rules."""
+    (project.rules / "athernum" / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
+    project.cache.mkdir(parents=True, exist_ok=True)
+    (project.cache / "verify-results.json").write_text(results_json(), encoding="utf-8")
+    return project

@@ -1,0 +1,31 @@
+"""The search index as a step of `rulekb build` (order 30, between verify and site)."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from kb.build import STEPS, BuildContext, _load_plugins
+from kb.rulings import load_rulings
+from kb.search.store import open_index
+
+
+def test_index_step_is_registered_between_verify_and_site():
+    """Loading the build's plugins registers "index for search" with order 30."""
+    _load_plugins()
+    step = next(s for s in STEPS if s.name == "index for search")
+    assert step.order == 30
+
+
+def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_path):
+    """Run with the parse step's knowledge base, the step writes the index under .rulekb/ and notes its size."""
+    _load_plugins()
+    step = next(s for s in STEPS if s.name == "index for search")
+    ctx = BuildContext(paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()),
+                       kb=project_kb)
+    step.run(ctx)
+    rulings, _ = load_rulings(project)
+    assert open_index(project).meta["documents"] == project_kb.graph.number_of_nodes() + len(rulings)
+    assert any(note.startswith("search index:") for note in ctx.notes)
+    assert not (tmp_path / "site").exists()  # the index lives in .rulekb/, not in the site

@@ -1,0 +1,59 @@
+"""`rulekb search` and `rulekb index` as a judge runs them in a terminal."""
+
+from __future__ import annotations
+
+import json
+
+from kb.commands.search import KIND_CHOICES
+from kb.search.schema import CATEGORIES, KIND_TO_CATEGORY
+
+
+def test_search_prints_rank_id_breadcrumb_snippet_and_link(indexed, run):
+    """A search prints each hit's qualified id, its parent chain, the matching text and its site link."""
+    code, out, _ = run(indexed.root, "search", "--limit", "3", "4.2.2a")
+    assert code == 0
+    assert " 1  4.2.2a  athernum:4.2.2a  rule" in out
+    assert "4.2.0 State-Based Checks › 4.2.2" in out
+    assert "damage counters equal to or greater" in out and "athernum/cr/4/#4.2.2a" in out
+
+
+def test_search_json_is_a_list_of_hits_with_the_documented_keys(indexed, run):
+    """`--json` prints only a JSON list; each object has id, game, document, kind, title, text, score, url."""
+    code, out, _ = run(indexed.root, "search", "--json", "--kind", "term", "victory", "token")
+    assert code == 0
+    hits = json.loads(out)
+    assert hits and all({"id", "game", "document", "kind", "title", "text", "score", "url"} <= set(h) for h in hits)
+    assert {h["kind"] for h in hits} == {"term"}
+
+
+def test_search_words_need_no_quotes(indexed, run):
+    """`rulekb search damage counters` searches both words, as if quoted."""
+    code, out, _ = run(indexed.root, "search", "--json", "--limit", "1", "damage", "counters")
+    assert code == 0 and "damage" in json.loads(out)[0]["text"].lower()
+
+
+def test_search_notes_go_to_stderr_in_json_mode(indexed, run):
+    """Corrections and fallbacks are noted on stderr so that `--json` output stays parseable."""
+    code, out, err = run(indexed.root, "search", "--json", '"exhuasted')
+    assert code == 0 and isinstance(json.loads(out), list)
+    assert "plain words" in err and "exhuasted" in err
+
+
+def test_bad_filter_is_an_error_message(indexed, run):
+    """An unknown game is a one-line error with exit code 2, no traceback."""
+    code, _, err = run(indexed.root, "search", "--game", "chess", "damage")
+    assert code == 2 and "no game 'chess'" in err and "Traceback" not in err
+
+
+def test_kind_choices_cover_the_index_categories():
+    """The command's --kind choices offer every category and every node kind the index knows."""
+    assert set(CATEGORIES) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)
+
+
+def test_index_command_rebuilds_and_reports(project, run):
+    """`rulekb index` builds the index and reports how many entries of each kind it holds."""
+    code, out, _ = run(project.root, "index")
+    assert code == 0
+    assert "indexed" in out and "rule" in out and ".rulekb/index/g-" in out
+    code, out, _ = run(project.root, "search", "--json", "--limit", "1", "rule", "3.0.7e.II")
+    assert json.loads(out)[0]["id"] == "athernum:3.0.7e.II"

@@ -1,0 +1,37 @@
+"""German rulebook passages lead to the CR rules that say the same: paragraph alignment and related rules."""
+
+from __future__ import annotations
+
+from kb.search.crosslang import align_paragraphs, english_counterparts, related_rules
+from kb.search.synonyms import load_synonyms
+
+
+def test_alignment_survives_a_paragraph_split_in_one_language():
+    """A paragraph the German text splits in two maps both halves to the one English paragraph."""
+    en = ["You choose an attacker among your characters.",
+          "To add a resource to the pool, exhaust an available resource token. Only your own pool is spent.",
+          "Resources in the pool expire at the end of the phase."]
+    de = ["Du wählst einen Angreifer unter deinen Charakteren.",
+          "Um eine Ressource dem Pool hinzuzufügen, erschöpfe eine verfügbare Ressource. Dadurch wird ihrem Typ",
+          "entsprechend ein Marker gelegt. Du kannst nur Ressourcen aus deinem eigenen Pool ausgeben.",
+          "Ressourcen im Pool verfallen am Ende der Phase."]
+    assert align_paragraphs(de, en, load_synonyms()) == {0: [0], 1: [1], 2: [1], 3: [2]}
+
+
+def test_real_split_paragraph_in_the_rulebook_is_aligned(graph):
+    """In "Ressourcen und der Ressourcenpool" the German p7 (pool expires) translates the English p6."""
+    counterparts = english_counterparts(graph, load_synonyms())
+    de = "athernum:rulebook-de/ressourcen-und-der-ressourcenpool/p7"
+    assert counterparts[de] == ["athernum:rulebook-en/resources-and-the-resource-pool/p6"]
+
+
+def test_passage_leads_to_the_rules_of_each_of_its_sentences(graph):
+    """A passage stating two facts leads to a rule for each: who may look at face-down and at exhausted cards."""
+    related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p1"]
+    assert {"athernum:6.1.4", "athernum:6.2.5"} <= set(related)
+
+
+def test_heading_line_borrows_the_paragraph_it_heads(graph):
+    """A one-line heading ("Karten aufdecken") leads to the rules of the paragraph under it, not to look-alikes."""
+    related = related_rules(graph, load_synonyms())["athernum:rulebook-de/besondere-hinweise/p12"]
+    assert {"athernum:2.1.2d", "athernum:6.1.7", "athernum:2.3.2e"} & set(related[:3])

@@ -1,0 +1,159 @@
+"""The index on disk: built atomically, never half-read, rebuilt when asked, explained when missing."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from kb.rulings import load_rulings
+from kb.search.engine import SearchEngine
+from kb.search.indexer import STALE_SECONDS, index_knowledge_base
+from kb.search.store import POINTER, IndexMissing, generations, index_root, open_index, read_pointer
+
+
+@pytest.fixture(scope="session")
+def small_docs(project_kb):
+    """The entries of chapter 4.2 and the glossary: enough to search, quick to index again and again."""
+    from kb.search.documents import collect_documents
+    from kb.verify.results import VerifyResults
+
+    languages = {d.id: d.meta.language for d in project_kb.documents}
+    docs = collect_documents(project_kb.graph, project_kb.lookup.keys, languages, [], VerifyResults(""))
+    return [d for d in docs if d.id.startswith(("athernum:4.2", "athernum:term/"))]
+
+
+@pytest.fixture()
+def build(small_docs):
+    """Build a small index into a project (as `rulekb index` would, but over fewer entries)."""
+    from kb.search.indexer import write_index
+    from kb.search.synonyms import load_synonyms
+
+    def _build(paths, _kb=None, **kwargs):
+        return write_index(paths, small_docs, load_synonyms(), **kwargs)
+    return _build
+
+
+def test_searching_without_an_index_says_how_to_build_one(project):
+    """With no index, opening one fails with a user error naming `rulekb index` and `rulekb build`."""
+    with pytest.raises(IndexMissing) as excinfo:
+        open_index(project)
+    assert "rulekb index" in str(excinfo.value) and "rulekb build" in str(excinfo.value)
+
+
+def test_command_without_an_index_prints_the_hint_not_a_traceback(project, run):
+    """`rulekb search` with no index exits 2 with the build hint on stderr and no traceback."""
+    code, out, err = run(project.root, "search", "damage")
+    assert code == 2
+    assert "rulekb index" in err and "Traceback" not in out + err
+
+
+def test_build_writes_one_generation_and_points_at_it(project, project_kb):
+    """A build leaves exactly one generation, named by ``CURRENT``, and nothing of the build in progress."""
+    report = index_knowledge_base(project, project_kb)
+    root = index_root(project)
+    assert [g.name for g in generations(root)] == [report.path.name]
+    assert read_pointer(root)["current"] == report.path.name
+    assert not [p for p in root.iterdir() if p.name.startswith(".building-")]
+    rulings, _ = load_rulings(project)
+    assert report.documents == project_kb.graph.number_of_nodes() + len(rulings)
+
+
+def test_rebuild_keeps_the_previous_generation_as_fallback(project, project_kb, build):
+    """After a rebuild ``CURRENT`` names the new generation and remembers the previous one."""
+    first = build(project, project_kb)
+    second = build(project, project_kb)
+    pointer = read_pointer(index_root(project))
+    assert pointer == {"current": second.path.name, "previous": first.path.name}
+
+
+def test_interrupted_build_leaves_the_previous_index_usable(project, project_kb, build):
+    """Ctrl-C halfway through writing leaves the old index live and searchable; the half-built folder is ignored."""
+    first = build(project, project_kb)
+
+    def interrupt(done: int, total: int) -> None:
+        if done > total // 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build(project, project_kb, on_progress=interrupt)
+    assert read_pointer(index_root(project))["current"] == first.path.name
+    with SearchEngine(project) as engine:
+        assert engine.search("4.2.2a").hits[0].id == "athernum:4.2.2a"
+
+
+def test_leftover_of_a_killed_build_is_ignored_then_cleaned_up(project, project_kb, build):
+    """A ``.building-*`` folder left by a killed build is never opened, and an old one is removed by the next build."""
+    build(project, project_kb)
+    leftover = index_root(project) / ".building-killed"
+    leftover.mkdir()
+    (leftover / "MAIN_WRITELOCK").write_text("")
+    with SearchEngine(project) as engine:
+        assert engine.search("initiative").hits
+    old = time.time() - STALE_SECONDS - 60
+    os.utime(leftover, (old, old))
+    build(project, project_kb)
+    assert not leftover.exists()
+
+
+def test_corrupted_newest_generation_falls_back_to_the_previous_one(project, project_kb, build):
+    """If the live generation's files are damaged, search uses the previous generation and warns."""
+    build(project, project_kb)
+    second = build(project, project_kb)
+    for segment in second.path.glob("*.seg"):
+        segment.write_bytes(b"\x00" * 64)
+    (second.path / "postings.marshal").write_bytes(b"garbage")
+    with SearchEngine(project) as engine:
+        assert engine.search("4.2.2a").hits[0].id == "athernum:4.2.2a"
+        assert "damaged" in engine.warnings[0] and "rulekb index" in engine.warnings[0]
+
+
+def test_index_with_every_generation_damaged_is_reported_not_raised(project, project_kb, run, build):
+    """When no generation can be read, the command says so and how to rebuild, without a traceback."""
+    report = build(project, project_kb)
+    (report.path / "meta.json").write_text("{not json")
+    code, out, err = run(project.root, "search", "damage")
+    assert code == 2 and "cannot be read" in err and "rulekb index" in err and "Traceback" not in err
+
+
+def test_missing_pointer_file_opens_the_newest_generation(project, project_kb, build):
+    """Without ``CURRENT`` (deleted by hand), the newest complete generation is still found."""
+    report = build(project, project_kb)
+    (index_root(project) / POINTER).unlink()
+    assert open_index(project).path == report.path
+
+
+def test_changed_rule_source_marks_the_index_stale(project, project_kb, build):
+    """Editing a rule source after the build makes the index report itself out of date."""
+    build(project, project_kb)
+    with SearchEngine(project) as engine:
+        assert not engine.is_stale()
+        source = project.rules / "athernum" / "cr.md"
+        source.write_text(source.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        assert engine.is_stale()
+
+
+def test_rulings_and_scenarios_join_the_index(with_rulings_and_results, project_kb):
+    """A ruling and a verified scenario beside the rules are indexed and found by their words."""
+    index_knowledge_base(with_rulings_and_results, project_kb)
+    with SearchEngine(with_rulings_and_results) as engine:
+        ruling = engine.search("defender or the target deal combat damage back", kind="ruling").hits[0]
+        assert ruling.id == "athernum:ruling/R-ATH-900"
+        assert ruling.url == "athernum/rulings/#R-ATH-900"
+        scenario = engine.search("target strikes back", kind="example").hits[0]
+        assert scenario.id == "athernum:scenario/combat/target-strikes-back"
+        assert scenario.extra["status"] == "passed"
+        assert engine.search("R-ATH-900").hits[0].id == "athernum:ruling/R-ATH-900"
+
+
+def test_scenario_match_puts_the_rule_it_demonstrates_first(with_rulings_and_results, project_kb):
+    """A question matching a verified scenario's title ranks the rule the scenario shows above the scenario."""
+    index_knowledge_base(with_rulings_and_results, project_kb)
+    with SearchEngine(with_rulings_and_results) as engine:
+        found = [(h.id, h.via) for h in engine.search("target strikes back at the attacker with its own offensive "
+                                                      "value", limit=10).hits]
+    ids = [node_id for node_id, _ in found]
+    scenario = "athernum:scenario/combat/target-strikes-back"
+    assert ids.index("athernum:9.3.9b") < ids.index(scenario)
+    assert dict(found)["athernum:9.3.9b"] in ("text", f"shown by {'athernum/combat/target-strikes-back'}")

@@ -1,0 +1,63 @@
+"""The synonyms file: abbreviations and synonyms as data, matched on stems, checked when loaded."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.search.synonyms import SYNONYMS_FILE, Synonyms, SynonymsError, load_synonyms, parse_synonyms
+
+
+def alternatives(synonyms: Synonyms, text: str) -> set[str]:
+    return {a for rule in synonyms.expand(text) for a in rule.alternatives}
+
+
+def test_packaged_file_covers_the_abbreviations_judges_use():
+    """OFV, DFV, VTF and SBC expand to their terms, and mulligan to redraw."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "offensive value" in alternatives(synonyms, "OFV of a token")
+    assert "defensive value" in alternatives(synonyms, "dfv")
+    assert "victory token field" in alternatives(synonyms, "VTF")
+    assert "state-based check" in alternatives(synonyms, "when is an SBC done")
+    assert "redraw" in alternatives(synonyms, "mulligan")
+
+
+def test_groups_work_both_ways_and_one_way_entries_do_not():
+    """A group's phrases find each other; a one-way entry does not find its source from its target."""
+    synonyms = parse_synonyms({"groups": [["OFV", "offensive value"]], "one_way": {"mulligan": ["redraw"]}})
+    assert alternatives(synonyms, "offensive values") == {"OFV"}
+    assert alternatives(synonyms, "OFV") == {"offensive value"}
+    assert alternatives(synonyms, "redraw") == set()
+
+
+def test_german_translation_matches_inflected_forms():
+    """A translation keyed ``Schadensmarke`` also matches ``Schadensmarken`` (German stems)."""
+    synonyms = parse_synonyms({"translations": {"Schadensmarke": ["damage counter"]}})
+    assert alternatives(synonyms, "Wie viele Schadensmarken?") == {"damage counter"}
+
+
+def test_json_snapshot_round_trips():
+    """The snapshot stored with an index reads back to the same rules."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert Synonyms.from_json(synonyms.to_json()).rules == synonyms.rules
+
+
+@pytest.mark.parametrize("data, fragment", [
+    (["OFV"], "expected a mapping"),
+    ({"groups": [["OFV"]]}, "groups[0]"),
+    ({"one_way": {"mulligan": [{"x": 1}]}}, "one_way.mulligan"),
+    ({"one_way": ["mulligan"]}, "one_way must map"),
+])
+def test_malformed_entries_are_named(data, fragment):
+    """A malformed synonyms file is a user error naming the entry at fault."""
+    with pytest.raises(SynonymsError) as excinfo:
+        parse_synonyms(data, "synonyms.yaml")
+    assert fragment in str(excinfo.value)
+
+
+def test_invalid_yaml_names_file_and_line(tmp_path):
+    """Broken YAML is reported with the file and line, not a traceback."""
+    path = tmp_path / "synonyms.yaml"
+    path.write_text("groups:\n  - [OFV, offensive value\n", encoding="utf-8")
+    with pytest.raises(SynonymsError) as excinfo:
+        load_synonyms(path)
+    assert str(path) in str(excinfo.value) and "invalid YAML" in str(excinfo.value)
