@@ -1,0 +1,138 @@
+"""Build the site with MkDocs in-process, strictly, into a folder (used by ``rulekb build``, tests, the bench).
+
+MkDocs cleans the folder it builds into, so the site is built into a staging folder (in the project's
+``.rulekb/`` cache) and moved into the target, keeping files earlier build steps wrote there. Warnings (broken links or anchors among
+them) fail the build; they are collected and reported, never printed as a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.errors import RulekbError
+from kb.paths import Paths
+
+CONFIG_FILE = "mkdocs.yml"
+
+
+class SiteBuildError(RulekbError):
+    """MkDocs could not build the site; carries the warnings and errors it reported."""
+
+    def __init__(self, message: str, messages: list[str]):
+        self.messages = messages
+        details = "\n".join(f"  {m}" for m in messages[:40])
+        more = f"\n  … and {len(messages) - 40} more" if len(messages) > 40 else ""
+        super().__init__(f"{message}\n{details}{more}" if messages else message)
+
+
+@dataclass
+class SiteBuildReport:
+    """What a site build produced and how long it took."""
+
+    out: Path
+    pages: int
+    seconds: float  # wall clock
+    cpu: float  # CPU seconds of this process
+    timings: dict[str, float] = field(default_factory=dict)  # generated page → CPU seconds to build and render
+
+
+class _Collect(logging.Handler):
+    """Keeps MkDocs' warnings and errors to report them, instead of printing them as they come."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(f"{record.levelname.lower()}: {record.getMessage()}")
+
+
+def config_file(paths: Paths) -> Path:
+    """The project's mkdocs.yml, or the one shipped beside the kb package (for projects without one)."""
+    for candidate in (paths.root / CONFIG_FILE, Path(__file__).resolve().parents[2] / CONFIG_FILE):
+        if candidate.is_file():
+            return candidate
+    raise RulekbError(f"no {CONFIG_FILE} in {paths.root}: the site cannot be built")
+
+
+@contextmanager
+def _project(paths: Paths) -> Iterator[None]:
+    """Point the MkDocs hooks at this project for the duration of a build."""
+    saved = os.environ.get("RULEKB_ROOT")
+    os.environ["RULEKB_ROOT"] = str(paths.root)
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("RULEKB_ROOT", None)
+        else:
+            os.environ["RULEKB_ROOT"] = saved
+
+
+def _merge_into(source: Path, target: Path) -> None:
+    """Move everything under ``source`` into ``target``, replacing files of the same name."""
+    target.mkdir(parents=True, exist_ok=True)
+    for entry in source.iterdir():
+        destination = target / entry.name
+        if entry.is_dir() and destination.is_dir():
+            _merge_into(entry, destination)
+            entry.rmdir()
+        else:
+            if destination.is_dir():
+                shutil.rmtree(destination)
+            elif destination.exists():
+                destination.unlink()
+            shutil.move(entry, destination)  # a rename where both are on one file system
+
+
+def build_site(paths: Paths, out: Path, *, strict: bool = True) -> SiteBuildReport:
+    """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    from kb.site import generate
+
+    start, cpu = time.perf_counter(), time.process_time()
+    paths.cache.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="site-staging-", dir=paths.cache))
+    # The project's own hand-written pages; a project without any gets none (the theme holds the assets).
+    docs = paths.docs if paths.docs.is_dir() else staging.with_name(staging.name + "-docs")
+    docs.mkdir(exist_ok=True)
+    collect = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(collect)
+    try:
+        with _project(paths):
+            try:
+                config = load_config(config_file=str(config_file(paths)), site_dir=str(staging),
+                                     docs_dir=str(docs), strict=strict)
+                config.plugins.on_startup(command="build", dirty=False)
+                try:
+                    build(config)
+                finally:
+                    config.plugins.on_shutdown()
+            except (MkDocsException, SystemExit) as exc:
+                raise SiteBuildError(f"the site did not build: {exc}", collect.messages) from None
+        if strict and collect.messages:
+            raise SiteBuildError("the site did not build", collect.messages)
+        _merge_into(staging, out)
+    finally:
+        logger.removeHandler(collect)
+        shutil.rmtree(staging, ignore_errors=True)
+        if docs != paths.docs:
+            shutil.rmtree(docs, ignore_errors=True)
+    generator = generate.last_generator()
+    return SiteBuildReport(out=out, pages=len(generator.plan.pages) if generator else 0,
+                           seconds=time.perf_counter() - start, cpu=time.process_time() - cpu,
+                           timings=dict(generator.timings) if generator else {})

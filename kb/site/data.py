@@ -1,0 +1,76 @@
+"""What the site shows besides the graph: rulings, verify results, rules not testable, lint findings.
+
+Every input may be missing or malformed; loading never raises. A problem becomes a finding shown on
+the open-questions page instead of a failed build, so the site always shows what exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.errors import Problem, Severity
+from kb.loader import KnowledgeBase
+from kb.paths import Paths
+from kb.rulings import Ruling, load_rulings
+from kb.verify.coverage import NOT_TESTABLE_FILE
+from kb.verify.coverage import load_not_testable as read_not_testable
+from kb.verify.results import VerifyResults, load_results
+
+
+@dataclass
+class SiteData:
+    """The inputs of one site build, loaded once."""
+
+    kb: KnowledgeBase
+    rulings: list[Ruling]
+    results: VerifyResults
+    not_testable: dict[str, dict[str, str]]  # game → rule number → reviewed reason
+    findings: list[Problem]  # lint findings, and problems with rulings and not-testable files
+    problems: list[Problem] = field(default_factory=list)  # problems with the site's own inputs only
+
+
+def load_not_testable(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+    """Every game's reviewed list of rules an engine cannot test (``scenarios/<game>/not-testable.yaml``)."""
+    found: dict[str, dict[str, str]] = {}
+    problems: list[Problem] = []
+    files = sorted(paths.scenarios.glob(f"*/{NOT_TESTABLE_FILE}")) if paths.scenarios.is_dir() else []
+    for path in files:
+        game = path.parent.name
+        display = str(path.relative_to(paths.root))
+        try:
+            reasons, file_problems = read_not_testable(path, display)
+        except Exception:  # an oddly shaped file is a finding, not a failed site
+            reasons, file_problems = {}, [Problem(display, 0, "rules", "cannot read: expected 'rules:' with a list "
+                                                  "of entries, each with 'rule' and 'reason'")]
+        problems += file_problems
+        for number in reasons:
+            if f"{game}:{number}" not in known:
+                problems.append(Problem(display, 0, "rules", f"{number} is not a rule", Severity.WARNING,
+                                        code="not-testable"))
+        found[game] = reasons
+    return found, problems
+
+
+def _lint(kb: KnowledgeBase) -> list[Problem]:
+    """Lint findings; a failing check is itself reported rather than stopping the site."""
+    from kb.lint import lint
+
+    try:
+        return lint(kb)
+    except Exception as exc:  # a broken extra check must not take the whole site down
+        return [Problem("rulekb lint", 0, "", f"lint could not run: {type(exc).__name__}: {exc}",
+                        Severity.WARNING, code="lint-crashed")]
+
+
+def load_site_data(kb: KnowledgeBase) -> SiteData:
+    """Load everything the site shows beside the graph, collecting problems instead of raising."""
+    paths = kb.paths
+    try:
+        rulings, ruling_problems = load_rulings(paths)
+    except Exception as exc:  # an unreadable or oddly shaped rulings file is a finding, not a crash
+        rulings, ruling_problems = [], [Problem("rules/*/rulings.yaml", 0, "", f"cannot read rulings: {exc}")]
+    results = load_results(paths)
+    not_testable, nt_problems = load_not_testable(paths, set(kb.graph.nodes))
+    problems = [*ruling_problems, *nt_problems]
+    return SiteData(kb=kb, rulings=rulings, results=results, not_testable=not_testable,
+                    findings=[*_lint(kb), *problems], problems=problems)

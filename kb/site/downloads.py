@@ -1,0 +1,55 @@
+"""The site's downloads: the rules keyed by id, the whole graph, the rulings and the verify results."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from kb.export import export, rules_by_id
+from kb.site.model import SiteModel
+from kb.verify.results import results_path
+
+FOLDER = "downloads"
+
+
+@dataclass(frozen=True)
+class Download:
+    """One file offered for download."""
+
+    path: str  # relative to the site root
+    description: str
+    content: bytes
+
+    @property
+    def size(self) -> str:
+        n = len(self.content)
+        return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(1, round(n / 1000))} kB"
+
+
+def _json(data: object) -> bytes:
+    return json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def downloads(model: SiteModel) -> list[Download]:
+    """Every download, generated from the same model as the pages."""
+    graph = model.graph
+    rulings = [r.to_dict() for r in model.rulings.values()]
+    return [
+        Download(f"{FOLDER}/rules.json", "Every numbered rule, section, glossary term, Example and Remark, "
+                 "keyed by qualified id (athernum:4.2.2a)", _json(rules_by_id(graph))),
+        Download(f"{FOLDER}/graph.json", "The whole rule graph as networkx node-link JSON: every node and "
+                 "every typed edge", export(graph, "json").encode("utf-8")),
+        Download(f"{FOLDER}/rulings.json", "Every ruling: question, answer, rules, scenarios, source, date",
+                 _json({"rulings": rulings})),
+        Download(f"{FOLDER}/verify-results.json", "The last verify run: per scenario its status, steps and the "
+                 "engine's log", _results_file(model)),
+    ]
+
+
+def _results_file(model: SiteModel) -> bytes:
+    """The verify results file as ``rulekb verify`` wrote it (when it is the one the pages show)."""
+    path = results_path(model.data.kb.paths)
+    if model.data.results.scenarios and path.is_file():
+        return path.read_bytes()
+    return model.data.results.to_json().encode("utf-8")
+

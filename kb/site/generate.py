@@ -1,0 +1,179 @@
+"""One build of the site inside MkDocs: plan the pages, add them as in-memory files, render each one.
+
+Generated pages never touch ``docs/``: each is an in-memory MkDocs ``File`` whose source is a small
+front matter; its HTML is rendered from a Jinja2 template when MkDocs processes the page (rule pages),
+or its Markdown is produced then (graph views). Every link a rendered page makes is handed to MkDocs'
+own link and anchor validation.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+from html import unescape as html_unescape
+import logging
+import re
+import time
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+
+from kb.loader import load_kb
+from kb.paths import Paths
+from kb.site.data import load_site_data
+from kb.site.links import Linker
+from kb.site.model import SiteModel, build_model
+from kb.site.pages import PageSpec, SitePlan, plan_site
+from kb.site.render import TextRenderer, linkify
+from kb.site.templates import render
+from kb.site.views.common import Ctx
+
+log = logging.getLogger("mkdocs.plugins.rulekb")
+ID_ATTRIBUTE = re.compile(r'\sid="([^"]+)"')
+_LAST: list["SiteGenerator"] = []
+
+
+def last_generator() -> "SiteGenerator | None":
+    """The generator of the most recent build in this process (for its page timings)."""
+    return _LAST[-1] if _LAST else None
+
+
+class GeneratedPageCollision(Exception):
+    """A file in docs/ has the path of a generated page."""
+
+
+@dataclass
+class Licence:
+    """A licence line of the footer: whose texts, and under which licence."""
+
+    attribution: Markup
+    licence: Markup
+
+
+def _toc_tokens(entries: list) -> list[dict]:
+    """Nest a flat list of (level, anchor, title) entries into the tokens MkDocs builds a TOC from."""
+    root: list[dict] = []
+    stack: list[dict] = []
+    for entry in entries:
+        token = {"level": entry.level, "id": entry.anchor, "name": str(Markup.escape(entry.title)), "children": []}
+        while stack and stack[-1]["level"] >= entry.level:
+            stack.pop()
+        (stack[-1]["children"] if stack else root).append(token)
+        stack.append(token)
+    return root
+
+
+def _front_matter(spec: PageSpec) -> str:
+    lines = [f"{key}: {json.dumps(value)}" for key, value in spec.front_matter.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n\n"
+
+
+@dataclass
+class SiteGenerator:
+    """The plan and model of one build, and the work of adding and rendering its pages."""
+
+    model: SiteModel
+    plan: SitePlan
+    text: TextRenderer
+    timings: dict[str, float] = field(default_factory=dict)  # src_uri → CPU seconds to build and render it
+    _urls: dict[str, str] | None = None
+
+    @classmethod
+    def load(cls, paths: Paths) -> "SiteGenerator":
+        """Load the knowledge base and everything beside it, and plan the site."""
+        kb = load_kb(paths)
+        kb.raise_for_errors()
+        model = build_model(load_site_data(kb))
+        generator = cls(model, plan_site(model), TextRenderer(model))
+        _LAST[:] = [generator]
+        # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
+        # garbage collector from re-scanning them for every page (``release`` undoes this).
+        gc.collect()
+        gc.freeze()
+        return generator
+
+    @staticmethod
+    def release() -> None:
+        """Hand the objects kept out of garbage collection during the build back to the collector."""
+        gc.unfreeze()
+
+    # --- configuration -----------------------------------------------------------------------
+
+    def licences(self) -> list[Licence]:
+        """Each distinct licence and attribution of the rule texts, by game."""
+        seen: dict[tuple[str, str], Licence] = {}
+        for game in self.model.games:
+            for document in self.model.documents_of(game):
+                meta = self.model.documents[document]
+                key = (meta.attribution, meta.licence)
+                if key not in seen:
+                    seen[key] = Licence(linkify(meta.attribution.rstrip(".")), linkify(meta.licence.rstrip(".")))
+        return list(seen.values())
+
+    def footer(self) -> str:
+        return render("footer.html", licences=self.licences()).strip()
+
+    # --- files -------------------------------------------------------------------------------
+
+    def add_files(self, files: Files, config: MkDocsConfig) -> Files:
+        """Add every generated page and download as an in-memory file."""
+        for src_uri, spec in self.plan.pages.items():
+            if files.get_file_from_path(src_uri) is not None:
+                raise GeneratedPageCollision(f"docs/{src_uri} has the path of a generated page; rename it")
+            stub = "<!-- generated by kb.site from the rule graph -->\n" if not spec.markdown else ""
+            files.append(File.generated(config, src_uri, content=_front_matter(spec) + stub))
+        for item in self.plan.downloads:
+            if files.get_file_from_path(item.path) is None:
+                files.append(File.generated(config, item.path, content=item.content))
+        self._urls = None
+        return files
+
+    def _url_map(self, files: Files) -> dict[str, str]:
+        if self._urls is None:
+            self._urls = {f.src_uri: f.url for f in files}
+        return self._urls
+
+    # --- pages -------------------------------------------------------------------------------
+
+    def _ctx(self, spec: PageSpec, files: Files) -> Ctx:
+        return Ctx(self.model, Linker(spec.src_uri, self.model, self._url_map(files)), self.text)
+
+    def page_markdown(self, page: Page, files: Files) -> str | None:
+        """The Markdown of a generated Markdown page (graph views); None for other pages."""
+        spec = self.plan.pages.get(page.file.src_uri)
+        if spec is None or not spec.markdown:
+            return None
+        start = time.process_time()
+        markdown = render(spec.template, view=spec.view(self._ctx(spec, files)))
+        self.timings[spec.src_uri] = time.process_time() - start
+        return markdown
+
+    def page_content(self, page: Page, config: MkDocsConfig, files: Files) -> str | None:
+        """The HTML of a generated rule page, with its TOC, anchors and links handed to MkDocs; None for others."""
+        spec = self.plan.pages.get(page.file.src_uri)
+        if spec is None or spec.markdown:
+            return None
+        start = time.process_time()
+        ctx = self._ctx(spec, files)
+        view = spec.view(ctx)
+        html = render(spec.template, view=view, page=spec)
+        self.timings[spec.src_uri] = time.process_time() - start
+        page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
+        page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
+        self._validate_targets(page, ctx.link, config, files)
+        return html
+
+    def _validate_targets(self, page: Page, linker: Linker, config: MkDocsConfig, files: Files) -> None:
+        """Report links to files that do not exist; hand anchors to MkDocs' anchor validation."""
+        for (target, anchor), href in linker.targets.items():
+            file = files.get_file_from_path(target)
+            if file is None:
+                log.log(config.validation.links.not_found,
+                        f"Generated page '{page.file.src_uri}' links to '{href}', but '{target}' is not a page of the site.")
+                continue
+            if anchor and page.links_to_anchors is not None:
+                page.links_to_anchors.setdefault(file, {}).setdefault(anchor, href)

@@ -1,0 +1,35 @@
+"""The Jinja2 environment of the site's page templates (``kb/templates/site``).
+
+HTML templates autoescape everything; the one Markdown template (graph views) receives only text
+already escaped for Markdown by the view that feeds it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0f}\u00a0%"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The shared template environment (templates are compiled once per process)."""
+    env = Environment(
+        loader=PackageLoader("kb", "templates/site"),
+        autoescape=select_autoescape(["html"], default_for_string=True, default=False),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["percent"] = _percent
+    return env
+
+
+def render(template: str, **context: object) -> str:
+    """Render one template of the site."""
+    return environment().get_template(template).render(**context)

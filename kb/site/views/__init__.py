@@ -1,0 +1,1 @@
+"""Page views: dataclasses built from the site model for one page, rendered by the templates."""

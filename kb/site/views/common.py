@@ -1,0 +1,119 @@
+"""What every page view shares: the render context, links as data, and notes on rulings and examples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from kb.model import NodeKind
+from kb.rulings import Ruling
+from kb.site.links import Linker
+from kb.site.model import RulingStatus, SiteModel
+from kb.site.render import TextRenderer, tooltip
+from kb.verify.results import ScenarioResult, Status
+
+STATUS_LABEL = {Status.PASSED: "verified", Status.FAILED: "failed", Status.ERROR: "error",
+                Status.XFAIL: "expected failure"}
+
+
+@dataclass
+class Link:
+    """A link as a template shows it: where, what it says, an optional tooltip and status class."""
+
+    href: str | None
+    label: str
+    title: str = ""
+    status: str = ""
+
+
+@dataclass
+class TocEntry:
+    """One line of a page's table of contents."""
+
+    level: int
+    anchor: str
+    title: str
+
+
+@dataclass
+class ExampleNote:
+    """A scenario as listed beside a rule or ruling: only a passing one is verified."""
+
+    id: str
+    href: str | None
+    title: str
+    status: str  # passed | failed | error | expected-failure
+    label: str  # verified | failed | error | expected failure
+
+    @property
+    def verified(self) -> bool:
+        return self.status == Status.PASSED
+
+
+@dataclass
+class RulingNote:
+    """A ruling as shown under a rule it rests on."""
+
+    id: str
+    href: str | None
+    question: str
+    answer: Markup
+    status: str
+
+
+@dataclass
+class Ctx:
+    """Everything a view builder needs for one page: the model, its linker and the text renderer."""
+
+    model: SiteModel
+    link: Linker
+    text: TextRenderer
+    toc: list[TocEntry] = field(default_factory=list)
+
+    @property
+    def graph(self):
+        return self.model.graph
+
+    def label(self, node_id: str) -> str:
+        """How a reader names a node in a list of links: its number, its title, or section ¶ n."""
+        data = self.graph.nodes[node_id]
+        if data.get("number"):
+            return data["number"]
+        if data["kind"] == NodeKind.PARAGRAPH:
+            parent = data.get("parent")
+            where = self.label(parent) if parent and parent in self.graph else ""
+            return f"{where} ¶{node_id.rsplit('/p', 1)[-1]}".strip()
+        return data.get("title") or node_id.split(":", 1)[1]
+
+    def ref(self, node_id: str, label: str | None = None, *, tip: bool = False) -> Link:
+        """A link to a node; with ``tip``, its text as the tooltip (for short lists, not for long tables)."""
+        data = self.graph.nodes[node_id]
+        title = tooltip(data["text"] or data["title"]) if tip else ""
+        return Link(self.link.node(node_id), label or self.label(node_id), title)
+
+    def refs(self, node_ids: list[str], *, tip: bool = False) -> list[Link]:
+        return [self.ref(n, tip=tip) for n in node_ids]
+
+    def example(self, scenario: ScenarioResult) -> ExampleNote:
+        return ExampleNote(scenario.id, self.link.scenario(scenario.id), scenario.title or scenario.id,
+                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)))
+
+    def examples_of(self, rule: str) -> list[ExampleNote]:
+        """The scenarios citing a rule: passing ones first."""
+        found = self.model.scenarios_by_rule.get(rule, [])
+        return [self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))]
+
+    def ruling_note(self, ruling: Ruling) -> RulingNote:
+        return RulingNote(ruling.id, self.link.ruling(ruling.id), ruling.question,
+                          self.text.prose(ruling.answer, ruling.game, self.link), str(self.model.ruling_status(ruling)))
+
+    def rulings_of(self, rule: str) -> list[RulingNote]:
+        return [self.ruling_note(r) for r in self.model.rulings_by_rule.get(rule, [])]
+
+    def add_toc(self, level: int, anchor: str, title: str) -> None:
+        self.toc.append(TocEntry(level, anchor, title))
+
+
+RULING_STATUS_CLASS = {RulingStatus.DEMONSTRATED: "passed", RulingStatus.FAILING: "failed",
+                       RulingStatus.UNPROVEN: "missing"}

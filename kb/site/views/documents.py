@@ -1,0 +1,206 @@
+"""Views of the rule documents: a CR chapter, the CR's front page, and one-page documents.
+
+A document is walked once in order; each node becomes a block: a heading for sections and numbered
+rules (its anchor is the rule's id, so search gets one entry per rule), text for paragraphs, a box
+for Altered's Examples and Remarks. Under each block: what references it, what explains it, its
+rulings and its examples, all read from indexes computed once per build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from kb.model import DocumentMeta, NodeKind
+from kb.verify.coverage import RuleCoverage
+from kb.site.mermaid import graph_anchor, graph_page, graph_units
+from kb.site.views.common import Ctx, ExampleNote, Link, RulingNote
+
+LANGUAGE = {"en": "EN", "de": "DE"}
+
+
+@dataclass
+class Block:
+    """One node of a document as the page shows it."""
+
+    kind: str  # chapter | section | rule | paragraph | term | example | remark
+    node: str
+    anchor: str
+    level: int = 0  # heading level (1–6) of sections and rules
+    depth: int = 0  # nesting below the enclosing section (rules, paragraphs)
+    number: str = ""
+    title: Markup = Markup("")
+    text: Markup = Markup("")
+    referenced_by: list[Link] = field(default_factory=list)
+    explained_by: list[Link] = field(default_factory=list)  # rulebook sections saying the same
+    explains: list[Link] = field(default_factory=list)  # CR rules a rulebook section explains
+    translations: list[Link] = field(default_factory=list)
+    rulings: list[RulingNote] = field(default_factory=list)
+    examples: list[ExampleNote] = field(default_factory=list)
+    not_testable: str = ""
+    graph: Link | None = None
+    glossary: Link | None = None
+
+    @property
+    def has_notes(self) -> bool:
+        return bool(self.referenced_by or self.explained_by or self.explains or self.translations or self.rulings
+                    or self.examples or self.not_testable or self.graph or self.glossary)
+
+
+@dataclass
+class ChapterSummary:
+    """A chapter as listed on the CR's front page."""
+
+    link: Link
+    number: str
+    title: str
+    rules: int
+    percent: float | None  # coverage, when the document has one
+
+
+@dataclass
+class DocumentView:
+    """A page of a rule document: its title, its lead text and its blocks in order."""
+
+    title: str
+    node: str
+    meta: DocumentMeta
+    layout: str  # "rules" (number beside text) or "prose"
+    lead: Markup = Markup("")
+    blocks: list[Block] = field(default_factory=list)
+    chapters: list[ChapterSummary] = field(default_factory=list)
+    translation: Link | None = None  # the page of the other language
+    graph: Link | None = None
+    toc: list = field(default_factory=list)
+
+
+def _language_label(ctx: Ctx, node_id: str) -> str:
+    data = ctx.graph.nodes[node_id]
+    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    language = LANGUAGE.get(meta.language, meta.language.upper()) if meta else ""
+    return f"{data['title'] or ctx.label(node_id)} ({language})" if language else ctx.label(node_id)
+
+
+def _is_translation(ctx: Ctx, node_id: str) -> bool:
+    data = ctx.graph.nodes[node_id]
+    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    return bool(meta and meta.translates)
+
+
+def _rule_notes(ctx: Ctx, block: Block) -> None:
+    """A numbered rule: what references it, what explains it, its rulings, examples and coverage."""
+    rel, node = ctx.model.relations, block.node
+    block.referenced_by = ctx.refs(rel.get("referenced_by", node), tip=True)
+    sections = sorted(rel.get("explained_by", node), key=lambda s: _is_translation(ctx, s))  # originals first
+    block.explained_by = [ctx.ref(s, _language_label(ctx, s)) for s in sections]
+    block.rulings = ctx.rulings_of(node)
+    block.examples = ctx.examples_of(node)
+    data = ctx.graph.nodes[node]
+    coverage = ctx.model.coverage.get(data["game"])
+    item = coverage.by_rule.get(node) if coverage else None
+    if item is not None and item.status == RuleCoverage.NOT_TESTABLE:
+        block.not_testable = item.reason
+
+
+def _section_notes(ctx: Ctx, block: Block) -> None:
+    """A rulebook section: the CR rules it explains, and its translation."""
+    rel, node = ctx.model.relations, block.node
+    block.explains = ctx.refs(rel.get("explains", node), tip=True)
+    block.translations = [ctx.ref(t, _language_label(ctx, t))
+                          for t in rel.get("translates", node) + rel.get("translated_by", node)]
+
+
+def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
+    """One node as a block, with the notes that stand under it."""
+    data = ctx.graph.nodes[node]
+    kind = str(data["kind"])
+    anchor = ctx.model.relations.location[node][1]
+    block = Block(kind, node, anchor, level=level, depth=depth, number=data.get("number") or "")
+    if data.get("title"):
+        block.title = ctx.text.inline(node, ctx.link, data["title"])
+    if kind == NodeKind.TERM:
+        block.title = Markup.escape(data["title"])
+        block.glossary = ctx.ref(node, "glossary")
+    # A rule's text goes into its heading: search then has one entry per rule whose title is the rule.
+    block.text = ctx.text.node_line(node, ctx.link) if kind == NodeKind.RULE else ctx.text.node_text(node, ctx.link)
+    if kind in (NodeKind.RULE, NodeKind.SECTION, NodeKind.CHAPTER) and block.number:
+        _rule_notes(ctx, block)
+    if kind == NodeKind.SECTION and not block.number:
+        _section_notes(ctx, block)
+    return block
+
+
+def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | None = None) -> list[Block]:
+    """Every node below ``root`` as a block, in document order, with heading levels from nesting."""
+    graphs = graphs or {}
+    rel = ctx.model.relations
+    blocks: list[Block] = []
+
+    def visit(node: str, level: int, depth: int) -> None:
+        for child in rel.get("children", node):
+            kind = ctx.graph.nodes[child]["kind"]
+            if kind in (NodeKind.SECTION, NodeKind.CHAPTER):
+                block = _block(ctx, child, min(6, level + 1), 0)
+                block.graph = graphs.get(child)
+                blocks.append(block)
+                if level + 1 <= 3:  # sections and sub-sections make the page's table of contents
+                    ctx.add_toc(level + 1, block.anchor, ctx.label(child) if not block.number else
+                                f"{block.number} {ctx.graph.nodes[child]['title']}".strip())
+                visit(child, level + 1, 0)
+            elif kind == NodeKind.RULE:
+                blocks.append(_block(ctx, child, min(6, level + 1), depth))
+                visit(child, level + 1, depth + 1)
+            else:
+                blocks.append(_block(ctx, child, 0, depth))
+                visit(child, level, depth + 1)
+
+    visit(root, root_level, 0)
+    return blocks
+
+
+def _graph_links(ctx: Ctx, chapter: str) -> dict[str, Link]:
+    """Links from each section of a chapter to its graph view."""
+    number = ctx.graph.nodes[chapter]["number"]
+    game = ctx.graph.nodes[chapter]["game"]
+    return {unit: Link(ctx.link.to(graph_page(game, number), graph_anchor(ctx.graph, unit)), "graph view")
+            for unit in graph_units(ctx.graph, ctx.model.relations, chapter)}
+
+
+def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
+    """A CR chapter: every rule a heading, its text linked, and what stands under it."""
+    data = ctx.graph.nodes[chapter]
+    meta = ctx.model.documents[f"{data['game']}:{data['document']}"]
+    graphs = _graph_links(ctx, chapter)
+    view = DocumentView(title=f"{data['number']}. {data['title']}", node=chapter, meta=meta, layout="rules",
+                        lead=ctx.text.node_text(chapter, ctx.link))
+    view.graph = graphs.pop(chapter, None)
+    view.blocks = walk(ctx, chapter, 1, graphs)
+    view.toc = ctx.toc
+    return view
+
+
+def document_view(ctx: Ctx, document: str) -> DocumentView:
+    """A document on one page (rulebooks, Atnia, the Altered excerpt), or a CR's front page."""
+    meta = ctx.model.documents[document]
+    view = DocumentView(title=meta.title, node=document, meta=meta,
+                        layout="prose" if meta.numbering == "none" else "rules",
+                        lead=ctx.text.node_text(document, ctx.link))
+    children = ctx.model.relations.get("children", document)
+    chapters = [c for c in children if ctx.graph.nodes[c]["kind"] == NodeKind.CHAPTER]
+    if chapters:
+        coverage = ctx.model.coverage.get(meta.game)
+        by_chapter = {c.chapter: c for c in coverage.chapters} if coverage else {}
+        for chapter in chapters:
+            c = ctx.graph.nodes[chapter]
+            counted = by_chapter.get(chapter)
+            view.chapters.append(ChapterSummary(ctx.ref(chapter, f"{c['number']}. {c['title']}"), c["number"],
+                                                c["title"], counted.counts.total if counted else 0,
+                                                counted.counts.percent if counted else None))
+    else:
+        view.blocks = walk(ctx, document, 1)
+    for doc_id, other in ctx.model.documents.items():
+        if doc_id == meta.translates or other.translates == document:
+            view.translation = ctx.ref(doc_id, _language_label(ctx, doc_id))
+    view.toc = ctx.toc
+    return view

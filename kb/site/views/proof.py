@@ -1,0 +1,286 @@
+"""Views of what proves the rules: rulings, examples (scenarios with their runs) and coverage."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from markupsafe import Markup
+
+from kb.rulings import Ruling
+from kb.site.coverage import STATUS_CLASS
+from kb.site.views.common import RULING_STATUS_CLASS, STATUS_LABEL, Ctx, ExampleNote, Link
+from kb.verify.coverage import ChapterCoverage
+from kb.verify.results import LogLine, ScenarioResult, Status
+
+STATUS_ORDER = (Status.PASSED, Status.FAILED, Status.ERROR, Status.XFAIL)
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+@dataclass
+class RulingEntry:
+    """A ruling in full: the question, the answer, what it rests on and what proves it."""
+
+    id: str
+    anchor: str
+    question: str
+    answer: Markup
+    reasoning: Markup
+    source: str
+    date: str
+    rules: list[Link]
+    examples: list[ExampleNote]
+    unrun: list[str]  # scenario ids named by the ruling that have no result
+    status: str
+    status_class: str
+    kind: str
+    path: str
+    line: int
+
+
+@dataclass
+class RulingsView:
+    title: str
+    game: str
+    entries: list[RulingEntry] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    toc: list = field(default_factory=list)
+
+
+def _rule_links(ctx: Ctx, rules: list[str], *, tip: bool = False) -> list[Link]:
+    return [ctx.ref(r, tip=tip) if r in ctx.graph else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
+            for r in rules]
+
+
+def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
+    results, unrun = ctx.model.ruling_scenarios(ruling)
+    status = ctx.model.ruling_status(ruling)
+    kind = ctx.model.ruling_kind(ruling)
+    return RulingEntry(
+        id=ruling.id, anchor=ctx.model.ruling_location(ruling)[1], question=ruling.question,
+        answer=ctx.text.prose(ruling.answer, ruling.game, ctx.link),
+        reasoning=ctx.text.prose(ruling.reasoning, ruling.game, ctx.link), source=ruling.source, date=ruling.date,
+        rules=_rule_links(ctx, ruling.rules, tip=True), examples=[ctx.example(s) for s in results], unrun=unrun,
+        status=str(status), status_class=RULING_STATUS_CLASS[status], kind=str(kind) if kind else "",
+        path=ruling.path, line=ruling.line)
+
+
+def rulings_view(ctx: Ctx, game: str) -> RulingsView:
+    view = RulingsView(title="Rulings", game=game)
+    for ruling in ctx.model.rulings_of(game):
+        entry = ruling_entry(ctx, ruling)
+        view.entries.append(entry)
+        ctx.add_toc(2, entry.anchor, entry.id)
+    view.counts = dict(Counter(e.status for e in view.entries))
+    view.toc = ctx.toc
+    return view
+
+
+# --- examples --------------------------------------------------------------------------------
+
+@dataclass
+class ExampleRow:
+    """A scenario as a line of the examples index."""
+
+    note: ExampleNote
+    rules: list[Link]
+
+
+@dataclass
+class ChapterExamples:
+    anchor: str
+    title: str
+    link: Link | None
+    rows: list[ExampleRow] = field(default_factory=list)
+
+
+@dataclass
+class ExamplesIndexView:
+    title: str
+    game: str
+    generated: str
+    counts: list[tuple[str, str, int]] = field(default_factory=list)  # (status, label, count)
+    chapters: list[ChapterExamples] = field(default_factory=list)
+    toc: list = field(default_factory=list)
+
+
+def _status_counts(scenarios: list[ScenarioResult]) -> list[tuple[str, str, int]]:
+    counts = Counter(s.status for s in scenarios)
+    return [(str(s), STATUS_LABEL[s], counts.get(s, 0)) for s in STATUS_ORDER]
+
+
+def examples_index_view(ctx: Ctx, game: str) -> ExamplesIndexView:
+    """Every scenario of a game under each chapter whose rules it cites, with its status."""
+    scenarios = sorted(ctx.model.scenarios_of(game), key=lambda s: s.id)
+    view = ExamplesIndexView(title="Examples", game=game, generated=ctx.model.data.results.generated,
+                             counts=_status_counts(scenarios))
+    chapter_of = {}
+    for s in scenarios:
+        chapters = []
+        for rule in s.rules:
+            if rule in ctx.graph:
+                page = ctx.model.relations.location[rule][0]
+                chapters.append(page)
+        chapter_of[s.id] = list(dict.fromkeys(chapters))
+    for chapter in ctx.model.chapters_of(game):
+        data = ctx.graph.nodes[chapter]
+        page = ctx.model.relations.location[chapter][0]
+        rows = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if page in chapter_of[s.id]]
+        if rows:
+            anchor = f"chapter-{data['number']}"
+            view.chapters.append(ChapterExamples(anchor, f"{data['number']}. {data['title']}", ctx.ref(chapter), rows))
+            ctx.add_toc(2, anchor, f"{data['number']}. {data['title']}")
+    placed = {r.note.id for c in view.chapters for r in c.rows}
+    others = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if s.id not in placed]
+    if others:
+        view.chapters.append(ChapterExamples("chapter-other", "Other examples", None, others))
+        ctx.add_toc(2, "chapter-other", "Other examples")
+    view.toc = ctx.toc
+    return view
+
+
+@dataclass
+class LogRow:
+    """One line of the engine's log, its rule linked."""
+
+    rule: Link
+    kind: str
+    message: Markup
+    when: str  # "turn 3, day"
+
+
+@dataclass
+class StepRow:
+    """A step as it ran, with the log lines it produced."""
+
+    index: int
+    text: str
+    outcome: str
+    expectations: list[str]
+    log: list[LogRow] = field(default_factory=list)
+
+    @property
+    def when(self) -> str:
+        """The turn and phase the step ran in, from its log."""
+        return self.log[0].when if self.log else ""
+
+
+@dataclass
+class ExampleEntry:
+    """A scenario in full: status, rules, steps with the log of each, the outcome."""
+
+    note: ExampleNote
+    anchor: str
+    path: str
+    duration: float
+    rules: list[Link]
+    rulings: list[Link]
+    reason: Markup
+    diff: str
+    setup_log: list[LogRow]
+    steps: list[StepRow]
+    unplaced_log: list[LogRow]  # log lines naming a step the scenario does not have
+
+
+@dataclass
+class ExamplesPageView:
+    title: str
+    game: str
+    chapter: Link | None
+    entries: list[ExampleEntry] = field(default_factory=list)
+    toc: list = field(default_factory=list)
+
+
+def _log_row(ctx: Ctx, game: str, line: LogLine) -> LogRow:
+    rule = ctx.ref(line.rule) if line.rule in ctx.graph else Link(None, line.rule or "—", "not a rule of the graph")
+    when = ", ".join(p for p in (f"turn {line.turn}" if line.turn else "", line.phase) if p)
+    return LogRow(rule, line.kind, ctx.text.prose(line.message, game, ctx.link, paragraphs=False), when)
+
+
+def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
+    steps = [StepRow(s.index, s.text, s.outcome, list(s.expectations)) for s in scenario.steps]
+    by_index = {s.index: s for s in steps}
+    setup, unplaced = [], []
+    for line in sorted(scenario.log, key=lambda x: x.seq):
+        row = _log_row(ctx, scenario.game, line)
+        if line.step is None:
+            setup.append(row)
+        elif line.step in by_index:
+            by_index[line.step].log.append(row)
+        else:
+            unplaced.append(row)
+    rulings = [Link(ctx.link.ruling(r), r) for r in scenario.rulings]
+    return ExampleEntry(
+        note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
+        duration=scenario.duration, rules=_rule_links(ctx, scenario.rules, tip=True), rulings=rulings,
+        reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,
+        setup_log=setup, steps=steps, unplaced_log=unplaced)
+
+
+def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None) -> ExamplesPageView:
+    """The scenarios shown in full on one examples page (those whose first cited rule is in the chapter)."""
+    title = "Other examples"
+    link = None
+    if chapter:
+        data = ctx.graph.nodes[chapter]
+        title = f"Examples: {data['number']}. {data['title']}"
+        link = ctx.ref(chapter, f"{data['number']}. {data['title']}")
+    view = ExamplesPageView(title=title, game=game, chapter=link)
+    for scenario in sorted(ctx.model.scenarios_by_page.get(page, []), key=lambda s: s.id):
+        entry = example_entry(ctx, scenario)
+        view.entries.append(entry)
+        ctx.add_toc(2, entry.anchor, entry.note.title)
+    view.toc = ctx.toc
+    return view
+
+
+# --- coverage --------------------------------------------------------------------------------
+
+@dataclass
+class CoverageRow:
+    rule: Link
+    status: str
+    status_class: str
+    examples: list[Link]
+    reason: str
+
+
+@dataclass
+class ChapterCoverageView:
+    anchor: str
+    title: str
+    link: Link
+    counts: ChapterCoverage  # total, demonstrated, by_subrules, not_testable, missing, percent
+    rows: list[CoverageRow] = field(default_factory=list)
+
+
+@dataclass
+class CoverageView:
+    title: str
+    game: str
+    document: Link
+    overall: ChapterCoverage
+    has_results: bool = False
+    chapters: list[ChapterCoverageView] = field(default_factory=list)
+    toc: list = field(default_factory=list)
+
+
+def coverage_view(ctx: Ctx, game: str) -> CoverageView:
+    """Coverage of the game's CR per chapter and per rule, as ``rulekb verify`` counts it."""
+    report = ctx.model.coverage[game]
+    view = CoverageView(title="Coverage", game=game, document=ctx.ref(report.document), overall=report.overall,
+                        has_results=bool(ctx.model.data.results.scenarios))
+    for chapter in report.chapters:
+        data = ctx.graph.nodes[chapter.chapter]
+        anchor = f"chapter-{data['number']}"
+        title = f"{data['number']}. {data['title']}"
+        entry = ChapterCoverageView(anchor, title, ctx.ref(chapter.chapter, title), chapter.counts)
+        for item in chapter.rules:
+            examples = [Link(ctx.link.scenario(s), ctx.model.scenarios[s].title or s) for s in item.scenarios]
+            entry.rows.append(CoverageRow(ctx.ref(item.rule), str(item.status), STATUS_CLASS[item.status],
+                                          examples, item.reason))
+        view.chapters.append(entry)
+        ctx.add_toc(2, anchor, title)
+    view.toc = ctx.toc
+    return view

@@ -1,0 +1,1 @@
+"""Tests of rulekb, organised like the code they test."""

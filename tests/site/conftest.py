@@ -1,0 +1,44 @@
+"""Site fixtures: each site is built once per test session and shared by the tests that read it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.site.project import copy_repository_rules, make_project
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def small_project(tmp_path_factory):
+    """A small project with hostile text in every input, rulings, a not-testable list and verify results."""
+    return make_project(tmp_path_factory.mktemp("small"))
+
+
+@pytest.fixture(scope="session")
+def small_site(small_project) -> Path:
+    """The small project's site, built once."""
+    from kb.site.build import build_site
+
+    return build_site(small_project, small_project.site).out
+
+
+@pytest.fixture(scope="session")
+def repo_project(tmp_path_factory):
+    """This repository's rules, with one passing scenario for rule 4.2.2a (the real verify results untouched)."""
+    return copy_repository_rules(ROOT, tmp_path_factory.mktemp("repo"))
+
+
+@pytest.fixture(scope="session")
+def repo_site(repo_project) -> Path:
+    """The site of this repository's rules, built once."""
+    from kb.site.build import build_site
+
+    return build_site(repo_project, repo_project.site).out
+
+
+def read(site: Path, url: str) -> str:
+    """The HTML of a page of ``site`` by its URL (``athernum/cr/4/``)."""
+    return (site / url / "index.html").read_text(encoding="utf-8")

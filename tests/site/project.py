@@ -1,0 +1,149 @@
+"""Small rulekb projects for site tests: rule sources, rulings, a not-testable list and verify results.
+
+Everything hostile (``<script>``) goes into each kind of input the site shows, so that a test can
+prove none of it reaches a page unescaped.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from kb.paths import Paths
+from kb.verify.results import LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results
+
+SCRIPT = '<script>alert("{}")</script>'
+
+CR = """---
+game: athernum
+document: cr
+title: 'Athernum: The Old World — Comprehensive Rules'
+language: en
+version: test
+numbering: cr
+licence: CC BY-NC-SA 4.0
+attribution: 'Athernum: The Old World © 2025 Shaarigan – Schroedinger Entertainment'
+---
+
+# 0. Core Concepts
+
+## Definitions {{.glossary}}
+
+- **Permanent** Any face-up card or token on the board {term}
+- **Token** A temporary game element without a card back
+
+# 1. Card Elements
+
+## 1.1.0 Card Name
+
+- 1.1.1 Every card has a name {rule}
+- 1.1.2 A permanent keeps its name; see 1.1.1
+  - 1.1.2a A token has the name its effect gives it
+
+# 2. Board
+
+## 2.1.0 Permanents
+
+- 2.1.1 A permanent is discarded when its damage equals its value, as 1.1.2 says
+"""
+
+RULINGS = """rulings:
+  - id: R-T-001
+    question: 'Does a card named {question} have a name?'
+    answer: 'Yes, by 1.1.1. {answer}'
+    rules: ["1.1.1"]
+    scenarios: ["athernum/names/pass"]
+    source: cr
+    date: 2025-01-01
+  - id: R-T-002
+    question: The rulebook discards a permanent only when damage exceeds its value; which wins?
+    answer: The CR wins (2.1.1).
+    rules: ["2.1.1"]
+    scenarios: ["athernum/board/fail"]
+    source: cr
+    reasoning: The rulebook disagrees with 2.1.1; the engine follows the CR.
+    date: 2025-01-02
+  - id: R-T-003
+    question: Which name does a copied token have?
+    answer: The name its effect gives it.
+    rules: ["1.1.2a"]
+    source: interpretation
+    date: 2025-01-03
+"""
+
+NOT_TESTABLE = """rules:
+  - rule: "1.1.2a"
+    reason: how a token's name is printed is a matter of card layout
+  - rule: "9.9.9"
+    reason: not a rule at all
+"""
+
+
+def _results() -> VerifyResults:
+    passing = ScenarioResult(
+        id="athernum/names/pass", game="athernum", path="scenarios/athernum/names/pass.yaml",
+        title="A card keeps its name " + SCRIPT.format("title"), rules=["athernum:1.1.1"], rulings=["R-T-001"],
+        status=Status.PASSED, duration=0.012,
+        steps=[StepRecord(1, "p1 plays Ember Knight " + SCRIPT.format("step"), "ok", ["Ember Knight is on the board"]),
+               StepRecord(2, "pass", "ok")],
+        log=[LogLine(1, "athernum:1.1.1", "rule", "setup: decks shuffled", step=None),
+             LogLine(2, "athernum:1.1.1", "play", "Ember Knight keeps its name " + SCRIPT.format("log"), 1, "day", 1),
+             LogLine(3, "athernum:2.1.1", "check", "nothing is discarded", 1, "day", 2)])
+    failing = ScenarioResult(
+        id="athernum/board/fail", game="athernum", path="scenarios/athernum/board/fail.yaml",
+        title="Damage equal to the value discards", rules=["athernum:2.1.1"], rulings=["R-T-002"],
+        status=Status.FAILED, reason="expected Ember Knight in the discard pile", diff="- discard: [Ember Knight]\n+ discard: []",
+        steps=[StepRecord(1, "p2 deals 2 damage to Ember Knight", "ok")])
+    xfail = ScenarioResult(
+        id="athernum/board/xfail", game="athernum", path="scenarios/athernum/board/xfail.yaml",
+        title="The rulebook's reading", rules=["athernum:2.1.1"], rulings=[], status=Status.XFAIL,
+        reason="the engine follows the CR, not the rulebook")
+    error = ScenarioResult(
+        id="athernum/broken", game="athernum", path="scenarios/athernum/broken.yaml", title="A broken file",
+        rules=["athernum:99.9.9"], rulings=[], status=Status.ERROR, reason="scenarios/athernum/broken.yaml:3: steps: expected a list")
+    return VerifyResults(generated="2025-01-01T00:00:00", scenarios=[passing, failing, xfail, error])
+
+
+def make_project(root: Path, *, hostile: bool = True, with_proof: bool = True) -> Paths:
+    """A project at ``root`` with a small CR, and (optionally) rulings, a not-testable list and results."""
+    mark = SCRIPT.format if hostile else (lambda _: "")
+    (root / "rules" / "athernum").mkdir(parents=True, exist_ok=True)
+    (root / "rules" / "athernum" / "cr.md").write_text(CR.format(term=mark("term"), rule=mark("rule")),
+                                                        encoding="utf-8")
+    paths = Paths(root)
+    if with_proof:
+        (root / "rules" / "athernum" / "rulings.yaml").write_text(
+            RULINGS.format(question=mark("question"), answer=mark("answer")), encoding="utf-8")
+        (root / "scenarios" / "athernum").mkdir(parents=True, exist_ok=True)
+        (root / "scenarios" / "athernum" / "not-testable.yaml").write_text(NOT_TESTABLE, encoding="utf-8")
+        write_results(paths, _results())
+    return paths
+
+
+REPO_RULINGS = """rulings:
+  - id: R-SITE-1
+    question: Is a main character with lethal damage discarded like any other permanent?
+    answer: No. 4.2.2a discards a permanent, but 3.0.7e exhausts the main character instead.
+    rules: ["4.2.2a", "3.0.7e"]
+    scenarios: ["athernum/state-based/lethal-damage"]
+    source: cr
+    date: 2025-01-01
+"""
+
+
+def copy_repository_rules(repo: Path, root: Path) -> Paths:
+    """A copy of this repository's rule sources with a fixed ruling and a verify result proving rule 4.2.2a."""
+    shutil.copytree(repo / "rules", root / "rules", ignore=shutil.ignore_patterns("rulings.yaml"))
+    (root / "rules" / "athernum" / "rulings.yaml").write_text(REPO_RULINGS, encoding="utf-8")
+    paths = Paths(root)
+    proof = ScenarioResult(
+        id="athernum/state-based/lethal-damage", game="athernum", path="scenarios/athernum/state-based/lethal-damage.yaml",
+        title="A permanent with lethal damage is discarded", rules=["athernum:4.2.2a", "athernum:4.2.0"],
+        rulings=["R-SITE-1"],
+        status=Status.PASSED, duration=0.02,
+        steps=[StepRecord(1, "p1 deals 3 damage to Stone Golem", "ok", ["Stone Golem has 3 damage counters"]),
+               StepRecord(2, "both players pass", "ok", ["Stone Golem is in p2's discard pile"])],
+        log=[LogLine(1, "athernum:4.1.9", "state-based-check", "the stack is closed: state-based check", 1, "day", 2),
+             LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 2)])
+    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=[proof]))
+    return paths

@@ -1,0 +1,195 @@
+"""The built site in a real browser: headless Chromium, driven by Selenium, over a local static file server.
+
+Skipped (with the reason) where Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs them.
+Screenshots of the home page and of a rule go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import socketserver
+import threading
+from pathlib import Path
+
+import pytest
+
+from kb.loader import load_kb
+from tests.site.conftest import ROOT
+
+ARTIFACTS = ROOT / "test-artifacts"
+CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               "--window-size=1400,1000"]
+WAIT = 30  # seconds; an upper bound for a loaded CI machine, not an expected time
+SEARCH_WAIT = 90  # the search worker first builds its index from the whole site
+
+
+def _executable(*names: str) -> str | None:
+    for name in names:
+        found = shutil.which(name) or (name if os.path.isabs(name) and os.access(name, os.X_OK) else None)
+        if found:
+            return found
+    return None
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # keep the test output clean
+        pass
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True  # the browser's idle connections must not hold up the shutdown
+    block_on_close = False
+
+
+@pytest.fixture(scope="module")
+def base_url(repo_site):
+    """The built site served by a static file server on 127.0.0.1 at a free port."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(repo_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    """Headless Debian Chromium with its chromedriver, never anything Selenium would download."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    chromium = _executable("chromium", "/usr/bin/chromium", "chromium-browser")
+    driver_path = _executable("chromedriver", "/usr/bin/chromedriver")
+    if chromium is None or driver_path is None:
+        pytest.skip("Chromium or chromedriver is missing (apt-get install chromium chromium-driver); "
+                    "the browser test needs both")
+    os.environ.setdefault("SE_OFFLINE", "true")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = chromium
+    for argument in CHROME_ARGS:
+        options.add_argument(argument)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.set_page_load_timeout(WAIT)
+    yield driver
+    driver.quit()
+
+
+def _wait(driver, condition, message: str, timeout: float = WAIT):
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # Material re-renders search results and tooltips as they change: a stale element means "not yet".
+    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
+        condition, message)
+
+
+def _in_view(driver, element) -> bool:
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight;", element)
+
+
+def _open(driver, url: str) -> None:
+    driver.get(url)
+    _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load")
+
+
+def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
+    """From a CR chapter, a rule number in a ruling under 4.2.2a leads to rule 3.0.7e, scrolled into view."""
+    from selenium.webdriver.common.by import By
+
+    _open(browser, base_url + "athernum/cr/4/")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "4. Abilities and Effects"
+    link = browser.find_element(By.CSS_SELECTOR, "a.rk-ref[href$='#3.0.7e']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    link.click()
+    _wait(browser, lambda d: d.current_url.endswith("/athernum/cr/3/#3.0.7e"), "the link did not open 3.0.7e")
+    target = browser.find_element(By.ID, "3.0.7e")
+    _wait(browser, lambda d: _in_view(d, target), "rule 3.0.7e is not scrolled into view")
+    assert " ".join(target.text.split()).startswith("3.0.7e If the main character has damage counters")
+
+
+def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_project):
+    """Pointing at a marked term in a rule shows a tooltip with the term's definition."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    definition = load_kb(repo_project).graph.nodes["athernum:term/permanent"]["text"]
+    _open(browser, base_url + "athernum/cr/4/")
+    term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)
+    ActionChains(browser).move_to_element(term).perform()
+    tip = _wait(browser, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, ".md-tooltip2")
+                                         if t.is_displayed() and t.text), None), "no tooltip appeared")
+    assert tip.text.startswith(definition[:60])
+
+
+def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
+    """The verified example under 4.2.2a opens with its steps, its outcome and the log's rules linked."""
+    from selenium.webdriver.common.by import By
+
+    _open(browser, base_url + "athernum/cr/4/")
+    link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-body .rk-example--passed a")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    link.click()
+    _wait(browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open")
+    card = browser.find_element(By.CSS_SELECTOR, "#state-based--lethal-damage + .rk-example-card")
+    assert "✓ verified" in card.text and "p1 deals 3 damage to Stone Golem" in card.text
+    assert "verified: every step and expectation held" in card.text
+    assert card.find_element(By.CSS_SELECTOR, "ol.rk-log a[href$='#4.2.2a']").text == "4.2.2a"
+
+
+def _first_deep_result(browser, base_url: str, query: str) -> str:
+    """Type ``query`` into the search box and return the first result that links to an anchor."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    box = browser.find_element(By.CSS_SELECTOR, "input.md-search__input")
+    box.click()
+    _wait(browser, lambda d: d.switch_to.active_element == box, "the search box did not take the focus")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys(query)
+    if box.get_attribute("value") != query:  # keys typed while the search overlay opened may be lost
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(query)
+    _wait(browser, lambda d: box.get_attribute("value") == query, f"the search box does not hold {query!r}")
+    last_word = query.split()[-1].lower()
+
+    def first(driver):
+        # Results come in as the query is typed: wait for those of the whole query, whose links
+        # carry its terms in the ``h`` parameter (the terms to highlight).
+        links = driver.execute_script(  # read in one go: the list is re-rendered as results arrive
+            "return Array.from(document.querySelectorAll('a.md-search-result__link'), a => a.href);")
+        deep = [h for h in links if "#" in h]
+        if not deep:
+            return None
+        terms = re.search(r"[?&]h=([^#&]*)", deep[0])
+        return deep[0] if terms and last_word in terms.group(1).lower().split("+") else None
+
+    href = _wait(browser, first, f"no search result for {query!r}", SEARCH_WAIT)
+    return re.sub(r"\?h=[^#]*", "", href).replace(base_url, "")
+
+
+def test_search_finds_a_rule_by_number_then_by_words(browser, base_url):
+    """Typing a rule number, then a phrase of a rule, gives that rule as the first result."""
+    _open(browser, base_url)
+    assert _first_deep_result(browser, base_url, "4.2.2a") == "athernum/cr/4/#4.2.2a"
+    assert _first_deep_result(browser, base_url, "more than one location most recently placed") == \
+        "athernum/cr/4/#4.2.2c"
+
+
+def test_screenshots_of_home_and_a_rule(browser, base_url):
+    """Screenshots of the home page and of rule 4.2.2a are saved as test artefacts."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    _open(browser, base_url)
+    assert browser.save_screenshot(str(ARTIFACTS / "home.png"))
+    _open(browser, base_url + "athernum/cr/4/#4.2.2a")
+    assert browser.save_screenshot(str(ARTIFACTS / "rule-4.2.2a.png"))
+    assert all(Path(ARTIFACTS / name).stat().st_size > 10_000 for name in ("home.png", "rule-4.2.2a.png"))

@@ -1,0 +1,63 @@
+"""``rulekb build`` with the site step: broken links fail it, and a failed build keeps the previous site."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from kb.build import run_build
+from kb.site.build import SiteBuildError
+from tests.site.project import make_project
+
+STEPS = {"parse rules and build the graph", "generate the site"}
+
+
+def _break_one_anchor(monkeypatch):
+    """Make every link to rule 1.1.2 point at an anchor no page has."""
+    from kb.site.links import Linker
+
+    real = Linker.node
+
+    def broken(self, node_id):
+        return self.to(self.model.relations.location[node_id][0], "no-such-rule") if node_id == "athernum:1.1.2" \
+            else real(self, node_id)
+
+    monkeypatch.setattr(Linker, "node", broken)
+
+
+def test_build_writes_site_with_graph_downloads(tmp_path):
+    """The build produces the pages and keeps the downloads the parse step wrote beside them."""
+    paths = make_project(tmp_path, hostile=False)
+    run_build(paths, Console(quiet=True), only=STEPS)
+    assert (paths.site / "athernum" / "cr" / "1" / "index.html").is_file()
+    assert (paths.site / "downloads" / "graph.json").is_file()
+    assert (paths.site / "search" / "search_index.json").is_file()
+
+
+def test_broken_anchor_fails_build_and_keeps_previous_site(tmp_path, monkeypatch):
+    """A link to a missing anchor stops the build with a message naming it; the previous site/ stays."""
+    paths = make_project(tmp_path, hostile=False)
+    paths.site.mkdir()
+    (paths.site / "previous.txt").write_text("the last good build", encoding="utf-8")
+    _break_one_anchor(monkeypatch)
+    with pytest.raises(SiteBuildError) as failure:
+        run_build(paths, Console(quiet=True), only=STEPS)
+    assert "no-such-rule" in str(failure.value)
+    assert (paths.site / "previous.txt").read_text(encoding="utf-8") == "the last good build"
+    assert not list(tmp_path.glob(".site*")) + list(paths.cache.glob("site-staging-*"))  # nothing half-built left
+
+
+def test_hand_written_pages_are_listed_and_their_rule_links_checked(tmp_path):
+    """A page in docs/ joins the navigation, and its link to a rule anchor that does not exist fails the build."""
+    from kb.site.build import build_site
+
+    paths = make_project(tmp_path, hostile=False, with_proof=False)
+    (paths.docs / "authors").mkdir(parents=True)
+    page = paths.docs / "authors" / "guide.md"
+    page.write_text("# Guide\n\nSee [rule 1.1.1](../athernum/cr/1.md#1.1.1).\n", encoding="utf-8")
+    site = build_site(paths, paths.site).out
+    assert 'href="authors/guide/"' in (site / "index.html").read_text(encoding="utf-8")
+    page.write_text("# Guide\n\nSee [rule 1.1.9](../athernum/cr/1.md#1.1.9).\n", encoding="utf-8")
+    with pytest.raises(SiteBuildError) as failure:
+        build_site(paths, tmp_path / "second")
+    assert "does not contain an anchor '#1.1.9'" in str(failure.value)

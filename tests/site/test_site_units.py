@@ -1,0 +1,108 @@
+"""The pieces pages are made of: escaping, marking rule text, Mermaid labels, locations of rulings and examples."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from markupsafe import Markup
+
+from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
+from kb.site.relations import build_relations
+from kb.site.render import TextRenderer, linkify, md_escape, tooltip
+from kb.urls import ruling_anchor, ruling_url, scenario_anchor, scenario_page, url_of
+
+
+def test_md_escape_leaves_no_markdown_or_html():
+    """Text put into generated Markdown cannot open a link, emphasis, a heading or an HTML tag."""
+    escaped = md_escape("[x](javascript:1) *bold* # <b>&amp;")
+    assert "<b>" not in escaped and "&lt;b" in escaped
+    assert "\\[x\\]\\(javascript:1\\)" in escaped and "\\*bold\\*" in escaped and "\\#" in escaped
+    assert "&amp;amp;" in escaped
+
+
+def test_mermaid_text_cannot_break_out_of_a_label():
+    """Quotes, angle brackets, backticks and newlines in a label become Mermaid entities or spaces."""
+    assert mermaid_text('a "b" <c>\n`d`') == "a #quot;b#quot; #lt;c#gt; 'd'"
+
+
+def test_linkify_escapes_and_links_addresses():
+    """An attribution keeps its web address as a link and its other text escaped."""
+    html = linkify("© <me> (https://example.org/x).")
+    assert html == Markup('© &lt;me&gt; (<a href="https://example.org/x">https://example.org/x</a>).')
+
+
+def test_tooltip_is_cut_on_a_word():
+    """A long definition is shortened for its tooltip on a word boundary."""
+    text = "word " * 100
+    assert tooltip(text).endswith(" …") and len(tooltip(text)) < 250
+
+
+@pytest.fixture(scope="module")
+def small_model(small_project):
+    from kb.loader import load_kb
+    from kb.site.data import load_site_data
+    from kb.site.model import build_model
+
+    return build_model(load_site_data(load_kb(small_project)))
+
+
+def test_rule_text_links_numbers_and_marks_terms(small_model):
+    """A rule's text links the rule numbers it mentions and marks each glossary term with its definition."""
+    from kb.site.links import Linker
+
+    renderer = TextRenderer(small_model)
+    linker = Linker("athernum/cr/2.md", small_model, {})
+    html = renderer.node_text("athernum:2.1.1", linker)
+    assert '<a class="rk-ref" href="../1/#1.1.2">1.1.2</a>' in html
+    assert '<a class="rk-term" href="../../glossary/#term-permanent" title="Any face-up card' in html
+    assert ("athernum/cr/1.md", "1.1.2") in linker.targets
+
+
+def test_prose_links_rule_numbers_and_escapes(small_model):
+    """A ruling's or a log's text links the game's rule numbers and escapes everything else."""
+    from kb.site.links import Linker
+
+    html = TextRenderer(small_model).prose("see 1.1.1 and athernum:2.1.1 <b>", "athernum",
+                                           Linker("athernum/rulings.md", small_model, {}))
+    assert html.count('class="rk-ref"') == 2 and "&lt;b&gt;" in html
+
+
+def test_neighbourhood_draws_a_section_and_its_references():
+    """A section's view holds its rules, their nesting, and rules elsewhere linked by references."""
+    g = nx.MultiDiGraph()
+    nodes = {"g:1": ("chapter", None), "g:1.1.0": ("section", "g:1"), "g:1.1.1": ("rule", "g:1.1.0"),
+             "g:1.1.1a": ("rule", "g:1.1.1"), "g:2": ("chapter", None), "g:2.1.0": ("section", "g:2"),
+             "g:2.1.1": ("rule", "g:2.1.0")}
+    for order, (node, (kind, parent)) in enumerate(nodes.items()):
+        g.add_node(node, id=node, game="g", document="cr", kind=kind, number=node[2:], title="", parent=parent,
+                   text=f'text of {node} "quoted"', order=order)
+        if parent:
+            g.add_edge(parent, node, key="contains", kind="contains")
+    g.add_edge("g:2.1.1", "g:1.1.1a", key="references", kind="references")
+    hood = neighbourhood(g, build_relations(g), "g:1.1.0")
+    assert hood.inner == ["g:1.1.1", "g:1.1.1a"] and hood.outer == ["g:2.1.1"]
+    assert ("g:1.1.1", "g:1.1.1a") in hood.contains and ("g:2.1.1", "g:1.1.1a") in hood.references
+    source = to_mermaid(g, hood)
+    assert source.startswith("flowchart") and "-.->" in source and '"' not in node_label(g, "g:2.1.1")[1:-1].replace(
+        "#quot;", "")
+
+
+def test_rulings_and_examples_have_stable_locations(graph):
+    """Rulings live on their game's rulings page; an example on the page of its first cited rule's chapter."""
+    assert ruling_url("athernum", "R-ATH-001") == "athernum/rulings/#R-ATH-001"
+    assert ruling_anchor("R ATH/1") == "R-ATH-1"
+    assert scenario_anchor("athernum/combat/first turn") == "combat--first-turn"
+    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.md"
+    assert scenario_page(graph, "athernum", []) == "athernum/examples/other.md"
+
+
+@pytest.mark.parametrize("node,url", [
+    ("athernum:4.2.2a", "athernum/cr/4/#4.2.2a"),
+    ("athernum:cr", "athernum/cr/"),
+    ("athernum:rulebook-en/combat-phase/p3", "athernum/rulebook-en/#combat-phase--p3"),
+    ("altered:1.4.6.b", "altered/cr/#1.4.6.b"),
+    ("athernum:term/permanent", "athernum/glossary/#term-permanent"),
+])
+def test_node_urls_are_unchanged_permalinks(graph, node, url):
+    """Every kind of node keeps the permalink the site publishes for it."""
+    assert url_of(graph, node) == url
