@@ -16,6 +16,8 @@ from kb.verify.scenario import Scenario
 #: game → "module:Class" of its adapter; imported only when that game's scenarios run.
 ADAPTERS: dict[str, str] = {
     "athernum": "kb.verify.athernum.adapter:AthernumAdapter",
+    "atnia": "kb.verify.atnia.adapter:AtniaAdapter",
+    "altered": "kb.verify.altered.adapter:AlteredAdapter",
 }
 
 

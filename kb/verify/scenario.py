@@ -137,9 +137,11 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
 
 
 def is_scenario_file(path: Path) -> bool:
-    """Scenario files are YAML files other than card libraries (``cards.yaml``, ``cards/``), lists and drafts (``_*``)."""
+    """Scenario files are YAML files other than a game's card library (``scenarios/<game>/cards.yaml`` and
+    ``scenarios/<game>/cards/``), the not-testable list, and drafts (``_*``)."""
+    library_folder = path.parent.name == "cards" and path.parent.parent.parent.name == "scenarios"
     return (path.suffix == ".yaml" and path.name not in NOT_SCENARIOS and not path.name.startswith("_")
-            and path.parent.name != "cards")
+            and not library_folder)
 
 
 def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Path]:

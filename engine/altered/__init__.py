@@ -1,0 +1,30 @@
+"""Reference rules engine for the Altered TCG, as far as the comprehensive-rules excerpt defines the game
+(``rules/altered/cr.md``). Where the excerpt is silent, :mod:`.decisions` records the reading chosen.
+
+Quick start::
+
+    from engine.altered import Setup, load_library, PlayCard, Pass
+
+    game = Setup.from_dict({"phase": "afternoon", "p1": {"hand": ["Kitsune"], "mana": 2}}, library).build()
+    game.apply(PlayCard("p1", "p1:Kitsune#1"))
+    game.legal_actions(); game.to_dict(); game.log
+
+Every rejection raises an :class:`IllegalAction` citing rule ids; every automatic rule application is a
+:class:`LogEntry` naming its rule.
+"""
+
+from .actions import Action, Decide, Pass, PlayCard, PlayReaction, QuickAction, action_from_dict
+from .cards import Ability, CardDef
+from .decisions import DECISIONS, Decision
+from .errors import AlteredError, CardDefinitionError, IllegalAction, SetupError
+from .legal import legal_actions
+from .library import builtin_cards, load_card, load_library
+from .log import LogEntry
+from .rules import RULES
+from .setup import Setup, new_game
+from .state import Game, Phase, Zone
+
+__all__ = ["Ability", "Action", "AlteredError", "CardDef", "CardDefinitionError", "DECISIONS", "Decide", "Decision",
+           "Game", "IllegalAction", "LogEntry", "Pass", "Phase", "PlayCard", "PlayReaction", "QuickAction", "RULES",
+           "Setup", "SetupError", "Zone", "action_from_dict", "builtin_cards", "legal_actions", "load_card",
+           "load_library", "new_game"]

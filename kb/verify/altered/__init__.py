@@ -1,0 +1,1 @@
+"""Running Altered scenarios on ``engine.altered``."""

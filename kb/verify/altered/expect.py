@@ -1,0 +1,177 @@
+"""Expectations of an Altered scenario, checked against the engine's state: each mismatch a readable line."""
+
+from __future__ import annotations
+
+from engine.altered.state import Game
+from kb.verify.altered.refs import StepError, ref
+
+_PILES = ("hand", "reserve", "discard", "landmarks", "deck")
+_ORDERED = {"deck", "discard", "deck_top"}  # the Deck from its top, the Discard pile oldest first
+
+
+def _name(game: Game, oid: str) -> str:
+    if oid in game.objects:
+        return game.objects[oid].name
+    return game.emblems[oid].name if oid in game.emblems else oid
+
+
+def _matches(game: Game, oid: str, expected: str) -> bool:
+    return expected in (oid, _name(game, oid)) or expected.casefold() == _name(game, oid).casefold()
+
+
+def _compare(game: Game, where: str, ids: list[str], expected: list[str], ordered: bool) -> list[str]:
+    if ordered:
+        ok = len(ids) == len(expected) and all(_matches(game, a, e) for a, e in zip(ids, expected))
+    else:
+        remaining = list(ids)
+        ok = True
+        for e in expected:
+            hit = next((a for a in remaining if _matches(game, a, e)), None)
+            if hit is None:
+                ok = False
+                break
+            remaining.remove(hit)
+        ok = ok and not remaining
+    if ok:
+        return []
+    shown = [_name(game, i) for i in ids]
+    return [f"{where}: expected {expected}, got {shown if ordered else sorted(shown)}"]
+
+
+def _log_matches(game: Game, entry, spec) -> bool:
+    rule = str(spec["rule"] if isinstance(spec, dict) else spec)
+    if entry.rule != rule:
+        return False
+    if isinstance(spec, dict):
+        if "kind" in spec and entry.kind != spec["kind"]:
+            return False
+        if "message" in spec and spec["message"].casefold() not in entry.message.casefold():
+            return False
+        if "player" in spec and entry.player != spec["player"]:
+            return False
+        if "object" in spec:
+            try:
+                wanted = ref(game, spec["object"])
+            except StepError:
+                wanted = spec["object"]
+            if wanted not in entry.objects:
+                return False
+    return True
+
+
+def check(game: Game, expect: dict) -> list[str]:
+    """Every way the game differs from ``expect``."""
+    out: list[str] = []
+    snap = game.to_dict()
+
+    def same(label: str, expected, actual) -> None:
+        if expected != actual:
+            out.append(f"{label}: expected {expected!r}, got {actual!r}")
+
+    for key in ("day", "phase", "first_player", "turn_player", "initiative"):
+        if key in expect:
+            same(key, expect[key], snap[key])
+    if "acting" in expect:
+        same("acting", expect["acting"], game.acting_player)
+    if "pending" in expect:
+        out += _check_pending(game, snap["pending"], expect["pending"])
+    if "limbo" in expect:
+        labels = [f"{e} {game.emblems[e].name} {game.emblems[e].source_name} {game.emblems[e].text}"
+                  if e in game.emblems else f"{e} {_name(game, e)}" for e in game.limbo]
+        if len(labels) != len(expect["limbo"]) or not all(str(w).casefold() in a.casefold()
+                                                          for w, a in zip(expect["limbo"], labels)):
+            out.append(f"limbo (oldest first): expected {expect['limbo']}, got {labels}")
+    if "removed" in expect:
+        out += _compare(game, "removed", snap["removed"], expect["removed"], False)
+    for pid in ("p1", "p2"):
+        if pid in expect:
+            out += _check_player(game, pid, snap["players"][pid], expect[pid])
+    for name, props in (expect.get("objects") or {}).items():
+        out += _check_object(game, snap, name, props)
+    position = 0
+    for spec in expect.get("log") or []:
+        found = next((i for i in range(position, len(game.log)) if _log_matches(game, game.log[i], spec)), None)
+        if found is None:
+            out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
+                       f"(after entry {position}), none found")
+        else:
+            position = found + 1
+    for spec in expect.get("no_log") or []:
+        hit = next((e for e in game.log if _log_matches(game, e, spec)), None)
+        if hit is not None:
+            out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
+    return out
+
+
+def _check_pending(game: Game, pending: dict | None, expected: dict | None) -> list[str]:
+    if expected is None:
+        return [] if pending is None else [f"pending: expected none, got {pending['kind']} for {pending['player']}"]
+    if pending is None:
+        return [f"pending: expected {expected}, got none"]
+    out = []
+    for key in ("kind", "player"):
+        if key in expected and expected[key] != pending[key]:
+            out.append(f"pending {key}: expected {expected[key]!r}, got {pending[key]!r}")
+    if "options" in expected:
+        out += _compare(game, "pending options", pending["options"], expected["options"], False)
+    if "known" in expected:
+        known = pending["known"]
+        ok = len(known) == len(expected["known"]) and all(
+            (("player" not in e) or e["player"] == k["player"]) and e.get("text", "").casefold() in k["text"].casefold()
+            for e, k in zip(expected["known"], known))
+        if not ok:
+            out.append(f"pending known: expected {expected['known']}, got {known}")
+    return out
+
+
+def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
+    out: list[str] = []
+    for key in _PILES:
+        if key in expect:
+            out += _compare(game, f"{pid}.{key}", snap[key], expect[key], key in _ORDERED)
+    if "deck_top" in expect:
+        out += _compare(game, f"{pid}.deck_top", snap["deck"][: len(expect["deck_top"])], expect["deck_top"], True)
+    for exp, names in (expect.get("expeditions") or {}).items():
+        out += _compare(game, f"{pid}.expeditions.{exp}", snap["expeditions"][exp], names, False)
+    for exp, pos in (expect.get("positions") or {}).items():
+        if snap["positions"][exp] != pos:
+            out.append(f"{pid}.positions.{exp}: expected {pos}, got {snap['positions'][exp]}")
+    if "hero" in expect:
+        hero = snap["hero"]
+        if (expect["hero"] is None) != (hero is None) or (hero is not None and not _matches(game, hero, expect["hero"])):
+            out.append(f"{pid}.hero: expected {expect['hero']}, got {hero and _name(game, hero)}")
+    counts = {"hand_count": len(snap["hand"]), "deck_count": len(snap["deck"]), "reserve_count": len(snap["reserve"]),
+              "discard_count": len(snap["discard"]), "mana_count": len(snap["mana"]), "mana_ready": snap["mana_ready"],
+              "passed": snap["passed"]}
+    for key, actual in counts.items():
+        if key in expect and expect[key] != actual:
+            out.append(f"{pid}.{key}: expected {expect[key]!r}, got {actual!r}")
+    return out
+
+
+def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
+    try:
+        oid = ref(game, name)
+    except StepError:
+        oid = None
+    data = snap["objects"].get(oid) or snap["emblems"].get(oid)
+    exists = data is not None
+    if "exists" in props and props["exists"] != exists:
+        return [f"{name}: expected it {'to exist' if props['exists'] else 'to no longer exist'}, but it "
+                f"{'does' if exists else 'does not'}"]
+    if not exists:
+        return [] if props.get("exists") is False else [f"{name}: no such object in the game"]
+    out = []
+    for key, wanted in props.items():
+        if key == "exists":
+            continue
+        got = data.get(key)
+        if key == "stats" and isinstance(wanted, list) and got is not None:
+            got = [got["forest"], got["mountain"], got["water"]]
+        elif key == "stats" and isinstance(wanted, dict) and got is not None:
+            got = {k: got[k] for k in wanted}
+        if key in ("types", "subtypes") and got is not None:
+            got, wanted = sorted(got), sorted(wanted)
+        if got != wanted:
+            out.append(f"{name} ({oid}, in {data.get('zone')}).{key}: expected {wanted!r}, got {got!r}")
+    return out

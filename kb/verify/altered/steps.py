@@ -1,0 +1,108 @@
+"""Scenario steps in the Altered engine's vocabulary: each step becomes one engine action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.altered import actions as A
+from engine.altered.state import Game, Zone
+from kb.verify.altered.refs import StepError, option, reaction_ref, ref, refs, target_list
+
+PLAYABLE = (Zone.HAND, Zone.RESERVE, Zone.DISCARD)
+SOURCES = (Zone.EXPEDITION, Zone.LANDMARKS, Zone.HERO, Zone.RESERVE)
+
+
+@dataclass
+class Step:
+    """One parsed step: its action (or advance / repeat / expect), who takes it, the rules it must be refused by."""
+
+    index: int
+    key: str
+    args: object = None
+    player: str | None = None
+    reject: tuple[str, ...] = ()
+    expect: dict | None = None
+    raw: object = field(default=None, repr=False)
+
+    def describe(self) -> str:
+        """The step as a reader says it: ``p1: play Kitsune``."""
+        who = f"{self.player}: " if self.player else ""
+        if self.args in (None, {}, []):
+            text = self.key.replace("_", " ")
+        elif isinstance(self.args, dict):
+            text = f"{self.key.replace('_', ' ')} " + ", ".join(f"{k}={v}" for k, v in self.args.items())
+        else:
+            text = f"{self.key.replace('_', ' ')} {self.args}"
+        if self.reject:
+            text += f" (must be refused citing {', '.join(self.reject)})"
+        return who + text
+
+
+def parse_step(index: int, raw: object) -> Step:
+    """Read one step as written (the schema has checked its shape)."""
+    if isinstance(raw, bool):  # YAML 1.1 reads a bare yes / no as a boolean
+        return Step(index, "yes" if raw else "no", raw=raw)
+    if isinstance(raw, str):
+        return Step(index, raw, raw=raw)
+    data = dict(raw)
+    player = data.pop("player", None)
+    reject = data.pop("reject", None)
+    data.pop("note", None)
+    rejects = [] if reject is None else (reject if isinstance(reject, list) else [reject])
+    expect = data.pop("expect", None)
+    if not data:
+        return Step(index, "expect", player=player, expect=expect, raw=raw)
+    if len(data) != 1:
+        raise StepError(f"a step names one action, not {', '.join(data)}")
+    key, args = next(iter(data.items()))
+    return Step(index, key, args, player, tuple(str(r) for r in rejects), expect, raw)
+
+
+def _args(step: Step, *names: str) -> dict:
+    """The step's arguments as a mapping; a bare value stands for the first argument."""
+    args = step.args
+    if not isinstance(args, dict):
+        args = {} if args is None else {names[0]: args}
+    unknown = [k for k in args if k not in names]
+    if unknown:
+        raise StepError(f"{step.key}: unknown argument(s) {', '.join(unknown)} (known: {', '.join(names)})")
+    return args
+
+
+def to_action(game: Game, step: Step) -> A.Action:
+    """The engine action a step stands for, taken by ``player:`` or the player who must act now."""
+    player = step.player or game.acting_player
+    if player is None:
+        raise StepError("nobody may act now")
+    key = step.key
+    if key == "play":
+        a = _args(step, "card", "expedition", "targets", "pay_with")
+        return A.PlayCard(player, ref(game, a.get("card"), zones=PLAYABLE, player=player), a.get("expedition", "hero"),
+                          target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
+    if key == "quick":
+        a = _args(step, "source", "ability", "targets", "pay_with")
+        return A.QuickAction(player, ref(game, a.get("source"), zones=SOURCES, player=player), int(a.get("ability", 0)),
+                             target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
+    if key == "pass":
+        return A.Pass(player)
+    if key == "play_reaction":
+        a = _args(step, "reaction", "targets")
+        return A.PlayReaction(player, reaction_ref(game, a.get("reaction"), player), target_list(game, a.get("targets")))
+    if key in ("yes", "no"):
+        return A.Decide(player, (key,))
+    if key == "decline":
+        return A.Decide(player, ())
+    if key == "choose":
+        items = step.args if isinstance(step.args, list) else ([] if step.args in (None, "none") else [step.args])
+        chosen: list[str] = []
+        for item in items:
+            found = option(game, item)
+            if found in chosen:  # two copies of a card: the next option of the same name
+                rest = [o for o in game.pending.options if o not in chosen and o in game.objects
+                        and game.objects[o].name == game.objects[found].name]
+                if not rest:
+                    raise StepError(f"{item!r} is chosen more times than it is among the options")
+                found = rest[0]
+            chosen.append(found)
+        return A.Decide(player, tuple(chosen))
+    raise StepError(f"unknown action {key!r}")
