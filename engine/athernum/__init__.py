@@ -9,8 +9,9 @@ Quick start::
     while not game.over:
         game.apply(RandomPlayer(seed=1).choose(game))
 
-Main pieces: :class:`Game` (state; ``apply``, ``legal_actions``, ``to_dict``, ``log``),
-the action dataclasses in :mod:`.actions`, :class:`Setup` for mid-game positions,
+Main pieces: :class:`Game` (state; ``apply``, ``legal_actions``, ``to_dict``, ``view`` - what one
+player may see, see :mod:`.visibility` -, ``log``), :class:`RuleParameters` (the numbers read from
+the rules, the CR's by default), the action dataclasses in :mod:`.actions`, :class:`Setup` for mid-game positions,
 :func:`load_card` / :func:`load_library` for card definitions as plain data, and the
 exception tree in :mod:`.errors` (every rejection cites CR rule ids).
 """
@@ -30,6 +31,7 @@ from .actions import (
     DiscardAttachment,
     EnterCombat,
     ExhaustResource,
+    NameCard,
     NextPhase,
     PassPriority,
     PlayCard,
@@ -42,6 +44,7 @@ from .deck import check_deck, deck_problems, is_legal
 from .errors import CardDefinitionError, IllegalAction, IllegalDeck, SetupError
 from .legal import legal_actions
 from .log import LogEntry
+from .parameters import CR_PARAMETERS, RuleParameters
 from .rules import RULES
 from .setup import Setup, new_game
 from .state import Game, GameResult, Phase, Zone
@@ -53,6 +56,7 @@ __all__ = [
     "ActivateSupport",
     "AttachItem",
     "CardDef",
+    "CR_PARAMETERS",
     "CardDefinitionError",
     "ChooseCards",
     "ChooseMainCharacter",
@@ -69,11 +73,13 @@ __all__ = [
     "IllegalAction",
     "IllegalDeck",
     "LogEntry",
+    "NameCard",
     "NextPhase",
     "PassPriority",
     "Phase",
     "PlayCard",
     "RULES",
+    "RuleParameters",
     "Setup",
     "SetupError",
     "TurnFaceUp",

@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import (
     ABILITY_TYPES,
+    ABILITY_ZONES,
     CARD_TYPES,
     CONDITION_KINDS,
     DURATIONS,
@@ -71,10 +72,19 @@ EFFECT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "win": (frozenset(), frozenset({"player"})),
     "lose": (frozenset(), frozenset({"player"})),
     "add_resources": (frozenset(), frozenset({"faction", "amount"})),
+    "name_card": (frozenset(), frozenset({"player"})),
+    "reattach": (frozenset({"what", "onto"}), frozenset()),
+    "grant_ability": (frozenset({"what", "ability"}), frozenset({"duration"})),
+    "shuffle_into_deck": (frozenset({"what"}), frozenset()),
+    "move_counters": (frozenset({"what", "onto", "counter"}), frozenset({"amount"})),
+    "restrict_resources": (frozenset({"restrict"}), frozenset({"player", "duration"})),
+    "turn_top_face_up": (frozenset(), frozenset({"player"})),
+    "put_onto_board": (frozenset({"what"}), frozenset()),
 }
+EFFECT_FIELDS["move_to_void"] = (frozenset({"what"}), frozenset({"then_return"}))
 EFFECT_ALIASES = {"neutralize": "neutralise"}
 #: Effects that change the game state lastingly; on a static ability they are continuous (4.1.4c).
-CONTINUOUS_KINDS = frozenset({"modify_value", "set_types", "add_types", "prevent"})
+CONTINUOUS_KINDS = frozenset({"modify_value", "set_types", "add_types", "prevent", "grant_ability", "restrict_resources"})
 #: Effects whose `what` must name objects (not players or stack effects).
 OBJECT_EFFECTS = frozenset(
     k for k, (req, _) in EFFECT_FIELDS.items() if "what" in req and k not in ("neutralise", "modify_effect")
@@ -100,6 +110,8 @@ FILTER_KEYS = frozenset(
         "other",
         "damaged",
         "max_cost",
+        "extra_rule",
+        "named",
     }
 )
 CARD_KEYS = frozenset(
@@ -117,6 +129,7 @@ CARD_KEYS = frozenset(
         "extra_rules",
         "abilities",
         "text",
+        "max_copies",
     }
 )
 ABILITY_KEYS = frozenset(
@@ -227,6 +240,10 @@ def parse_filter(data: Any, path: str) -> Filter:
         kw["other"] = _bool(data["other"], f"{path}.other")
     if "max_cost" in data:
         kw["max_cost"] = _int(data["max_cost"], f"{path}.max_cost")
+    if "extra_rule" in data:
+        kw["extra_rule"] = _str(data["extra_rule"], f"{path}.extra_rule")
+    if "named" in data:
+        kw["named"] = _bool(data["named"], f"{path}.named")
     return Filter(**kw)
 
 
@@ -298,6 +315,8 @@ def parse_condition(data: Any, path: str) -> Condition:
     amount = _int(data.get("at_least", 1), f"{path}.at_least")
     if kind in ("you_control", "opponent_controls"):
         return Condition(kind, filter=parse_filter(value or {}, f"{path}.{kind}"), amount=amount)
+    if kind in ("this_has_counters", "it_has_counters"):
+        return Condition(kind, counter=_str(value, f"{path}.{kind}"), amount=amount)
     if kind in ("hand_size_at_least", "victory_tokens_on_this_at_least", "it_has_victory_tokens"):
         if isinstance(value, bool):
             return Condition(kind, amount=1 if value else 0)
@@ -443,7 +462,7 @@ def parse_effect(data: Any, path: str, targets: tuple[TargetSpec, ...], ability_
             kw["amount"] = None
         else:
             kw["amount"] = parse_amount(data["amount"], f"{path}.amount", n)
-    elif kind in ("place_victory_tokens", "remove_victory_tokens", "lose_victory_tokens", "remove_counters", "add_resources"):
+    elif kind in ("place_victory_tokens", "remove_victory_tokens", "lose_victory_tokens", "remove_counters", "add_resources", "move_counters"):
         kw["amount"] = 1
     if "count" in data:
         kw["count"] = _int(data["count"], f"{path}.count", minimum=1)
@@ -476,6 +495,17 @@ def parse_effect(data: Any, path: str, targets: tuple[TargetSpec, ...], ability_
             raise _fail(f"{path}.attach_to", "only item tokens can be created attached")
     if "face_down" in data:
         kw["face_down"] = _bool(data["face_down"], f"{path}.face_down")
+    if "onto" in data:
+        kw["onto"] = parse_object_selector(data["onto"], f"{path}.onto", n)
+    if "ability" in data:
+        granted = parse_ability(data["ability"], f"{path}.ability")
+        if granted.type not in ("triggered", "activated"):
+            raise _fail(f"{path}.ability.type", "only triggered and activated abilities can be granted (4.3.2b)")
+        kw["ability"] = granted
+    if "then_return" in data:
+        kw["then_return"] = _bool(data["then_return"], f"{path}.then_return")
+    if "restrict" in data:
+        kw["restriction"] = _choice(data["restrict"], ("generation", "usage"), f"{path}.restrict", "restriction")
     if kind == "search":
         kw["zone"] = _choice(data.get("zone", "deck"), SEARCH_ZONES, f"{path}.zone", "zone")
         kw["to"] = _choice(data.get("to", "hand"), ("hand",), f"{path}.to", "destination")
@@ -544,7 +574,7 @@ def parse_ability(data: Any, path: str) -> Ability:
     timing = _choice(data.get("timing", "any"), ("any", "day"), f"{path}.timing", "timing")
     if timing != "any" and atype != "activated":
         raise _fail(f"{path}.timing", "only activated abilities have a timing restriction")
-    zone = _choice(data.get("zone", "board"), ("board", "discard", "void"), f"{path}.zone", "zone")
+    zone = _choice(data.get("zone", "board"), ABILITY_ZONES, f"{path}.zone", "zone")
     if zone != "board" and atype != "triggered":
         raise _fail(f"{path}.zone", "only triggered abilities may function outside the board here")
     once = _bool(data.get("once_per_turn", False), f"{path}.once_per_turn")
@@ -582,6 +612,10 @@ def load_card(data: Any, path: str = "") -> CardDef:
     abilities = tuple(parse_ability(a, f"{p}abilities[{i}]") for i, a in enumerate(data.get("abilities") or ()))
     if sum(1 for a in abilities if a.type == "support") > 1:
         raise _fail(f"{p}abilities", "a card can have only one support ability (4.3.5f.IV)")
+    extra_rules = _str_list(data.get("extra_rules", ()), f"{p}extra_rules")
+    for i, a in enumerate(abilities):
+        if a.zone == "extra_deck" and not extra_rules:
+            raise _fail(f"{p}abilities[{i}].zone", "only the operation of an extra rule lets a card act from the extra deck (7.4.2c, 7.4.2d): give the card extra_rules")
     faction = data.get("faction")
     return CardDef(
         name=name,
@@ -593,9 +627,10 @@ def load_card(data: Any, path: str = "") -> CardDef:
         dfv=_opt_int(data.get("dfv"), f"{p}dfv"),
         item_slots=_int(data.get("item_slots", 0), f"{p}item_slots"),
         victory_token_field=vtf,
-        extra_rules=_str_list(data.get("extra_rules", ()), f"{p}extra_rules"),
+        extra_rules=extra_rules,
         abilities=abilities,
         text=data.get("text"),
+        max_copies=_opt_int(data.get("max_copies"), f"{p}max_copies", minimum=1),
     )
 
 

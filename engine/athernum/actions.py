@@ -188,6 +188,13 @@ class ChooseCards(Action):
         object.__setattr__(self, "cards", tuple(sorted(self.cards, key=str)))
 
 
+@dataclass(frozen=True, slots=True)
+class NameCard(Action):
+    """Name a card when an effect asks for it: a name from the card database (1.1.5)."""
+
+    name: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls
     for cls in (
@@ -208,6 +215,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         ChooseTriggerOrder,
         ChooseTargets,
         ChooseCards,
+        NameCard,
     )
 }
 

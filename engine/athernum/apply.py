@@ -31,14 +31,14 @@ from .errors import (
 )
 from .log import record
 from .markers import exhaust, remove_victory_tokens, turn_face_up
-from .resources import check_payment, exhaust_resource, spend
+from .resources import check_payment, exhaust_resource, restricted, spend
 from .stack import ensure_stack, give_priority, pass_priority, push_entry, push_front
 from .state import PERMANENT_ZONES, Game, GameObject, Phase, StackEntry, Zone
 from .targets import resolve_choice
 from .triggers import emit, static_pending
 from .turns import run
-from .values import snapshot, value
-from .zones import enter_board, free_character_slot, move_card
+from .values import abilities_of, snapshot, value
+from .zones import controlled_copy, enter_board, free_character_slot, move_card
 
 CHOICE_ACTIONS = {
     "main_character": A.ChooseMainCharacter,
@@ -47,6 +47,7 @@ CHOICE_ACTIONS = {
     "cards": A.ChooseCards,
     "keep": A.ChooseCards,
     "defender": A.DeclareDefender,
+    "name": A.NameCard,
 }
 CHOICE_RULES = {
     A.ChooseMainCharacter: "8.0.1a",
@@ -54,6 +55,7 @@ CHOICE_RULES = {
     A.ChooseTargets: "4.3.5b.III",
     A.ChooseCards: "7.4.1b",
     A.DeclareDefender: "9.3.7",
+    A.NameCard: "1.1.5",
 }
 
 
@@ -84,11 +86,13 @@ def _ability_timing(game: Game, what: str) -> None:
 
 
 def _check_uniqueness(game: Game, pid: str, obj: GameObject, rule: str) -> None:
+    """1.5.5-1.5.6: no second copy of a Victory-Token-Field card controlled, attachments included."""
     if obj.definition.victory_token_field is None:
         return
-    for oid in game.board_ids(pid):
-        if game.objects[oid].definition.name == obj.definition.name:
-            raise UniquenessViolation(f"{pid} already controls a copy of {obj.name}, a card with a Victory Token Field", rule, "1.5.6")
+    copy = controlled_copy(game, pid, obj.definition.name)
+    if copy is not None:
+        where = "attached to one of their permanents" if copy.zone is Zone.ITEM_SLOT else "on the board"
+        raise UniquenessViolation(f"{pid} already controls a copy of {obj.name}, a card with a Victory Token Field ({where})", rule, "1.5.6", "1.5.5")
 
 
 def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
@@ -151,6 +155,14 @@ def _new_entry(game: Game, kind: str, pid: str, label: str, ability: Ability, ru
     )
 
 
+def _note_played_field(game: Game, o: GameObject) -> None:
+    """An item card with a Victory Token Field that is played (directly or attached) grows the pool by its
+    printed number at the next state-based check (1.5.3, decision D-POOL-TIMING)."""
+    n = o.definition.victory_token_field
+    if n:
+        game.played_fields.append((o.id, n))
+
+
 def _statics_to_stack(game: Game, pid: str, pending: list) -> None:
     """Put the static effects of a played card or revealed attachment on the stack now (4.1.4)."""
     for p in pending:
@@ -183,18 +195,20 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
     _day_action(game, a.player, "play cards", rule)
     if d.type == "character":
         if free_character_slot(game, a.player) is None:
-            raise ZoneFull(f"all 5 of {a.player}'s character slots are occupied", "7.1.2c")
+            raise ZoneFull(f"all {game.params.character_slots} of {a.player}'s character slots are occupied", "7.1.2c")
         _check_uniqueness(game, a.player, o, "2.2.7b")
         from .cards import ResourceCost
 
         check_payment(game, a.player, ResourceCost(d.cost or 0), a.payment, d.faction)
     elif d.type == "location":
-        if game.players[a.player].location_turn == game.turn:
-            raise LimitReached(f"{a.player} already played a location this turn", "2.4.2", "9.2.6")
+        played, allowed = game.players[a.player].locations_this_turn(game.turn), game.params.locations_per_turn
+        if played >= allowed:
+            raise LimitReached(f"{a.player} already played {played} location(s) this turn; only {allowed} may be played per turn", "2.4.2", "9.2.6")
         _check_uniqueness(game, a.player, o, "1.5.6")
         if a.payment:
             raise CannotPay("locations are played without costs", "2.4.1")
     else:
+        _check_uniqueness(game, a.player, o, "1.5.6")
         if a.payment:
             raise CannotPay("items are played without costs", "2.3.1a")
     # -- legal: act
@@ -204,12 +218,15 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
         enter_board(game, o, Zone.CHARACTERS, pid, "9.2.5", f"{pid} plays {d.name} into a character slot.")
         pending = static_pending(game, o, "4.1.4")
     elif d.type == "location":
-        game.players[pid].location_turn = game.turn
+        ps = game.players[pid]
+        ps.locations_played = ps.locations_this_turn(game.turn) + 1
+        ps.location_turn = game.turn
         enter_board(game, o, Zone.LOCATION, pid, "9.2.6", f"{pid} plays the location {d.name}.")
         pending = static_pending(game, o, "2.4.4c")
     else:
         pending = static_pending(game, o, "2.3.1b", in_slot=False)
         record(game, "9.2.7", "play_item", f"{pid} plays the item {d.name} directly.", (o.id,), pid)
+        _note_played_field(game, o)
         move_card(game, o, Zone.DISCARD, "2.3.1b", f"{d.name} is discarded after being played directly; its static effects go on the stack.", announce=False)
     emit(game, "played", o, player=pid)
     _statics_to_stack(game, pid, pending)
@@ -225,12 +242,14 @@ def _attach_item(game: Game, a: A.AttachItem) -> None:
     host = _obj(game, a.host, "permanent", "2.3.2a")
     if host.zone not in PERMANENT_ZONES or host.controller != a.player:
         raise InvalidTarget(f"{host.name} is not a permanent controlled by {a.player}", "2.3.2a")
+    _check_uniqueness(game, a.player, o, "1.5.6")
     slots = value(game, host, "item_slots") or 0
     if len(host.attachments) >= slots:
         raise ZoneFull(f"{host.name} has no available item slot ({len(host.attachments)} of {slots} used)", "2.3.2c", "2.2.2b")
     pid = a.player
     how = "face-down" if a.face_down else "face-up"
     enter_board(game, o, Zone.ITEM_SLOT, pid, "2.1.2b" if a.face_down else "9.2.7", f"{pid} attaches {o.name} {how} to {host.name}.", host=host, face_down=a.face_down)
+    _note_played_field(game, o)
     emit(game, "played", o, player=pid)
     pending = [] if a.face_down else static_pending(game, o, "2.3.2d")
     _statics_to_stack(game, pid, pending)
@@ -247,6 +266,9 @@ def _attachment(game: Game, pid: str, oid: str, rule: str) -> GameObject:
 
 
 def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
+    o = _obj(game, a.attachment, "attachment", "2.1.2d")
+    if o.zone in PERMANENT_ZONES:
+        raise InvalidTarget(f"{o.name} is a permanent: it may only be turned face-up when an effect allows it; players turn only face-down attachments face-up", "6.1.6", "2.1.2d")
     o = _attachment(game, a.player, a.attachment, "2.1.2d")
     if not o.face_down:
         raise InvalidTarget(f"{o.name} is already face-up", "2.1.2d")
@@ -265,6 +287,9 @@ def _exhaust_resource(game: Game, a: A.ExhaustResource) -> None:
     o = _obj(game, a.token, "resource token", "9.2.10")
     if o.zone is not Zone.RESOURCES or o.controller != a.player:
         raise NotInZone(f"{o.name} is not a resource token in {a.player}'s resource zone", "5.0.1d", "9.2.10")
+    stop = restricted(game, a.player, "generation")
+    if stop is not None:
+        raise CannotPay(f"{a.player} cannot generate resources: {stop.label} prevents it", "5.0.3h")
     if o.exhausted:
         raise InvalidTarget(f"{o.name} is already exhausted", "6.2.9a")
     if o.face_down:
@@ -273,8 +298,8 @@ def _exhaust_resource(game: Game, a: A.ExhaustResource) -> None:
 
 
 def _ability_of(game: Game, source: GameObject, index: int, rule: str) -> Ability:
-    abilities = source.definition.abilities
-    if not isinstance(index, int) or not 0 <= index < len(abilities):
+    abilities = abilities_of(game, source)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(abilities):
         raise NotAnAbility(f"{source.name} has no ability number {index}", rule)
     return abilities[index]
 
@@ -282,6 +307,7 @@ def _ability_of(game: Game, source: GameObject, index: int, rule: str) -> Abilit
 def _activate(game: Game, a: A.ActivateAbility) -> None:
     src = _obj(game, a.source, "permanent or attachment", "4.3.5c.I")
     ab = _ability_of(game, src, a.ability, "4.3.5c.I")
+    granted = a.ability >= len(src.definition.abilities)  # works whatever the permanent's state (4.3.2b)
     what = f"{src.name}'s {ab.label()}"
     if ab.type != "activated":
         raise NotAnAbility(f"{what} is a {ab.type} ability, not an activated one", "4.3.5c.I")
@@ -289,7 +315,7 @@ def _activate(game: Game, a: A.ActivateAbility) -> None:
         raise NotInZone(f"{src.name} is not on the game board", "4.3.2a")
     if src.controller != a.player:
         raise InvalidTarget(f"only the controller of {src.name} may activate its abilities", "4.3.5c.I")
-    if src.face_down:
+    if src.face_down and not granted:
         raise WrongTiming(f"{src.name} is face-down and has no abilities", "4.3.2a", "6.1.5")
     if ab.is_equip and src.zone is not Zone.ITEM_SLOT:
         raise WrongTiming(f"{what} is an equipment ability and only works in an item slot", "4.3.5g.II")
@@ -464,6 +490,18 @@ def _targets(game: Game, a: A.ChooseTargets) -> None:
     record(game, "4.3.5b.III", "targets", f"{a.player} chooses {', '.join(chosen) or 'no target'} for {name}: {p.ability.label()}.", chosen, a.player)
 
 
+def _name(game: Game, a: A.NameCard) -> None:
+    """Answer 'name a card': only a name of the card database, the game's library, never a token's (1.1.5)."""
+    choice = game.pending_choice
+    assert choice is not None
+    if not isinstance(a.name, str) or a.name not in game.library:
+        raise InvalidChoice(f"{a.name!r} is not the name of a card in the card database; only official card names may be named", "1.1.5")
+    entry = game.resolving
+    assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
+    entry.answers.setdefault(choice.effect_index, {})[a.player] = a.name
+    game.pending_choice = None
+
+
 def _cards(game: Game, a: A.ChooseCards) -> None:
     choice = game.pending_choice
     assert choice is not None
@@ -500,6 +538,7 @@ HANDLERS: dict[type, Callable] = {
     A.ChooseTriggerOrder: _order,
     A.ChooseTargets: _targets,
     A.ChooseCards: _cards,
+    A.NameCard: _name,
 }
 
 

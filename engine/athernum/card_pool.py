@@ -10,7 +10,8 @@ import random
 
 from .abilities import load_library
 from .cards import CardDef, DeckList
-from .deck import DECK_SIZE, MAX_COPIES, eligible_main
+from .deck import eligible_main
+from .parameters import CR_PARAMETERS, RuleParameters
 
 OPP_CHAR = {"kind": "permanent", "filter": {"types": ["character"], "controller": "opponent"}}
 OWN_CHAR = {"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}
@@ -517,6 +518,109 @@ CARDS: list[dict] = [
             },
         ],
     },
+    # -- naming, reassigning, granting, restricting, deck tops and extra rules --------------------
+    {
+        "name": "Name Seer",
+        "type": "character",
+        "faction": "tide",
+        "cost": 2,
+        "ofv": 1,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Divine",
+                "cost": {"resources": 1, "exhaust_self": True},
+                "effects": [{"kind": "name_card"}, {"kind": "search", "filter": {"named": True}, "count": 1}],
+            },
+            {"type": "activated", "name": "Omen", "cost": {"resources": 1}, "effect": {"kind": "turn_top_face_up"}},
+        ],
+    },
+    {
+        "name": "Gear Smith",
+        "type": "character",
+        "cost": 1,
+        "ofv": 1,
+        "dfv": 2,
+        "item_slots": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Refit",
+                "cost": {"resources": 1},
+                "targets": [{"kind": "attachment", "filter": {"controller": "you"}}, OWN_CHAR],
+                "effect": {"kind": "reattach", "what": "target 0", "onto": "target 1"},
+            },
+            {
+                "type": "activated",
+                "name": "Siphon",
+                "cost": {"resources": 1},
+                "targets": [{"kind": "permanent", "filter": {"damaged": True}}, {"kind": "permanent"}],
+                "effect": {"kind": "move_counters", "what": "target 0", "onto": "target 1", "counter": "damage", "amount": 1},
+            },
+        ],
+    },
+    {
+        "name": "War Chanter",
+        "type": "character",
+        "faction": "ember",
+        "cost": 2,
+        "ofv": 1,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Inspire",
+                "cost": {"resources": 1},
+                "targets": [OWN_CHAR],
+                "effect": {"kind": "grant_ability", "what": "target 0",
+                           "ability": {"type": "activated", "name": "Second Wind", "cost": {"resources": 1}, "effect": {"kind": "draw"}}},
+            },
+            {
+                "type": "activated",
+                "name": "Embargo",
+                "keyword": "command",
+                "effect": {"kind": "restrict_resources", "restrict": "generation", "player": "opponent", "duration": "end_of_phase"},
+            },
+        ],
+    },
+    {
+        "name": "Tide Binder",
+        "type": "character",
+        "faction": "tide",
+        "cost": 2,
+        "ofv": 1,
+        "dfv": 2,
+        "abilities": [
+            {"type": "activated", "name": "Undertow", "cost": {"resources": 2}, "targets": [{"kind": "permanent", "filter": {"main": False}}],
+             "effect": {"kind": "shuffle_into_deck", "what": "target 0"}},
+            {"type": "activated", "name": "Ebb", "cost": {"resources": 2}, "targets": [{"kind": "permanent", "filter": {"main": False, "controller": "you"}}],
+             "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True}},
+            {"type": "activated", "name": "Freeze Trade", "keyword": "command",
+             "effect": {"kind": "restrict_resources", "restrict": "usage", "player": "opponent", "duration": "end_of_phase"}},
+        ],
+    },
+    {
+        "name": "Dormant Titan",
+        "type": "character",
+        "faction": "grove",
+        "cost": 4,
+        "ofv": 4,
+        "dfv": 4,
+        "extra_rules": ["Awaken"],
+        "abilities": [
+            {"type": "triggered", "zone": "extra_deck", "trigger": {"whenever": "discarded", "filter": {"types": ["character"], "controller": "you"}},
+             "effect": {"kind": "put_onto_board", "what": "this"}},
+        ],
+    },
+    {
+        "name": "Omen Bird",
+        "type": "character",
+        "cost": 1,
+        "ofv": 1,
+        "dfv": 1,
+        "abilities": [{"type": "triggered", "zone": "deck_top", "trigger": {"at": "morning"}, "effect": {"kind": "draw"}}],
+    },
     {
         "name": "Watchtower",
         "type": "location",
@@ -534,9 +638,11 @@ def library() -> dict[str, CardDef]:
     return load_library(CARDS)
 
 
-def random_deck(rng: random.Random, lib: dict[str, CardDef] | None = None) -> DeckList:
-    """A random legal deck (11.0.2) from the pool: 60 cards, at most 4 copies, some extra deck."""
+def random_deck(rng: random.Random, lib: dict[str, CardDef] | None = None, params: RuleParameters = CR_PARAMETERS) -> DeckList:
+    """A random legal deck (11.0.2) from the pool: 60 cards, at most 4 copies, some extra deck
+    (the numbers of ``params``)."""
     lib = lib or library()
+    DECK_SIZE, MAX_COPIES = params.deck_size, params.max_copies  # noqa: N806
     names = sorted(lib)
     mains = [n for n in names if eligible_main(lib[n]) is None]
     counts: dict[str, int] = {}

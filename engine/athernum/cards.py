@@ -16,6 +16,8 @@ PROPERTIES = ("ofv", "dfv", "item_slots", "victory_token_field")
 DURATIONS = ("end_of_turn", "end_of_phase", "your_next_turn", "permanent", "while_source")
 ABILITY_TYPES = ("static", "triggered", "activated", "support")
 KEYWORDS = ("objective", "command", "equip")
+#: Where a triggered ability works besides the board (4.3.2c, 4.3.2d, 7.4.2d).
+ABILITY_ZONES = ("board", "discard", "void", "deck_top", "extra_deck")
 TRIGGER_EVENTS = (
     "enters",  # a permanent entered the game board
     "leaves",  # a permanent left the game board
@@ -63,6 +65,8 @@ class Filter(_Shared):
     other: bool = False  # anything but the ability's own source
     damaged: bool | None = None
     max_cost: int | None = None
+    extra_rule: str | None = None  # has this extra rule keyword (1.6.4; kept when exhausted, 6.2.4b)
+    named: bool = False  # has the name named earlier by the same ability (1.1.5)
 
 
 ANY = Filter()
@@ -101,6 +105,7 @@ class Condition(_Shared):
     kind: str
     filter: Filter | None = None
     amount: int = 1
+    counter: str | None = None  # for this_has_counters / it_has_counters (10.5.4)
 
 
 CONDITION_KINDS = (
@@ -111,6 +116,8 @@ CONDITION_KINDS = (
     "it_has_victory_tokens",  # the affected object has >= amount victory tokens (modifiers)
     "it_is_damaged",  # the affected object has damage counters (modifiers)
     "you_have_fewer_victory_tokens",  # fewer collected than each other player
+    "this_has_counters",  # the ability's own card has at least `amount` counters of `counter` (10.5.4)
+    "it_has_counters",  # the affected object has at least `amount` counters of `counter` (modifiers, 10.5.4)
 )
 
 
@@ -223,6 +230,10 @@ class EffectSpec(_Shared):
     faction: str | None = None
     types: tuple[str, ...] = ()
     up_to: bool = True
+    onto: Selector | None = None  # reattach / move_counters: the destination permanent
+    ability: "Ability | None" = None  # grant_ability: the ability granted (4.3.2b)
+    then_return: bool = False  # move_to_void: then return it to the zone it came from (7.5.5, 7.5.6)
+    restriction: str | None = None  # restrict_resources: generation | usage (5.0.3h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +292,7 @@ class CardDef(_Shared):
     extra_rules: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     text: str | None = None
+    max_copies: int | None = None  # the card states its own copy limit for decks (11.0.2d "unless ... stated otherwise")
     token: bool = False
     hidden_copy: bool = False  # a copy of a face-down permanent (6.3): no abilities or values
     has_objective: bool = field(default=False, init=False, repr=False, compare=False)

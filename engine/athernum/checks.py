@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .log import record
 from .markers import exhaust, grow_pool, remove_counters
-from .state import PERMANENT_ZONES, Game, GameObject, GameResult, Phase, PendingChoice, Zone
+from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, GameResult, Phase, PendingChoice, Zone
 from .values import has_dfv, types_of, value
 from .zones import move_card, move_many
 
@@ -71,6 +71,33 @@ def _expire_durations(game: Game) -> None:
         if not _expired(game, s.duration, s.turn, s.phase, s.controller)
         and (s.duration != "while_source" or source_active(game, s.source_id, s.source_inc, s.source_flips))
     ]
+    if game.grants:
+        grants = []
+        for g in game.grants:
+            o = game.objects.get(g.target[0])
+            if o is None or o.incarnation != g.target[1] or o.zone not in BOARD_ZONES:
+                record(game, "4.3.2b", "grant_ends", f"The permanent granted {g.ability.label()} changed zones: the granted ability is gone.", (g.target[0],), g.controller)
+                continue
+            if _expired(game, g.duration, g.turn, g.phase, g.controller):
+                record(game, "4.2.1a", "effect_ends", f"The ability {g.ability.label()} granted to {o.name} ({g.duration.replace('_', ' ')}) ends.", (o.id,), g.controller)
+            elif g.duration == "while_source" and not source_active(game, g.source_id, g.source_inc, g.source_flips):
+                continue
+            else:
+                grants.append(g)
+        game.grants = grants
+    if game.restrictions:
+        kept = []
+        for r in game.restrictions:
+            if _expired(game, r.duration, r.turn, r.phase, r.controller):
+                record(game, "4.2.1a", "effect_ends", f"{r.label}: the restriction on {r.player}'s resources ({r.duration.replace('_', ' ')}) ends.", (), r.player)
+            elif r.duration != "while_source" or source_active(game, r.source_id, r.source_inc, r.source_flips):
+                kept.append(r)
+        game.restrictions = kept
+    relinked, game.relinked = game.relinked, []
+    for aid, hid in relinked:  # 4.2.1b: an attachment's effect follows its new linked target
+        a, h = game.objects.get(aid), game.objects.get(hid)
+        if a is not None and h is not None and a.attached_to == hid:
+            record(game, "4.2.1b", "relinked", f"The linked target of {a.name} changed: its effects persist and apply to {h.name}.", (aid, hid))
 
 
 def _lethal(game: Game, board: _Board) -> None:
@@ -177,7 +204,13 @@ def _orphans(game: Game) -> None:
 
 
 def _pool_growth(game: Game) -> None:
-    """4.2.2g (1.5.3, 10.1.2): permanents with a Victory Token Field that entered add to the pool."""
+    """4.2.2g (1.5.3, 10.1.2): permanents with a Victory Token Field that entered add to the pool; so do
+    item cards with a Victory Token Field that were played, directly or attached (1.5.3, D-POOL-TIMING)."""
+    played, game.played_fields = game.played_fields, []
+    for oid, n in played:
+        o = game.objects.get(oid)
+        name = o.name if o is not None else oid
+        grow_pool(game, n, "1.5.3", f"the item {name} was played with a Victory Token Field of {n}", (oid,))
     entered, game.entered = game.entered, []
     for oid, inc in entered:
         o = game.objects.get(oid)

@@ -34,6 +34,11 @@ def holds(
         return affected is not None and affected.victory_tokens >= max(cond.amount, 1)
     if kind == "it_is_damaged":
         return affected is not None and affected.counters.get("damage", 0) > 0
+    if kind == "this_has_counters":  # custom markers with thresholds (10.5.4)
+        src = game.objects.get(source_id) if source_id else None
+        return src is not None and src.counters.get(cond.counter or "", 0) >= cond.amount
+    if kind == "it_has_counters":
+        return affected is not None and affected.counters.get(cond.counter or "", 0) >= cond.amount
     if kind == "you_have_fewer_victory_tokens":
         mine = game.collected(you)
         return all(mine < game.collected(p) for p in game.other_players(you))

@@ -86,15 +86,21 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "D-POOL-TIMING",
         "When does the global Victory Token pool grow: when a card with a Victory Token Field is played "
-        "(1.5.3, 10.1.2), or during the next state-based check (4.2.2g)?",
+        "(1.5.3, 10.1.2), or during the next state-based check (4.2.2g)? And does an item card with a "
+        "Victory Token Field, which never becomes a permanent, grow it?",
         "During the next state-based check (4.2.2g), for each permanent with a Victory Token Field that "
         "entered the board since the last check (played or put there by an effect), even if it has left "
         "again (1.5.4), but not for permanents discarded for breaking semi-uniqueness (2.2.7d). The main "
-        "characters placed at setup are not counted again: 8.0.3a already put their tokens in the pool.",
-        ("1.5.3", "1.5.4", "10.1.2", "4.2.2g", "2.2.7d", "8.0.3a"),
+        "characters placed at setup are not counted again: 8.0.3a already put their tokens in the pool. "
+        "An item card with a Victory Token Field that is played - directly (it is discarded at once, "
+        "2.3.1b) or attached to a permanent - grows the pool by its printed number at the same check (1.5.3).",
+        ("1.5.3", "1.5.4", "10.1.2", "4.2.2g", "2.2.7d", "8.0.3a", "2.3.1b"),
         "1.5.3 and 10.1.2 say that the pool grows; 4.2.2g says when, inside the ordered check, so the "
         "engine follows 4.2.2g. The difference is visible only to an effect of the played card itself "
-        "that places Victory Tokens before the check: it can only use tokens already in the pool (10.1.7).",
+        "that places Victory Tokens before the check: it can only use tokens already in the pool (10.1.7). "
+        "10.1.2 and 4.2.2g speak of permanents, but 1.5.3 speaks of any card 'played', and an item is played "
+        "whether it is played directly or attached (9.2.7; its static effects go on the stack either way, "
+        "4.1.4, 2.3.2d), so the item's printed number is added too.",
     ),
     Decision(
         "D-EXCEEDS",
@@ -491,12 +497,175 @@ DECISIONS: tuple[Decision, ...] = (
         "D-NIGHT",
         "There is no active player during the night (9.5.1). Whose abilities go first, and what does "
         "'at the night phase of your turn' mean?",
-        "Nobody receives priority at night (9.5.3); night abilities resolve without responses. For the "
-        "order of simultaneous abilities and for 'your' night, the night belongs to the player whose turn "
-        "has just ended.",
+        "During the night the engine reports no active player (game.active is None) and nobody receives "
+        "priority (9.5.3); night abilities resolve without responses. For the order of simultaneous "
+        "abilities, for the choices they need and for 'your' night, the night belongs to the player whose "
+        "turn has just ended (game.turn_owner); the next turn goes to the player after them.",
         ("9.5.1", "9.5.3"),
         "The night is 'between turns'; tying it to the turn that just ended keeps the engine's ordering "
-        "rules well defined.",
+        "rules well defined without making anybody the active player.",
+    ),
+    Decision(
+        "D-EXHAUST-AGAIN",
+        "6.2.9 lets a permanent receive more than one exhaustion counter; 6.2.9a says an exhausted permanent "
+        "'cannot be exhausted again for the purpose of paying a cost or fulfilling a rule-based requirement'. "
+        "What does an effect that exhausts an already exhausted permanent do?",
+        "An effect exhausts it again: it stays face-down and exhausted and receives one more exhaustion "
+        "counter, so it needs one more morning to recover (6.2.6-6.2.7). It does not 'become exhausted' a "
+        "second time, so abilities triggering when a permanent becomes exhausted do not trigger. A cost that "
+        "exhausts (exhaust this, exhausting a resource token) and the rules' own exhaustion after combat "
+        "(9.3.11-9.3.12) cannot use or affect an exhausted permanent.",
+        ("6.2.9", "6.2.9a", "6.2.2", "6.2.6", "9.3.11", "9.3.12"),
+        "6.2.9a limits exhausting again to exactly two purposes, costs and rule-based requirements; an "
+        "effect is neither, and 6.2.9 says a permanent may carry several counters. Reading 6.2.9a as a "
+        "general ban would leave 6.2.9 with only the exhaustion counters placed directly by effects (10.4.4).",
+    ),
+    Decision(
+        "D-FIELD-ATTACHMENTS",
+        "1.5.5 forbids controlling two copies of a card with a Victory Token Field, 'cards on the game board' "
+        "included. Does an item with a Victory Token Field attached to a permanent count?",
+        "Yes. An attachment is on the game board and is controlled by the controller of its linked target "
+        "(2.1.2c-2.1.2d). A player who controls a copy - as a permanent or as an attachment, face-up or "
+        "face-down - may not play, attach or gain control of another copy (1.5.6, 1.5.7), and an effect does "
+        "not create a token copy for them (2.2.7e).",
+        ("1.5.5", "1.5.6", "1.5.7", "2.2.7e", "2.2.7f"),
+        "1.5.5 speaks of cards, not permanents, and names the game board as a whole; item slots are zones of "
+        "the board (7.3).",
+    ),
+    Decision(
+        "D-TOKEN-STATICS",
+        "A token created by an effect enters the game board while that effect's stack resolves. When do its "
+        "static abilities go on the stack (2.5.2, 4.3.5a.I, 4.3.5g.III)?",
+        "At once, on the stack being resolved, like the statics of a permanent turned face-up by an effect "
+        "(D-STATICS-AGAIN): they resolve before that stack closes and before the state-based check. A token "
+        "created face-down puts nothing on the stack; a face-up copy of a permanent does, with the copied "
+        "abilities (6.3).",
+        ("2.5.2", "4.3.5a.I", "4.3.5g.III", "4.1.7", "4.1.9"),
+        "4.3.5a.I places static effects on the stack 'when the card enters the game board'; a stack exists, "
+        "so they go on it, and it resolves top to bottom (4.1.7) without a new priority window "
+        "(D-WHOLE-STACK).",
+    ),
+
+    Decision(
+        "D-HIDDEN-INFO",
+        "What may each player see? 6.1.4 lets only the controller look at a face-down permanent, yet 6.3.2 "
+        "counts a face-down permanent's name among its 'visible information'; 7.2.3c hides a deck from every player.",
+        "A player's view (game.view) hides: the opponent's hand (7.4.1a); every deck, the owner's included, "
+        "except a card turned face-up on its top (7.2.3a, 7.2.3c, 4.3.2d); the opponent's extra deck "
+        "(7.4.2b); face-down permanents of other players unless exhausted (6.1.4, 6.2.5); face-down "
+        "attachments unless the viewer controls the linked target (2.1.2c); a main character selected "
+        "but not yet revealed (3.0.2a). A hidden object shows no name or values: only its zone, owner, "
+        "controller, the supertype of its zone (6.1.3), whether it is face-down or exhausted, and its markers "
+        "(10.0.7). Discard piles and voids are public (7.2.1c, 7.2.2b). While a player chooses from cards "
+        "(a search, the selection of a main character) they see those cards. The rules themselves still know "
+        "a face-down permanent's name, extra rules, item slots and Victory Token Field (D-FACE-DOWN-KEEPS).",
+        ("6.1.4", "6.2.5", "6.3.2", "7.2.3a", "7.2.3c", "7.4.1a", "7.4.2b", "2.1.2c", "10.0.7", "3.0.2a"),
+        "6.1.4 and 2.1.2c speak of who may look at the card; 6.3.2 describes what a copying effect keeps "
+        "and what the rules know, which is needed for semi-uniqueness (2.2.7f). 7.2.3c says 'any player', "
+        "so the owner does not know the order of their own deck either.",
+    ),
+    Decision(
+        "D-NAMING",
+        "1.1.5: 'only official card names from the game's card database may be used' when naming a card. "
+        "What is the database in a game, and may a token's name be named?",
+        "The card database is the game's card library (every card the game knows). A player asked to name a "
+        "card chooses one of those names; anything else - an invented name, a token's name (a token is not a "
+        "card, 2.1.3g) - is refused. The ability then refers to cards by that printed name (1.1.3, 1.1.7).",
+        ("1.1.5", "1.1.3", "1.1.7", "2.1.3g"),
+        "The engine has no other database; tokens' names come from the effects that create them (1.1.6).",
+    ),
+    Decision(
+        "D-REASSIGN",
+        "2.1.2e discards an attachment that becomes unattached 'and cannot immediately be reassigned', and "
+        "4.2.1b lets an attachment's effect follow a new linked target. What does an effect moving an "
+        "attachment to another permanent do?",
+        "The attachment is unattached and at once reassigned to the new permanent, without a zone change: it "
+        "keeps its face-up or face-down state, and its effects on its linked target apply to the new one "
+        "(4.2.1b, logged at the next check). If the new permanent is gone or has no available item slot, the "
+        "attachment cannot be reassigned and is discarded (2.1.2e, 2.3.2g).",
+        ("2.1.2e", "2.3.2g", "4.2.1b", "2.2.2b", "7.3.2"),
+        "The effect is what unattaches it, so 2.1.2e applies when the reassignment fails.",
+    ),
+    Decision(
+        "D-GRANTED",
+        "4.3.2b: an ability granted by an effect 'may trigger or activate independent of that permanent's or "
+        "attachment's current state, unless it changes zones'. What can be granted and how long does it last?",
+        "Effects grant triggered and activated abilities, for the effect's duration (end of turn by default; "
+        "while its source stays face-up for a static ability). A granted ability works while its permanent is "
+        "face-down or exhausted; costs still apply (an exhausted permanent cannot be exhausted again to pay, "
+        "6.2.9a). When the permanent changes zones the granted ability is gone (it is a new object). In "
+        "actions a granted ability is numbered after the printed ones.",
+        ("4.3.1", "4.3.2b", "6.2.9a"),
+        "'Trigger or activate' names triggered and activated abilities; a static ability has no such moment.",
+    ),
+    Decision(
+        "D-VOID-RETURN",
+        "7.5.6: a card moved to a zone and later returned 'returns to the zone it last occupied'. Whose zone, "
+        "and in what state?",
+        "An effect 'move ... to the void, then return it' (7.5.5) moves the card to its owner's void, then "
+        "puts it back into the zone it last occupied under its owner's control: a character into a character "
+        "slot, a location into the location slot, an attachment into an item slot of the permanent it was "
+        "attached to if that one is still there with a free slot. It is a new object: face-up, no markers, no "
+        "attachments (they were discarded), its static abilities go on the stack and its Victory Token Field "
+        "grows the pool again (4.2.2g). A token ceases to exist in the void and does not return; a main "
+        "character never leaves its zone (3.0.7a). If the zone has no room, the card stays in the void.",
+        ("7.5.5", "7.5.6", "7.5.3", "10.0.5", "7.5.2b", "3.0.7a", "4.2.2g"),
+        "Leaving the board resets control to the owner (7.5.3, 7.5.7 only covers changes without a zone "
+        "change), so the zone it returns to is its owner's.",
+    ),
+    Decision(
+        "D-MARKER-ZONES",
+        "10.0.6: 'No marker, token or counter may move across zones. If an effect attempts to do so, it fails.' "
+        "Between which permanents may an effect move counters?",
+        "Between permanents of the same zone: two characters (in either player's character slots: one zone "
+        "with player areas, 7.5.7b), two resource tokens, two locations. From a character to a location, or to "
+        "anything not a permanent, the move fails: no counter is removed or placed.",
+        ("10.0.6", "7.5.7b", "10.0.4"),
+        "7.5.7b treats the character slots of the players as one zone with player areas.",
+    ),
+    Decision(
+        "D-RESOURCE-RESTRICTIONS",
+        "5.0.3h: 'Some effects may restrict or prevent the generation or usage of resources.' What is "
+        "generating and what is using?",
+        "Generating is adding resources to a pool: exhausting a resource token (5.0.1c) or an effect that adds "
+        "resources (5.0.3b). Using is spending resources from the pool to pay a cost: acquisition costs, "
+        "activated-ability costs and activation fees (5.0.3d). A restricted player cannot take such an action; "
+        "an effect that would add resources to their pool adds none. Creating resource tokens (Solvency) is "
+        "neither, and costs of 0 can still be paid.",
+        ("5.0.3h", "5.0.1c", "5.0.3b", "5.0.3d", "5.0.2a"),
+        "5.0.3 is about the resource pool; resource tokens are generated under 5.0.2.",
+    ),
+    Decision(
+        "D-DECK-TOP",
+        "4.3.2d: some abilities work 'when a card is face-up on the top of their owner's deck'. How does a card "
+        "get there and how long does it stay face-up?",
+        "An effect turns the top card of a deck face-up. It stays face-up while it is on top of that deck: "
+        "once it leaves the deck, or the deck is shuffled (shuffling keeps cards hidden), it is a hidden card "
+        "again. While it is face-up on top, every player may see it and its triggered abilities marked as "
+        "working from the deck top function.",
+        ("4.3.2d", "7.2.3c", "7.2.3b"),
+        "Chapter 0 defines shuffling as reordering 'while keeping them hidden'.",
+    ),
+    Decision(
+        "D-EXTRA-RULE-ZONES",
+        "7.4.2c-d: cards leave the extra deck only through effects or 'the operation of extra rules', which "
+        "'allow them to change zones directly if specific conditions are met'. How is this written?",
+        "A card whose extra rule lets it act from the extra deck carries a triggered ability working from the "
+        "extra deck (allowed only on cards with an extra rule) whose effect puts it onto the board directly, "
+        "into the zone of its type, under its owner's control, if there is room and no copy with a Victory "
+        "Token Field is controlled (1.5.6).",
+        ("7.4.2c", "7.4.2d", "1.6.4", "1.5.6"),
+        "The extra rule field is the card's own statement of that rule (1.6.3).",
+    ),
+    Decision(
+        "D-TOKEN-STATUS",
+        "6.1.8b: tokens follow 6.1.8a (a card changing zones is no longer face-down or exhausted) 'unless "
+        "otherwise specified'. A token that would change zones ceases to exist instead (2.5.4, 7.5.2b). What "
+        "remains?",
+        "Nothing: a face-down or exhausted token that would change zones ceases to exist and its status ends "
+        "with it; the log says so. No effect in the engine keeps a token's status across a zone change.",
+        ("6.1.8a", "6.1.8b", "2.5.4", "7.5.2b"),
+        "The two rules agree: the status only applied on the board, and the token is not anywhere else.",
     ),
 )
 

@@ -8,9 +8,10 @@ sets ``game.pending_choice`` and asks to be run again; the answer is then in
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .abilities import token_def
-from .cards import EffectSpec, Selector, ValueOf
+from .cards import EffectSpec, Filter, Selector, ValueOf
 from .conditions import holds
 from .filters import matches
 from .log import record
@@ -27,9 +28,10 @@ from .markers import (
 )
 from .resources import add_resources
 from .stack import place_now, push_front
-from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, Modifier, PendingChoice, Shield, StackEntry, Zone
+from .triggers import static_pending
+from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, Grant, Modifier, PendingChoice, Restriction, Shield, StackEntry, Zone
 from .values import faction_of_player, value
-from .zones import change_control, create_token, draw, move_card, move_many, shuffle
+from .zones import ZONE_WORDS, change_control, controlled_copy, create_token, draw, enter_board, free_character_slot, move_card, move_many, shuffle
 
 
 # -- selecting objects and players ------------------------------------------------------
@@ -70,13 +72,22 @@ def objects_for(game: Game, entry: StackEntry, sel: Selector) -> list[GameObject
                 out.append(game.objects[r.id])
         return out
     if kind == "all":
-        flt = sel.filter
+        flt = named_filter(entry, sel.filter)
         return [
             game.objects[oid]
             for oid in game.board_ids()
             if flt is None or matches(game, game.objects[oid], flt, entry.controller, entry.source_id)
         ]
     raise KeyError(kind)
+
+
+def named_filter(entry: StackEntry, flt: Filter | None) -> Filter | None:
+    """A filter asking for 'the named card' gets the name its ability named (1.1.5)."""
+    if flt is None or not flt.named:
+        return flt
+    if entry.named is None:
+        return flt  # nothing was named: it matches nothing
+    return replace(flt, name=entry.named, named=False)
 
 
 def players_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[str]:
@@ -97,8 +108,8 @@ def players_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[str
     raise KeyError(sel.kind)
 
 
-def _modified(entry: StackEntry, n: int) -> int:
-    """Apply modifications made to this effect while on the stack (4.1.8b, 4.1.8c)."""
+def _modified_signed(entry: StackEntry, n: int) -> int:
+    """Apply modifications made to this effect while on the stack, in the order they were made (4.1.8b, 4.1.8c)."""
     for op, amount in entry.modifications:
         if op == "set":
             n = amount
@@ -106,7 +117,12 @@ def _modified(entry: StackEntry, n: int) -> int:
             n += amount
         else:
             n *= amount
-    return max(n, 0)
+    return n
+
+
+def _modified(entry: StackEntry, n: int) -> int:
+    """A count or amount after the modifications made to this effect on the stack, never below 0 (4.1.8b)."""
+    return max(_modified_signed(entry, n), 0)
 
 
 def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1) -> int:
@@ -287,7 +303,13 @@ def _add_modifier(game: Game, entry: StackEntry, spec: EffectSpec, prop: str, op
 
 
 def _modify_value(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """A value change; if the effect was modified on the stack, the modifier keeps the modified amount
+    until the effect is placed on the stack again (4.1.8b, 4.1.8c, 4.1.4c.II). A modified 'add' may be negative."""
     amount = spec.amount if isinstance(spec.amount, int) else 0
+    if entry.modifications:
+        amount = _modified_signed(entry, amount)
+        if spec.op != "add":
+            amount = max(amount, 0)
     sign = "+" if spec.op == "add" and amount >= 0 else ""
     word = {"set": "set to ", "add": sign, "multiply": "×"}[spec.op or "add"]
     cond = " while a condition holds" if spec.condition is not None else ""
@@ -317,7 +339,20 @@ def _create_token(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -
             return
         host = hosts[0]
     for _ in range(_modified(entry, spec.count)):
-        create_token(game, d, entry.controller, "2.1.3d", host=host, face_down=spec.face_down)
+        _token_statics(game, create_token(game, d, entry.controller, "2.1.3d", host=host, face_down=spec.face_down))
+
+
+def _token_statics(game: Game, tok: GameObject | None) -> None:
+    """A token entering the board face-up is a permanent or attachment like a card (2.5.2): its static
+    effects go on the stack as it enters (4.3.5a.I; equipment, 4.3.5g.III), on the stack being resolved,
+    so they resolve before it closes (decision D-STATICS-AGAIN)."""
+    if tok is None or tok.face_down or tok.zone not in BOARD_ZONES:
+        return
+    rule = "4.3.5g.III" if tok.zone is Zone.ITEM_SLOT else "4.3.5a.I"
+    pending = static_pending(game, tok, rule)
+    if pending:
+        record(game, "2.5.2", "token_statics", f"{tok.name} is a token on the board and follows the rules of its type: its static effects go on the stack.", (tok.id,), tok.controller)
+        place_now(game, pending)
 
 
 def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -357,6 +392,7 @@ def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
         tok = create_token(game, d, entry.controller, "2.1.3d", face_down=o.face_down)
         if tok is not None and o.face_down:
             record(game, "6.3.1", "copy", f"{tok.name} is a face-down copy and has only {o.name}'s visible information.", (tok.id, o.id), entry.controller)
+        _token_statics(game, tok)
 
 
 def _discard(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -372,12 +408,33 @@ def _return_to_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: int)
 
 def _move_to_void(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
     for o in objects_for(game, entry, spec.what):
-        move_card(game, o, Zone.VOID, "7.2.2b", f"{o.name} is moved to the void ({_label(entry)}).")
+        was = (o.zone, o.attached_to)
+        moved = move_card(game, o, Zone.VOID, "7.2.2b", f"{o.name} is moved to the void ({_label(entry)}).")
+        if moved and spec.then_return and was[0] in BOARD_ZONES and o.id in game.objects:
+            _return_from_void(game, entry, o, *was)
+
+
+def _return_from_void(game: Game, entry: StackEntry, o: GameObject, zone: Zone, host_id: str | None) -> None:
+    """'...then return it to the zone it originated from' (7.5.5): to the zone it last occupied (7.5.6), under
+    its owner's control (decision D-VOID-RETURN), as a new object that enters the board (2.1.1f)."""
+    owner = o.owner
+    host = None
+    if zone is Zone.CHARACTERS and free_character_slot(game, owner) is None:
+        record(game, "7.1.2c", "not_returned", f"{o.name} cannot return: all of {owner}'s character slots are occupied; it stays in the void.", (o.id,), owner)
+        return
+    if zone is Zone.ITEM_SLOT:
+        host = game.objects.get(host_id) if host_id else None
+        if host is None or host.zone not in PERMANENT_ZONES or len(host.attachments) >= (value(game, host, "item_slots") or 0):
+            record(game, "7.5.6", "not_returned", f"{o.name} cannot return to an item slot: its linked target is gone or full; it stays in the void.", (o.id,), owner)
+            return
+    rule = "7.5.6"
+    enter_board(game, o, zone, owner if host is None else host.controller, rule, f"{o.name} returns from the void to the zone it last occupied, its {ZONE_WORDS[zone]} ({_label(entry)}).", host=host)
+    place_now(game, static_pending(game, o, "4.3.5g.III" if zone is Zone.ITEM_SLOT else "4.3.5a.I"))
 
 
 def _exhaust(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
     for o in objects_for(game, entry, spec.what):
-        exhaust(game, o, "6.2.2", f" ({_label(entry)})")
+        exhaust(game, o, "6.2.2", f" ({_label(entry)})", again=True)
 
 
 def _turn_face_up(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -448,7 +505,8 @@ def _search(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None
         pile = ps.zone_list(zone)
         answers = entry.answers.setdefault(index, {})
         if pid not in answers:
-            found = tuple(oid for oid in pile if spec.filter is None or matches(game, game.objects[oid], spec.filter, entry.controller, entry.source_id))
+            flt = named_filter(entry, spec.filter)
+            found = tuple(oid for oid in pile if flt is None or matches(game, game.objects[oid], flt, entry.controller, entry.source_id))
             n = _modified(entry, spec.count)
             if not found:
                 answers[pid] = ()
@@ -500,6 +558,143 @@ def _add_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) 
     add_resources(game, entry.controller, faction, amount_of(game, entry, spec), "5.0.3b", _label(entry))
 
 
+
+# -- naming, reassigning, granting, restricting ------------------------------------------
+def _name_card(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """'Name a card': a player names a card of the card database (the game's library), never a token (1.1.5)."""
+    players = players_for(game, entry, spec.player)
+    if not players:
+        return
+    pid = players[0]
+    answers = entry.answers.setdefault(index, {})
+    if pid not in answers:
+        game.pending_choice = PendingChoice(kind="name", player=pid, prompt="Name a card: only names of the official card database may be used.", rule="1.1.5",
+                                            options=tuple(sorted(game.library)), ref=entry.id, effect_index=index)
+        push_front(game, ("effect", index))
+        return
+    entry.named = answers[pid]
+    record(game, "1.1.5", "named", f"{pid} names {entry.named} ({_label(entry)}).", (), pid)
+
+
+def _reattach(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """Unattach an attachment and reassign it to another permanent without a zone change; if it cannot be
+    reassigned (no such permanent, no free item slot) it is discarded (2.1.2e, 2.3.2g). Its effects follow (4.2.1b)."""
+    assert spec.onto is not None
+    dests = [d for d in objects_for(game, entry, spec.onto) if d.zone in PERMANENT_ZONES]
+    for a in objects_for(game, entry, spec.what):
+        if a.zone is not Zone.ITEM_SLOT:
+            continue
+        old = game.objects.get(a.attached_to) if a.attached_to else None
+        dest = dests[0] if dests else None
+        used = len(dest.attachments) - (a.id in dest.attachments) if dest is not None else 0
+        if dest is None or used >= (value(game, dest, "item_slots") or 0):
+            why = "no permanent to take it" if dest is None else f"{dest.name} has no available item slot"
+            move_card(game, a, Zone.DISCARD, "2.1.2e", f"{a.name} is unattached and cannot be reassigned ({why}): it is discarded ({_label(entry)}).")
+            continue
+        if old is not None and a.id in old.attachments:
+            old.attachments.remove(a.id)
+        dest.attachments.append(a.id)
+        a.attached_to = dest.id
+        a.controller = dest.controller
+        game.relinked.append((a.id, dest.id))
+        record(game, "2.1.2e", "reassigned", f"{a.name} is reassigned from {old.name if old else 'nothing'} to {dest.name} without changing zones ({_label(entry)}).", (a.id, dest.id), entry.controller)
+
+
+def _grant_ability(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """The objects gain an ability that works whatever their state, until the duration ends or they change zones (4.3.1, 4.3.2b)."""
+    assert spec.ability is not None
+    flips = _source_flips(game, entry, spec)
+    if flips is None:
+        return
+    for o in objects_for(game, entry, spec.what):
+        if o.zone not in BOARD_ZONES:
+            continue
+        game.grants.append(Grant(timestamp=game.stamp(), target=(o.id, o.incarnation), ability=spec.ability, duration=spec.duration or "end_of_turn",
+                                 controller=entry.controller, source_id=entry.source_id, source_inc=entry.source_inc, source_flips=flips, **_duration_fields(game)))
+        record(game, "4.3.2b", "ability_granted", f"{o.name} gains the ability {spec.ability.label()} ({_label(entry)}, {(spec.duration or 'end_of_turn').replace('_', ' ')}).", (o.id,), entry.controller)
+
+
+def _shuffle_into_deck(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """Cards go to their owners' decks, which are shuffled; a token is not a card and is never shuffled in (2.5.6)."""
+    owners: list[str] = []
+    for o in objects_for(game, entry, spec.what):
+        if o.is_token:
+            record(game, "2.5.6", "token_not_shuffled", f"{o.name} is a token: it cannot be shuffled into a deck and is removed from the game instead.", (o.id,), entry.controller)
+        moved = move_card(game, o, Zone.DECK, "7.2.3b", f"{o.name} is put into its owner's deck ({_label(entry)}).")
+        if moved and not o.is_token and o.owner not in owners:
+            owners.append(o.owner)
+    for pid in owners:
+        shuffle(game, pid, "7.2.3b")
+
+
+def _move_counters(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """Move counters from one permanent to another in the same zone; across zones the effect fails (10.0.6)."""
+    assert spec.onto is not None
+    kind = spec.counter or "damage"
+    n = amount_of(game, entry, spec)
+    dests = objects_for(game, entry, spec.onto)
+    for src in objects_for(game, entry, spec.what):
+        for dest in dests:
+            if dest is src:
+                continue
+            if src.zone not in PERMANENT_ZONES or dest.zone is not src.zone:
+                where = ZONE_WORDS.get(dest.zone, dest.zone.value)
+                record(game, "10.0.6", "markers_not_moved", f"{_label(entry)} fails: {kind} counters cannot move from {src.name} ({ZONE_WORDS[src.zone]}) to {dest.name} ({where}), across zones.", (src.id, dest.id), entry.controller)
+                continue
+            taken = remove_counters(game, src, kind, n, _counter_rule(kind), f" (moved by {_label(entry)})")
+            if taken:
+                add_counters(game, dest, kind, taken, _counter_rule(kind), f" (moved from {src.name} by {_label(entry)})")
+
+
+def _restrict_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """The players cannot generate (or cannot use) resources while it lasts; this overrides the usual ways (5.0.3h)."""
+    flips = _source_flips(game, entry, spec)
+    if flips is None:
+        return
+    what = spec.restriction or "generation"
+    for pid in players_for(game, entry, spec.player):
+        game.restrictions.append(Restriction(timestamp=game.stamp(), player=pid, what=what, duration=spec.duration or "end_of_turn", controller=entry.controller,
+                                             label=_label(entry), source_id=entry.source_id, source_inc=entry.source_inc, source_flips=flips, **_duration_fields(game)))
+        words = "generate resources" if what == "generation" else "spend resources"
+        record(game, "5.0.3h", "resources_restricted", f"{_label(entry)}: {pid} cannot {words} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).", (), pid)
+
+
+def _turn_top_face_up(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """The top card of the deck is turned face-up and stays so while it is on top (4.3.2d)."""
+    for pid in players_for(game, entry, spec.player):
+        ps = game.players[pid]
+        if not ps.deck:
+            continue
+        top = game.objects[ps.deck[0]]
+        ps.face_up_top.add(top.id)
+        record(game, "4.3.2d", "deck_top_face_up", f"The top card of {pid}'s deck, {top.name}, is turned face-up ({_label(entry)}).", (top.id,), pid)
+
+
+def _put_onto_board(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
+    """Put cards from outside the board onto it, into the zone of their type, under their owner's control (2.1.1f);
+    from the extra deck this is the operation of an extra rule (7.4.2d)."""
+    for o in objects_for(game, entry, spec.what):
+        if o.zone in BOARD_ZONES or o.is_token:
+            continue
+        pid = o.owner
+        rule = "7.4.2d" if o.zone is Zone.EXTRA_DECK else "2.1.1f"
+        if o.definition.type == "character":
+            zone = Zone.CHARACTERS
+            if free_character_slot(game, pid) is None:
+                record(game, "7.1.2c", "not_put_onto_board", f"{o.name} stays where it is: all of {pid}'s character slots are occupied.", (o.id,), pid)
+                continue
+        elif o.definition.type == "location":
+            zone = Zone.LOCATION
+        else:
+            record(game, "2.1.2a", "not_put_onto_board", f"{o.name} is an item: it can enter the board only attached to a linked target.", (o.id,), pid)
+            continue
+        if o.definition.victory_token_field is not None and controlled_copy(game, pid, o.definition.name) is not None:
+            record(game, "1.5.6", "not_put_onto_board", f"{o.name} stays where it is: {pid} already controls a copy with a Victory Token Field.", (o.id,), pid)
+            continue
+        came = ZONE_WORDS[o.zone]
+        enter_board(game, o, zone, pid, rule, f"{o.name} moves directly from {pid}'s {came} onto the board ({_label(entry)}).")
+        place_now(game, static_pending(game, o, "2.4.4c" if zone is Zone.LOCATION else "4.3.5a.I"))
+
 HANDLERS: dict[str, Callable[[Game, StackEntry, EffectSpec, int], None]] = {
     "draw": _draw,
     "deal_damage": _deal_damage,
@@ -531,6 +726,14 @@ HANDLERS: dict[str, Callable[[Game, StackEntry, EffectSpec, int], None]] = {
     "win": _win,
     "lose": _lose,
     "add_resources": _add_resources,
+    "name_card": _name_card,
+    "reattach": _reattach,
+    "grant_ability": _grant_ability,
+    "shuffle_into_deck": _shuffle_into_deck,
+    "move_counters": _move_counters,
+    "restrict_resources": _restrict_resources,
+    "turn_top_face_up": _turn_top_face_up,
+    "put_onto_board": _put_onto_board,
 }
 
 

@@ -30,6 +30,7 @@ def matches(
         damage, has_vtf, name, oid = x.damage, x.has_vtf, x.name, x.id
         obj = game.objects.get(x.id)
         cost = obj.definition.cost if obj is not None else None
+        extra_rules = x.extra_rules
     else:
         if base_types:
             supers, subs = frozenset((x.definition.type,)), frozenset(x.definition.subtypes)
@@ -45,6 +46,7 @@ def matches(
         has_vtf = x.definition.victory_token_field is not None
         is_main = flt.main is not None and game.is_main(x)
         cost = x.definition.cost
+        extra_rules = x.definition.extra_rules
     if flt.types and not (flt.types & supers):
         return False
     if flt.subtypes and not (flt.subtypes & subs):
@@ -74,5 +76,9 @@ def matches(
     if flt.damaged is not None and flt.damaged != (damage > 0):
         return False
     if flt.max_cost is not None and (cost is None or cost > flt.max_cost):
+        return False
+    if flt.extra_rule is not None and flt.extra_rule not in extra_rules:  # kept face-down and exhausted (6.2.4b)
+        return False
+    if flt.named:  # the name is filled in by the effect that named it (1.1.5); unresolved, nothing matches
         return False
     return True

@@ -89,12 +89,14 @@ def violations(game: Game) -> list[str]:
                     bad.append(f"{aid} is attached to {oid} but says {a.zone.value} / {a.attached_to}")
                 if a.victory_tokens or a.counters:
                     bad.append(f"attachment {aid} holds markers")
+        if not ps.face_up_top <= set(ps.deck):
+            bad.append(f"{pid}'s face-up deck cards {sorted(ps.face_up_top - set(ps.deck))} are not in the deck (4.3.2d)")
         if not 0 <= ps.command_tokens <= ps.command_max:
             bad.append(f"{pid} has {ps.command_tokens} command tokens (maximum {ps.command_max})")
         if any(n <= 0 for n in ps.pool.values()):
             bad.append(f"{pid}'s resource pool has a non-positive entry {ps.pool}")
-        if len(ps.character_slots) != 5:
-            bad.append(f"{pid} has {len(ps.character_slots)} character slots")
+        if len(ps.character_slots) != game.params.character_slots:
+            bad.append(f"{pid} has {len(ps.character_slots)} character slots, not {game.params.character_slots} (7.1.2a)")
         main = ps.main_character
         if main is not None and game.phase is not Phase.SETUP:
             m = objects.get(main)

@@ -14,10 +14,10 @@ from . import actions as A
 from .cards import Ability, ResourceCost
 from .combat import can_attack, can_be_attacked
 from .commands import GLOBAL_COMMANDS
-from .resources import payments
+from .resources import payments, restricted
 from .state import PERMANENT_ZONES, Game, GameObject, Phase, Zone
 from .targets import options
-from .values import value
+from .values import abilities_of, value
 from .zones import free_character_slot
 
 
@@ -29,6 +29,8 @@ def _choice_actions(game: Game) -> list[A.Action]:
         return [A.ChooseMainCharacter(pid, o) for o in c.options]
     if c.kind == "trigger_order":
         return [A.ChooseTriggerOrder(pid, (o,)) for o in c.options]
+    if c.kind == "name":
+        return [A.NameCard(pid, n) for n in c.options]
     if c.kind == "defender":
         return [A.DeclareDefender(pid, None)] + [A.DeclareDefender(pid, o) for o in c.options]
     if c.kind == "targets":
@@ -69,10 +71,11 @@ def _activated(game: Game, pid: str) -> list[A.Action]:
     ids = game.board_ids(pid) + game.attachment_ids(pid)
     for oid in ids:
         src = game.objects[oid]
-        if src.face_down or src.controller != pid:
+        if src.controller != pid:
             continue
-        for i, ab in enumerate(src.definition.abilities):
-            if ab.type != "activated":
+        printed = len(src.definition.abilities)
+        for i, ab in enumerate(abilities_of(game, src)):
+            if ab.type != "activated" or (src.face_down and i < printed):  # granted ones work face-down (4.3.2b)
                 continue
             if ab.is_equip and src.zone is not Zone.ITEM_SLOT:
                 continue
@@ -89,7 +92,8 @@ def _anytime(game: Game, pid: str) -> list[A.Action]:
     """Actions a player may take whenever they have priority (5.0.1d, 2.1.2d, 2.1.2g)."""
     out: list[A.Action] = []
     ps = game.players[pid]
-    for oid in ps.resources:
+    can_generate = not game.restrictions or restricted(game, pid, "generation") is None  # 5.0.3h
+    for oid in ps.resources if can_generate else ():
         o = game.objects[oid]
         if not o.exhausted and not o.face_down:
             out.append(A.ExhaustResource(pid, oid))
@@ -102,7 +106,7 @@ def _anytime(game: Game, pid: str) -> list[A.Action]:
 def _day(game: Game, pid: str) -> list[A.Action]:
     out: list[A.Action] = []
     ps = game.players[pid]
-    controlled = {game.objects[o].definition.name for o in game.board_ids(pid) if game.objects[o].definition.victory_token_field is not None}
+    controlled = {game.objects[o].definition.name for o in game.board_ids(pid) + game.attachment_ids(pid) if game.objects[o].definition.victory_token_field is not None}
     hosts = [
         h
         for h in game.board_ids(pid)
@@ -116,9 +120,9 @@ def _day(game: Game, pid: str) -> list[A.Action]:
                 for p in payments(game, pid, ResourceCost(d.cost or 0), d.faction):
                     out.append(A.PlayCard(pid, cid, p))
         elif d.type == "location":
-            if ps.location_turn != game.turn and not (d.victory_token_field is not None and d.name in controlled):
+            if ps.locations_this_turn(game.turn) < game.params.locations_per_turn and not (d.victory_token_field is not None and d.name in controlled):
                 out.append(A.PlayCard(pid, cid))
-        else:
+        elif not (d.victory_token_field is not None and d.name in controlled):  # 1.5.6
             out.append(A.PlayCard(pid, cid))
             for h in hosts:
                 out.append(A.AttachItem(pid, cid, h, False))

@@ -116,13 +116,22 @@ def lose_victory_tokens(game: Game, obj: GameObject, n: int) -> int:
     return take
 
 
-def exhaust(game: Game, obj: GameObject, rule: str, why: str = "") -> bool:
-    """Exhaust a permanent: face-down with one exhaustion counter (6.2.2); never twice (6.2.9a)."""
+def exhaust(game: Game, obj: GameObject, rule: str, why: str = "", *, again: bool = False) -> bool:
+    """Exhaust a permanent: face-down with one exhaustion counter (6.2.2).
+
+    An already exhausted permanent is not exhausted again to pay a cost or meet a rule's requirement
+    (6.2.9a); an effect (``again``) exhausts it again and it receives another counter (6.2.9, decision
+    D-EXHAUST-AGAIN).
+    """
     if obj.zone not in PERMANENT_ZONES:
         record(game, "6.2.1", "not_exhausted", f"{obj.name} is not a permanent and cannot be exhausted.", (obj.id,))
         return False
     if obj.exhausted:
-        return False
+        if not again:
+            return False
+        obj.counters["exhaustion"] = obj.counters.get("exhaustion", 0) + 1
+        record(game, "6.2.9", "exhausted_again", f"{obj.name} is already exhausted and is exhausted again: it receives another exhaustion counter ({obj.counters['exhaustion']}){why}.", (obj.id,), obj.controller)
+        return True
     emit(game, "exhausted", obj, snap=snapshot(game, obj))
     obj.face_down = True
     obj.flips += 1

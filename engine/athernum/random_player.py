@@ -14,6 +14,7 @@ from .card_pool import library as pool_library
 from .card_pool import random_deck
 from .cards import CardDef
 from .legal import legal_actions
+from .parameters import CR_PARAMETERS, RuleParameters
 from .setup import new_game
 from .state import Game
 
@@ -68,12 +69,13 @@ class RandomPlayer:
         return self.rng.choice(kinds[kind])
 
 
-def random_game(seed: int, lib: dict[str, CardDef] | None = None, *, turn_limit: int = 200) -> Game:
-    """A new game between two random legal decks (setup choices still pending)."""
+def random_game(seed: int, lib: dict[str, CardDef] | None = None, *, turn_limit: int = 200, parameters: RuleParameters | None = None) -> Game:
+    """A new game between two random legal decks (setup choices still pending), under ``parameters``."""
     lib = lib or pool_library()
+    params = parameters or CR_PARAMETERS
     rng = random.Random(seed)
-    decks = {"p1": random_deck(rng, lib), "p2": random_deck(rng, lib)}
-    return new_game(decks, lib, seed=seed, turn_limit=turn_limit)
+    decks = {"p1": random_deck(rng, lib, params), "p2": random_deck(rng, lib, params)}
+    return new_game(decks, lib, seed=seed, turn_limit=turn_limit, parameters=params)
 
 
 def play_random_game(

@@ -28,6 +28,14 @@ def faction_label(f: str | None) -> str:
     return f if f is not None else "factionless"
 
 
+def restricted(game: Game, pid: str, what: str):
+    """The effect that keeps ``pid`` from the ``generation`` or ``usage`` of resources now (5.0.3h), or None."""
+    for r in game.restrictions:
+        if r.player == pid and r.what == what:
+            return r
+    return None
+
+
 def check_payment(
     game: Game,
     pid: str,
@@ -36,6 +44,10 @@ def check_payment(
     faction_needed: str | None = None,
 ) -> None:
     """Raise :class:`CannotPay` unless ``payment`` (from ``pid``'s pool) pays ``cost`` exactly."""
+    if cost.total > 0 and game.restrictions:
+        stop = restricted(game, pid, "usage")
+        if stop is not None:
+            raise CannotPay(f"{pid} cannot spend resources: {stop.label} prevents it", "5.0.3h")
     if len(payment) != cost.total:
         raise CannotPay(f"the cost is {cost.total} resource(s) but {len(payment)} were offered", "5.0.3f", "5.0.3d")
     pool = game.players[pid].pool
@@ -61,6 +73,8 @@ def payments(game: Game, pid: str, cost: ResourceCost, faction_needed: str | Non
     total = cost.total
     if total == 0:
         return [()]
+    if game.restrictions and restricted(game, pid, "usage") is not None:
+        return []  # 5.0.3h
     pool = game.players[pid].pool
     if sum(pool.values()) < total:
         return []
@@ -109,6 +123,10 @@ def spend(game: Game, pid: str, payment: Payment, what: str) -> None:
 def add_resources(game: Game, pid: str, faction: str | None, n: int, rule: str, source: str) -> None:
     """Add ``n`` resources of ``faction`` to ``pid``'s pool (5.0.3a-5.0.3c)."""
     if n <= 0:
+        return
+    stop = restricted(game, pid, "generation") if game.restrictions else None
+    if stop is not None:
+        record(game, "5.0.3h", "resources_not_added", f"{source} would add {n} resource(s) to {pid}'s pool, but {stop.label} prevents it.", (), pid)
         return
     pool = game.players[pid].pool
     pool[faction] = pool.get(faction, 0) + n

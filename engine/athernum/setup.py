@@ -18,18 +18,19 @@ from .deck import check_deck, eligible_main
 from .errors import SetupError
 from .log import record
 from .markers import grow_pool
+from .parameters import RuleParameters
 from .stack import push_front
 from .state import (
-    CHARACTER_SLOTS,
     Game,
     GameObject,
     PendingChoice,
     Phase,
     PlayerState,
     Zone,
+    new_player,
 )
 from .turns import run
-from .zones import draw, enter_board, shuffle
+from .zones import draw, enter_board, free_character_slot, shuffle
 
 __all__ = ["new_game", "Setup", "eligible_main", "choose_main_character"]
 
@@ -55,15 +56,21 @@ def new_game(
     *,
     check_decks: bool = True,
     turn_limit: int = 200,
+    parameters: RuleParameters | Mapping[str, Any] | None = None,
 ) -> Game:
-    """A new game between the given players (in seat order); each must first choose a main character."""
+    """A new game between the given players (in seat order); each must first choose a main character.
+
+    ``parameters`` are the numbers read from the rules (:class:`.parameters.RuleParameters`; the CR's
+    values by default): they decide deck legality, character slots, command tokens and hand size.
+    """
     if len(decks) != 2:
         raise SetupError("the engine plays two-player games")
+    params = RuleParameters.coerce(parameters)
     lib = dict(library)
     for deck in decks.values():
         if check_decks:
-            check_deck(deck, lib)
-    game = Game(players={pid: PlayerState(pid) for pid in decks}, order=list(decks), seed=seed, rng=random.Random(seed), library=lib, turn_limit=turn_limit)
+            check_deck(deck, lib, params)
+    game = Game(players={pid: new_player(pid, params) for pid in decks}, order=list(decks), seed=seed, rng=random.Random(seed), library=lib, turn_limit=turn_limit, params=params)
     for pid, deck in decks.items():
         ps = game.players[pid]
         for name in deck.main:
@@ -89,10 +96,19 @@ def _ask_main(game: Game, pid: str) -> None:
 
 
 def choose_main_character(game: Game, pid: str, card: GameObject) -> None:
-    """Record ``pid``'s secret selection (8.0.1a); when all have chosen, finish the setup."""
+    """Record ``pid``'s secret selection (8.0.1a) and place the card face-down into the main character
+    slot at once (3.0.2a, 8.0.1b); when all have chosen, finish the setup."""
     game.main_choices[pid] = card.id
     game.pending_choice = None
     record(game, "8.0.1a", "main_selected", f"{pid} secretly selects a main character.", (), pid)
+    ps = game.players[pid]
+    ps.deck.remove(card.id)
+    card.zone = Zone.MAIN
+    card.controller = pid
+    card.face_down = True
+    card.incarnation += 1
+    ps.main_slot = card.id
+    record(game, "8.0.1b", "main_placed", f"{pid} places the selected card face-down into their main character slot; only they may look at it (3.0.2a, 6.1.4).", (), pid)
     waiting = [p for p in game.order if p not in game.main_choices]
     if waiting:
         _ask_main(game, waiting[0])
@@ -132,7 +148,7 @@ def _finish_setup(game: Game) -> None:
     for pid in game.order:
         shuffle(game, pid, "8.0.4a")
     for pid in game.order:
-        draw(game, pid, 6, "8.0.5a")
+        draw(game, pid, game.params.starting_hand, "8.0.5a")
     game.triggered.clear()
     game.turn = 1
     game.active = first
@@ -162,11 +178,20 @@ class Setup:
     Cards are looked up by name in the library; ``card`` may also be a card mapping.
     """
 
-    def __init__(self, library: Mapping[str, CardDef] | None = None, *, seed: int = 0, players: Iterable[str] = ("p1", "p2"), turn_limit: int = 200) -> None:
+    def __init__(
+        self,
+        library: Mapping[str, CardDef] | None = None,
+        *,
+        seed: int = 0,
+        players: Iterable[str] = ("p1", "p2"),
+        turn_limit: int = 200,
+        parameters: RuleParameters | Mapping[str, Any] | None = None,
+    ) -> None:
         order = list(players)
         if len(order) != 2:
             raise SetupError("the engine plays two-player games")
-        self.game = Game(players={p: PlayerState(p) for p in order}, order=order, seed=seed, rng=random.Random(seed), library=dict(library or {}), turn_limit=turn_limit)
+        params = RuleParameters.coerce(parameters)
+        self.game = Game(players={p: new_player(p, params) for p in order}, order=order, seed=seed, rng=random.Random(seed), library=dict(library or {}), turn_limit=turn_limit, params=params)
         self.game.phase = Phase.DAY
         self._turn = 2
         self._active = order[0]
@@ -223,10 +248,10 @@ class Setup:
                 o.zone = Zone.LOCATION
                 ps.locations.append(o.id)
         elif zone is Zone.CHARACTERS:
-            free = [i for i in range(CHARACTER_SLOTS) if ps.character_slots[i] is None]
-            if not free:
+            free = free_character_slot(self.game, pid)
+            if free is None:
                 raise SetupError(f"{pid} has no free character slot (7.1.2a)")
-            ps.character_slots[free[0]] = o.id
+            ps.character_slots[free] = o.id
         else:
             ps.zone_list(zone).append(o.id)
         self._state(o, **state)
@@ -271,10 +296,10 @@ class Setup:
             o.timestamp = g.stamp()
             return oid
         if zone is Zone.CHARACTERS:
-            free = [i for i in range(CHARACTER_SLOTS) if ps.character_slots[i] is None]
-            if not free:
+            free = free_character_slot(g, pid)
+            if free is None:
                 raise SetupError(f"{pid} has no free character slot (7.1.2a)")
-            ps.character_slots[free[0]] = oid
+            ps.character_slots[free] = oid
         else:
             ps.zone_list(zone).append(oid)
         self._state(o, exhausted=exhausted, face_down=face_down or None, damage=damage, counters=counters, victory_tokens=victory_tokens, exhaustion_counters=None)
@@ -336,9 +361,11 @@ class Setup:
         """Set how many Victory Tokens have already been lost (10.1.6)."""
         self.game.victory_lost = n
 
-    def command_tokens(self, pid: str, n: int, maximum: int = 2) -> None:
-        """Set ``pid``'s command tokens (and their maximum, 10.2.2)."""
+    def command_tokens(self, pid: str, n: int, maximum: int | None = None) -> None:
+        """Set ``pid``'s command tokens (and their maximum, 10.2.2; the rules' default when not given)."""
         ps = self._player(pid)
+        if maximum is None:
+            maximum = self.game.params.command_token_max
         if not 0 <= n <= maximum:
             raise SetupError(f"command tokens must be between 0 and {maximum} (10.2.3)")
         ps.command_tokens, ps.command_max = n, maximum
@@ -347,8 +374,9 @@ class Setup:
         """Put resources in ``pid``'s resource pool (only meaningful in day or combat)."""
         self._player(pid).pool = {k: v for k, v in pool.items() if v}
 
-    def used(self, pid: str, *, solvency: bool = False, contingency: bool = False, location: bool = False) -> None:
-        """Mark once-per-turn allowances of ``pid`` as already used this turn."""
+    def used(self, pid: str, *, solvency: bool = False, contingency: bool = False, location: bool | int = False) -> None:
+        """Mark once-per-turn allowances of ``pid`` as already used this turn; ``location`` is True (all the
+        locations allowed this turn, 2.4.2) or how many locations were played."""
         ps = self._player(pid)
         if solvency:
             ps.solvency_turn = self._turn
@@ -356,6 +384,7 @@ class Setup:
             ps.contingency_turn = self._turn
         if location:
             ps.location_turn = self._turn
+            ps.locations_played = self.game.params.locations_per_turn if location is True else int(location)
 
     def combat_used(self) -> None:
         """Mark combat as already entered this turn (9.3.1)."""
@@ -409,8 +438,15 @@ class Setup:
 
     # -- plain data ---------------------------------------------------------------------
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], library: Mapping[str, CardDef] | None = None) -> "Setup":
-        """Read a position from plain data (e.g. a scenario's YAML); see docs/authors/ability-language.md."""
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        library: Mapping[str, CardDef] | None = None,
+        parameters: RuleParameters | Mapping[str, Any] | None = None,
+    ) -> "Setup":
+        """Read a position from plain data (e.g. a scenario's YAML); see docs/authors/ability-language.md.
+
+        ``parameters`` are the rules' numbers (:class:`.parameters.RuleParameters`), the CR's by default."""
         unknown = [k for k in data if k not in _POSITION_KEYS]
         if unknown:
             raise SetupError(f"unknown position field(s) {', '.join(map(str, unknown))}; expected {', '.join(_POSITION_KEYS)}")
@@ -418,7 +454,7 @@ class Setup:
         for raw in data.get("cards", ()):
             d = load_card(raw)
             lib[d.name] = d
-        s = cls(lib, seed=data.get("seed", 0), players=tuple(data.get("players", {}).keys()) or ("p1", "p2"), turn_limit=data.get("turn_limit", 200))
+        s = cls(lib, seed=data.get("seed", 0), players=tuple(data.get("players", {}).keys()) or ("p1", "p2"), turn_limit=data.get("turn_limit", 200), parameters=parameters)
         for pid, pdata in data.get("players", {}).items():
             pdata = dict(pdata or {})
             main = pdata.pop("main", None)
@@ -437,9 +473,7 @@ class Setup:
                 oid = s.location(pid, **_card_args(loc))
                 for att in attachments:
                     s.attach(oid, **_attach_args(att))
-            res = pdata.pop("resources", ())
-            for r in res if isinstance(res, list) else [res]:
-                r = dict(r)
+            for r in _resource_groups(pdata.pop("resources", None), pid):
                 s.resources(pid, r.get("faction"), r.get("count", 1), exhausted=r.get("exhausted", False))
             for tok in pdata.pop("tokens", ()):
                 tok = dict(tok)
@@ -449,7 +483,7 @@ class Setup:
                 cards = pdata.pop(zone, ())
                 getattr(s, zone)(pid, *cards)
             if "command_tokens" in pdata:
-                s.command_tokens(pid, pdata.pop("command_tokens"), pdata.pop("command_max", 2))
+                s.command_tokens(pid, pdata.pop("command_tokens"), pdata.pop("command_max", None))
             if "resource_pool" in pdata:
                 s.resource_pool(pid, pdata.pop("resource_pool"))
             used = pdata.pop("used", {})
@@ -501,6 +535,27 @@ def _apply_continuous_statics(g: Game) -> None:
 
 _POSITION_KEYS = ("cards", "seed", "players", "victory_pool", "victory_lost", "combat_used", "turn", "active", "phase", "turn_limit")
 _CARD_KEYS = ("card", "label", "exhausted", "face_down", "damage", "counters", "victory_tokens", "exhaustion_counters")
+
+
+def _resource_groups(data: Any, pid: str) -> list[dict[str, Any]]:
+    """``resources`` of a player: absent (none), a count (factionless tokens), a group
+    ``{faction, count, exhausted}``, or a list of groups."""
+    if data is None:
+        return []
+    if isinstance(data, bool) or not isinstance(data, (int, Mapping, list, tuple)):
+        raise SetupError(f"players.{pid}.resources: expected a count, a group or a list of groups, not {data!r}")
+    if isinstance(data, int):
+        return [{"faction": None, "count": data}] if data else []
+    groups = [data] if isinstance(data, Mapping) else list(data)
+    out = []
+    for g in groups:
+        if not isinstance(g, Mapping):
+            raise SetupError(f"players.{pid}.resources: each group is a mapping with faction, count, exhausted; not {g!r}")
+        unknown = [k for k in g if k not in ("faction", "count", "exhausted")]
+        if unknown:
+            raise SetupError(f"players.{pid}.resources: unknown field(s) {', '.join(map(str, unknown))}")
+        out.append(dict(g))
+    return out
 
 
 def _card_args(data: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ def object_to_dict(game: Game, o: GameObject) -> dict[str, Any]:
     """Everything about one card or token: where it is and, on the board, its state and values."""
     out: dict[str, Any] = {
         "name": o.name,
+        "faction": None if (o.face_down and o.zone in BOARD_ZONES) else o.definition.faction,  # 6.1.5
         "owner": o.owner,
         "controller": o.controller,
         "zone": o.zone.value,

@@ -127,7 +127,7 @@ def step_collect(game: Game) -> None:
     if game.result is not None or not game.triggered:
         return
     pending, game.triggered = game.triggered, []
-    ap = game.active or game.order[0]
+    ap = game.turn_owner or game.order[0]  # at night: whose turn just ended (decision D-NIGHT)
     rank = {pid: (0 if pid == ap else 1 + game.order.index(pid)) for pid in game.order}
     pending.sort(key=lambda p: rank[p.controller])
     game.placing.extend(pending)

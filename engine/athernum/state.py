@@ -13,15 +13,17 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Ability, CardDef, Condition, EffectSpec, Filter
+from .parameters import CR_PARAMETERS, RuleParameters
 
 if TYPE_CHECKING:
     from .actions import Action
     from .log import LogEntry
 
-CHARACTER_SLOTS = 5  # 7.1.2a
+# The CR's values; a game reads its own from ``game.params`` (rule parameters, see .parameters).
+CHARACTER_SLOTS = CR_PARAMETERS.character_slots  # 7.1.2a
 LOCATION_SLOTS = 1  # 7.1.3a
-DEFAULT_COMMAND_MAX = 2  # 10.2.2
-STARTING_HAND = 6  # 8.0.5a
+DEFAULT_COMMAND_MAX = CR_PARAMETERS.command_token_max  # 10.2.2
+STARTING_HAND = CR_PARAMETERS.starting_hand  # 8.0.5a
 
 
 class Phase(str, Enum):
@@ -127,6 +129,7 @@ class Snapshot:
     is_main: bool
     linked_to: str | None
     has_vtf: bool
+    extra_rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +161,7 @@ class StackEntry:
     modifications: list[tuple[str, int]] = field(default_factory=list)
     answers: dict[int, Any] = field(default_factory=dict)
     valid: tuple[tuple[TargetRef, ...], ...] | None = None  # targets still legal on resolution
+    named: str | None = None  # the card name named while it resolves (1.1.5)
 
 
 @dataclass(slots=True)
@@ -201,6 +205,40 @@ class Modifier:
 
 
 @dataclass(slots=True)
+class Grant:
+    """An ability granted to a permanent or attachment by an effect (4.3.1, 4.3.2b): it works whatever
+    the object's state, until its duration ends or the object changes zones."""
+
+    timestamp: int
+    target: tuple[str, int]
+    ability: Ability
+    duration: str
+    turn: int
+    phase: Phase
+    controller: str
+    source_id: str | None = None
+    source_inc: int = 0
+    source_flips: int = 0
+
+
+@dataclass(slots=True)
+class Restriction:
+    """A resolved effect restricting the generation or the usage of resources by a player (5.0.3h)."""
+
+    timestamp: int
+    player: str
+    what: str  # generation | usage
+    duration: str
+    turn: int
+    phase: Phase
+    controller: str
+    label: str
+    source_id: str | None = None
+    source_inc: int = 0
+    source_flips: int = 0
+
+
+@dataclass(slots=True)
 class Shield:
     """A resolved prevention effect: the next ``remaining`` damage to ``target`` is prevented (4.3.4b)."""
 
@@ -220,7 +258,7 @@ class Shield:
 class PendingChoice:
     """A decision the engine waits for; ``legal_actions`` lists the answers.
 
-    kinds: ``main_character``, ``trigger_order``, ``targets``, ``cards``, ``defender``, ``keep``.
+    kinds: ``main_character``, ``trigger_order``, ``targets``, ``cards``, ``defender``, ``keep``, ``name``.
     """
 
     kind: str
@@ -283,8 +321,10 @@ class PlayerState:
     drew_from_empty: bool = False  # 4.2.4b
     solvency_turn: int = 0  # turn in which Solvency was last used (9.2.3)
     contingency_turn: int = 0  # 9.2.4
-    location_turn: int = 0  # 2.4.2
+    location_turn: int = 0  # 2.4.2: the turn in which locations were last played
+    locations_played: int = 0  # how many locations were played in that turn (2.4.2, locations_per_turn)
     ability_uses: dict[str, int] = field(default_factory=dict)  # "source|index" -> turn used
+    face_up_top: set[str] = field(default_factory=set)  # deck cards turned face-up (seen while on top, 4.3.2d)
 
     def zone_list(self, zone: Zone) -> list[str]:
         """The ordered id list of a pile zone, the resource zone, or the locations."""
@@ -304,6 +344,10 @@ class PlayerState:
             return self.locations
         raise KeyError(zone)
 
+    def locations_this_turn(self, turn: int) -> int:
+        """How many locations this player played in ``turn`` (2.4.2)."""
+        return self.locations_played if self.location_turn == turn else 0
+
     def characters(self) -> list[str]:
         """The occupied character slots, in slot order."""
         return [c for c in self.character_slots if c is not None]
@@ -311,6 +355,16 @@ class PlayerState:
     def pool_total(self) -> int:
         """All resources in the pool."""
         return sum(self.pool.values())
+
+
+def new_player(pid: str, params: RuleParameters = CR_PARAMETERS) -> PlayerState:
+    """A player with the rules' number of character slots (7.1.2a) and a full command token supply (10.2.2)."""
+    return PlayerState(
+        pid,
+        character_slots=[None] * params.character_slots,
+        command_tokens=params.command_token_max,
+        command_max=params.command_token_max,
+    )
 
 
 @dataclass
@@ -336,11 +390,15 @@ class Game:
     victory_added: int = 0  # every token ever added to the pool
     modifiers: list[Modifier] = field(default_factory=list)
     shields: list[Shield] = field(default_factory=list)
+    grants: list[Grant] = field(default_factory=list)  # 4.3.2b
+    restrictions: list[Restriction] = field(default_factory=list)  # 5.0.3h
+    relinked: list[tuple[str, str]] = field(default_factory=list)  # attachments reassigned since the last check (4.2.1b)
     pending_choice: PendingChoice | None = None
     queue: deque = field(default_factory=deque)
     triggered: list[PendingAbility] = field(default_factory=list)  # identified, not yet placed
     placing: list[PendingAbility] = field(default_factory=list)  # being ordered / targeted
     entered: list[tuple[str, int]] = field(default_factory=list)  # 4.2.2g bookkeeping
+    played_fields: list[tuple[str, int]] = field(default_factory=list)  # item cards with a field played (1.5.3)
     combat: Combat | None = None
     combat_turn: int = 0
     result: GameResult | None = None
@@ -355,6 +413,8 @@ class Game:
     turn_limit: int = 200
     final_turn: int | None = None  # set when the turn limit is reached (11.1.5)
     library: dict[str, CardDef] = field(default_factory=dict)
+    params: RuleParameters = CR_PARAMETERS  # the numbers read from the rules (2.4.2, 7.1.2a, 10.2.2, 8.0.5a)
+    night_of: str | None = None  # during the night: the player whose turn just ended (9.5.1, D-NIGHT)
 
     # -- entry points -------------------------------------------------------------------
     @property
@@ -365,6 +425,11 @@ class Game:
         if self.pending_choice is not None:
             return self.pending_choice.player
         return self.priority
+
+    @property
+    def turn_owner(self) -> str | None:
+        """The player whose turn it is; during the night, whose turn has just ended (9.5.1, decision D-NIGHT)."""
+        return self.active if self.active is not None else self.night_of
 
     @property
     def over(self) -> bool:
@@ -388,6 +453,18 @@ class Game:
         from .snapshot import game_to_dict
 
         return game_to_dict(self)
+
+    def view(self, pid: str) -> dict:
+        """``to_dict`` as player ``pid`` may see it: hidden cards are anonymous (6.1.4, 7.2.3c, 7.4.1a, 7.4.2b, 2.1.2c)."""
+        from .visibility import game_view
+
+        return game_view(self, pid)
+
+    def can_see(self, pid: str, oid: str) -> bool:
+        """May player ``pid`` look at object ``oid`` now? (see :mod:`.visibility`)"""
+        from .visibility import seen_by
+
+        return seen_by(self, pid, self.objects[oid])[0]
 
     # -- small helpers used everywhere ------------------------------------------------
     def obj(self, oid: str) -> GameObject:

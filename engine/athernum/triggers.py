@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import Ability
 from .log import record
 from .state import BOARD_ZONES, Game, GameObject, PendingAbility, Snapshot, Zone
-from .values import snapshot
+from .values import granted_abilities, snapshot
 
 EVENT_WORDS = {
     "enters": "entered the game board",
@@ -28,22 +28,44 @@ EVENT_WORDS = {
 }
 
 
-def abilities_function(obj: GameObject, ability: Ability) -> bool:
-    """Whether a triggered ability of ``obj`` works where ``obj`` is (4.3.2a, 4.3.2c, 4.3.5g.II)."""
+def abilities_function(obj: GameObject, ability: Ability, game: Game | None = None, *, granted: bool = False) -> bool:
+    """Whether a triggered ability of ``obj`` works where ``obj`` is (4.3.2a, 4.3.2c, 4.3.2d, 4.3.5g.II, 7.4.2d).
+
+    A granted ability works whatever the object's state while it stays on the board (4.3.2b)."""
+    if granted:
+        return obj.zone in BOARD_ZONES
     if ability.zone == "board":
         if obj.zone not in BOARD_ZONES or obj.face_down:
             return False
         if ability.is_equip and obj.zone is not Zone.ITEM_SLOT:
             return False
         return True
+    if ability.zone == "deck_top":
+        return game is not None and face_up_on_top(game, obj)
     return obj.zone.value == ability.zone
 
 
+def face_up_on_top(game: Game, obj: GameObject) -> bool:
+    """Is ``obj`` a card turned face-up on the top of its owner's deck (4.3.2d)?"""
+    ps = game.players[obj.owner]
+    return obj.zone is Zone.DECK and bool(ps.deck) and ps.deck[0] == obj.id and obj.id in ps.face_up_top
+
+
+def _watchers(game: Game, obj: GameObject) -> list[tuple[Ability, bool]]:
+    """The "whenever"/"at" abilities of ``obj``: printed ones, then granted ones (flagged True, 4.3.2b)."""
+    out = [(ab, False) for ab in obj.definition.watchers]
+    if game.grants:
+        out += [(ab, True) for ab in granted_abilities(game, obj) if ab.type == "triggered" and ab.trigger and ab.trigger.mode != "when"]
+    return out
+
+
 def _sources(game: Game) -> list[GameObject]:
-    """Objects with "whenever" or "at" abilities that may function now: face-up board objects, and
-    cards in discard piles and voids whose abilities work there (4.3.2a, 4.3.2c)."""
+    """Objects with "whenever" or "at" abilities that may function now: face-up board objects (and any board
+    object with a granted one, 4.3.2b), cards in discard piles, voids and extra decks whose abilities work
+    there, and a card face-up on top of a deck (4.3.2a, 4.3.2c, 4.3.2d, 7.4.2d)."""
     out: list[GameObject] = []
     objects = game.objects
+    granted = {g.target[0] for g in game.grants} if game.grants else set()
     for pid in game.order:
         ps = game.players[pid]
         ids = [ps.main_slot] if ps.main_slot is not None else []
@@ -52,17 +74,19 @@ def _sources(game: Game) -> list[GameObject]:
         ids += ps.resources
         for oid in ids:
             o = objects[oid]
-            if o.definition.watchers and not o.face_down:
+            if (o.definition.watchers and not o.face_down) or oid in granted:
                 out.append(o)
             for aid in o.attachments:
                 a = objects[aid]
-                if a.definition.watchers and not a.face_down:
+                if (a.definition.watchers and not a.face_down) or aid in granted:
                     out.append(a)
-        for pile in (ps.discard, ps.void):
+        for pile in (ps.discard, ps.void, ps.extra_deck):
             for oid in pile:
                 o = objects[oid]
                 if o.definition.offboard_triggers:
                     out.append(o)
+        if ps.face_up_top and ps.deck and ps.deck[0] in ps.face_up_top and objects[ps.deck[0]].definition.offboard_triggers:
+            out.append(objects[ps.deck[0]])
     return out
 
 
@@ -104,19 +128,28 @@ def emit(
     from .filters import matches
 
     subject_snap = snap
-    own = subject.definition.triggered
+    own = [(ab, False) for ab in subject.definition.triggered]
+    if game.grants:
+        own += [(ab, True) for ab in granted_abilities(game, subject) if ab.type == "triggered"]
     # "when" abilities of the subject itself, judged by its state at the event (look-back).
-    for ab in own:
+    for ab, granted in own:
         trig = ab.trigger
         if trig is None or trig.mode != "when" or trig.event != kind:
             continue
-        if ab.zone == "board":
+        if granted:  # a granted ability works whatever the object's state (4.3.2b)
+            zone = subject_snap.zone if subject_snap is not None else subject.zone
+            if zone not in BOARD_ZONES:
+                continue
+        elif ab.zone == "board":
             state = subject_snap if subject_snap is not None else None
             face_down = state.face_down if state is not None else subject.face_down
             zone = state.zone if state is not None else subject.zone
             if zone not in BOARD_ZONES or face_down:
                 continue
             if ab.is_equip and zone is not Zone.ITEM_SLOT:
+                continue
+        elif ab.zone == "deck_top":
+            if not face_up_on_top(game, subject):
                 continue
         elif (to_zone or subject.zone).value != ab.zone:
             continue
@@ -125,11 +158,11 @@ def emit(
         _queue(game, subject, ab, subject_snap, player, f"it {EVENT_WORDS[kind]}")
     # "whenever" abilities of every functioning source.
     for src in _sources(game):
-        for ab in src.definition.watchers:
+        for ab, granted in _watchers(game, src):
             trig = ab.trigger
             if trig is None or trig.mode != "whenever" or trig.event != kind:
                 continue
-            if not abilities_function(src, ab):
+            if not abilities_function(src, ab, game, granted=granted):
                 continue
             if subject_snap is None:
                 subject_snap = snapshot(game, subject)
@@ -142,11 +175,11 @@ def emit(
 def emit_phase(game: Game, phase: str, player: str | None) -> None:
     """Identify "At the <phase> phase" abilities (9.1.4a, 9.2.0, 9.3.3a, 9.4.1a, 9.5.2a)."""
     for src in _sources(game):
-        for ab in src.definition.watchers:
+        for ab, granted in _watchers(game, src):
             trig = ab.trigger
             if trig is None or trig.mode != "at" or trig.event != phase:
                 continue
-            if not abilities_function(src, ab):
+            if not abilities_function(src, ab, game, granted=granted):
                 continue
             you = src.controller or src.owner
             if trig.turn == "yours" and player != you:

@@ -36,17 +36,22 @@ PHASE_RULE = {
 
 
 def step_begin_phase(game: Game, phase: Phase) -> None:
-    """Begin a phase; each phase begins with a state-based check (9.1.4, 9.2.0, 9.3.3, 9.4.1, 9.5.2)."""
+    """Begin a phase; each phase begins with a state-based check (9.2.0, 9.3.3, 9.4.1, 9.5.2; the
+    morning's comes after its recovery and command tokens, 9.1.4)."""
     game.phase = phase
-    ap = game.active
     rule = PHASE_RULE[phase]
     if phase is Phase.NIGHT:
+        ap = game.turn_owner
+        game.night_of, game.active = ap, None  # 9.5.1: nobody is active between turns
         record(game, "9.5.1", "phase", f"Night phase after {ap}'s turn: there is no active player and nobody receives priority (9.5.3).")
-    else:
-        record(game, rule, "phase", f"{ap}'s {phase.value} phase begins (turn {game.turn}).", (), ap)
-    if phase is Phase.MORNING:
+    elif phase is Phase.MORNING:
+        ap = game.active
+        record(game, "9.1.0", "phase", f"{ap}'s morning phase begins (turn {game.turn}).", (), ap)
         push_front(game, ("morning",))
         return
+    else:
+        ap = game.active
+        record(game, rule, "phase", f"{ap}'s {phase.value} phase begins (turn {game.turn}).", (), ap)
     emit_phase(game, phase.value, ap)
     steps: list[tuple] = [("sbc", rule), ("collect",)]
     if phase in (Phase.EVENING, Phase.NIGHT):
@@ -69,6 +74,7 @@ def step_morning(game: Game) -> None:
     for o in recovered:  # 9.1.2, 6.2.7
         game.triggered.extend(turn_face_up(game, o, "9.1.2", f"{o.name} has no exhaustion counters left and is turned face-up."))
     replenish_command_tokens(game, ap)  # 9.1.3
+    record(game, "9.1.4", "check", f"{ap}'s morning: a state-based check is performed after recovery and command tokens (turn {game.turn}).", (), ap)
     emit_phase(game, "morning", ap)
     push_front(game, ("sbc", "9.1.4"), ("collect",), ("end_phase", Phase.MORNING, None))
 
@@ -120,9 +126,10 @@ def step_next_turn(game: Game) -> None:
     if game.final_turn is None and game.turn >= game.turn_limit:
         game.final_turn = game.turn + len(game.order)
         record(game, "11.1.5", "turn_limit", f"The engine's limit of {game.turn_limit} turns is reached: each player receives one additional turn, then the most Victory Tokens wins.")
-    prev = game.active
+    prev = game.turn_owner
     assert prev is not None
     game.active = game.order[(game.order.index(prev) + 1) % len(game.order)]
+    game.night_of = None
     game.turn += 1
     push_front(game, ("begin_phase", Phase.MORNING))
 

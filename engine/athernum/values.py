@@ -180,4 +180,19 @@ def snapshot(game: Game, obj: GameObject) -> Snapshot:
         is_main=game.is_main(obj),
         linked_to=obj.attached_to,
         has_vtf=obj.definition.victory_token_field is not None,
+        extra_rules=obj.definition.extra_rules,
     )
+
+
+def granted_abilities(game: Game, obj: GameObject) -> list:
+    """Abilities granted to ``obj`` by effects that still last (4.3.1, 4.3.2b); none once it changed zones."""
+    if not game.grants:
+        return []
+    key = (obj.id, obj.incarnation)
+    return [g.ability for g in game.grants if g.target == key and obj.zone in BOARD_ZONES]
+
+
+def abilities_of(game: Game, obj: GameObject) -> list:
+    """Printed abilities followed by granted ones; an ability's index in this list names it in actions."""
+    printed = list(obj.definition.abilities)
+    return printed + granted_abilities(game, obj) if game.grants else printed

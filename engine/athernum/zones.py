@@ -11,7 +11,6 @@ from .cards import CardDef
 from .log import record
 from .state import (
     BOARD_ZONES,
-    CHARACTER_SLOTS,
     PERMANENT_ZONES,
     Game,
     GameObject,
@@ -35,11 +34,21 @@ ZONE_WORDS = {
 
 
 def free_character_slot(game: Game, pid: str) -> int | None:
-    """The lowest free character slot of ``pid`` (7.1.2a), or None when all 5 are taken (7.1.2c)."""
-    slots = game.players[pid].character_slots
-    for i in range(CHARACTER_SLOTS):
-        if slots[i] is None:
+    """The lowest free character slot of ``pid`` (7.1.2a: ``game.params.character_slots`` of them), or None
+    when all are taken (7.1.2c)."""
+    for i, oid in enumerate(game.players[pid].character_slots):
+        if oid is None:
             return i
+    return None
+
+
+def controlled_copy(game: Game, pid: str, name: str, *, exclude: str | None = None) -> GameObject | None:
+    """A card or token with a Victory Token Field named ``name`` that ``pid`` controls on the board, as a
+    permanent or as an attachment on one of their permanents (1.5.5: cards on the game board), or None."""
+    for oid in game.board_ids(pid) + game.attachment_ids(pid):
+        o = game.objects[oid]
+        if oid != exclude and o.definition.victory_token_field is not None and o.definition.name == name:
+            return o
     return None
 
 
@@ -65,6 +74,8 @@ def _container_remove(game: Game, obj: GameObject) -> None:
         lst = ps.zone_list(zone)
         if obj.id in lst:
             lst.remove(obj.id)
+        if zone is Zone.DECK:
+            ps.face_up_top.discard(obj.id)  # a card leaving the deck is no longer face-up in it (4.3.2d)
 
 
 def _strip_markers(game: Game, obj: GameObject, rule: str) -> None:
@@ -110,6 +121,7 @@ def move_card(
     if message is None:
         message = f"{obj.name} moves to its owner's {ZONE_WORDS[to]}."
     if obj.is_token:
+        status = [w for w, on in (("face-down", obj.face_down), ("exhausted", obj.exhausted)) if on]
         _container_remove(game, obj)
         if was_on_board:
             _strip_markers(game, obj, rule)
@@ -118,6 +130,8 @@ def move_card(
         record(game, rule, "moved", message, (obj.id,))
         rid = "5.0.4b" if obj.definition.type == "resource" else "7.5.2b"
         record(game, rid, "token_ceases", f"{obj.name} is a token and ceases to exist instead of moving to a {ZONE_WORDS[to]}.", (obj.id,))
+        if status:
+            record(game, "6.1.8b", "status_ends", f"Like a card's, the {' and '.join(status)} status of {obj.name} applied only on the game board; it ends with the zone change and nothing of it remains.", (obj.id,))
         return True
     _container_remove(game, obj)
     if was_on_board:
@@ -228,11 +242,12 @@ def create_token(
     Victory-Token-Field permanent (2.2.7e).
     """
     ttype = definition.type
-    if definition.victory_token_field is not None and ttype != "item":
-        for oid in game.board_ids(controller):
-            if game.objects[oid].definition.name == definition.name:
-                record(game, "2.2.7e", "token_not_created", f"{definition.name} is not created: {controller} already controls a copy with a Victory Token Field.", (oid,), controller)
-                return None
+    if definition.victory_token_field is not None:
+        copy = controlled_copy(game, controller, definition.name)
+        if copy is not None:
+            rule = "1.5.5" if ttype == "item" else "2.2.7e"
+            record(game, rule, "token_not_created", f"{definition.name} is not created: {controller} already controls a copy with a Victory Token Field.", (copy.id,), controller)
+            return None
     if ttype == "character":
         zone = Zone.CHARACTERS
         if free_character_slot(game, controller) is None:
@@ -273,6 +288,7 @@ def draw(game: Game, pid: str, n: int, rule: str) -> int:
             record(game, "4.2.4b", "draw_from_empty", f"{pid} attempts to draw from an empty deck.", (), pid)
             break
         oid = ps.deck.pop(0)
+        ps.face_up_top.discard(oid)
         obj = game.objects[oid]
         obj.zone = Zone.HAND
         obj.incarnation += 1
@@ -285,7 +301,10 @@ def draw(game: Game, pid: str, n: int, rule: str) -> int:
 
 def shuffle(game: Game, pid: str, rule: str) -> None:
     """Shuffle a deck with the game's seeded random generator."""
-    game.rng.shuffle(game.players[pid].deck)
+    ps = game.players[pid]
+    game.rng.shuffle(ps.deck)
+    if ps.face_up_top:  # shuffling keeps the cards hidden (chapter 0, 'Shuffle')
+        ps.face_up_top.clear()
     record(game, rule, "shuffle", f"{pid} shuffles their deck.", (), pid)
 
 
@@ -298,11 +317,11 @@ def change_control(game: Game, obj: GameObject, new: str, rule: str) -> bool:
         return False
     if obj.zone not in PERMANENT_ZONES:
         return False
-    if obj.definition.victory_token_field is not None:
-        for oid in game.board_ids(new):
-            if game.objects[oid].definition.name == obj.definition.name:
-                record(game, "1.5.7", "control_unchanged", f"{new} already controls a copy of {obj.name}; gaining control of another is ignored.", (obj.id, oid), new)
-                return False
+    for o in [obj] + [game.objects[a] for a in obj.attachments]:  # its attachments come along (7.5.7a)
+        copy = controlled_copy(game, new, o.definition.name) if o.definition.victory_token_field is not None else None
+        if copy is not None:
+            record(game, "1.5.7", "control_unchanged", f"{new} already controls a copy of {o.name}; gaining control of another is ignored.", (obj.id, copy.id), new)
+            return False
     old = obj.controller
     if obj.zone is Zone.CHARACTERS:
         slot = free_character_slot(game, new)

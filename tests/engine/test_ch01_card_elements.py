@@ -151,3 +151,147 @@ def test_token_named_by_its_characteristics(lib):
 
     spec = parse_token({"type": "character", "subtypes": ["Mechanical", "Construct"], "ofv": 1, "dfv": 1}, "token")
     assert spec.display_name() == "Mechanical Construct Token"
+
+
+IDOLS = TEST_CARDS + [
+    {"name": "Idol", "type": "item", "victory_token_field": 2},
+    {"name": "Idol Maker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
+     "abilities": [{"type": "activated", "name": "Shape", "effect": {"kind": "create_token", "attach_to": "this",
+                    "token": {"name": "Idol", "type": "item", "victory_token_field": 2}}}]},
+]
+
+
+@pytest.fixture
+def ilib():
+    return load_library(IDOLS)
+
+
+def test_second_victory_field_item_cannot_be_attached(ilib):
+    """An attached item with a Victory Token Field counts as controlled: a second copy cannot be attached (1.5.5, 1.5.6)."""
+    from engine.athernum import AttachItem
+
+    s = setup(ilib)
+    s.attach(s.game.players["p1"].main_character, "Idol")
+    soldier = s.character("p1", "Soldier")
+    (idol,) = s.hand("p1", "Idol")
+    g = _day(s)
+    with pytest.raises(UniquenessViolation) as err:
+        g.apply(AttachItem("p1", idol, soldier))
+    assert {"1.5.6", "1.5.5"} <= set(err.value.rules)
+    assert AttachItem("p1", idol, soldier) not in g.legal_actions()
+
+
+def test_second_victory_field_item_cannot_be_played_directly(ilib):
+    """A player who controls a copy of a Victory-Token-Field item may not play another, even directly (1.5.6)."""
+    s = setup(ilib)
+    s.attach(s.game.players["p1"].main_character, "Idol")
+    (idol,) = s.hand("p1", "Idol")
+    g = _day(s)
+    with pytest.raises(UniquenessViolation):
+        g.apply(PlayCard("p1", idol))
+
+
+def test_victory_field_item_token_not_created_over_a_copy(ilib):
+    """An effect creating an item token with a Victory Token Field does nothing while its controller has a copy (1.5.5)."""
+    s = setup(ilib)
+    maker = s.character("p1", "Idol Maker")
+    s.attach(maker, "Idol")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", maker, 0))
+    pass_all(g)
+    assert [g.objects[a].is_token for a in g.objects[maker].attachments] == [False]
+    assert any(e.rule == "1.5.5" and e.kind == "token_not_created" for e in g.log)
+
+
+def test_victory_field_item_played_directly_grows_the_pool(ilib):
+    """Playing an item card with a Victory Token Field grows the pool by its printed number, at the next check (1.5.3)."""
+    s = setup(ilib, pool=6)
+    (idol,) = s.hand("p1", "Idol")
+    g = _day(s)
+    g.apply(PlayCard("p1", idol))
+    assert g.victory_pool == 6
+    pass_all(g)
+    assert g.victory_pool == 8 and g.objects[idol].zone.value == "discard"
+    assert any(e.rule == "1.5.3" and e.kind == "pool_grows" for e in g.log)
+
+
+def test_victory_field_item_attached_grows_the_pool(ilib):
+    """Attaching an item card with a Victory Token Field is playing it: the pool grows by its number (1.5.3)."""
+    from engine.athernum import AttachItem
+
+    s = setup(ilib, pool=6)
+    (idol,) = s.hand("p1", "Idol")
+    g = _day(s)
+    g.apply(AttachItem("p1", idol, g.players["p1"].main_character))
+    pass_all(g)
+    assert g.victory_pool == 8
+
+
+NAMING = TEST_CARDS + [
+    {"name": "Seer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Divine", "effects": [{"kind": "name_card"}, {"kind": "search", "filter": {"named": True}}]},
+                   {"type": "activated", "name": "Purge", "effects": [{"kind": "name_card"}, {"kind": "discard", "what": {"all": {"named": True, "controller": "opponent"}}}]}]},
+    {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Conjure", "effect": {"kind": "create_token", "token": {"name": "Imp", "type": "character", "ofv": 1, "dfv": 1}}}]},
+]
+
+
+@pytest.fixture
+def nlib():
+    return load_library(NAMING)
+
+
+def test_naming_a_card_uses_the_card_database(nlib):
+    """A player asked to name a card names one from the card database; the ability then finds cards by that name (1.1.5, 1.1.3)."""
+    from engine.athernum import NameCard
+
+    s = setup(nlib)
+    seer = s.character("p1", "Seer")
+    s.deck("p1", "Brute")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", seer, 0))
+    pass_all(g)
+    assert g.pending_choice.kind == "name" and g.pending_choice.rule == "1.1.5"
+    assert set(g.pending_choice.options) == set(nlib)
+    assert NameCard("p1", "Brute") in g.legal_actions()
+    g.apply(NameCard("p1", "Brute"))
+    assert g.pending_choice.kind == "cards"
+    (brute,) = g.pending_choice.options
+    assert g.objects[brute].name == "Brute"
+    assert any(e.rule == "1.1.5" and "names Brute" in e.message for e in g.log)
+
+
+def test_only_names_of_the_card_database_may_be_named(nlib):
+    """An invented name or a token's name is not the name of a card in the database and is refused (1.1.5)."""
+    from engine.athernum import NameCard
+    from engine.athernum.errors import InvalidChoice
+
+    s = setup(nlib)
+    seer = s.character("p1", "Seer")
+    conj = s.character("p1", "Conjurer")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", conj, 0))
+    pass_all(g)
+    g.apply(ActivateAbility("p1", seer, 1))
+    pass_all(g)
+    for bad in ("Imp", "Dragon of Nowhere"):
+        with pytest.raises(InvalidChoice) as err:
+            g.apply(NameCard("p1", bad))
+        assert err.value.rules == ("1.1.5",)
+
+
+def test_a_named_card_is_found_on_the_board(nlib):
+    """'Discard each permanent an opponent controls with the named name' discards exactly those (1.1.5, 1.1.7)."""
+    from engine.athernum import NameCard
+
+    s = setup(nlib)
+    seer = s.character("p1", "Seer")
+    b1, b2 = s.character("p2", "Brute"), s.character("p2", "Brute")
+    guard = s.character("p2", "Guard")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", seer, 1))
+    pass_all(g)
+    g.apply(NameCard("p1", "Brute"))
+    assert g.objects[b1].zone.value == "discard" and g.objects[b2].zone.value == "discard"
+    assert g.objects[guard].zone.value == "character_slots"

@@ -286,3 +286,103 @@ def test_semi_unique_duplicates_are_resolved_by_the_controllers_choice(lib):
     assert set(g.pending_choice.options) == {a, b}
     g.apply(ChooseCards("p1", (b,)))
     assert g.objects[a].zone is Zone.DISCARD and g.objects[b].zone is Zone.CHARACTERS
+
+
+TOKENS = TEST_CARDS + [
+    {"name": "Herald Maker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Proclaim", "effect": {"kind": "create_token", "token": {
+         "type": "character", "subtypes": ["Herald"], "ofv": 0, "dfv": 1,
+         "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"], "controller": "you", "other": True}}, "property": "ofv", "add": 1}}]}}}]},
+    {"name": "Rune Carver", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
+     "abilities": [{"type": "activated", "name": "Carve", "effect": {"kind": "create_token", "attach_to": "this", "token": {
+         "name": "Rune", "type": "item", "abilities": [{"type": "static", "keyword": "equip", "effect": {"kind": "modify_value", "what": "linked", "property": "ofv", "add": 1}}]}}}]},
+]
+
+
+@pytest.fixture
+def toklib():
+    return load_library(TOKENS)
+
+
+def test_token_static_ability_goes_on_the_stack_as_it_enters(toklib):
+    """A character token's static ability is put on the stack as the token enters and then applies (2.5.2, 4.3.5a.I)."""
+    s = setup(toklib)
+    maker = s.character("p1", "Herald Maker")
+    soldier = s.character("p1", "Soldier")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", maker, 0))
+    pass_all(g)
+    assert value(g, g.objects[soldier], "ofv") == 3
+    assert any(e.rule == "4.3.5a.I" and e.kind == "stack_push" and "Herald Token" in e.message for e in g.log)
+    assert any(e.rule == "2.5.2" for e in g.log)
+
+
+def test_item_token_equip_static_applies_to_its_linked_target(toklib):
+    """An item token created in an item slot puts its equip static on the stack; it applies to the linked target (4.3.5g.III)."""
+    s = setup(toklib)
+    carver = s.character("p1", "Rune Carver")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", carver, 0))
+    pass_all(g)
+    assert value(g, g.objects[carver], "ofv") == 1
+    assert any(e.rule == "4.3.5g.III" and e.kind == "stack_push" for e in g.log)
+
+
+SHUFFLE = TEST_CARDS + [
+    {"name": "Tide Binder", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Undertow", "targets": [{"kind": "permanent", "filter": {"main": False}}], "effect": {"kind": "shuffle_into_deck", "what": "target 0"}}]},
+]
+
+
+def test_a_token_is_never_shuffled_into_a_deck():
+    """A token that an effect would shuffle into a deck is removed from the game instead; a card goes into the deck (2.5.6)."""
+    s = setup(load_library(SHUFFLE))
+    binder = s.character("p1", "Tide Binder")
+    tok = s.token("p2", {"type": "character", "ofv": 1, "dfv": 1})
+    brute = s.character("p2", "Brute")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", binder, 0, ((tok,),)))
+    pass_all(g)
+    assert tok not in g.objects and len(g.players["p2"].deck) == 5
+    assert any(e.rule == "2.5.6" for e in g.log)
+    g.apply(ActivateAbility("p1", binder, 0, ((brute,),)))
+    pass_all(g)
+    assert g.objects[brute].zone is Zone.DECK and len(g.players["p2"].deck) == 6
+    assert any(e.kind == "shuffle" and e.player == "p2" for e in g.log)
+
+
+REASSIGN = TEST_CARDS + [
+    {"name": "Gear Smith", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
+     "abilities": [{"type": "activated", "name": "Refit", "targets": [{"kind": "attachment"}, {"kind": "permanent", "filter": {"controller": "you"}}],
+                    "effect": {"kind": "reattach", "what": "target 0", "onto": "target 1"}}]},
+]
+
+
+def test_an_attachment_reassigned_to_a_new_linked_target_brings_its_effect():
+    """An attachment moved to another permanent stays on the board; its effect now applies to the new target (4.2.1b, 2.1.2e)."""
+    s = setup(load_library(REASSIGN))
+    smith = s.character("p1", "Gear Smith")
+    soldier = s.character("p1", "Soldier")
+    sword = s.attach(smith, "Sword")
+    g = _day(s)
+    assert value(g, g.objects[smith], "ofv") == 2
+    g.apply(ActivateAbility("p1", smith, 0, ((sword,), (soldier,))))
+    pass_all(g)
+    o = g.objects[sword]
+    assert o.zone is Zone.ITEM_SLOT and o.attached_to == soldier and o.incarnation == 0
+    assert value(g, g.objects[soldier], "ofv") == 4 and value(g, g.objects[smith], "ofv") == 0
+    assert [e.rule for e in g.log if e.kind in ("reassigned", "relinked")] == ["2.1.2e", "4.2.1b"]
+
+
+def test_an_attachment_that_cannot_be_reassigned_is_discarded():
+    """Unattached by an effect, an attachment with no available item slot to go to is discarded (2.1.2e, 2.3.2g)."""
+    s = setup(load_library(REASSIGN))
+    smith = s.character("p1", "Gear Smith")
+    soldier = s.character("p1", "Soldier")
+    sword = s.attach(smith, "Sword")
+    s.attach(soldier, "Potion")  # Soldier's one slot is taken
+    g = _day(s)
+    g.apply(ActivateAbility("p1", smith, 0, ((sword,), (soldier,))))
+    pass_all(g)
+    assert g.objects[sword].zone is Zone.DISCARD
+    assert any(e.rule == "2.1.2e" and "cannot be reassigned" in e.message for e in g.log)

@@ -13,6 +13,7 @@ from engine.athernum import (
     ExhaustResource,
     PassPriority,
     PlayCard,
+    Setup,
     load_library,
 )
 from engine.athernum.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
@@ -446,3 +447,177 @@ def test_abilities_that_work_from_the_discard_pile(clib):
     assert g.objects[ghost].zone is Zone.DISCARD and len(g.players["p1"].hand) == hand + 2
     advance(g, lambda g: g.turn == 5 and g.phase is Phase.DAY)
     assert len(g.players["p1"].hand) == hand + 3
+
+
+MODIFY = TEST_CARDS + [
+    {"name": "Marshal", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"], "controller": "you", "other": True}}, "property": "ofv", "add": 1}}]},
+    {"name": "Echo Mage", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Echo", "targets": [{"kind": "effect", "filter": {"controller": "you"}}], "effect": {"kind": "modify_effect", "what": "target 0", "add": 2}},
+                   {"type": "activated", "name": "Dampen", "targets": [{"kind": "effect", "filter": {"controller": "you"}}], "effect": {"kind": "modify_effect", "what": "target 0", "add": -3}}]},
+]
+
+
+@pytest.fixture
+def modlib():
+    return load_library(MODIFY)
+
+
+def test_modified_continuous_effect_keeps_its_modification(modlib):
+    """A value change modified on the stack applies with its modified amount and keeps it (4.1.8b, 4.1.8c, 4.1.4c.II)."""
+    s = setup(modlib)
+    mage = s.character("p1", "Echo Mage")
+    guard = s.character("p1", "Guard")
+    (marshal,) = s.hand("p1", "Marshal")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(PlayCard("p1", marshal))
+    [entry] = g.stack
+    g.apply(ActivateAbility("p1", mage, 0, ((entry.id,),)))
+    pass_all(g)
+    assert value(g, g.objects[guard], "ofv") == 4
+    advance(g, lambda g: g.turn == 4)
+    assert value(g, g.objects[guard], "ofv") == 4
+
+
+def test_modified_addition_may_become_a_reduction(modlib):
+    """A '+1' modified by '-3' on the stack becomes '-2': the modified add is not cut at 0 (4.1.8b, 4.4.3a)."""
+    s = setup(modlib)
+    mage = s.character("p1", "Echo Mage")
+    guard = s.character("p1", "Soldier")
+    (marshal,) = s.hand("p1", "Marshal")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(PlayCard("p1", marshal))
+    [entry] = g.stack
+    g.apply(ActivateAbility("p1", mage, 1, ((entry.id,),)))
+    pass_all(g)
+    assert value(g, g.objects[guard], "ofv") == 0
+
+
+GRANTS = TEST_CARDS + [
+    {"name": "War Chanter", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Inspire", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
+                    "effect": {"kind": "grant_ability", "what": "target 0", "ability": {"type": "activated", "name": "Second Wind", "effect": {"kind": "draw"}}}},
+                   {"type": "activated", "name": "Vow", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
+                    "effect": {"kind": "grant_ability", "what": "target 0", "duration": "permanent",
+                               "ability": {"type": "triggered", "trigger": {"when": "damaged"}, "effect": {"kind": "draw"}}}}]},
+    {"name": "Drowse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                                                      "effect": {"kind": "exhaust", "what": "target 0"}}]},
+    {"name": "Recall", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                                                      "effect": {"kind": "return_to_hand", "what": "target 0"}}]},
+]
+
+
+@pytest.fixture
+def glib():
+    return load_library(GRANTS)
+
+
+def _play_at(g, card, target):
+    g.apply(PlayCard("p1", card))
+    if g.pending_choice is not None:
+        g.apply(ChooseTargets("p1", ((target,),)))
+    pass_all(g)
+
+
+def test_a_granted_ability_activates_while_its_permanent_is_exhausted(glib):
+    """An ability granted by an effect may be activated whatever the permanent's state, here exhausted (4.3.2b)."""
+    s = setup(glib)
+    chanter = s.character("p1", "War Chanter")
+    soldier = s.character("p1", "Soldier")
+    (drowse,) = s.hand("p1", "Drowse")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", chanter, 0, ((soldier,),)))
+    pass_all(g)
+    _play_at(g, drowse, soldier)
+    assert g.objects[soldier].exhausted
+    assert ActivateAbility("p1", soldier, 0) in g.legal_actions()  # no printed ability: index 0 is the granted one
+    hand = len(g.players["p1"].hand)
+    g.apply(ActivateAbility("p1", soldier, 0))
+    pass_all(g)
+    assert len(g.players["p1"].hand) == hand + 1
+
+
+def test_a_granted_ability_is_lost_when_its_permanent_changes_zones(glib):
+    """A granted ability does not follow its permanent to another zone and back (4.3.2b)."""
+    from engine.athernum.errors import NotAnAbility
+
+    s = setup(glib)
+    chanter = s.character("p1", "War Chanter")
+    soldier = s.character("p1", "Soldier")
+    (recall,) = s.hand("p1", "Recall")
+    s.resources("p1", "ember", 1)
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", chanter, 0, ((soldier,),)))
+    pass_all(g)
+    _play_at(g, recall, soldier)
+    assert g.objects[soldier].zone is Zone.HAND
+    g.apply(ExhaustResource("p1", g.players["p1"].resources[0]))
+    g.apply(PlayCard("p1", soldier, ("ember",)))
+    pass_all(g)
+    with pytest.raises(NotAnAbility):
+        g.apply(ActivateAbility("p1", soldier, 0))
+
+
+def test_a_granted_triggered_ability_triggers_while_face_down(glib):
+    """A granted 'when this is dealt damage' ability triggers although its permanent is exhausted (4.3.2b)."""
+    from engine.athernum.markers import deal_damage
+
+    s = setup(glib)
+    chanter = s.character("p1", "War Chanter")
+    guard = s.character("p1", "Guard")
+    (drowse,) = s.hand("p1", "Drowse")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", chanter, 1, ((guard,),)))
+    pass_all(g)
+    _play_at(g, drowse, guard)
+    deal_damage(g, g.objects[guard], 1, "10.3.1", "a test")
+    assert any(e.kind == "trigger" and guard in e.objects for e in g.log)
+
+
+DECK_TOP = TEST_CARDS + [
+    {"name": "Augur", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Omen", "effect": {"kind": "turn_top_face_up"}}]},
+    {"name": "Omen Bird", "type": "character", "cost": 1, "ofv": 1, "dfv": 1,
+     "abilities": [{"type": "triggered", "zone": "deck_top", "trigger": {"at": "morning"}, "effect": {"kind": "draw"}}]},
+]
+
+
+def test_an_ability_works_from_the_face_up_top_of_the_deck():
+    """A card face-up on top of its owner's deck uses its deck-top ability; face-down there it does nothing (4.3.2d)."""
+    s = Setup(load_library(DECK_TOP), seed=1)
+    s.main("p1", "Hero")
+    s.main("p2", "Rival")
+    augur = s.character("p1", "Augur")
+    bird, *_ = s.deck("p1", "Omen Bird", "Filler", "Filler", "Filler")
+    s.deck("p2", "Filler", "Filler", "Filler")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", augur, 0))
+    pass_all(g)
+    assert g.can_see("p2", bird) and g.view("p2")["objects"][bird]["name"] == "Omen Bird"
+    advance(g, lambda g: g.turn == 5 and g.phase.value == "day")
+    assert any(e.rule == "4.3.5b" and bird in e.objects for e in g.log)
+    assert g.objects[bird].zone is Zone.HAND and not g.can_see("p2", bird)
+
+
+def test_a_shuffle_hides_the_face_up_top_card_again():
+    """Shuffling keeps cards hidden: the face-up top card is face-down again afterwards (4.3.2d, 7.2.3c)."""
+    from engine.athernum.zones import shuffle
+
+    s = Setup(load_library(DECK_TOP), seed=1)
+    s.main("p1", "Hero")
+    s.main("p2", "Rival")
+    augur = s.character("p1", "Augur")
+    bird, *_ = s.deck("p1", "Omen Bird", "Filler")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", augur, 0))
+    pass_all(g)
+    assert g.can_see("p1", bird)
+    shuffle(g, "p1", "7.2.3b")
+    assert not g.can_see("p1", bird) and not g.players["p1"].face_up_top

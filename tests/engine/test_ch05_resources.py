@@ -123,3 +123,66 @@ def test_resource_token_recovers_in_its_controllers_morning(lib):
     assert g.objects[tok].exhausted
     advance(g, lambda g: g.active == "p1" and g.phase is Phase.DAY)
     assert not g.objects[tok].exhausted and not g.objects[tok].face_down
+
+
+
+RESTRICT = TEST_CARDS + [
+    {"name": "Embargo Agent", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Embargo", "effect": {"kind": "restrict_resources", "restrict": "generation", "player": "opponent", "duration": "your_next_turn"}},
+                   {"type": "activated", "name": "Freeze", "effect": {"kind": "restrict_resources", "restrict": "usage", "player": "opponent", "duration": "your_next_turn"}}]},
+    {"name": "Brazier", "type": "location", "abilities": [{"type": "activated", "name": "Stoke", "effect": {"kind": "add_resources", "amount": 1}}]},
+]
+
+
+def _restricted(ability):
+    """p1 restricts p2's resources until p1's next turn; the game is then in p2's day phase."""
+    from engine.athernum import ActivateAbility
+
+    s = setup(load_library(RESTRICT))
+    agent = s.character("p1", "Embargo Agent")
+    s.resources("p2", "tide", 2)
+    s.location("p2", "Brazier")
+    s.hand("p2", "Brute")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", agent, ability))
+    pass_all(g)
+    advance(g, lambda g: g.active == "p2" and g.phase is Phase.DAY)
+    return g
+
+
+def test_an_effect_can_stop_a_player_generating_resources():
+    """While restricted, a player may not exhaust resource tokens for resources and effects add none (5.0.3h)."""
+    from engine.athernum import ActivateAbility
+
+    g = _restricted(0)
+    tok = g.players["p2"].resources[0]
+    with pytest.raises(CannotPay) as err:
+        g.apply(ExhaustResource("p2", tok))
+    assert err.value.rules == ("5.0.3h",)
+    assert ExhaustResource("p2", tok) not in g.legal_actions()
+    g.apply(ActivateAbility("p2", g.players["p2"].locations[0], 0))
+    pass_all(g)
+    assert g.players["p2"].pool == {}
+    assert any(e.rule == "5.0.3h" and e.kind == "resources_not_added" for e in g.log)
+
+
+def test_a_resource_restriction_ends_with_its_duration():
+    """A restriction 'until your next turn' ends when that turn begins (5.0.3h, 4.2.1a)."""
+    g = _restricted(0)
+    advance(g, lambda g: g.active == "p1" and g.phase is Phase.DAY)
+    assert not g.restrictions
+    assert any(e.rule == "4.2.1a" and "restriction" in e.message for e in g.log)
+
+
+def test_an_effect_can_stop_a_player_spending_resources():
+    """While resource usage is restricted, no cost with resources can be paid, though resources are generated (5.0.3h)."""
+    g = _restricted(1)
+    g.apply(ExhaustResource("p2", g.players["p2"].resources[0]))
+    assert g.players["p2"].pool == {"tide": 1}
+    brute = g.players["p2"].hand[-1]
+    assert g.objects[brute].name == "Brute"
+    with pytest.raises(CannotPay) as err:
+        g.apply(PlayCard("p2", brute, ("tide", "tide")))
+    assert err.value.rules == ("5.0.3h",)
+    assert not any(isinstance(a, PlayCard) and a.card == brute for a in g.legal_actions())

@@ -172,3 +172,74 @@ def test_statics_of_a_card_turned_face_up_resolve_before_the_check(slib):
     _item(g, lantern, phoenix)
     o = g.objects[phoenix]
     assert not o.face_down and o.zone.value == "character_slots" and "damage" not in o.counters
+
+
+def test_a_player_cannot_turn_a_face_down_permanent_face_up(slib):
+    """Only an effect may turn a face-down permanent face-up; the player's attempt is refused citing 6.1.6."""
+    from engine.athernum import TurnFaceUp
+    from engine.athernum.errors import InvalidTarget
+
+    s = setup(slib)
+    k = s.character("p1", "Knight", face_down=True)
+    g = _day(s)
+    with pytest.raises(InvalidTarget) as err:
+        g.apply(TurnFaceUp("p1", k))
+    assert "6.1.6" in err.value.rules
+    assert g.objects[k].face_down
+
+
+def test_an_effect_exhausts_an_exhausted_permanent_again(slib):
+    """An effect exhausting an already exhausted permanent gives it another exhaustion counter (6.2.9)."""
+    s = setup(slib)
+    k = s.character("p2", "Knight", exhausted=True)
+    (drowse,) = s.hand("p1", "Drowse")
+    g = _day(s)
+    _item(g, drowse, k)
+    o = g.objects[k]
+    assert o.exhausted and o.counters["exhaustion"] == 2
+    assert any(e.rule == "6.2.9" and e.kind == "exhausted_again" for e in g.log)
+
+
+def test_an_exhausted_permanent_is_not_exhausted_again_for_a_cost(slib):
+    """Exhausting as a cost or a rule's requirement never applies to an exhausted permanent (6.2.9a)."""
+    from engine.athernum.markers import exhaust
+
+    s = setup(slib)
+    k = s.character("p1", "Knight", exhausted=True)
+    g = _day(s)
+    assert exhaust(g, g.objects[k], "9.3.11") is False
+    assert g.objects[k].counters["exhaustion"] == 1
+
+
+RULED = CARDS + [
+    {"name": "Oathkeeper", "type": "character", "subtypes": ["Knight"], "cost": 0, "ofv": 1, "dfv": 3, "extra_rules": ["Sworn"]},
+    {"name": "Oath Reckoner", "type": "item", "abilities": [{"type": "static", "effect": {"kind": "place_counters", "what": {"all": {"extra_rule": "Sworn"}}, "counter": "oath", "amount": 1}}]},
+    {"name": "Knight Reckoner", "type": "item", "abilities": [{"type": "static", "effect": {"kind": "place_counters", "what": {"all": {"subtypes": ["Knight"]}}, "counter": "oath", "amount": 1}}]},
+]
+
+
+def test_an_exhausted_permanent_keeps_its_extra_rules():
+    """An effect naming an extra rule still finds an exhausted permanent with it; one naming a subtype does not (6.2.4b, 1.6.4)."""
+    s = setup(load_library(RULED))
+    ready = s.character("p1", "Oathkeeper", label="ready")
+    tired = s.character("p1", "Oathkeeper", label="tired", exhausted=True)
+    oath, knight = s.hand("p1", "Oath Reckoner", "Knight Reckoner")
+    g = _day(s)
+    for item in (oath, knight):
+        g.apply(PlayCard("p1", item))
+        pass_all(g)
+    assert g.objects[ready].counters == {"oath": 2}
+    assert g.objects[tired].counters == {"exhaustion": 1, "oath": 1}
+
+
+def test_an_exhausted_token_keeps_no_status_when_it_would_change_zones(slib):
+    """A face-down, exhausted token that would change zones ceases to exist; its status ends with it (6.1.8b, 7.5.2b)."""
+    from engine.athernum.zones import move_card
+    from engine.athernum.state import Zone
+
+    s = setup(slib)
+    tok = s.token("p1", {"type": "character", "ofv": 1, "dfv": 1}, exhausted=True)
+    g = _day(s)
+    move_card(g, g.objects[tok], Zone.HAND, "7.5.3")
+    assert tok not in g.objects
+    assert [e.rule for e in g.log[-2:]] == ["7.5.2b", "6.1.8b"]

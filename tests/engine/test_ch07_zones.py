@@ -140,3 +140,104 @@ def test_every_card_is_in_exactly_one_zone(zlib):
             for oid in zone_ids:
                 seen[oid] = seen.get(oid, 0) + 1
     assert all(n == 1 for n in seen.values())
+
+
+BLINK = TEST_CARDS + [
+    {"name": "Tide Binder", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Ebb", "targets": [{"kind": "permanent", "filter": {"main": False}}],
+                    "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True}},
+                   {"type": "activated", "name": "Ebb Gear", "targets": [{"kind": "attachment"}],
+                    "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True}}]},
+    {"name": "Watch Post", "type": "location", "victory_token_field": 2,
+     "abilities": [{"type": "static", "effect": {"kind": "draw"}}]},
+    {"name": "Cull Priest", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
+     "abilities": [{"type": "activated", "name": "Cull", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                    "effect": {"kind": "discard", "what": "target 0"}}]},
+    {"name": "Dormant Titan", "type": "character", "cost": 4, "ofv": 4, "dfv": 4, "extra_rules": ["Awaken"],
+     "abilities": [{"type": "triggered", "zone": "extra_deck", "trigger": {"whenever": "discarded", "filter": {"types": ["character"], "controller": "you"}},
+                    "effect": {"kind": "put_onto_board", "what": "this"}}]},
+]
+
+
+@pytest.fixture
+def blib():
+    return load_library(BLINK)
+
+
+def test_moved_to_the_void_then_returned_to_the_zone_it_came_from(blib):
+    """'Move to the void, then return it': it comes back to the zone it last occupied as a new object (7.5.6, 7.5.3)."""
+    s = setup(blib)
+    binder = s.character("p1", "Tide Binder")
+    soldier = s.character("p2", "Soldier", damage=1, exhausted=True)
+    s.attach(soldier, "Sword")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", binder, 0, ((soldier,),)))
+    pass_all(g)
+    o = g.objects[soldier]
+    assert o.zone is Zone.CHARACTERS and soldier in g.players["p2"].character_slots and o.controller == "p2"
+    assert not o.face_down and not o.exhausted and o.counters == {} and o.attachments == []
+    assert any(e.rule == "7.5.6" and e.kind == "enters" for e in g.log)
+    assert violations(g) == []
+
+
+def test_a_returned_location_puts_its_statics_on_the_stack_and_grows_the_pool(blib):
+    """A location returned from the void enters the board again: its statics go on the stack, its field grows the pool (7.5.6, 4.2.2g)."""
+    s = setup(blib, pool=6)
+    binder = s.character("p1", "Tide Binder")
+    post = s.location("p1", "Watch Post")
+    g = _day(s)
+    hand = len(g.players["p1"].hand)
+    g.apply(ActivateAbility("p1", binder, 0, ((post,),)))
+    pass_all(g)
+    assert g.objects[post].zone is Zone.LOCATION and len(g.players["p1"].hand) == hand + 1
+    assert g.victory_pool == 8
+
+
+def test_a_returned_attachment_goes_back_to_its_linked_target(blib):
+    """An attachment moved to the void and returned comes back into an item slot of the permanent it left (7.5.6)."""
+    s = setup(blib)
+    binder = s.character("p1", "Tide Binder")
+    soldier = s.character("p1", "Soldier")
+    sword = s.attach(soldier, "Sword", face_down=True)
+    g = _day(s)
+    g.apply(ActivateAbility("p1", binder, 1, ((sword,),)))
+    pass_all(g)
+    o = g.objects[sword]
+    assert o.zone is Zone.ITEM_SLOT and o.attached_to == soldier and not o.face_down
+    from engine.athernum.values import value
+
+    assert value(g, g.objects[soldier], "ofv") == 4
+
+
+def test_a_token_moved_to_the_void_does_not_return(blib):
+    """A token ceases to exist when it leaves its zone, so it cannot be returned (7.5.2b, 7.5.6)."""
+    s = setup(blib)
+    binder = s.character("p1", "Tide Binder")
+    tok = s.token("p1", {"type": "character", "ofv": 1, "dfv": 1})
+    g = _day(s)
+    g.apply(ActivateAbility("p1", binder, 0, ((tok,),)))
+    pass_all(g)
+    assert tok not in g.objects and not any(e.rule == "7.5.6" for e in g.log)
+
+
+def test_an_extra_rule_moves_a_card_directly_out_of_the_extra_deck(blib):
+    """A card's extra rule puts it from the extra deck directly onto the board when its condition is met (7.4.2d)."""
+    s = setup(blib)
+    (titan,) = s.extra_deck("p1", "Dormant Titan")
+    priest = s.character("p1", "Cull Priest")
+    soldier = s.character("p1", "Soldier")
+    g = _day(s)
+    g.apply(ActivateAbility("p1", priest, 0, ((soldier,),)))
+    pass_all(g)
+    assert g.objects[titan].zone is Zone.CHARACTERS and titan not in g.players["p1"].extra_deck
+    assert any(e.rule == "7.4.2d" and e.kind == "enters" for e in g.log)
+    assert violations(g) == []
+
+
+def test_only_extra_rules_act_from_the_extra_deck():
+    """A card without an extra rule cannot carry an ability that works from the extra deck (7.4.2c, 7.4.2d)."""
+    from engine.athernum import load_card
+    from engine.athernum.errors import CardDefinitionError
+
+    with pytest.raises(CardDefinitionError, match="extra rule"):
+        load_card({"name": "Sneak", "type": "character", "abilities": [{"type": "triggered", "zone": "extra_deck", "trigger": {"at": "morning"}, "effect": {"kind": "put_onto_board", "what": "this"}}]})

@@ -272,3 +272,30 @@ def test_global_commands_only_in_your_day_without_stack(tlib):
     g.apply(ActivateAbility("p1", scribe, 0))
     with pytest.raises(WrongTiming):
         g.apply(UseCommand("p1", "Acquisition"))
+
+
+def test_there_is_no_active_player_at_night(tlib):
+    """During the night the engine reports no active player; the next turn belongs to the other player (9.5.1)."""
+    s = setup(tlib)
+    s.character("p1", "Owl")
+    s.character("p1", "Owl")  # two night abilities: the night pauses for their order
+    s.at(turn=3, active="p1", phase="evening")
+    g = s.build()
+    advance(g, lambda g: g.phase is Phase.NIGHT)
+    assert g.phase is Phase.NIGHT and g.pending_choice is not None
+    assert g.active is None and g.turn_owner == "p1" and g.pending_choice.player == "p1"
+    assert g.to_dict()["active"] is None
+    advance(g, lambda g: g.phase is Phase.DAY)
+    assert g.active == "p2" and g.turn == 4 and g.night_of is None
+
+
+def test_morning_check_is_logged_after_the_command_tokens(tlib):
+    """The morning logs its state-based check at 9.1.4, after the exhaustion counters (9.1.1) and command tokens (9.1.3)."""
+    s = setup(tlib)
+    s.character("p1", "Guard", exhausted=True)
+    s.command_tokens("p1", 0)
+    s.at(turn=3, active="p1", phase="morning")
+    g = s.build()
+    rules = [e.rule for e in g.log]
+    assert "9.1.0" in rules and rules.index("9.1.0") < rules.index("9.1.1") < rules.index("9.1.3") < rules.index("9.1.4")
+    assert [e.kind for e in g.log if e.rule == "9.1.4"] == ["check"]

@@ -198,3 +198,72 @@ def test_playing_a_card_with_field_grows_pool_once(mlib):
     pass_all(g)
     assert g.victory_pool == 8 and g.victory_added == 8
     assert sum(1 for e in g.log if e.kind == "pool_grows") == 1
+
+
+MOVERS = TEST_CARDS + [
+    {"name": "Leech", "type": "character", "cost": 0, "ofv": 0, "dfv": 3,
+     "abilities": [{"type": "activated", "name": "Siphon", "targets": [{"kind": "permanent"}, {"kind": "permanent"}],
+                    "effect": {"kind": "move_counters", "what": "target 0", "onto": "target 1", "counter": "poison", "amount": 2}}]},
+    {"name": "Plague Rat", "type": "character", "cost": 0, "ofv": 0, "dfv": 3,
+     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"]}}, "property": "dfv", "add": -3,
+                                                 "condition": {"it_has_counters": "poison", "at_least": 3}}},
+                   {"type": "activated", "name": "Purge", "effects": [{"kind": "draw", "if": {"this_has_counters": "poison", "at_least": 2}}]}]},
+    {"name": "Bog", "type": "location", "dfv": 4},
+]
+
+
+def test_counters_move_between_permanents_of_one_zone():
+    """An effect may move counters from one character to another (both in character slots) (10.0.6, 7.5.7b)."""
+    s = setup(load_library(MOVERS))
+    leech = s.character("p1", "Leech", counters={"poison": 2})
+    brute = s.character("p2", "Brute")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", leech, 0, ((leech,), (brute,))))
+    pass_all(g)
+    assert g.objects[leech].counters == {} and g.objects[brute].counters == {"poison": 2}
+
+
+def test_moving_counters_across_zones_fails():
+    """Counters cannot move from a character to a location: the effect fails and nothing moves (10.0.6)."""
+    s = setup(load_library(MOVERS))
+    leech = s.character("p1", "Leech", counters={"poison": 2})
+    bog = s.location("p2", "Bog")
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    g.apply(ActivateAbility("p1", leech, 0, ((leech,), (bog,))))
+    pass_all(g)
+    assert g.objects[leech].counters == {"poison": 2} and g.objects[bog].counters == {}
+    assert any(e.rule == "10.0.6" and e.kind == "markers_not_moved" for e in g.log)
+
+
+def test_a_custom_marker_threshold_changes_a_value():
+    """A condition counting custom markers applies once the threshold is reached: 3 poison counters, -3 DFV (10.5.4)."""
+    from engine.athernum.values import value
+
+    s = setup(load_library(MOVERS))
+    rat = s.character("p1", "Plague Rat")
+    two = s.character("p2", "Guard", label="two", counters={"poison": 2})
+    three = s.character("p2", "Guard", label="three", counters={"poison": 3})
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    assert value(g, g.objects[two], "dfv") == 3 and value(g, g.objects[three], "dfv") == 0
+    g.apply(ActivateAbility("p1", rat, 1))
+    pass_all(g)
+    assert g.objects[three].zone is Zone.DISCARD and g.objects[two].zone is Zone.CHARACTERS  # DFV 0: discarded (4.2.2a)
+
+
+def test_an_effect_can_be_gated_on_custom_markers_of_its_source():
+    """'If this has 2 or more poison counters' counts the custom markers on the ability's own card (10.5.4)."""
+    s = setup(load_library(MOVERS))
+    rat = s.character("p1", "Plague Rat", counters={"poison": 1})
+    s.at(turn=3, active="p1", phase="day")
+    g = s.build()
+    hand = len(g.players["p1"].hand)
+    g.apply(ActivateAbility("p1", rat, 1))
+    pass_all(g)
+    assert len(g.players["p1"].hand) == hand
+    g.objects[rat].counters["poison"] = 2
+    g.apply(ActivateAbility("p1", rat, 1))
+    pass_all(g)
+    assert len(g.players["p1"].hand) == hand + 1

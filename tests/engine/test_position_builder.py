@@ -96,3 +96,21 @@ def test_log_entries_explain_automatic_rules(lib):
     assert entry.kind == "moved" and entry.objects == (soldier,) and entry.turn == 3 and entry.phase == "day"
     assert "Defensive Value" in entry.message
     assert [e.seq for e in g.log] == list(range(1, len(g.log) + 1))
+
+
+def test_from_dict_without_resources_creates_none(lib):
+    """A player without a 'resources' field has no resource tokens (not one factionless token)."""
+    g = Setup.from_dict({"players": {"p1": {"main": "Hero"}, "p2": {"main": "Rival"}}}, lib).build()
+    assert g.players["p1"].resources == [] and g.players["p2"].resources == []
+
+
+def test_from_dict_reads_every_form_of_resources(lib):
+    """'resources' may be a count (factionless), one group, or a list of groups."""
+    g = Setup.from_dict({"players": {
+        "p1": {"main": "Hero", "resources": [{"faction": "ember", "count": 2}, {"count": 1, "exhausted": True}]},
+        "p2": {"main": "Rival", "resources": 2}}}, lib).build()
+    p1 = [g.objects[r] for r in g.players["p1"].resources]
+    assert [(o.definition.faction, o.exhausted) for o in p1] == [("ember", False), ("ember", False), (None, True)]
+    assert [g.objects[r].definition.faction for r in g.players["p2"].resources] == [None, None]
+    with pytest.raises(SetupError):
+        Setup.from_dict({"players": {"p1": {"main": "Hero", "resources": [{"colour": "red"}]}, "p2": {"main": "Rival"}}}, lib)

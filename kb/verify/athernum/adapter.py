@@ -9,6 +9,7 @@ import yaml
 from engine.athernum.abilities import load_card, load_library
 from engine.athernum.cards import CardDef, DeckList
 from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAction, IllegalDeck
+from engine.athernum.parameters import RuleParameters
 from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
@@ -93,7 +94,7 @@ class AthernumAdapter:
         return library
 
     # -- running -----------------------------------------------------------------------
-    def _build(self, scenario: Scenario, library: dict[str, CardDef]) -> Game:
+    def _build(self, scenario: Scenario, library: dict[str, CardDef], params: RuleParameters) -> Game:
         setup = dict(scenario.setup)
         try:
             if "new_game" in setup:
@@ -101,23 +102,20 @@ class AthernumAdapter:
                 lists = {pid: DeckList(tuple(decks[pid]["deck"]), tuple(decks[pid].get("extra_deck", ())))
                          for pid in ("p1", "p2")}
                 return new_game(lists, library, seed=setup.get("seed", 0),
-                                check_decks=decks.get("check_decks", True))
+                                check_decks=decks.get("check_decks", True), parameters=params)
             players = {pid: dict(setup.pop(pid) or {}) for pid in ("p1", "p2") if pid in setup}
-            for data in players.values():
-                resources = data.get("resources", [])
-                data["resources"] = resources if isinstance(resources, list) else [resources]
-            return Setup.from_dict({**setup, "players": players}, library).build()
+            return Setup.from_dict({**setup, "players": players}, library, parameters=params).build()
         except (AthernumError, KeyError, TypeError, ValueError) as exc:
             raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
 
-    def _deck_rejection(self, scenario: Scenario, library: dict[str, CardDef]) -> RunOutcome:
+    def _deck_rejection(self, scenario: Scenario, library: dict[str, CardDef], params: RuleParameters) -> RunOutcome:
         """A scenario whose decks must be refused: it passes when the engine refuses them citing the rule (11.0.2)."""
         decks = scenario.setup["new_game"]
         wanted = decks["reject"] if isinstance(decks["reject"], list) else [decks["reject"]]
         wanted = [str(r) for r in wanted]
         lists = {pid: DeckList(tuple(decks[pid]["deck"]), tuple(decks[pid].get("extra_deck", ()))) for pid in ("p1", "p2")}
         try:
-            new_game(lists, library, seed=scenario.setup.get("seed", 0))
+            new_game(lists, library, seed=scenario.setup.get("seed", 0), parameters=params)
         except IllegalDeck as exc:
             record = StepRecord(0, "present the decks", f"refused ({', '.join(exc.rules)}): {exc.reason}")
             if set(wanted) & set(exc.rules):
@@ -128,13 +126,18 @@ class AthernumAdapter:
                           "but the game began", steps=[StepRecord(0, "present the decks", "accepted")])
 
     def run(self, scenario: Scenario, parameters: dict[str, int] | None = None) -> RunOutcome:
+        """Run one scenario under the rule parameters kb read from the rules' text (the CR's values if none)."""
         if self.library() is not None and self._library_problem is not None:
             return RunOutcome(Status.ERROR, problems=[self._library_problem])
         try:
+            params = RuleParameters.from_mapping(parameters)
+        except AthernumError as exc:
+            return RunOutcome(Status.ERROR, problems=[Problem("rules/athernum/parameters.yaml", 0, "parameters", str(exc))])
+        try:
             library = self._cards(scenario)
             if "reject" in scenario.setup.get("new_game", {}):
-                return self._deck_rejection(scenario, library)
-            game = self._build(scenario, library)
+                return self._deck_rejection(scenario, library, params)
+            game = self._build(scenario, library, params)
         except ScenarioProblem as exc:
             return RunOutcome(Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)])
         records: list[StepRecord] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.athernum.state import Game
+from engine.athernum.visibility import aliases, seen_by
 from kb.verify.athernum.refs import StepError, ref
 
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "void": "void", "extra_deck": "extra_deck",
@@ -115,6 +116,8 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
     for name, props in (expect.get("objects") or {}).items():
         out += _check_object(game, snap, name, props)
+    for pid, spec in (expect.get("view") or {}).items():
+        out += _check_view(game, pid, spec or {})
     log = game.log[log_from:]
     position = 0
     for spec in expect.get("log") or []:
@@ -165,6 +168,38 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
     return out
 
 
+def _check_view(game: Game, pid: str, spec: dict) -> list[str]:
+    """What player ``pid`` may see (``game.view``): ``sees``/``hidden`` name objects, ``objects`` their view."""
+    out: list[str] = []
+    view = game.view(pid)
+    alias = aliases(game, pid)
+    for key, visible in (("sees", True), ("hidden", False)):
+        for name in spec.get(key) or []:
+            try:
+                oid = ref(game, name)
+            except StepError as exc:
+                out.append(f"view of {pid}: {exc}")
+                continue
+            seen, rule = seen_by(game, pid, game.objects[oid])
+            shown = oid in view["objects"] and view["objects"][oid].get("name") == game.objects[oid].name
+            if shown != visible or seen != visible:
+                out.append(f"view of {pid}: expected {name} ({oid}) to be {'visible' if visible else 'hidden'}, "
+                           f"but it is {'visible' if shown else 'hidden'} (rule {rule})")
+    for name, props in (spec.get("objects") or {}).items():
+        try:
+            oid = ref(game, name)
+        except StepError as exc:
+            out.append(f"view of {pid}: {exc}")
+            continue
+        key = alias.get(oid, oid)
+        data = view["objects"].get(key)
+        if data is None:
+            out.append(f"view of {pid}: {name} ({oid}) is not in the view")
+            continue
+        out += [f"view of {pid}: {m}" for m in _compare_object(game, name, key, data, props, alias)]
+    return out
+
+
 def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
     try:
         oid = ref(game, name)
@@ -176,7 +211,13 @@ def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
                 f"but it {'does' if exists else 'does not'}"]
     if not exists:
         return [] if props.get("exists") is False else [f"{name}: no such card or token in the game"]
-    data = snap["objects"][oid]
+    return _compare_object(game, name, oid, snap["objects"][oid], props)
+
+
+def _compare_object(game: Game, name: str, oid: str, data: dict, props: dict, alias: dict | None = None) -> list[str]:
+    """Compare an object's plain data (from ``to_dict`` or a player's view, whose hidden objects go by the
+    opaque ids of ``alias``) with the expected properties; an anonymous attachment is named ``hidden``."""
+    alias = alias or {}
     out = []
     counters = data.get("counters", {})
     actual = {**data, "damage": counters.get("damage", 0), "exhaustion_counters": counters.get("exhaustion", 0)}
@@ -190,8 +231,9 @@ def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
             except StepError as exc:
                 out.append(f"{name}.attached_to: {exc}")
                 continue
+            wanted = alias.get(wanted, wanted)
         if key == "attachments":
-            got_names = Counter(game.objects[a].name for a in (got or []))
+            got_names = Counter(game.objects[a].name if a in game.objects else "hidden" for a in (got or []))
             if got_names != Counter(wanted):
                 out.append(f"{name}.attachments: expected {sorted(wanted)}, got {sorted(got_names.elements())}")
             continue

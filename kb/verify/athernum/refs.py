@@ -50,13 +50,46 @@ def refs(game: Game, items: object, **kw) -> tuple[str, ...]:
     return tuple(ref(game, i, **kw) for i in items)
 
 
+def stack_ref(game: Game, text: object) -> str:
+    """The id of an effect on the stack named by its label (``Solvency``, ``Ember Knight: Rally``) or by the
+    name of its source card; several matches mean the most recent one (the highest on the stack)."""
+    if not isinstance(text, str) or not text.strip():
+        raise StepError(f"expected the label or source card of an effect on the stack, not {text!r}")
+    want = text.strip().casefold()
+    entries = list(reversed(game.stack or []))  # top first
+    for test in (lambda e: e.id == text.strip() or e.label.casefold() == want,
+                 lambda e: e.source is not None and e.source.name.casefold() == want,
+                 lambda e: want in e.label.casefold()):
+        hits = [e for e in entries if test(e)]
+        if hits:
+            return hits[0].id
+    labels = [e.label for e in game.stack or []] or "none (the stack is empty)"
+    raise StepError(f"no effect on the stack is named {text!r}; the stack holds {labels}")
+
+
+def _target(game: Game, t: object) -> str:
+    """One target: a player id, ``{stack: label}`` for an effect on the stack, an effect id, or a card."""
+    if isinstance(t, dict):
+        if set(t) != {"stack"}:
+            raise StepError(f"a target is a card, a player or {{stack: <label or card>}}, not {t!r}")
+        return stack_ref(game, t["stack"])
+    if isinstance(t, str) and t in game.players:
+        return t
+    if isinstance(t, str) and any(e.id == t for e in game.stack or []):
+        return t
+    return ref(game, t)
+
+
 def target_groups(game: Game, targets: object) -> tuple[tuple[str, ...], ...]:
-    """Targets as groups: a flat list is one single-target group per entry, nested lists are explicit groups."""
+    """Targets as groups: a flat list is one single-target group per entry, nested lists are explicit groups.
+
+    A target is a card (name, label or id), a player (``p2``) or an effect on the stack (``{stack: Solvency}``).
+    """
     if targets is None:
         return ()
     if not isinstance(targets, list):
         targets = [targets]
     groups = []
     for t in targets:
-        groups.append(refs(game, t) if isinstance(t, list) else (ref(game, t) if t not in game.players else t,))
+        groups.append(tuple(_target(game, x) for x in t) if isinstance(t, list) else (_target(game, t),))
     return tuple(groups)

@@ -8,7 +8,7 @@ PLAYERS = ["p1", "p2"]
 #: Step keys naming an action, and the string shorthands.
 ACTIONS = ["play", "attach", "turn_face_up", "discard_attachment", "activate", "support", "command", "exhaust",
            "enter_combat", "attack", "defend", "next_phase", "pass", "order_triggers", "choose_targets", "choose",
-           "choose_main"]
+           "choose_main", "name"]
 SHORTHANDS = ["pass", "next_phase", "enter_combat", "no_defender"]
 STEP_KEYS = [*ACTIONS, "advance", "expect"]
 
@@ -76,11 +76,23 @@ _object_expect = {
     "properties": {
         "exists": {"type": "boolean"}, "zone": {"type": "string"}, "controller": {"enum": PLAYERS},
         "owner": {"enum": PLAYERS}, "face_down": {"type": "boolean"}, "exhausted": {"type": "boolean"},
+        "name": {"type": ["string", "null"]}, "faction": {"type": ["string", "null"]}, "token": {"type": "boolean"},
         "damage": {"type": "integer"}, "exhaustion_counters": {"type": "integer"},
         "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "victory_tokens": {"type": "integer"}, "ofv": {"type": "integer"}, "dfv": {"type": "integer"},
-        "item_slots": {"type": "integer"}, "types": _names, "subtypes": _names,
+        "victory_tokens": {"type": "integer"}, "ofv": {"type": ["integer", "null"]}, "dfv": {"type": ["integer", "null"]},
+        "item_slots": {"type": ["integer", "null"]}, "types": _names, "subtypes": _names,
         "attached_to": {"type": ["string", "null"]}, "attachments": _names,
+    },
+}
+
+#: What one player may see (``game.view``): objects they see or not, and objects as their view shows them.
+_view_expect = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "sees": _names, "hidden": _names,
+        "objects": {"type": "object", "additionalProperties": {
+            **_object_expect, "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}}}},
     },
 }
 
@@ -104,6 +116,8 @@ EXPECT = {
         "combat": {"type": ["object", "null"]},
         "p1": _player_expect, "p2": _player_expect,
         "objects": {"type": "object", "additionalProperties": _object_expect},
+        "view": {"type": "object", "additionalProperties": False,
+                 "properties": {pid: _view_expect for pid in PLAYERS}},
         "log": {"type": "array", "items": _log_entry},
         "no_log": {"type": "array", "items": _log_entry},
     },

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from engine.athernum import actions as A
 from engine.athernum.state import Game, Zone
+from engine.athernum.values import abilities_of
 from kb.verify.athernum.refs import StepError, ref, refs, target_groups
 
 HAND = (Zone.HAND,)
@@ -96,9 +97,12 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
         return [A.DiscardAttachment(player, ref(game, _args(step, "attachment")["attachment"]))]
     if key == "activate":
         a = _args(step, "source", "ability", "targets", "pay", "discard", first="source")
-        return [A.ActivateAbility(player, ref(game, a.get("source")), int(a.get("ability", 0)),
+        source = ref(game, a.get("source"))
+        return [A.ActivateAbility(player, source, _ability_index(game, source, a.get("ability", 0)),
                                   target_groups(game, a.get("targets")), _payment(a.get("pay")),
                                   refs(game, a.get("discard"), zones=HAND, player=player))]
+    if key == "name":
+        return [A.NameCard(player, str(step.args))]
     if key == "support":
         a = _args(step, "card", "targets", "pay", "discard", first="card")
         return [A.ActivateSupport(player, ref(game, a.get("card"), zones=HAND, player=player),
@@ -133,6 +137,19 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
     raise StepError(f"unknown action {key!r}")
 
 
+def _ability_index(game: Game, source: str, ability: object) -> int:
+    """An ability by its position on the card (printed ones first, then granted ones) or by its name."""
+    if isinstance(ability, int) and not isinstance(ability, bool):
+        return ability
+    if isinstance(ability, str) and ability.strip().lstrip("-").isdigit():
+        return int(ability)
+    names = [ab.label() for ab in abilities_of(game, game.objects[source])]
+    for i, label in enumerate(names):
+        if isinstance(ability, str) and label.casefold() == ability.strip().casefold():
+            return i
+    raise StepError(f"{game.objects[source].name} has no ability named {ability!r}; its abilities are {names}")
+
+
 def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
     """Which resource tokens to exhaust: named ones, or the first ``count`` ready ones of a faction."""
     if isinstance(args, int) or isinstance(args, dict):
@@ -148,18 +165,38 @@ def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
     return list(refs(game, args, player=player))
 
 
+def _trigger_labels(game: Game) -> dict[str, tuple[str, str]]:
+    """For a pending order of abilities: each option id -> (source card name, "Name: ability label")."""
+    out = {}
+    for p in game.placing:
+        name = p.source.name if p.source is not None else "Rule"
+        out[p.id] = (name, f"{name}: {p.ability.label()}")
+    return out
+
+
 def _options(game: Game, items: object) -> list:
-    """Pending-choice options named by index, by id, or by a text the option contains."""
+    """Pending-choice options named by index, by id, by the source card of an ability to order
+    (``Night Owl``, or ``Night Owl: triggered ability``), or by a text the option contains.
+
+    Abilities of two sources with the same name are interchangeable: each mention takes the next one."""
     options = list(game.pending_choice.options) if game.pending_choice else []
-    out = []
+    labels = _trigger_labels(game) if game.pending_choice and game.pending_choice.kind == "trigger_order" else {}
+    out: list = []
     for item in items if isinstance(items, list) else [items]:
+        free = [o for o in options if o not in out]
         if isinstance(item, int) and 0 <= item < len(options):
             out.append(options[item])
         elif item in options:
             out.append(item)
         else:
-            matches = [o for o in options if str(item).casefold() in str(o).casefold()]
+            text = str(item).casefold()
+            by_name = [o for o in free if o in labels and text in (labels[o][0].casefold(), labels[o][1].casefold())]
+            if by_name:
+                out.append(by_name[0])
+                continue
+            matches = [o for o in free if text in str(o).casefold() or (o in labels and text in labels[o][1].casefold())]
             if len(matches) != 1:
-                raise StepError(f"{item!r} names {len(matches)} of the pending options {options}")
+                known = [labels[o][1] if o in labels else o for o in options]
+                raise StepError(f"{item!r} names {len(matches)} of the pending options {known}")
             out.append(matches[0])
     return out

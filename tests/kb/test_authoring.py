@@ -1,0 +1,77 @@
+"""A rule author sees what an edit breaks before it ships: diff, verify --changed, diff --run."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from kb.cli import main
+from tests.conftest import ROOT
+
+LOCATION_SCENARIOS = "scenarios/athernum/ch02/second-location-same-turn.yaml"
+
+
+@pytest.fixture()
+def repo(tmp_path, monkeypatch):
+    """A git repository holding this project's rules and Athernum scenarios, committed."""
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
+    (tmp_path / "pyproject.toml").write_text("")
+    git = lambda *a: subprocess.run(["git", "-C", str(tmp_path), *a], check=True, capture_output=True)  # noqa: E731
+    git("init", "-q")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "add", "-A")
+    git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rules")
+    monkeypatch.setenv("RULEKB_ROOT", str(tmp_path))
+    return tmp_path
+
+
+def _run(capsys, *args):
+    code = main(list(args))
+    out, _ = capsys.readouterr()
+    return code, out
+
+
+def _edit(repo, old, new):
+    cr = repo / "rules" / "athernum" / "cr.md"
+    text = cr.read_text()
+    assert old in text
+    cr.write_text(text.replace(old, new, 1))
+
+
+def test_two_locations_per_turn_breaks_the_scenarios_citing_2_4_2(repo, capsys):
+    """Allowing two locations per turn: diff lists 2.4.2 with its scenarios, verify --changed finds them
+    failing, and diff --run reports their outcome changed."""
+    _edit(repo, "Only one location may be played per turn", "Only two locations may be played per turn")
+    code, out = _run(capsys, "diff", "HEAD", "--json")
+    data = json.loads(out)
+    [change] = data["changes"]
+    assert code == 0 and change["kind"] == "changed" and change["id"] == "athernum:2.4.2"
+    assert "athernum/ch02/second-location-same-turn" in change["scenarios"]
+
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    report = json.loads(out)
+    assert code == 1
+    assert "athernum/ch02/second-location-same-turn" in report["failing"]
+    assert "athernum/ch02/second-location-same-turn" in report["suspects"]
+
+    code, out = _run(capsys, "diff", "--run", "HEAD", "--json")
+    changed = {b["scenario"]: b for b in json.loads(out)["outcome_changed"]}
+    assert changed["athernum/ch02/second-location-same-turn"]["old_status"] == "passed"
+    assert changed["athernum/ch02/second-location-same-turn"]["new_status"] == "failed"
+
+
+def test_a_renumbered_rule_is_reported_as_a_move(repo, capsys):
+    """Renumbering 1.1.8 to 1.1.9 is a move, not a removal and an addition."""
+    _edit(repo, "- 1.1.8 All name-based", "- 1.1.9 All name-based")
+    code, out = _run(capsys, "diff", "HEAD", "--json")
+    changes = json.loads(out)["changes"]
+    assert [(c["kind"], c["old_id"], c["id"]) for c in changes] == [("renumbered", "athernum:1.1.8", "athernum:1.1.9")]
+
+
+def test_an_unchanged_tree_impacts_nothing(repo, capsys):
+    """With no edit since the last commit, verify --changed runs nothing and succeeds."""
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    assert code == 0 and json.loads(out)["scenarios"] == []
