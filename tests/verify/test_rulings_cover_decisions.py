@@ -1,0 +1,54 @@
+"""Every engine decision is published as a ruling, and every ruling cites rules and scenarios that exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.athernum.decisions import DECISIONS
+from kb.loader import load_kb
+from kb.paths import Paths
+from kb.rulings import load_rulings
+from kb.verify.scenario import discover
+from kb.yamlio import yaml_load
+from tests.conftest import ROOT
+
+RULINGS_PATH = "rules/athernum/rulings.yaml"
+
+
+@pytest.fixture(scope="module")
+def rulings():
+    """The Athernum rulings, loaded the way kb loads them (rule ids qualified with the game)."""
+    found, problems = load_rulings(Paths(ROOT))
+    assert problems == [], problems
+    athernum = [r for r in found if r.path == RULINGS_PATH]
+    assert athernum, f"no rulings read from {RULINGS_PATH}"
+    return athernum
+
+
+def _named_decisions(reasoning: str) -> set[str]:
+    """The decision ids a reasoning names, matched whole (D-MAIN-LETHAL does not name D-MAIN)."""
+    return set(re.findall(r"D-[A-Z0-9]+(?:-[A-Z0-9]+)*", reasoning))
+
+
+def test_every_decision_is_named_in_a_rulings_reasoning(rulings):
+    """Each decision id of engine.athernum.decisions.DECISIONS appears in the reasoning of some ruling."""
+    named = set().union(*(_named_decisions(r.reasoning) for r in rulings))
+    missing = [d.id for d in DECISIONS if d.id not in named]
+    assert missing == [], f"engine decisions no ruling names in its reasoning: {missing}"
+
+
+def test_every_cited_rule_exists_in_the_graph(rulings):
+    """Every rule a ruling cites is a node of the rule graph."""
+    graph = load_kb(Paths(ROOT)).graph
+    missing = {r.id: [rule for rule in r.rules if rule not in graph] for r in rulings}
+    assert {k: v for k, v in missing.items() if v} == {}
+
+
+def test_every_listed_scenario_exists(rulings):
+    """Every scenario a ruling lists is the id of a scenario file under scenarios/."""
+    scenarios_dir = ROOT / "scenarios"
+    ids = {yaml_load(p.read_text()).get("id") for p in discover(scenarios_dir)}
+    missing = {r.id: [s for s in r.scenarios if s not in ids] for r in rulings}
+    assert {k: v for k, v in missing.items() if v} == {}
