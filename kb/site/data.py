@@ -1,4 +1,5 @@
-"""What the site shows besides the graph: rulings, verify results, rules not testable, lint findings.
+"""What the site shows besides the graph: rulings, verify results, rules not testable, lint findings, and
+the earlier releases of the rule sources with what changed from each to the next.
 
 Every input may be missing or malformed; loading never raises. A problem becomes a finding shown on
 the open-questions page instead of a failed build, so the site always shows what exists.
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 from kb.errors import Problem, Severity
 from kb.loader import KnowledgeBase
 from kb.paths import Paths
+from kb.releases import Release, ReleaseChanges, history, releases
 from kb.rulings import Ruling, load_rulings
 from kb.verify.coverage import NOT_TESTABLE_FILE
 from kb.verify.coverage import load_not_testable as read_not_testable
@@ -27,6 +29,8 @@ class SiteData:
     not_testable: dict[str, dict[str, str]]  # game → rule number → reviewed reason
     findings: list[Problem]  # lint findings, and problems with rulings and not-testable files
     problems: list[Problem] = field(default_factory=list)  # problems with the site's own inputs only
+    releases: dict[tuple[str, str], list[Release]] = field(default_factory=dict)  # (game, document) → oldest first
+    history: list[ReleaseChanges] = field(default_factory=list)  # changes from each release to the next
 
 
 def load_not_testable(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
@@ -62,6 +66,20 @@ def _lint(kb: KnowledgeBase) -> list[Problem]:
                         Severity.WARNING, code="lint-crashed")]
 
 
+def load_releases(paths: Paths) -> tuple[dict[tuple[str, str], list[Release]], list[ReleaseChanges], list[Problem]]:
+    """Every document's releases and what changed from each to the next (``rules/<game>/cr@2025-06.md``).
+
+    Only documents with more than one release are parsed again; a release that cannot be read is a finding.
+    """
+    try:
+        found = releases(paths)
+        changes = history(paths) if any(len(items) > 1 for items in found.values()) else []
+    except Exception as exc:  # an unreadable old release must not take the site down
+        return {}, [], [Problem("rules/*/*@*.md", 0, "", f"cannot compare the releases: {type(exc).__name__}: {exc}",
+                                Severity.WARNING, code="releases")]
+    return found, changes, []
+
+
 def load_site_data(kb: KnowledgeBase) -> SiteData:
     """Load everything the site shows beside the graph, collecting problems instead of raising."""
     paths = kb.paths
@@ -71,6 +89,7 @@ def load_site_data(kb: KnowledgeBase) -> SiteData:
         rulings, ruling_problems = [], [Problem("rules/*/rulings.yaml", 0, "", f"cannot read rulings: {exc}")]
     results = load_results(paths)
     not_testable, nt_problems = load_not_testable(paths, set(kb.graph.nodes))
-    problems = [*ruling_problems, *nt_problems]
+    found, changes, release_problems = load_releases(paths)
+    problems = [*ruling_problems, *nt_problems, *release_problems]
     return SiteData(kb=kb, rulings=rulings, results=results, not_testable=not_testable,
-                    findings=[*_lint(kb), *problems], problems=problems)
+                    findings=[*_lint(kb), *problems], problems=problems, releases=found, history=changes)

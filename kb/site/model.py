@@ -14,6 +14,7 @@ from kb.rulings import Ruling
 from kb.site.coverage import CoverageReport, coverage_report
 from kb.site.data import SiteData
 from kb.site.relations import Relations, build_relations
+from kb.site.releases import ReleaseIndex, build_release_index
 from kb.terms import TermForm
 from kb.urls import ruling_anchor, ruling_page, scenario_anchor, scenario_page
 from kb.verify.results import ScenarioResult, Status
@@ -35,6 +36,7 @@ class RulingKind(StrEnum):
 
 
 _RULEBOOK_WORDS = re.compile(r"\b(rulebook|regelbuch)\b", re.IGNORECASE)
+_DOCUMENT_WORDS = re.compile(r"\s+(Comprehensive\s+)?Rules(\s+Document)?\s*$", re.IGNORECASE)
 
 
 @dataclass
@@ -52,8 +54,9 @@ class SiteModel:
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenario_location: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (page, anchor)
     scenarios_by_page: dict[str, list[ScenarioResult]] = field(default_factory=dict)  # examples page → shown there
-    coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its CR
+    coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
+    releases: ReleaseIndex = field(default_factory=ReleaseIndex)  # releases, changes, rule histories
 
     @property
     def games(self) -> list[str]:
@@ -74,10 +77,12 @@ class SiteModel:
         return name if meta.language == "en" else f"{name} ({meta.language.upper()})"
 
     def game_name(self, game: str) -> str:
-        """A game's name as its main document gives it (``Athernum: The Old World``)."""
+        """A game's name as its main document gives it (``Athernum: The Old World``, ``Atnia Card Game``)."""
         documents = self.documents_of(game)
         title = self.documents[documents[0]].title if documents else game
-        return title.split(" — ")[0].strip() or game
+        if " — " in title:
+            return title.split(" — ")[0].strip() or game
+        return _DOCUMENT_WORDS.sub("", title).strip() or title.strip() or game
 
     def rulings_of(self, game: str) -> list[Ruling]:
         return [r for r in self.rulings.values() if r.game == game]
@@ -96,6 +101,18 @@ class SiteModel:
         """A game's glossary terms, alphabetically."""
         terms = [n for n, d in self.graph.nodes(data=True) if d["kind"] == NodeKind.TERM and d["game"] == game]
         return sorted(terms, key=lambda t: self.graph.nodes[t]["title"].lower())
+
+    def group_of(self, node_id: str):
+        """The coverage group (chapter, first number or section) a node belongs to, through its parents."""
+        if node_id not in self.graph:
+            return None
+        report = self.coverage.get(self.graph.nodes[node_id]["game"])
+        node: str | None = node_id
+        while report is not None and node is not None and node in self.graph:
+            if node in report.group_of:
+                return report.group_of[node]
+            node = self.graph.nodes[node].get("parent")
+        return None
 
     def ruling_location(self, ruling: Ruling) -> tuple[str, str]:
         return ruling_page(ruling.game), ruling_anchor(ruling.id)
@@ -169,8 +186,9 @@ def build_model(data: SiteData) -> SiteModel:
             scenarios_by_ruling[ruling].append(scenario)
     model.scenarios_by_rule = dict(scenarios_by_rule)
     model.scenarios_by_ruling = dict(scenarios_by_ruling)
-    for doc_id, meta in documents.items():
-        if meta.numbering == "cr" and doc_id == f"{meta.game}:cr":
-            model.coverage[meta.game] = coverage_report(graph, meta.game, data.results,
-                                                        data.not_testable.get(meta.game, {}), model.scenarios_by_rule)
+    for game in model.games:
+        report = coverage_report(graph, game, data.results, data.not_testable.get(game, {}), model.scenarios_by_rule)
+        if report is not None and report.chapters:
+            model.coverage[game] = report
+    model.releases = build_release_index(graph, relations, data.releases, data.history)
     return model

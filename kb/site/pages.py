@@ -14,6 +14,8 @@ from kb.model import NodeKind
 from kb.site.downloads import Download, downloads
 from kb.site.mermaid import graph_page, graph_units
 from kb.site.model import SiteModel
+from kb.site.releases import changes_page
+from kb.site.views.changes import changes_view
 from kb.site.views.common import Ctx
 from kb.site.views.documents import chapter_view, document_view
 from kb.site.views.glossary import glossary_view
@@ -91,10 +93,12 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
 def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool) -> list:
     """Rulings, examples, coverage and graph views of a game, as far as it has them."""
     nav: list = []
-    if has_chapters or model.rulings_of(game):
+    # A game whose rules an engine implements (it has a coverage report) always has these pages.
+    proven = has_chapters or game in model.coverage
+    if proven or model.rulings_of(game):
         spec = plan.add(PageSpec(ruling_page(game), "Rulings", "rulings.html", lambda ctx: rulings_view(ctx, game)))
         nav.append(_entry("Rulings", spec.src_uri))
-    if has_chapters or model.scenarios_of(game):
+    if proven or model.scenarios_of(game):
         index = plan.add(PageSpec(f"{game}/examples/index.md", "Examples", "examples_index.html",
                                   lambda ctx: examples_index_view(ctx, game)))
         items: list = [index.src_uri]
@@ -104,15 +108,20 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
         for page in pages:
             chapter = chapters.get(page)
             title = (f"Examples: {model.graph.nodes[chapter]['number']}. {model.graph.nodes[chapter]['title']}"
-                     if chapter else "Other examples")
+                     if chapter else "Other examples" if chapters else "All examples")
             plan.add(PageSpec(page, title, "examples_page.html",
-                              lambda ctx, p=page, c=chapter: examples_page_view(ctx, game, p, c), meta=NOT_SEARCHED))
+                              lambda ctx, p=page, c=chapter, t=title: examples_page_view(ctx, game, p, c, t),
+                              meta=NOT_SEARCHED))
             items.append(_entry(title.removeprefix("Examples: "), page))
         nav.append({"Examples": items})
     if game in model.coverage:
         spec = plan.add(PageSpec(f"{game}/coverage.md", "Coverage", "coverage.html",
                                  lambda ctx: coverage_view(ctx, game), meta=NOT_SEARCHED))
         nav.append(_entry("Coverage", spec.src_uri))
+    # Every game has a changes page; with one release it says so. Old rule texts are not searched.
+    spec = plan.add(PageSpec(changes_page(game), "Changes", "changes.html", lambda ctx: changes_view(ctx, game),
+                             meta=NOT_SEARCHED))
+    nav.append(_entry("Changes", spec.src_uri))
     graphs: list = []
     for chapter in model.chapters_of(game):
         if not graph_units(model.graph, model.relations, chapter):

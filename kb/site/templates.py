@@ -12,7 +12,13 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 
 
 def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{value:.0f}\u00a0%"
+    """A share in whole percent, with one decimal where rounding would hide a rule (99.8 %, not 100 %)."""
+    if value is None:
+        return "—"
+    whole = f"{value:.0f}"
+    if float(whole) != round(value, 1) and (whole in ("0", "100") or value < 1 or value > 99):
+        return f"{value:.1f}\u00a0%"
+    return f"{whole}\u00a0%"
 
 
 @lru_cache(maxsize=1)

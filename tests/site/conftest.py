@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.project import copy_repository_rules, make_project
+from tests.site.project import copy_repository_rules, make_project, make_release_project
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,6 +37,20 @@ def repo_site(repo_project) -> Path:
     from kb.site.build import build_site
 
     return build_site(repo_project, repo_project.site).out
+
+
+@pytest.fixture(scope="session")
+def release_project(tmp_path_factory):
+    """The small project with an earlier release of its CR beside the current one, and a page of old links."""
+    return make_release_project(tmp_path_factory.mktemp("releases"))
+
+
+@pytest.fixture(scope="session")
+def release_site(release_project) -> Path:
+    """The release project's site, built once (strictly: every old link must resolve)."""
+    from kb.site.build import build_site
+
+    return build_site(release_project, release_project.site).out
 
 
 def read(site: Path, url: str) -> str:

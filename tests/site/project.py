@@ -11,6 +11,8 @@ from pathlib import Path
 
 from kb.paths import Paths
 from kb.verify.results import LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results
+from kb.verify.scenario import discover, game_of
+from kb.yamlio import yaml_load
 
 SCRIPT = '<script>alert("{}")</script>'
 
@@ -131,10 +133,45 @@ REPO_RULINGS = """rulings:
 """
 
 
+#: The games whose own rulings, not-testable lists and scenarios the repository copy keeps as they are.
+OTHER_GAMES = ("atnia", "altered")
+#: The one scenario of another game the repository copy records as failed (by its place in file order).
+FAILED_ALTERED = 0
+
+
+def repository_scenarios(repo: Path, games: tuple[str, ...] = OTHER_GAMES) -> list[ScenarioResult]:
+    """Results for the repository's own scenarios of ``games``, read from their files (not run): all passed,
+    except the first Altered scenario, which failed (so that a game shows more than one status)."""
+    scenarios_dir = repo / "scenarios"
+    out: list[ScenarioResult] = []
+    for game in games:
+        for path in discover(scenarios_dir, [scenarios_dir / game]):
+            data = yaml_load(path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict) or not data.get("id"):
+                continue
+            own = game_of(path, scenarios_dir)
+            rules = [str(r) if ":" in str(r) else f"{own}:{r}" for r in data.get("rules") or []]
+            out.append(ScenarioResult(
+                id=str(data["id"]), game=game, path=str(path.relative_to(repo)), title=str(data.get("title") or ""),
+                rules=rules, rulings=[str(r) for r in data.get("rulings") or []], status=Status.PASSED, duration=0.01))
+    altered = [s for s in out if s.game == "altered"]
+    if altered:
+        altered[FAILED_ALTERED].status = Status.FAILED
+        altered[FAILED_ALTERED].reason = "recorded as failed by the site tests"
+    return out
+
+
 def copy_repository_rules(repo: Path, root: Path) -> Paths:
-    """A copy of this repository's rule sources with a fixed ruling and a verify result proving rule 4.2.2a."""
+    """A copy of this repository's rule sources with a fixed Athernum ruling and a verify result proving rule
+    4.2.2a; Atnia and Altered keep their own rulings and not-testable lists, with a result for each scenario."""
     shutil.copytree(repo / "rules", root / "rules", ignore=shutil.ignore_patterns("rulings.yaml"))
     (root / "rules" / "athernum" / "rulings.yaml").write_text(REPO_RULINGS, encoding="utf-8")
+    for game in OTHER_GAMES:
+        for name, folder in (("rulings.yaml", "rules"), ("not-testable.yaml", "scenarios")):
+            source = repo / folder / game / name
+            if source.is_file():
+                (root / folder / game).mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(source, root / folder / game / name)
     paths = Paths(root)
     proof = ScenarioResult(
         id="athernum/state-based/lethal-damage", game="athernum", path="scenarios/athernum/state-based/lethal-damage.yaml",
@@ -145,5 +182,49 @@ def copy_repository_rules(repo: Path, root: Path) -> Paths:
                StepRecord(2, "both players pass", "ok", ["Stone Golem is in p2's discard pile"])],
         log=[LogLine(1, "athernum:4.1.9", "state-based-check", "the stack is closed: state-based check", 1, "day", 2),
              LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 2)])
-    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=[proof]))
+    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00",
+                                       scenarios=[proof, *repository_scenarios(repo)]))
+    return paths
+
+
+# --- releases ------------------------------------------------------------------------------------
+
+#: The current CR's chapter 1 and 2 as an earlier release had them: 1.1.1 worded otherwise (with its own
+#: hostile text), today's 1.1.2a numbered 1.1.3 (same page), today's 2.1.1 numbered 1.1.4 (another page),
+#: and a rule 1.1.5 since removed.
+OLD_RULES = """- 1.1.1 Every card has one printed name {old}
+- 1.1.2 A permanent keeps its name; see 1.1.1
+- 1.1.3 A token has the name its effect gives it
+- 1.1.4 A permanent is discarded when its damage equals its value, as 1.1.2 says
+- 1.1.5 Every card has a card back
+
+# 2. Board
+
+## 2.1.0 Permanents
+"""
+
+#: A hand-written page linking to the old numbers: the strict build fails unless each anchor exists.
+OLD_LINKS = """# Old links
+
+[1.1.3](../athernum/cr/1.md#1.1.3), [1.1.4](../athernum/cr/1.md#1.1.4), [1.1.5](../athernum/cr/1.md#1.1.5).
+"""
+
+
+def old_release(current: str, *, hostile: bool = True) -> str:
+    """The small CR as its earlier release ``2025-06`` had it (see OLD_RULES)."""
+    start = current.index("- 1.1.1 ")
+    end = current.index("- 2.1.1 ")
+    end = current.index("\n", end) + 1
+    old = OLD_RULES.format(old=SCRIPT.format("old") if hostile else "")
+    return current[:start] + old + current[end:]
+
+
+def make_release_project(root: Path) -> Paths:
+    """The small project with two releases of its CR (``cr@2025-06.md`` beside ``cr.md``) and a page of old links."""
+    paths = make_project(root)
+    cr = root / "rules" / "athernum" / "cr.md"
+    (root / "rules" / "athernum" / "cr@2025-06.md").write_text(old_release(cr.read_text(encoding="utf-8")),
+                                                                encoding="utf-8")
+    (root / "docs" / "authors").mkdir(parents=True, exist_ok=True)
+    (root / "docs" / "authors" / "old-links.md").write_text(OLD_LINKS, encoding="utf-8")
     return paths

@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from kb.diff import ChangeKind
 from kb.model import NodeKind
 from kb.rulings import Ruling
 from kb.site.links import Linker
 from kb.site.model import RulingStatus, SiteModel
+from kb.site.releases import SiteChange, changes_page, diff_segments, release_name, transition_anchor
 from kb.site.render import TextRenderer, tooltip
 from kb.verify.results import ScenarioResult, Status
 
@@ -63,6 +65,18 @@ class RulingNote:
 
 
 @dataclass
+class HistoryNote:
+    """A release in which a rule changed, as shown under the rule: what happened and the word diff."""
+
+    release: str  # the release's name
+    previous: str  # the previous release's name
+    href: str  # the release's changes on the changes page
+    kind: str  # added | removed | changed | renumbered
+    summary: str  # "renumbered from 1.1.3", "changed", "added"
+    diff: Markup  # the word diff (<del>, <ins>), or the text for an added rule
+
+
+@dataclass
 class Ctx:
     """Everything a view builder needs for one page: the model, its linker and the text renderer."""
 
@@ -81,7 +95,10 @@ class Ctx:
         if data.get("number"):
             return data["number"]
         if data["kind"] == NodeKind.PARAGRAPH:
+            # A list item under a paragraph (p3.1) is named from the section, not from its paragraph.
             parent = data.get("parent")
+            while parent in self.graph and self.graph.nodes[parent]["kind"] == NodeKind.PARAGRAPH:
+                parent = self.graph.nodes[parent].get("parent")
             where = self.label(parent) if parent and parent in self.graph else ""
             return f"{where} ¶{node_id.rsplit('/p', 1)[-1]}".strip()
         return data.get("title") or node_id.split(":", 1)[1]
@@ -111,9 +128,43 @@ class Ctx:
     def rulings_of(self, rule: str) -> list[RulingNote]:
         return [self.ruling_note(r) for r in self.model.rulings_by_rule.get(rule, [])]
 
+    def release_name(self, game: str, document: str, release: str) -> str:
+        return release_name(release, self.model.documents.get(f"{game}:{document}"))
+
+    def history_note(self, change: SiteChange) -> HistoryNote:
+        c = change.change
+        kind = str(c.kind)
+        if c.kind == ChangeKind.RENUMBERED:
+            summary = f"renumbered from {c.old_id.split(':', 1)[-1]}" if c.old_id else kind
+            diff = diff_markup(c.old_text, c.new_text) if c.word_diff else Markup("")
+        elif c.kind == ChangeKind.ADDED:
+            summary, diff = "added", Markup("<ins>{}</ins>").format(c.new_text)
+        else:
+            summary, diff = kind, diff_markup(c.old_text, c.new_text)
+        href = self.link.to(changes_page(change.game), transition_anchor(change.document, change.release))
+        return HistoryNote(self.release_name(change.game, change.document, change.release),
+                           self.release_name(change.game, change.document, change.previous), href, kind, summary, diff)
+
+    def history_of(self, node_id: str) -> list[HistoryNote]:
+        """The releases in which a node changed, newest first."""
+        return [self.history_note(c) for c in reversed(self.model.releases.by_node.get(node_id, []))]
+
     def add_toc(self, level: int, anchor: str, title: str) -> None:
         self.toc.append(TocEntry(level, anchor, title))
 
 
 RULING_STATUS_CLASS = {RulingStatus.DEMONSTRATED: "passed", RulingStatus.FAILING: "failed",
                        RulingStatus.UNPROVEN: "missing"}
+
+
+def diff_markup(old: str, new: str) -> Markup:
+    """A word-level diff as HTML: removed words in ``<del>``, added ones in ``<ins>``, every word escaped."""
+    parts = []
+    for op, words in diff_segments(old, new):
+        if op == "-":
+            parts.append(Markup("<del>{}</del>").format(words))
+        elif op == "+":
+            parts.append(Markup("<ins>{}</ins>").format(words))
+        else:
+            parts.append(Markup.escape(words))
+    return Markup(" ").join(parts)

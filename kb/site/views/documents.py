@@ -14,8 +14,10 @@ from markupsafe import Markup
 
 from kb.model import DocumentMeta, NodeKind
 from kb.verify.coverage import RuleCoverage
+from kb.diff import ChangeKind
 from kb.site.mermaid import graph_anchor, graph_page, graph_units
-from kb.site.views.common import Ctx, ExampleNote, Link, RulingNote
+from kb.site.releases import changes_page, transition_anchor
+from kb.site.views.common import Ctx, ExampleNote, HistoryNote, Link, RulingNote
 
 LANGUAGE = {"en": "EN", "de": "DE"}
 
@@ -41,11 +43,24 @@ class Block:
     not_testable: str = ""
     graph: Link | None = None
     glossary: Link | None = None
+    history: list[HistoryNote] = field(default_factory=list)  # the releases in which it changed, newest first
+    former: list[str] = field(default_factory=list)  # old numbers kept as anchors in this block
 
     @property
     def has_notes(self) -> bool:
         return bool(self.referenced_by or self.explained_by or self.explains or self.translations or self.rulings
-                    or self.examples or self.not_testable or self.graph or self.glossary)
+                    or self.examples or self.not_testable or self.graph or self.glossary or self.history)
+
+
+@dataclass
+class FormerStub:
+    """An old number kept as an anchor on the page it was on: the rule moved to another page, or was removed."""
+
+    anchor: str
+    number: str
+    moved_to: Link | None  # the rule it is now (None: removed)
+    release: str
+    changes: Link  # the release's changes on the changes page
 
 
 @dataclass
@@ -72,6 +87,7 @@ class DocumentView:
     chapters: list[ChapterSummary] = field(default_factory=list)
     translation: Link | None = None  # the page of the other language
     graph: Link | None = None
+    former: list[FormerStub] = field(default_factory=list)  # old numbers of rules that left this page
     toc: list = field(default_factory=list)
 
 
@@ -88,12 +104,9 @@ def _is_translation(ctx: Ctx, node_id: str) -> bool:
     return bool(meta and meta.translates)
 
 
-def _rule_notes(ctx: Ctx, block: Block) -> None:
-    """A numbered rule: what references it, what explains it, its rulings, examples and coverage."""
-    rel, node = ctx.model.relations, block.node
-    block.referenced_by = ctx.refs(rel.get("referenced_by", node), tip=True)
-    sections = sorted(rel.get("explained_by", node), key=lambda s: _is_translation(ctx, s))  # originals first
-    block.explained_by = [ctx.ref(s, _language_label(ctx, s)) for s in sections]
+def _proof_notes(ctx: Ctx, block: Block) -> None:
+    """Any unit of a game's rules: its rulings, its examples, why it is not testable, and its history."""
+    node = block.node
     block.rulings = ctx.rulings_of(node)
     block.examples = ctx.examples_of(node)
     data = ctx.graph.nodes[node]
@@ -101,6 +114,17 @@ def _rule_notes(ctx: Ctx, block: Block) -> None:
     item = coverage.by_rule.get(node) if coverage else None
     if item is not None and item.status == RuleCoverage.NOT_TESTABLE:
         block.not_testable = item.reason
+    block.history = ctx.history_of(node)
+    block.former = [a.number for a in ctx.model.releases.former_in_block.get(node, [])]
+
+
+def _rule_notes(ctx: Ctx, block: Block) -> None:
+    """A numbered rule: what references it, what explains it, its rulings, examples, coverage and history."""
+    rel, node = ctx.model.relations, block.node
+    block.referenced_by = ctx.refs(rel.get("referenced_by", node), tip=True)
+    sections = sorted(rel.get("explained_by", node), key=lambda s: _is_translation(ctx, s))  # originals first
+    block.explained_by = [ctx.ref(s, _language_label(ctx, s)) for s in sections]
+    _proof_notes(ctx, block)
 
 
 def _section_notes(ctx: Ctx, block: Block) -> None:
@@ -126,6 +150,8 @@ def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
     block.text = ctx.text.node_line(node, ctx.link) if kind == NodeKind.RULE else ctx.text.node_text(node, ctx.link)
     if kind in (NodeKind.RULE, NodeKind.SECTION, NodeKind.CHAPTER) and block.number:
         _rule_notes(ctx, block)
+    else:  # paragraphs and list items (Atnia's rules), unnumbered sections, terms, Examples and Remarks
+        _proof_notes(ctx, block)
     if kind == NodeKind.SECTION and not block.number:
         _section_notes(ctx, block)
     return block
@@ -159,6 +185,18 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
     return blocks
 
 
+def former_stubs(ctx: Ctx, page: str) -> list[FormerStub]:
+    """Old numbers of rules that were on ``page`` and moved to another page or were removed."""
+    out = []
+    for anchor in ctx.model.releases.stubs.get(page, []):
+        moved_to = ctx.ref(anchor.node) if anchor.node and anchor.kind == ChangeKind.RENUMBERED else None
+        changes = Link(ctx.link.to(changes_page(anchor.game), transition_anchor(anchor.document, anchor.release)),
+                       "changes")
+        out.append(FormerStub(anchor.number, anchor.number, moved_to,
+                              ctx.release_name(anchor.game, anchor.document, anchor.release), changes))
+    return out
+
+
 def _graph_links(ctx: Ctx, chapter: str) -> dict[str, Link]:
     """Links from each section of a chapter to its graph view."""
     number = ctx.graph.nodes[chapter]["number"]
@@ -176,6 +214,7 @@ def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
                         lead=ctx.text.node_text(chapter, ctx.link))
     view.graph = graphs.pop(chapter, None)
     view.blocks = walk(ctx, chapter, 1, graphs)
+    view.former = former_stubs(ctx, ctx.link.page)
     view.toc = ctx.toc
     return view
 
@@ -190,7 +229,7 @@ def document_view(ctx: Ctx, document: str) -> DocumentView:
     chapters = [c for c in children if ctx.graph.nodes[c]["kind"] == NodeKind.CHAPTER]
     if chapters:
         coverage = ctx.model.coverage.get(meta.game)
-        by_chapter = {c.chapter: c for c in coverage.chapters} if coverage else {}
+        by_chapter = {c.node: c for c in coverage.chapters if c.node} if coverage else {}
         for chapter in chapters:
             c = ctx.graph.nodes[chapter]
             counted = by_chapter.get(chapter)
@@ -199,6 +238,7 @@ def document_view(ctx: Ctx, document: str) -> DocumentView:
                                                 counted.counts.percent if counted else None))
     else:
         view.blocks = walk(ctx, document, 1)
+    view.former = former_stubs(ctx, ctx.link.page)
     for doc_id, other in ctx.model.documents.items():
         if doc_id == meta.translates or other.translates == document:
             view.translation = ctx.ref(doc_id, _language_label(ctx, doc_id))

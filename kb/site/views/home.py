@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from kb.model import NodeKind
 from kb.site.downloads import Download
 from kb.site.model import RulingStatus
+from kb.site.releases import changes_page
 from kb.verify.coverage import ChapterCoverage
 from kb.site.views.common import STATUS_LABEL, Ctx, Link
 from kb.urls import ruling_page
@@ -33,12 +34,15 @@ class GameStatus:
     documents: list[DocumentRow] = field(default_factory=list)
     coverage: ChapterCoverage | None = None  # the overall counts, as ``rulekb verify`` gives them
     coverage_link: Link | None = None
+    units: str = "numbered rules"  # what coverage counts in this game
     scenarios: list[tuple[str, str, int]] = field(default_factory=list)
     examples: Link | None = None
     rulings: int = 0
     rulings_demonstrated: int = 0
     rulings_link: Link | None = None
     glossary: Link | None = None
+    changes: Link | None = None
+    releases: int = 1  # the most releases any of its documents has
 
 
 @dataclass
@@ -76,15 +80,16 @@ def home_view(ctx: Ctx, pages: set[str]) -> HomeView:
         status = GameStatus(game, ctx.model.game_name(game))
         for document in ctx.model.documents_of(game):
             meta = ctx.model.documents[document]
-            status.documents.append(DocumentRow(ctx.ref(document, meta.title), meta.language, meta.version,
-                                                _counts(ctx, document)))
+            status.documents.append(DocumentRow(ctx.ref(document, ctx.model.document_name(document)), meta.language,
+                                                meta.version, _counts(ctx, document)))
         report = ctx.model.coverage.get(game)
         if report is not None and f"{game}/coverage.md" in pages:
             status.coverage = report.overall
             status.coverage_link = Link(ctx.link.to(f"{game}/coverage.md"), "coverage")
+            status.units = "numbered rules" if report.numbered else "paragraphs and list items"
         scenarios = ctx.model.scenarios_of(game)
         counts = Counter(s.status for s in scenarios)
-        status.scenarios = [(str(s), STATUS_LABEL[s], counts.get(s, 0)) for s in Status if counts.get(s)]
+        status.scenarios = [(str(s), STATUS_LABEL[s], counts.get(s, 0)) for s in Status] if scenarios else []
         if f"{game}/examples/index.md" in pages:
             status.examples = Link(ctx.link.to(f"{game}/examples/index.md"), "examples")
         rulings = ctx.model.rulings_of(game)
@@ -94,6 +99,9 @@ def home_view(ctx: Ctx, pages: set[str]) -> HomeView:
             status.rulings_link = Link(ctx.link.to(ruling_page(game)), "rulings")
         if f"{game}/glossary.md" in pages:
             status.glossary = Link(ctx.link.to(f"{game}/glossary.md"), "glossary")
+        if changes_page(game) in pages:
+            status.changes = Link(ctx.link.to(changes_page(game)), "changes")
+            status.releases = max((len(r) for r in ctx.model.releases.releases_of(game).values()), default=1)
         view.games.append(status)
         ctx.add_toc(2, f"game-{game}", status.name)
     view.findings = {str(s): n for s, n in Counter(p.severity for p in ctx.model.data.findings).items()}

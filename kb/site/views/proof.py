@@ -111,10 +111,24 @@ def _status_counts(scenarios: list[ScenarioResult]) -> list[tuple[str, str, int]
 
 
 def examples_index_view(ctx: Ctx, game: str) -> ExamplesIndexView:
-    """Every scenario of a game under each chapter whose rules it cites, with its status."""
+    """Every scenario of a game under each chapter (or, without chapters, each coverage group) it cites."""
     scenarios = sorted(ctx.model.scenarios_of(game), key=lambda s: s.id)
     view = ExamplesIndexView(title="Examples", game=game, generated=ctx.model.data.results.generated,
                              counts=_status_counts(scenarios))
+    if ctx.model.chapters_of(game):
+        _by_chapter(ctx, game, scenarios, view)
+    else:
+        _by_group(ctx, game, scenarios, view)
+    placed = {r.note.id for c in view.chapters for r in c.rows}
+    others = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if s.id not in placed]
+    if others:
+        view.chapters.append(ChapterExamples("chapter-other", "Other examples", None, others))
+        ctx.add_toc(2, "chapter-other", "Other examples")
+    view.toc = ctx.toc
+    return view
+
+
+def _by_chapter(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: ExamplesIndexView) -> None:
     chapter_of = {}
     for s in scenarios:
         chapters = []
@@ -131,13 +145,30 @@ def examples_index_view(ctx: Ctx, game: str) -> ExamplesIndexView:
             anchor = f"chapter-{data['number']}"
             view.chapters.append(ChapterExamples(anchor, f"{data['number']}. {data['title']}", ctx.ref(chapter), rows))
             ctx.add_toc(2, anchor, f"{data['number']}. {data['title']}")
-    placed = {r.note.id for c in view.chapters for r in c.rows}
-    others = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if s.id not in placed]
-    if others:
-        view.chapters.append(ChapterExamples("chapter-other", "Other examples", None, others))
-        ctx.add_toc(2, "chapter-other", "Other examples")
-    view.toc = ctx.toc
-    return view
+
+
+def _groups_cited(ctx: Ctx, scenario: ScenarioResult) -> list:
+    """The coverage groups (first numbers, sections) of the rules a scenario cites, in the order cited."""
+    found = {}
+    for rule in scenario.rules:
+        group = ctx.model.group_of(rule)
+        if group is not None:
+            found.setdefault(group.key, group)
+    return list(found.values())
+
+
+def _by_group(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: ExamplesIndexView) -> None:
+    """A document without chapters: scenarios under each group of its coverage (Altered 1.x, Atnia's sections)."""
+    report = ctx.model.coverage.get(game)
+    if report is None:
+        return
+    cited = {s.id: {g.key for g in _groups_cited(ctx, s)} for s in scenarios}
+    for group in report.chapters:
+        rows = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if group.key in cited[s.id]]
+        if rows:
+            link = ctx.ref(group.node, group.title) if group.node else None
+            view.chapters.append(ChapterExamples(group.anchor, group.title, link, rows))
+            ctx.add_toc(2, group.anchor, group.title)
 
 
 @dataclass
@@ -184,12 +215,31 @@ class ExampleEntry:
 
 
 @dataclass
+class ExampleGroup:
+    """Scenarios shown together: a page's only group (no heading), or one coverage group of a page without chapters."""
+
+    anchor: str
+    title: str
+    link: Link | None
+    entries: list[ExampleEntry] = field(default_factory=list)
+
+    @property
+    def level(self) -> int:
+        """The heading level of its scenarios: under the group's heading when it has one."""
+        return 3 if self.title else 2
+
+
+@dataclass
 class ExamplesPageView:
     title: str
     game: str
     chapter: Link | None
-    entries: list[ExampleEntry] = field(default_factory=list)
+    groups: list[ExampleGroup] = field(default_factory=list)
     toc: list = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[ExampleEntry]:
+        return [e for g in self.groups for e in g.entries]
 
 
 def _log_row(ctx: Ctx, game: str, line: LogLine) -> LogRow:
@@ -218,28 +268,59 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
         setup_log=setup, steps=steps, unplaced_log=unplaced)
 
 
-def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None) -> ExamplesPageView:
-    """The scenarios shown in full on one examples page (those whose first cited rule is in the chapter)."""
-    title = "Other examples"
+def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None,
+                       title: str = "Other examples") -> ExamplesPageView:
+    """The scenarios shown in full on one examples page (those whose first cited rule is in the chapter).
+
+    A game without chapters has one such page; there the scenarios stand under the coverage group
+    (Altered's first number, Atnia's section) of the first rule they cite.
+    """
     link = None
     if chapter:
         data = ctx.graph.nodes[chapter]
         title = f"Examples: {data['number']}. {data['title']}"
         link = ctx.ref(chapter, f"{data['number']}. {data['title']}")
     view = ExamplesPageView(title=title, game=game, chapter=link)
-    for scenario in sorted(ctx.model.scenarios_by_page.get(page, []), key=lambda s: s.id):
-        entry = example_entry(ctx, scenario)
-        view.entries.append(entry)
-        ctx.add_toc(2, entry.anchor, entry.note.title)
+    scenarios = sorted(ctx.model.scenarios_by_page.get(page, []), key=lambda s: s.id)
+    report = ctx.model.coverage.get(game)
+    if chapter or report is None or ctx.model.chapters_of(game):
+        group = ExampleGroup("", "", None)
+        for scenario in scenarios:
+            entry = example_entry(ctx, scenario)
+            group.entries.append(entry)
+            ctx.add_toc(2, entry.anchor, entry.note.title)
+        view.groups.append(group)
+        view.toc = ctx.toc
+        return view
+    first: dict[str, list[ScenarioResult]] = {}
+    for scenario in scenarios:
+        groups = _groups_cited(ctx, scenario)
+        first.setdefault(groups[0].key if groups else "", []).append(scenario)
+    ordered = [(g.key, g.anchor, g.title, ctx.ref(g.node, g.title) if g.node else None) for g in report.chapters]
+    ordered.append(("", "group-other", "Other examples", None))
+    for key, anchor, group_title, group_link in ordered:
+        if not first.get(key):
+            continue
+        group = ExampleGroup(anchor, group_title, group_link)
+        ctx.add_toc(2, anchor, group_title)
+        for scenario in first[key]:
+            entry = example_entry(ctx, scenario)
+            group.entries.append(entry)
+            ctx.add_toc(3, entry.anchor, entry.note.title)
+        view.groups.append(group)
     view.toc = ctx.toc
     return view
 
 
 # --- coverage --------------------------------------------------------------------------------
 
+GIST_WORDS = 12
+
+
 @dataclass
 class CoverageRow:
     rule: Link
+    gist: str  # the first words of the unit's text
     status: str
     status_class: str
     examples: list[Link]
@@ -250,7 +331,7 @@ class CoverageRow:
 class ChapterCoverageView:
     anchor: str
     title: str
-    link: Link
+    link: Link | None
     counts: ChapterCoverage  # total, demonstrated, by_subrules, not_testable, missing, percent
     rows: list[CoverageRow] = field(default_factory=list)
 
@@ -259,28 +340,44 @@ class ChapterCoverageView:
 class CoverageView:
     title: str
     game: str
+    game_name: str
     document: Link
     overall: ChapterCoverage
+    units: str  # what is counted: "numbered rules", "paragraphs and list items"
+    group: str  # how they are grouped: "chapter", "first number", "section"
     has_results: bool = False
     chapters: list[ChapterCoverageView] = field(default_factory=list)
     toc: list = field(default_factory=list)
 
 
+def _gist(text: str) -> str:
+    words = (text or "").split()
+    return " ".join(words[:GIST_WORDS]) + (" …" if len(words) > GIST_WORDS else "")
+
+
 def coverage_view(ctx: Ctx, game: str) -> CoverageView:
-    """Coverage of the game's CR per chapter and per rule, as ``rulekb verify`` counts it."""
+    """Coverage of the game's rules per group and per unit, as ``rulekb verify`` counts and groups them."""
     report = ctx.model.coverage[game]
-    view = CoverageView(title="Coverage", game=game, document=ctx.ref(report.document), overall=report.overall,
+    if not report.numbered:
+        units, group = "paragraphs and list items", "section"
+    elif any(c.node and ctx.graph.nodes[c.node]["kind"] == "chapter" for c in report.chapters):
+        units, group = "numbered rules", "chapter"
+    else:
+        units, group = "numbered rules", "first number"
+    view = CoverageView(title="Coverage", game=game, game_name=ctx.model.game_name(game),
+                        document=ctx.ref(report.document, ctx.model.documents[report.document].title
+                                         if report.document in ctx.model.documents else None),
+                        overall=report.overall, units=units, group=group,
                         has_results=bool(ctx.model.data.results.scenarios))
     for chapter in report.chapters:
-        data = ctx.graph.nodes[chapter.chapter]
-        anchor = f"chapter-{data['number']}"
-        title = f"{data['number']}. {data['title']}"
-        entry = ChapterCoverageView(anchor, title, ctx.ref(chapter.chapter, title), chapter.counts)
+        link = ctx.ref(chapter.node, chapter.title) if chapter.node else None
+        entry = ChapterCoverageView(chapter.anchor, chapter.title, link, chapter.counts)
         for item in chapter.rules:
             examples = [Link(ctx.link.scenario(s), ctx.model.scenarios[s].title or s) for s in item.scenarios]
-            entry.rows.append(CoverageRow(ctx.ref(item.rule), str(item.status), STATUS_CLASS[item.status],
-                                          examples, item.reason))
+            data = ctx.graph.nodes[item.rule]
+            entry.rows.append(CoverageRow(ctx.ref(item.rule), _gist(data["text"] or data["title"]), str(item.status),
+                                          STATUS_CLASS[item.status], examples, item.reason))
         view.chapters.append(entry)
-        ctx.add_toc(2, anchor, title)
+        ctx.add_toc(2, chapter.anchor, chapter.title)
     view.toc = ctx.toc
     return view

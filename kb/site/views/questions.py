@@ -24,6 +24,7 @@ GROUP_TITLES = {
     "import-repair": "Repairs made by the importer",
     "not-testable": "Problems in the list of rules not testable",
     "lint-crashed": "Checks that could not run",
+    "releases": "Releases that could not be compared",
 }
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
