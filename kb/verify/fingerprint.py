@@ -7,6 +7,8 @@ it and records the new fingerprint with ``rulekb review``.
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 import re
 from pathlib import Path
 
@@ -71,19 +73,52 @@ def update_file(path: Path, game: str, graph: Graph) -> bool:
     return False
 
 
-def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path]) -> list[Problem]:
-    """A warning for each scenario whose cited rules changed since its last review."""
+def _cited(path: Path) -> dict | None:
+    """The parts of a scenario file fingerprints need: its rules and its recorded fingerprints."""
+    try:
+        data = yaml_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None  # verify reports unreadable scenarios; lint looks only at fingerprints
+    if not isinstance(data, dict):
+        return None
+    return {"rules": data.get("rules") or [], "fingerprint": data.get("fingerprint") or {}}
+
+
+def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path],
+                   cache: Path | None = None) -> list[Problem]:
+    """A warning for each scenario whose cited rules changed since its last review.
+
+    With ``cache``, the rules and fingerprints of unchanged files are not parsed again.
+    """
+    known: dict[str, tuple] = {}
+    if cache is not None and cache.exists():
+        try:
+            known = pickle.loads(cache.read_bytes())
+        except Exception:  # a broken cache is rebuilt
+            known = {}
+    fresh: dict[str, tuple] = {}
     problems = []
     for path in files:
-        display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-        try:
-            data = yaml_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError):
-            continue  # verify reports unreadable scenarios; lint looks only at fingerprints
-        if not isinstance(data, dict):
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        entry = known.get(str(path))
+        if entry is None or entry[0] != stamp:
+            entry = (stamp, _cited(path))
+        fresh[str(path)] = entry
+        data = entry[1]
+        if data is None:
             continue
+        display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
         game = path.relative_to(scenarios_dir).parts[0] if path.is_relative_to(scenarios_dir) else "athernum"
         for rule, why in suspects(data, game, graph):
             problems.append(Problem(display, 1, "fingerprint", f"suspect: {rule} {why}; review the scenario, "
                                     f"then run `rulekb review {display}`", Severity.WARNING, code="suspect"))
+    if cache is not None and fresh != known:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(pickle.dumps(fresh))
+            tmp.replace(cache)
+        except OSError:
+            pass
     return problems
