@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engine.altered.state import Game
-from kb.verify.altered.refs import StepError, ref
+from kb.verify.altered.refs import ref
+from kb.verify.expect_common import check_log, compare_pile, compare_values, existence, is_named, labels_match, mismatch
+from kb.verify.naming import StepError
 
 _PILES = ("hand", "reserve", "discard", "landmarks", "deck")
 _ORDERED = {"deck", "discard", "deck_top"}  # the Deck from its top, the Discard pile oldest first
@@ -15,71 +17,33 @@ def _name(game: Game, oid: str) -> str:
     return game.emblems[oid].name if oid in game.emblems else oid
 
 
-def _matches(game: Game, oid: str, expected: str) -> bool:
-    return expected in (oid, _name(game, oid)) or expected.casefold() == _name(game, oid).casefold()
-
-
 def _compare(game: Game, where: str, ids: list[str], expected: list[str], ordered: bool) -> list[str]:
-    if ordered:
-        ok = len(ids) == len(expected) and all(_matches(game, a, e) for a, e in zip(ids, expected))
-    else:
-        remaining = list(ids)
-        ok = True
-        for e in expected:
-            hit = next((a for a in remaining if _matches(game, a, e)), None)
-            if hit is None:
-                ok = False
-                break
-            remaining.remove(hit)
-        ok = ok and not remaining
-    if ok:
-        return []
-    shown = [_name(game, i) for i in ids]
-    return [f"{where}: expected {expected}, got {shown if ordered else sorted(shown)}"]
+    return compare_pile(where, ids, expected, ordered, lambda oid: _name(game, oid))
 
 
-def _log_matches(game: Game, entry, spec) -> bool:
-    rule = str(spec["rule"] if isinstance(spec, dict) else spec)
-    if entry.rule != rule:
-        return False
-    if isinstance(spec, dict):
-        if "kind" in spec and entry.kind != spec["kind"]:
-            return False
-        if "message" in spec and spec["message"].casefold() not in entry.message.casefold():
-            return False
-        if "player" in spec and entry.player != spec["player"]:
-            return False
-        if "object" in spec:
-            try:
-                wanted = ref(game, spec["object"])
-            except StepError:
-                wanted = spec["object"]
-            if wanted not in entry.objects:
-                return False
-    return True
+def _log_object(game: Game, text: str) -> str:
+    """The id a log expectation's ``object`` names, or the text itself (an id the game no longer has)."""
+    try:
+        return ref(game, text)
+    except StepError:
+        return text
 
 
 def check(game: Game, expect: dict) -> list[str]:
     """Every way the game differs from ``expect``."""
     out: list[str] = []
     snap = game.to_dict()
-
-    def same(label: str, expected, actual) -> None:
-        if expected != actual:
-            out.append(f"{label}: expected {expected!r}, got {actual!r}")
-
     for key in ("day", "phase", "first_player", "turn_player", "initiative"):
         if key in expect:
-            same(key, expect[key], snap[key])
+            out += mismatch(key, expect[key], snap[key])
     if "acting" in expect:
-        same("acting", expect["acting"], game.acting_player)
+        out += mismatch("acting", expect["acting"], game.acting_player)
     if "pending" in expect:
         out += _check_pending(game, snap["pending"], expect["pending"])
     if "limbo" in expect:
         labels = [f"{e} {game.emblems[e].name} {game.emblems[e].source_name} {game.emblems[e].text}"
                   if e in game.emblems else f"{e} {_name(game, e)}" for e in game.limbo]
-        if len(labels) != len(expect["limbo"]) or not all(str(w).casefold() in a.casefold()
-                                                          for w, a in zip(expect["limbo"], labels)):
+        if not labels_match(expect["limbo"], labels):
             out.append(f"limbo (oldest first): expected {expect['limbo']}, got {labels}")
     if "removed" in expect:
         out += _compare(game, "removed", snap["removed"], expect["removed"], False)
@@ -88,18 +52,7 @@ def check(game: Game, expect: dict) -> list[str]:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
     for name, props in (expect.get("objects") or {}).items():
         out += _check_object(game, snap, name, props)
-    position = 0
-    for spec in expect.get("log") or []:
-        found = next((i for i in range(position, len(game.log)) if _log_matches(game, game.log[i], spec)), None)
-        if found is None:
-            out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
-                       f"(after entry {position}), none found")
-        else:
-            position = found + 1
-    for spec in expect.get("no_log") or []:
-        hit = next((e for e in game.log if _log_matches(game, e, spec)), None)
-        if hit is not None:
-            out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
+    out += check_log(game.log, expect, lambda text: _log_object(game, text))
     return out
 
 
@@ -138,14 +91,13 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
             out.append(f"{pid}.positions.{exp}: expected {pos}, got {snap['positions'][exp]}")
     if "hero" in expect:
         hero = snap["hero"]
-        if (expect["hero"] is None) != (hero is None) or (hero is not None and not _matches(game, hero, expect["hero"])):
+        if (expect["hero"] is None) != (hero is None) or (
+                hero is not None and not is_named(expect["hero"], hero, _name(game, hero))):
             out.append(f"{pid}.hero: expected {expect['hero']}, got {hero and _name(game, hero)}")
     counts = {"hand_count": len(snap["hand"]), "deck_count": len(snap["deck"]), "reserve_count": len(snap["reserve"]),
               "discard_count": len(snap["discard"]), "mana_count": len(snap["mana"]), "mana_ready": snap["mana_ready"],
               "passed": snap["passed"]}
-    for key, actual in counts.items():
-        if key in expect and expect[key] != actual:
-            out.append(f"{pid}.{key}: expected {expect[key]!r}, got {actual!r}")
+    out += compare_values(pid, expect, counts)
     return out
 
 
@@ -155,12 +107,9 @@ def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
     except StepError:
         oid = None
     data = snap["objects"].get(oid) or snap["emblems"].get(oid)
-    exists = data is not None
-    if "exists" in props and props["exists"] != exists:
-        return [f"{name}: expected it {'to exist' if props['exists'] else 'to no longer exist'}, but it "
-                f"{'does' if exists else 'does not'}"]
-    if not exists:
-        return [] if props.get("exists") is False else [f"{name}: no such object in the game"]
+    wrong = existence(name, props, data is not None, "object")
+    if wrong is not None:
+        return wrong
     out = []
     for key, wanted in props.items():
         if key == "exists":

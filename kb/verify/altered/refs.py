@@ -4,11 +4,7 @@ emblems by id (``E2``) or kind (``Emblem-Ongoing``), expeditions as ``p1:hero``.
 from __future__ import annotations
 
 from engine.altered.state import EXPEDITIONS, Game, Zone
-
-
-class StepError(ValueError):
-    """A step that cannot be turned into an action: an unknown card, a malformed argument."""
-
+from kb.verify.naming import StepError, as_list, by_name, many, owner_and_name, written
 
 ORDER = (Zone.EXPEDITION, Zone.LANDMARKS, Zone.HERO, Zone.LIMBO, Zone.RESERVE, Zone.HAND, Zone.MANA, Zone.DISCARD,
          Zone.DECK, Zone.ADVENTURE, Zone.OUTSIDE)
@@ -23,9 +19,7 @@ def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, play
 
     ``p2:Kitsune`` restricts to objects p2 owns or controls; ``zones`` says where to look first.
     """
-    if not isinstance(text, str) or not text.strip():
-        raise StepError(f"expected a name, label or id, not {text!r}")
-    text = text.strip()
+    text = written(text, "a name, label or id")
     if text in game.objects or text in game.emblems:
         return text
     if text in ("Emblem-Reaction", "Emblem-Ongoing"):
@@ -33,34 +27,19 @@ def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, play
         if not found:
             raise StepError(f"there is no {text} in Limbo")
         return found[0]
-    owner, name = player, text
-    if ":" in text and text.split(":", 1)[0] in game.players:
-        owner, name = text.split(":", 1)
+    _, name = owner_and_name(game, text, player)
     if f"adventure:{name}" in game.objects:
         return f"adventure:{name}"
-    found = [o for o in game.objects.values() if o.name.casefold() == name.casefold()
-             and (owner is None or owner in (o.owner, o.controller))]
-    if zones is not None:
-        found = [o for o in found if o.zone in zones] or found
-    if not found:
-        raise StepError(f"no card or token{f' of {owner}' if owner else ''} named {name!r} in the game")
-    rank = {z: i for i, z in enumerate(zones or ORDER)}
-    found.sort(key=lambda o: (rank.get(o.zone, 99), o.id))
-    return found[0].id
+    return by_name(game, text, player, zones, ORDER)
 
 
-def refs(game: Game, items: object, **kw) -> tuple[str, ...]:
-    if items is None:
-        return ()
-    return tuple(ref(game, i, **kw) for i in (items if isinstance(items, list) else [items]))
+refs = many(ref)
 
 
 def target_list(game: Game, items: object) -> tuple:
     """Declared targets: expeditions (``p1:hero``), objects by name, ``null`` for a target left out."""
-    if items is None:
-        return ()
     out = []
-    for item in items if isinstance(items, list) else [items]:
+    for item in as_list(items):
         if item is None or item == "none":
             out.append(None)
         elif is_expedition(item):

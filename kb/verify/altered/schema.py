@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kb.verify.schema_parts import NAMES as _names
+from kb.verify.schema_parts import PLAYERS, closed, log_entry, log_expect, new_game, scenario_schema, step_object
+
 PHASES = ["morning", "noon", "afternoon", "dusk", "night"]
-PLAYERS = ["p1", "p2"]
 ACTIONS = ["play", "quick", "pass", "play_reaction", "choose", "yes", "no", "decline"]
 SHORTHANDS = ["pass", "yes", "no", "decline"]
 STEP_KEYS = [*ACTIONS, "advance", "repeat", "expect"]
@@ -13,7 +15,6 @@ _card = {"oneOf": [{"type": "string"}, {"type": "object", "required": ["card"], 
                                                        "exhausted": {"type": "boolean"},
                                                        "boosts": {"type": "integer", "minimum": 0}}}]}
 _cards = {"type": "array", "items": _card}
-_names = {"type": "array", "items": {"type": "string"}}
 _expedition_names = {"type": "object", "additionalProperties": False,
                      "properties": {"hero": _names, "companion": _names}}
 _positions = {"type": "object", "additionalProperties": False,
@@ -58,12 +59,7 @@ _object_expect = {"type": "object", "additionalProperties": False, "properties":
     "duration": {"type": ["string", "null"]}, "used": {"type": "boolean"},
 }}
 
-_log_entry = {"oneOf": [{"type": ["string", "number"]}, {"type": "object", "required": ["rule"],
-              "additionalProperties": False, "properties": {
-                  "rule": {"type": ["string", "number"]}, "kind": {"type": "string"}, "message": {"type": "string"},
-                  "object": {"type": "string"}, "player": {"enum": PLAYERS}}}]}
-
-EXPECT = {"type": "object", "additionalProperties": False, "properties": {
+EXPECT = closed({
     "day": {"type": "integer"}, "phase": {"enum": [*PHASES, "setup"]}, "first_player": {"enum": PLAYERS},
     "turn_player": {"enum": [*PLAYERS, None]}, "acting": {"enum": [*PLAYERS, None]},
     "initiative": {"enum": PLAYERS},
@@ -74,40 +70,27 @@ EXPECT = {"type": "object", "additionalProperties": False, "properties": {
     "limbo": _names, "removed": _names,
     "p1": _player_expect, "p2": _player_expect,
     "objects": {"type": "object", "additionalProperties": _object_expect},
-    "log": {"type": "array", "items": _log_entry},
-    "no_log": {"type": "array", "items": _log_entry},
-}}
+    **log_expect(log_entry(["string", "number"])),
+})
 
-_step_object = {"type": "object", "minProperties": 1,
-                "propertyNames": {"enum": [*STEP_KEYS, "player", "reject", "note"]},
-                "properties": {"player": {"enum": PLAYERS}, "reject": _rule, "note": {"type": "string"},
-                               "expect": EXPECT,
-                               "repeat": {"type": "object", "required": ["times", "step"], "additionalProperties": False,
-                                          "properties": {"times": {"type": "integer", "minimum": 1, "maximum": 1000},
-                                                         "step": {"$ref": "#/$defs/step"}}}}}
+_step_object = step_object(STEP_KEYS, _rule, EXPECT, repeat={
+    "type": "object", "required": ["times", "step"], "additionalProperties": False,
+    "properties": {"times": {"type": "integer", "minimum": 1, "maximum": 1000}, "step": {"$ref": "#/$defs/step"}}})
 STEP = {"oneOf": [{"enum": SHORTHANDS}, {"type": "boolean"}, _step_object]}  # YAML reads a bare yes/no as a boolean
 
-SCHEMA = {
-    "$defs": {"step": STEP},
-    "properties": {
-        "setup": {"type": "object", "additionalProperties": False, "properties": {
-            "seed": {"type": "integer"}, "day": {"type": "integer", "minimum": 1}, "phase": {"enum": PHASES},
-            "first_player": {"enum": PLAYERS}, "turn_player": {"enum": PLAYERS},
-            "passed": {"type": "array", "items": {"enum": PLAYERS}},
-            "adventure": {"type": "object", "additionalProperties": False, "properties": {
-                "hero_region": {"type": "string"}, "companion_region": {"type": "string"},
-                "arena": {"type": "string"},
-                "tumult": {"type": "array", "minItems": 3, "maxItems": 3, "items": {"oneOf": [
-                    {"type": "string"}, {"type": "object", "required": ["card"], "additionalProperties": False,
-                                         "properties": {"card": {"type": "string"}, "face_up": {"type": "boolean"},
-                                                        "orientation": {"enum": [0, 1]}}}]}}}},
-            "p1": _player, "p2": _player,
-            "new_game": {"type": "object", "additionalProperties": False, "required": ["p1", "p2"], "properties": {
-                "p1": _deck, "p2": _deck, "tumult": _names, "reject": _rule}},
-            "define": {"type": "object", "additionalProperties": False, "required": ["card", "reject"],
-                       "properties": {"card": {"type": "object"}, "reject": _rule}},
-        }},
-        "steps": {"type": "array", "items": {"$ref": "#/$defs/step"}},
-        "expect": EXPECT,
-    },
-}
+SCHEMA = scenario_schema({
+    "seed": {"type": "integer"}, "day": {"type": "integer", "minimum": 1}, "phase": {"enum": PHASES},
+    "first_player": {"enum": PLAYERS}, "turn_player": {"enum": PLAYERS},
+    "passed": {"type": "array", "items": {"enum": PLAYERS}},
+    "adventure": {"type": "object", "additionalProperties": False, "properties": {
+        "hero_region": {"type": "string"}, "companion_region": {"type": "string"},
+        "arena": {"type": "string"},
+        "tumult": {"type": "array", "minItems": 3, "maxItems": 3, "items": {"oneOf": [
+            {"type": "string"}, {"type": "object", "required": ["card"], "additionalProperties": False,
+                                 "properties": {"card": {"type": "string"}, "face_up": {"type": "boolean"},
+                                                "orientation": {"enum": [0, 1]}}}]}}}},
+    "p1": _player, "p2": _player,
+    "new_game": new_game(_deck, tumult=_names, reject=_rule),
+    "define": {"type": "object", "additionalProperties": False, "required": ["card", "reject"],
+               "properties": {"card": {"type": "object"}, "reject": _rule}},
+}, {"$ref": "#/$defs/step"}, EXPECT, defs={"step": STEP})

@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engine.altered import actions as A
 from engine.altered.state import Game, Zone
-from kb.verify.altered.refs import StepError, option, reaction_ref, ref, refs, target_list
+from kb.verify.altered.refs import option, reaction_ref, ref, refs, target_list
+from kb.verify.naming import StepError
+from kb.verify.step_syntax import parse_mapping, step_args
+from kb.verify.step_syntax import Step as _Step
 
 PLAYABLE = (Zone.HAND, Zone.RESERVE, Zone.DISCARD)
 SOURCES = (Zone.EXPEDITION, Zone.LANDMARKS, Zone.HERO, Zone.RESERVE)
 
 
-@dataclass
-class Step:
+class Step(_Step):
     """One parsed step: its action (or advance / repeat / expect), who takes it, the rules it must be refused by."""
 
-    index: int
-    key: str
-    args: object = None
-    player: str | None = None
-    reject: tuple[str, ...] = ()
-    expect: dict | None = None
-    raw: object = field(default=None, repr=False)
-
-    def describe(self) -> str:
-        """The step as a reader says it: ``p1: play Kitsune``."""
-        who = f"{self.player}: " if self.player else ""
-        if self.args in (None, {}, []):
-            text = self.key.replace("_", " ")
-        elif isinstance(self.args, dict):
-            text = f"{self.key.replace('_', ' ')} " + ", ".join(f"{k}={v}" for k, v in self.args.items())
-        else:
-            text = f"{self.key.replace('_', ' ')} {self.args}"
-        if self.reject:
-            text += f" (must be refused citing {', '.join(self.reject)})"
-        return who + text
+    MUST = "must be refused citing"
 
 
 def parse_step(index: int, raw: object) -> Step:
@@ -44,29 +25,7 @@ def parse_step(index: int, raw: object) -> Step:
         return Step(index, "yes" if raw else "no", raw=raw)
     if isinstance(raw, str):
         return Step(index, raw, raw=raw)
-    data = dict(raw)
-    player = data.pop("player", None)
-    reject = data.pop("reject", None)
-    data.pop("note", None)
-    rejects = [] if reject is None else (reject if isinstance(reject, list) else [reject])
-    expect = data.pop("expect", None)
-    if not data:
-        return Step(index, "expect", player=player, expect=expect, raw=raw)
-    if len(data) != 1:
-        raise StepError(f"a step names one action, not {', '.join(data)}")
-    key, args = next(iter(data.items()))
-    return Step(index, key, args, player, tuple(str(r) for r in rejects), expect, raw)
-
-
-def _args(step: Step, *names: str) -> dict:
-    """The step's arguments as a mapping; a bare value stands for the first argument."""
-    args = step.args
-    if not isinstance(args, dict):
-        args = {} if args is None else {names[0]: args}
-    unknown = [k for k in args if k not in names]
-    if unknown:
-        raise StepError(f"{step.key}: unknown argument(s) {', '.join(unknown)} (known: {', '.join(names)})")
-    return args
+    return parse_mapping(Step, index, raw)
 
 
 def to_action(game: Game, step: Step) -> A.Action:
@@ -76,17 +35,17 @@ def to_action(game: Game, step: Step) -> A.Action:
         raise StepError("nobody may act now")
     key = step.key
     if key == "play":
-        a = _args(step, "card", "expedition", "targets", "pay_with")
+        a = step_args(step, "card", "expedition", "targets", "pay_with")
         return A.PlayCard(player, ref(game, a.get("card"), zones=PLAYABLE, player=player), a.get("expedition", "hero"),
                           target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
     if key == "quick":
-        a = _args(step, "source", "ability", "targets", "pay_with")
+        a = step_args(step, "source", "ability", "targets", "pay_with")
         return A.QuickAction(player, ref(game, a.get("source"), zones=SOURCES, player=player), int(a.get("ability", 0)),
                              target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
     if key == "pass":
         return A.Pass(player)
     if key == "play_reaction":
-        a = _args(step, "reaction", "targets")
+        a = step_args(step, "reaction", "targets")
         return A.PlayReaction(player, reaction_ref(game, a.get("reaction"), player), target_list(game, a.get("targets")))
     if key in ("yes", "no"):
         return A.Decide(player, (key,))

@@ -6,103 +6,49 @@ from collections import Counter
 
 from engine.athernum.state import Game
 from engine.athernum.visibility import aliases, seen_by
-from kb.verify.athernum.refs import StepError, ref
+from kb.verify.athernum.refs import ref
+from kb.verify.expect_common import (check_log, compare_pile, compare_values, effects_mismatches, existence, is_named,
+                                     mismatch, pending_mismatches, winner)
+from kb.verify.naming import StepError
 
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "void": "void", "extra_deck": "extra_deck",
           "characters": "character_slots", "locations": "locations"}
 _ORDERED = {"deck", "discard"}  # 7.2.1c, 7.2.3b: order matters
 
 
-def _names(game: Game, ids: list) -> list[str]:
-    return [game.objects[i].name for i in ids if i is not None]
-
-
-def _matches_name(game: Game, oid: str, expected: str) -> bool:
-    """An expected entry names a card by name, label or id."""
-    return expected in (oid, game.objects[oid].name) or expected.casefold() == game.objects[oid].name.casefold()
-
-
 def _compare_pile(game: Game, where: str, ids: list, expected: list, ordered: bool) -> list[str]:
+    """A pile (empty slots left out) against the names expected in it."""
     actual = [i for i in ids if i is not None]
-    if ordered:
-        ok = len(actual) == len(expected) and all(_matches_name(game, a, e) for a, e in zip(actual, expected))
-    else:
-        remaining = list(actual)
-        ok = True
-        for e in expected:
-            hit = next((a for a in remaining if _matches_name(game, a, e)), None)
-            if hit is None:
-                ok = False
-                break
-            remaining.remove(hit)
-        ok = ok and not remaining
-    if ok:
-        return []
-    shown = _names(game, actual)
-    return [f"{where}: expected {expected}, got {shown if ordered else sorted(shown)}"]
+    return compare_pile(where, actual, expected, ordered, lambda oid: game.objects[oid].name)
 
 
-def _log_matches(game: Game, entry, spec) -> bool:
-    """Whether a log entry is the one an expectation describes: its rule, and kind, text, object, player if given."""
-    rule = str(spec["rule"] if isinstance(spec, dict) else spec)
-    if entry.rule != rule:
-        return False
-    if isinstance(spec, dict):
-        if "kind" in spec and entry.kind != spec["kind"]:
-            return False
-        if "message" in spec and spec["message"].casefold() not in entry.message.casefold():
-            return False
-        if "player" in spec and entry.player != spec["player"]:
-            return False
-        if "object" in spec:
-            try:
-                wanted = ref(game, spec["object"])
-            except StepError:
-                return False
-            if wanted not in entry.objects:
-                return False
-    return True
+def _object_id(game: Game, text: str) -> str | None:
+    try:
+        return ref(game, text)
+    except StepError:
+        return None
 
 
 def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
     """Every way the game differs from ``expect``; ``log_from`` is where this scenario's log starts."""
     out: list[str] = []
     snap = game.to_dict()
-
-    def same(label: str, expected, actual) -> None:
-        if expected != actual:
-            out.append(f"{label}: expected {expected!r}, got {actual!r}")
-
     if "winner" in expect:
-        result = game.result
-        actual = "none" if result is None else ("draw" if result.winner is None else result.winner)
-        same("winner", expect["winner"], actual)
+        out += mismatch("winner", expect["winner"], winner(game))
     for key in ("turn", "active", "priority", "victory_pool", "victory_lost"):
         if key in expect:
-            same(key, expect[key], snap[key])
+            out += mismatch(key, expect[key], snap[key])
     if "phase" in expect:
-        same("phase", expect["phase"], snap["phase"])
+        out += mismatch("phase", expect["phase"], snap["phase"])
     if "acting" in expect:
-        same("acting", expect["acting"], game.acting_player)
-    stack = snap["stack"] or []
-    if "stack_size" in expect:
-        same("stack_size", expect["stack_size"], len(stack))
-    if "stack" in expect:
-        labels = [e["label"] for e in stack]
-        if len(labels) != len(expect["stack"]) or not all(
-                str(e).casefold() in str(a).casefold() for e, a in zip(expect["stack"], labels)):
-            out.append(f"stack (bottom to top): expected {expect['stack']}, got {labels}")
+        out += mismatch("acting", expect["acting"], game.acting_player)
+    out += effects_mismatches("stack", snap["stack"] or [], expect)
     if "pending" in expect:
-        pending = snap["pending_choice"]
-        if expect["pending"] is None:
-            same("pending choice", None, pending and pending["kind"])
-        else:
-            for k, v in expect["pending"].items():
-                same(f"pending choice {k}", v, (pending or {}).get(k))
+        out += pending_mismatches(snap["pending_choice"], expect["pending"])
     if "combat" in expect:
         combat = snap["combat"]
         if expect["combat"] is None:
-            same("combat", None, combat)
+            out += mismatch("combat", None, combat)
         else:
             for k, v in expect["combat"].items():
                 try:
@@ -110,7 +56,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
                 except StepError as exc:
                     out.append(f"combat {k}: {exc}")
                     continue
-                same(f"combat {k}", wanted, (combat or {}).get(k))
+                out += mismatch(f"combat {k}", wanted, (combat or {}).get(k))
     for pid in ("p1", "p2"):
         if pid in expect:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
@@ -118,19 +64,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
         out += _check_object(game, snap, name, props)
     for pid, spec in (expect.get("view") or {}).items():
         out += _check_view(game, pid, spec or {})
-    log = game.log[log_from:]
-    position = 0
-    for spec in expect.get("log") or []:
-        found = next((i for i in range(position, len(log)) if _log_matches(game, log[i], spec)), None)
-        if found is None:
-            out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
-                       f"(after entry {position}), none found")
-        else:
-            position = found + 1
-    for spec in expect.get("no_log") or []:
-        hit = next((e for e in log if _log_matches(game, e, spec)), None)
-        if hit is not None:
-            out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
+    out += check_log(game.log[log_from:], expect, lambda text: _object_id(game, text))
     return out
 
 
@@ -147,16 +81,14 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
         if expect["main"] is None:
             if main is not None:
                 out.append(f"{pid}.main: expected none, got {game.objects[main].name}")
-        elif main is None or not _matches_name(game, main, expect["main"]):
+        elif main is None or not is_named(expect["main"], main, game.objects[main].name):
             out.append(f"{pid}.main: expected {expect['main']}, got {main and game.objects[main].name}")
     counts = {"hand_count": len(snap["hand"]), "deck_count": len(snap["deck"]), "discard_count": len(snap["discard"]),
               "resources": len(snap["resources"]),
               "resources_ready": sum(1 for r in snap["resources"] if not game.objects[r].exhausted),
               "command_tokens": snap["command_tokens"], "command_max": snap["command_max"],
               "victory_tokens": snap["victory_tokens"], "faction": snap["faction"]}
-    for key, actual in counts.items():
-        if key in expect and expect[key] != actual:
-            out.append(f"{pid}.{key}: expected {expect[key]!r}, got {actual!r}")
+    out += compare_values(pid, expect, counts)
     if "deck_top" in expect:
         top = snap["deck"][: len(expect["deck_top"])]
         out += _compare_pile(game, f"{pid}.deck_top", top, expect["deck_top"], True)
@@ -201,16 +133,11 @@ def _check_view(game: Game, pid: str, spec: dict) -> list[str]:
 
 
 def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
-    try:
-        oid = ref(game, name)
-    except StepError:
-        oid = None
+    oid = _object_id(game, name)
     exists = oid is not None and oid in snap["objects"]
-    if "exists" in props and props["exists"] != exists:
-        return [f"{name}: expected it {'to exist' if props['exists'] else 'to no longer exist'}, "
-                f"but it {'does' if exists else 'does not'}"]
-    if not exists:
-        return [] if props.get("exists") is False else [f"{name}: no such card or token in the game"]
+    wrong = existence(name, props, exists, "card or token")
+    if wrong is not None:
+        return wrong
     return _compare_object(game, name, oid, snap["objects"][oid], props)
 
 

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from engine.athernum.state import Game, Zone
-
-
-class StepError(ValueError):
-    """A step that cannot be turned into an action: an unknown card, a malformed argument."""
-
+from kb.verify.naming import StepError, as_list, by_name, many, written
 
 BOARD = (Zone.MAIN, Zone.CHARACTERS, Zone.LOCATION, Zone.RESOURCES, Zone.ITEM_SLOT)
 
@@ -19,43 +15,19 @@ def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, play
     action looks (the hand for a card to play). Copies of a card are interchangeable, so the first
     match in zone order is taken; labels tell copies apart where it matters.
     """
-    if not isinstance(text, str) or not text.strip():
-        raise StepError(f"expected a card name, label or id, not {text!r}")
-    text = text.strip()
+    text = written(text, "a card name, label or id")
     if text in game.objects:
         return text
-    owner = player
-    name = text
-    if ":" in text and text.split(":", 1)[0] in game.players:
-        owner, name = text.split(":", 1)
-    candidates = [o for o in game.objects.values()
-                  if o.name.casefold() == name.casefold()
-                  and (owner is None or owner in (o.owner, o.controller))]
-    if zones is not None:
-        in_zone = [o for o in candidates if o.zone in zones]
-        candidates = in_zone or candidates
-    if not candidates:
-        where = f" of {owner}" if owner else ""
-        raise StepError(f"no card or token{where} named {name!r} in the game")
-    order = {z: i for i, z in enumerate(zones or BOARD)}
-    candidates.sort(key=lambda o: (order.get(o.zone, 99), o.id))
-    return candidates[0].id
+    return by_name(game, text, player, zones, BOARD)
 
 
-def refs(game: Game, items: object, **kw) -> tuple[str, ...]:
-    if items is None:
-        return ()
-    if not isinstance(items, list):
-        items = [items]
-    return tuple(ref(game, i, **kw) for i in items)
+refs = many(ref)
 
 
 def stack_ref(game: Game, text: object) -> str:
     """The id of an effect on the stack named by its label (``Solvency``, ``Ember Knight: Rally``) or by the
     name of its source card; several matches mean the most recent one (the highest on the stack)."""
-    if not isinstance(text, str) or not text.strip():
-        raise StepError(f"expected the label or source card of an effect on the stack, not {text!r}")
-    want = text.strip().casefold()
+    want = written(text, "the label or source card of an effect on the stack").casefold()
     entries = list(reversed(game.stack or []))  # top first
     for test in (lambda e: e.id == text.strip() or e.label.casefold() == want,
                  lambda e: e.source is not None and e.source.name.casefold() == want,
@@ -85,11 +57,5 @@ def target_groups(game: Game, targets: object) -> tuple[tuple[str, ...], ...]:
 
     A target is a card (name, label or id), a player (``p2``) or an effect on the stack (``{stack: Solvency}``).
     """
-    if targets is None:
-        return ()
-    if not isinstance(targets, list):
-        targets = [targets]
-    groups = []
-    for t in targets:
-        groups.append(tuple(_target(game, x) for x in t) if isinstance(t, list) else (_target(game, t),))
-    return tuple(groups)
+    return tuple(tuple(_target(game, x) for x in t) if isinstance(t, list) else (_target(game, t),)
+                 for t in as_list(targets))

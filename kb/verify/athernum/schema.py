@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from kb.verify.schema_parts import NAMES as _names
+from kb.verify.schema_parts import PLAYERS, closed, log_entry, log_expect, new_game, scenario_schema, step_object
+
 PHASES = ["morning", "day", "combat", "evening", "night"]
-PLAYERS = ["p1", "p2"]
 
 #: Step keys naming an action, and the string shorthands.
 ACTIONS = ["play", "attach", "turn_face_up", "discard_attachment", "activate", "support", "command", "exhaust",
@@ -11,6 +13,8 @@ ACTIONS = ["play", "attach", "turn_face_up", "discard_attachment", "activate", "
            "choose_main", "name"]
 SHORTHANDS = ["pass", "next_phase", "enter_combat", "no_defender"]
 STEP_KEYS = [*ACTIONS, "advance", "expect"]
+
+_reject = {"type": ["string", "number", "array"]}
 
 _card = {"oneOf": [{"type": "string"}, {"type": "object", "required": ["card"], "properties": {
     "card": {"type": ["string", "object"]}, "label": {"type": "string"}, "exhausted": {"type": "boolean"},
@@ -25,129 +29,82 @@ _card = {"oneOf": [{"type": "string"}, {"type": "object", "required": ["card"], 
 
 _cards = {"type": "array", "items": {"type": ["string", "object"]}}
 
-_player = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "main": _card,
-        "characters": {"type": "array", "maxItems": 5, "items": _card},
-        "location": _card,
-        "resources": {"oneOf": [
-            {"type": "integer", "minimum": 0},
-            {"type": "object", "additionalProperties": False, "properties": {
-                "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
-                "exhausted": {"type": "boolean"}}},
-            {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
-                "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
-                "exhausted": {"type": "boolean"}}}}]},
-        "tokens": {"type": "array", "items": {"type": "object", "required": ["token"]}},
-        "hand": _cards, "deck": _cards, "discard": _cards, "void": _cards, "extra_deck": _cards,
-        "command_tokens": {"type": "integer", "minimum": 0},
-        "command_max": {"type": "integer", "minimum": 0},
-        "resource_pool": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
-        "used": {"type": "object", "additionalProperties": False, "properties": {
-            "solvency": {"type": "boolean"}, "contingency": {"type": "boolean"}, "location": {"type": "boolean"}}},
-    },
-}
+_player = closed({
+    "main": _card,
+    "characters": {"type": "array", "maxItems": 5, "items": _card},
+    "location": _card,
+    "resources": {"oneOf": [
+        {"type": "integer", "minimum": 0},
+        {"type": "object", "additionalProperties": False, "properties": {
+            "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
+            "exhausted": {"type": "boolean"}}},
+        {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
+            "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
+            "exhausted": {"type": "boolean"}}}}]},
+    "tokens": {"type": "array", "items": {"type": "object", "required": ["token"]}},
+    "hand": _cards, "deck": _cards, "discard": _cards, "void": _cards, "extra_deck": _cards,
+    "command_tokens": {"type": "integer", "minimum": 0},
+    "command_max": {"type": "integer", "minimum": 0},
+    "resource_pool": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+    "used": {"type": "object", "additionalProperties": False, "properties": {
+        "solvency": {"type": "boolean"}, "contingency": {"type": "boolean"}, "location": {"type": "boolean"}}},
+})
 
 _deck = {"type": "object", "required": ["deck"], "additionalProperties": False, "properties": {
     "deck": _cards, "extra_deck": _cards, "main": {"type": "string"}}}
 
-_names = {"type": "array", "items": {"type": "string"}}
+_player_expect = closed({
+    "hand": _names, "deck": _names, "discard": _names, "void": _names, "extra_deck": _names,
+    "characters": _names, "location": {"type": ["string", "null"]}, "locations": _names,
+    "main": {"type": ["string", "null"]},
+    "hand_count": {"type": "integer"}, "deck_count": {"type": "integer"}, "discard_count": {"type": "integer"},
+    "deck_top": _names, "resources": {"type": "integer"}, "resources_ready": {"type": "integer"},
+    "command_tokens": {"type": "integer"}, "command_max": {"type": "integer"},
+    "pool": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "victory_tokens": {"type": "integer"}, "faction": {"type": ["string", "null"]},
+})
 
-_player_expect = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "hand": _names, "deck": _names, "discard": _names, "void": _names, "extra_deck": _names,
-        "characters": _names, "location": {"type": ["string", "null"]}, "locations": _names,
-        "main": {"type": ["string", "null"]},
-        "hand_count": {"type": "integer"}, "deck_count": {"type": "integer"}, "discard_count": {"type": "integer"},
-        "deck_top": _names, "resources": {"type": "integer"}, "resources_ready": {"type": "integer"},
-        "command_tokens": {"type": "integer"}, "command_max": {"type": "integer"},
-        "pool": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "victory_tokens": {"type": "integer"}, "faction": {"type": ["string", "null"]},
-    },
-}
-
-_object_expect = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "exists": {"type": "boolean"}, "zone": {"type": "string"}, "controller": {"enum": PLAYERS},
-        "owner": {"enum": PLAYERS}, "face_down": {"type": "boolean"}, "exhausted": {"type": "boolean"},
-        "name": {"type": ["string", "null"]}, "faction": {"type": ["string", "null"]}, "token": {"type": "boolean"},
-        "damage": {"type": "integer"}, "exhaustion_counters": {"type": "integer"},
-        "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "victory_tokens": {"type": "integer"}, "ofv": {"type": ["integer", "null"]}, "dfv": {"type": ["integer", "null"]},
-        "item_slots": {"type": ["integer", "null"]}, "types": _names, "subtypes": _names,
-        "attached_to": {"type": ["string", "null"]}, "attachments": _names,
-    },
-}
+_object_expect = closed({
+    "exists": {"type": "boolean"}, "zone": {"type": "string"}, "controller": {"enum": PLAYERS},
+    "owner": {"enum": PLAYERS}, "face_down": {"type": "boolean"}, "exhausted": {"type": "boolean"},
+    "name": {"type": ["string", "null"]}, "faction": {"type": ["string", "null"]}, "token": {"type": "boolean"},
+    "damage": {"type": "integer"}, "exhaustion_counters": {"type": "integer"},
+    "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "victory_tokens": {"type": "integer"}, "ofv": {"type": ["integer", "null"]}, "dfv": {"type": ["integer", "null"]},
+    "item_slots": {"type": ["integer", "null"]}, "types": _names, "subtypes": _names,
+    "attached_to": {"type": ["string", "null"]}, "attachments": _names,
+})
 
 #: What one player may see (``game.view``): objects they see or not, and objects as their view shows them.
-_view_expect = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "sees": _names, "hidden": _names,
-        "objects": {"type": "object", "additionalProperties": {
-            **_object_expect, "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}}}},
-    },
-}
+_view_expect = closed({
+    "sees": _names, "hidden": _names,
+    "objects": {"type": "object", "additionalProperties": {
+        **_object_expect, "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}}}},
+})
 
-_log_entry = {"oneOf": [{"type": ["string", "number"]}, {"type": "object", "required": ["rule"],
-              "additionalProperties": False, "properties": {
-                  "rule": {"type": ["string", "number"]}, "kind": {"type": "string"},
-                  "message": {"type": "string"}, "object": {"type": "string"}, "player": {"enum": PLAYERS}}}]}
+EXPECT = closed({
+    "winner": {"enum": [*PLAYERS, "none", "draw"]},
+    "turn": {"type": "integer"}, "phase": {"enum": [*PHASES, "setup", "ended"]},
+    "active": {"enum": [*PLAYERS, None]}, "priority": {"enum": [*PLAYERS, None]},
+    "acting": {"enum": [*PLAYERS, None]},
+    "victory_pool": {"type": "integer"}, "victory_lost": {"type": "integer"},
+    "stack": _names, "stack_size": {"type": "integer"},
+    "pending": {"type": ["object", "null"], "properties": {"kind": {"type": "string"},
+                                                           "player": {"enum": PLAYERS}}},
+    "combat": {"type": ["object", "null"]},
+    "p1": _player_expect, "p2": _player_expect,
+    "objects": {"type": "object", "additionalProperties": _object_expect},
+    "view": closed({pid: _view_expect for pid in PLAYERS}),
+    **log_expect(log_entry(["string", "number"])),
+})
 
-EXPECT = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "winner": {"enum": [*PLAYERS, "none", "draw"]},
-        "turn": {"type": "integer"}, "phase": {"enum": [*PHASES, "setup", "ended"]},
-        "active": {"enum": [*PLAYERS, None]}, "priority": {"enum": [*PLAYERS, None]},
-        "acting": {"enum": [*PLAYERS, None]},
-        "victory_pool": {"type": "integer"}, "victory_lost": {"type": "integer"},
-        "stack": _names, "stack_size": {"type": "integer"},
-        "pending": {"type": ["object", "null"], "properties": {"kind": {"type": "string"},
-                                                               "player": {"enum": PLAYERS}}},
-        "combat": {"type": ["object", "null"]},
-        "p1": _player_expect, "p2": _player_expect,
-        "objects": {"type": "object", "additionalProperties": _object_expect},
-        "view": {"type": "object", "additionalProperties": False,
-                 "properties": {pid: _view_expect for pid in PLAYERS}},
-        "log": {"type": "array", "items": _log_entry},
-        "no_log": {"type": "array", "items": _log_entry},
-    },
-}
+STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT)]}
 
-STEP = {"oneOf": [
-    {"enum": SHORTHANDS},
-    {"type": "object", "minProperties": 1,
-     "propertyNames": {"enum": [*STEP_KEYS, "player", "reject", "note"]},
-     "properties": {"player": {"enum": PLAYERS}, "reject": {"type": ["string", "number", "array"]},
-                    "note": {"type": "string"}, "expect": EXPECT}},
-]}
-
-SCHEMA = {
-    "properties": {
-        "setup": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "seed": {"type": "integer"}, "turn": {"type": "integer", "minimum": 1},
-                "phase": {"enum": PHASES}, "active": {"enum": PLAYERS},
-                "victory_pool": {"type": "integer", "minimum": 0}, "victory_lost": {"type": "integer", "minimum": 0},
-                "combat_used": {"type": "boolean"}, "turn_limit": {"type": "integer", "minimum": 1},
-                "p1": _player, "p2": _player,
-                "new_game": {"type": "object", "additionalProperties": False, "required": ["p1", "p2"],
-                             "properties": {"p1": _deck, "p2": _deck, "check_decks": {"type": "boolean"},
-                                            "reject": {"type": ["string", "number", "array"]}}},
-            },
-        },
-        "steps": {"type": "array", "items": STEP},
-        "expect": EXPECT,
-    }
-}
+SCHEMA = scenario_schema({
+    "seed": {"type": "integer"}, "turn": {"type": "integer", "minimum": 1},
+    "phase": {"enum": PHASES}, "active": {"enum": PLAYERS},
+    "victory_pool": {"type": "integer", "minimum": 0}, "victory_lost": {"type": "integer", "minimum": 0},
+    "combat_used": {"type": "boolean"}, "turn_limit": {"type": "integer", "minimum": 1},
+    "p1": _player, "p2": _player,
+    "new_game": new_game(_deck, check_decks={"type": "boolean"}, reject=_reject),
+}, STEP, EXPECT)

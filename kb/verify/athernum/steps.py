@@ -2,40 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engine.athernum import actions as A
 from engine.athernum.state import Game, Zone
 from engine.athernum.values import abilities_of
-from kb.verify.athernum.refs import StepError, ref, refs, target_groups
+from kb.verify.athernum.refs import ref, refs, target_groups
+from kb.verify.naming import StepError, as_list
+from kb.verify.step_syntax import Step, parse_mapping, step_args
 
 HAND = (Zone.HAND,)
-
-
-@dataclass
-class Step:
-    """One parsed step: an action (or advance/expect), who takes it, and the rules it must be rejected by."""
-
-    index: int
-    key: str
-    args: object = None
-    player: str | None = None
-    reject: tuple[str, ...] = ()
-    expect: dict | None = None
-    raw: object = field(default=None, repr=False)
-
-    def describe(self) -> str:
-        """The step as a reader would say it: ``p1: play Ember Knight``."""
-        who = f"{self.player}: " if self.player else ""
-        if self.args in (None, {}, []):
-            text = self.key.replace("_", " ")
-        elif isinstance(self.args, dict):
-            text = f"{self.key.replace('_', ' ')} " + ", ".join(f"{k}={v}" for k, v in self.args.items())
-        else:
-            text = f"{self.key.replace('_', ' ')} {self.args}"
-        if self.reject:
-            text += f" (must be rejected by {', '.join(self.reject)})"
-        return who + text
 
 
 def parse_step(index: int, raw: object) -> Step:
@@ -44,38 +18,11 @@ def parse_step(index: int, raw: object) -> Step:
         if raw == "no_defender":
             return Step(index, "defend", None, raw=raw)
         return Step(index, raw, raw=raw)
-    data = dict(raw)
-    player = data.pop("player", None)
-    reject = data.pop("reject", ())
-    data.pop("note", None)
-    if not isinstance(reject, list):
-        reject = [reject] if reject not in ((), None) else []
-    expect = data.pop("expect", None)
-    if not data:
-        return Step(index, "expect", player=player, expect=expect, raw=raw)
-    if len(data) != 1:
-        raise StepError(f"a step names one action, not {', '.join(data)}")
-    key, args = next(iter(data.items()))
-    return Step(index, key, args, player, tuple(str(r) for r in reject), expect, raw)
+    return parse_mapping(Step, index, raw)
 
 
 def _payment(value: object) -> tuple:
-    if value is None:
-        return ()
-    if not isinstance(value, list):
-        value = [value]
-    return tuple(value)
-
-
-def _args(step: Step, *names: str, first: str | None = None) -> dict:
-    """The step's arguments as a mapping; a bare value stands for the ``first`` argument."""
-    args = step.args
-    if not isinstance(args, dict):
-        args = {} if args is None else {first or names[0]: args}
-    unknown = [k for k in args if k not in names]
-    if unknown:
-        raise StepError(f"{step.key}: unknown argument(s) {', '.join(unknown)} (known: {', '.join(names)})")
-    return args
+    return tuple(as_list(value))
 
 
 def to_actions(game: Game, step: Step) -> list[A.Action]:
@@ -85,18 +32,18 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
         raise StepError("no player may act now (the game is over or nobody holds priority)")
     key = step.key
     if key == "play":
-        a = _args(step, "card", "pay", first="card")
+        a = step_args(step, "card", "pay", first="card")
         return [A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _payment(a.get("pay")))]
     if key == "attach":
-        a = _args(step, "card", "host", "face_down")
+        a = step_args(step, "card", "host", "face_down")
         return [A.AttachItem(player, ref(game, a.get("card"), zones=HAND, player=player), ref(game, a.get("host")),
                              bool(a.get("face_down", False)))]
     if key == "turn_face_up":
-        return [A.TurnFaceUp(player, ref(game, _args(step, "attachment")["attachment"]))]
+        return [A.TurnFaceUp(player, ref(game, step_args(step, "attachment")["attachment"]))]
     if key == "discard_attachment":
-        return [A.DiscardAttachment(player, ref(game, _args(step, "attachment")["attachment"]))]
+        return [A.DiscardAttachment(player, ref(game, step_args(step, "attachment")["attachment"]))]
     if key == "activate":
-        a = _args(step, "source", "ability", "targets", "pay", "discard", first="source")
+        a = step_args(step, "source", "ability", "targets", "pay", "discard", first="source")
         source = ref(game, a.get("source"))
         return [A.ActivateAbility(player, source, _ability_index(game, source, a.get("ability", 0)),
                                   target_groups(game, a.get("targets")), _payment(a.get("pay")),
@@ -104,12 +51,12 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
     if key == "name":
         return [A.NameCard(player, str(step.args))]
     if key == "support":
-        a = _args(step, "card", "targets", "pay", "discard", first="card")
+        a = step_args(step, "card", "targets", "pay", "discard", first="card")
         return [A.ActivateSupport(player, ref(game, a.get("card"), zones=HAND, player=player),
                                   target_groups(game, a.get("targets")), _payment(a.get("pay")),
                                   refs(game, a.get("discard"), zones=HAND, player=player))]
     if key == "command":
-        a = _args(step, "name", "target", first="name")
+        a = step_args(step, "name", "target", first="name")
         name = str(a.get("name", "")).strip().capitalize()  # the command abilities are named Acquisition, Solvency, Contingency
         target = a.get("target")
         return [A.UseCommand(player, name, ((ref(game, target),),) if target else ())]
@@ -118,7 +65,7 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
     if key == "enter_combat":
         return [A.EnterCombat(player)]
     if key == "attack":
-        a = _args(step, "attacker", "target")
+        a = step_args(step, "attacker", "target")
         return [A.DeclareAttack(player, ref(game, a.get("attacker")), ref(game, a.get("target")))]
     if key == "defend":
         return [A.DeclareDefender(player, None if step.args is None else ref(game, step.args))]

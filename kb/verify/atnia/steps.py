@@ -2,40 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from engine.atnia import actions as A
 from engine.atnia.state import Game, Zone
-from kb.verify.atnia.refs import StepError, ref, refs
+from kb.verify.atnia.refs import ref, refs
+from kb.verify.naming import StepError
+from kb.verify.step_syntax import Step, parse_mapping, step_args
 
 HAND = (Zone.HAND,)
 IN_PLAY = (Zone.BATTLEFIELD, Zone.LOCATION)
-
-
-@dataclass
-class Step:
-    """One parsed step: an action (or advance/expect), who takes it, and the rules it must be rejected by."""
-
-    index: int
-    key: str
-    args: object = None
-    player: str | None = None
-    reject: tuple[str, ...] = ()
-    expect: dict | None = None
-    raw: object = field(default=None, repr=False)
-
-    def describe(self) -> str:
-        """The step as a reader would say it: ``p1: play Ember Squire``."""
-        who = f"{self.player}: " if self.player else ""
-        if self.args in (None, {}, []):
-            text = self.key.replace("_", " ")
-        elif isinstance(self.args, dict):
-            text = f"{self.key.replace('_', ' ')} " + ", ".join(f"{k}={v}" for k, v in self.args.items())
-        else:
-            text = f"{self.key.replace('_', ' ')} {self.args}"
-        if self.reject:
-            text += f" (must be rejected by {', '.join(self.reject)})"
-        return who + text
 
 
 def parse_step(index: int, raw: object) -> Step:
@@ -44,30 +18,7 @@ def parse_step(index: int, raw: object) -> Step:
         if raw == "no_block":
             return Step(index, "block", {}, raw=raw)
         return Step(index, raw, raw=raw)
-    data = dict(raw)
-    player = data.pop("player", None)
-    reject = data.pop("reject", ())
-    data.pop("note", None)
-    if not isinstance(reject, list):
-        reject = [reject] if reject not in ((), None) else []
-    expect = data.pop("expect", None)
-    if not data:
-        return Step(index, "expect", player=player, expect=expect, raw=raw)
-    if len(data) != 1:
-        raise StepError(f"a step names one action, not {', '.join(data)}")
-    key, args = next(iter(data.items()))
-    return Step(index, key, args, player, tuple(str(r) for r in reject), expect, raw)
-
-
-def _args(step: Step, *names: str, first: str | None = None) -> dict:
-    """The step's arguments as a mapping; a bare value stands for the ``first`` argument."""
-    args = step.args
-    if not isinstance(args, dict):
-        args = {} if args is None else {first or names[0]: args}
-    unknown = [k for k in args if k not in names]
-    if unknown:
-        raise StepError(f"{step.key}: unknown argument(s) {', '.join(unknown)} (known: {', '.join(names)})")
-    return args
+    return parse_mapping(Step, index, raw)
 
 
 def _targets(game: Game, value: object) -> tuple[str, ...]:
@@ -123,10 +74,10 @@ def to_action(game: Game, step: Step) -> A.Action:
                         "'player:'")
     key = step.key
     if key == "play":
-        a = _args(step, "card", "targets", first="card")
+        a = step_args(step, "card", "targets", first="card")
         return A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _targets(game, a.get("targets")))
     if key == "skill":
-        a = _args(step, "source", "skill", "targets", first="source")
+        a = step_args(step, "source", "skill", "targets", first="source")
         return A.UseSkill(player, ref(game, a.get("source"), zones=IN_PLAY, player=player), int(a.get("skill", 0)),
                           _targets(game, a.get("targets")))
     if key == "commit":
@@ -134,9 +85,9 @@ def to_action(game: Game, step: Step) -> A.Action:
     if key == "pass":
         return A.Pass(player)
     if key == "channel":
-        return A.Channel(player, ref(game, _args(step, "card")["card"], zones=HAND, player=player))
+        return A.Channel(player, ref(game, step_args(step, "card")["card"], zones=HAND, player=player))
     if key == "explore":
-        a = _args(step, "card", "ideal", "to", first="card")
+        a = step_args(step, "card", "ideal", "to", first="card")
         if a.get("to", "top") not in ("top", "bottom"):
             raise StepError("explore: 'to' is top or bottom")
         return A.Explore(player, ref(game, a.get("card"), zones=(Zone.HAND, Zone.CHANNEL), player=player),
@@ -144,7 +95,7 @@ def to_action(game: Game, step: Step) -> A.Action:
     if key == "attack":
         args = step.args
         if isinstance(args, dict) and ("attackers" in args or "commit" in args):
-            a = _args(step, "attackers", "commit")
+            a = step_args(step, "attackers", "commit")
             return A.DeclareAttack(player, _attackers(game, player, a.get("attackers", [])),
                                    _items(game, player, a.get("commit")))
         return A.DeclareAttack(player, _attackers(game, player, args))
@@ -153,12 +104,12 @@ def to_action(game: Game, step: Step) -> A.Action:
         if not isinstance(args, dict):
             raise StepError("block: expected {Blocker: Attacker, ...} or {blocks: {...}, commit: [...]}")
         if "blocks" in args or "commit" in args:
-            a = _args(step, "blocks", "commit")
+            a = step_args(step, "blocks", "commit")
             return A.DeclareBlockers(player, _blocks(game, player, a.get("blocks") or {}),
                                      _items(game, player, a.get("commit")))
         return A.DeclareBlockers(player, _blocks(game, player, args))
     if key == "guard":
-        a = _args(step, "unit", "attacker")
+        a = step_args(step, "unit", "attacker")
         attacker = a.get("attacker")
         return A.GuardianBlock(player, ref(game, a.get("unit"), zones=(Zone.BATTLEFIELD,), player=player),
                                None if attacker is None else ref(game, attacker, zones=(Zone.BATTLEFIELD,)))
@@ -175,7 +126,7 @@ def to_action(game: Game, step: Step) -> A.Action:
         return A.ChooseReplacement(player, None if step.args is None else ref(game, step.args,
                                                                              zones=(Zone.BATTLEFIELD,), player=player))
     if key == "recycle":
-        a = _args(step, "top", "bottom")
+        a = step_args(step, "top", "bottom")
         return A.Recycle(player, refs(game, a.get("top"), zones=(Zone.CHANNEL,), player=player),
                          refs(game, a.get("bottom"), zones=(Zone.CHANNEL,), player=player))
     raise StepError(f"unknown action {key!r}")

@@ -1,0 +1,214 @@
+"""What every game's adapter does alike: load the card library, set up the position, run the steps one by one
+with their records and log, and report the outcome. A game's adapter supplies its engine's parts."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import ClassVar
+
+from kb.errors import Problem
+from kb.verify import card_library
+from kb.verify.adapters import RunOutcome
+from kb.verify.card_library import CardReader
+from kb.verify.library_cache import cached, stamp
+from kb.verify.naming import StepError
+from kb.verify.rejection import Wording, apply_actions
+from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.scenario import Scenario
+
+CARDS_FILE = "cards.yaml"
+
+
+class ScenarioProblem(Exception):
+    """Scenario content the engine cannot use (an unknown card, a malformed setup), with its line and field."""
+
+    def __init__(self, line: int, field: str, message: str):
+        self.line, self.field, self.message = line, field, message
+        super().__init__(message)
+
+
+class ParameterProblem(Exception):
+    """Rule parameters the engine cannot use; carries the problem to report."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def players_apart(setup: dict) -> dict:
+    """A position with ``p1`` and ``p2`` gathered under ``players``, as the engines' ``Setup.from_dict`` reads it."""
+    players = {pid: dict(setup.pop(pid) or {}) for pid in ("p1", "p2") if pid in setup}
+    return {**setup, "players": players}
+
+
+class GameAdapter:
+    """Runs the scenarios under ``scenarios/<game>/`` on that game's engine; subclasses name the engine's parts."""
+
+    game: ClassVar[str]
+    scenario_schema: ClassVar[dict]
+    engine_rules: ClassVar[dict]  # the rules the engine can cite, by id
+    card_reader: ClassVar[CardReader]
+    #: A folder of further library files beside ``cards.yaml`` (``cards/*.yaml``), if the game has one.
+    library_folder: ClassVar[str | None] = None
+    load_card = None  # (data, path) -> a card: one card a scenario defines
+    parse_step = None  # (index, raw) -> Step
+    check = None  # (game, expect) -> mismatches
+    illegal: ClassVar[type[Exception]]  # what the engine raises for an illegal action
+    setup_errors: ClassVar[tuple[type[Exception], ...]]  # what it raises for a setup it cannot build
+    wording: ClassVar[Wording] = Wording()
+    clock: ClassVar[str] = "turn"  # the log entry's field that counts turns (turn, day, round)
+    #: Whether a step that cannot be read reports the steps run so far and the log (Athernum's does not).
+    trace_unreadable_steps: ClassVar[bool] = True
+
+    def __init__(self, scenarios_dir: Path):
+        self.scenarios_dir = Path(scenarios_dir)
+        self._library: dict | None = None
+        self._library_problem: Problem | None = None
+
+    def schema(self) -> dict:
+        return self.scenario_schema
+
+    def rule_ids(self) -> set[str]:
+        return set(self.engine_rules)
+
+    # -- the card library -------------------------------------------------------------------
+    def library_files(self) -> list[Path]:
+        """``scenarios/<game>/cards.yaml``, then the library folder's files, those that exist."""
+        folder = self.scenarios_dir / self.game
+        extra = sorted((folder / self.library_folder).glob("*.yaml")) if self.library_folder else []
+        return [path for path in [folder / CARDS_FILE, *extra] if path.exists()]
+
+    def library(self) -> dict:
+        """The game's card library, loaded once per process, and from the project's cache while unchanged."""
+        if self._library is None:
+            files = self.library_files()
+            folder = self.scenarios_dir / self.game
+            cache = self.scenarios_dir.parent / ".rulekb" / f"cards-{self.game}.pickle"
+            self._library, self._library_problem = cached(
+                cache, stamp([*files, *self._reader_code()]),
+                lambda: card_library.read_library(files, folder, f"scenarios/{self.game}", self.card_reader))
+        return self._library
+
+    def _reader_code(self) -> list[Path]:
+        """The source files that decide what the library files become: the engine's package, the reader."""
+        engine = Path(sys.modules[self.card_reader.parse.__module__].__file__).parent
+        return [*sorted(engine.glob("*.py")), Path(card_library.__file__)]
+
+    def _cards(self, scenario: Scenario) -> dict:
+        """The library, with the cards the scenario defines itself."""
+        library = dict(self.library())
+        for name, data in scenario.cards.items():
+            try:
+                library[name] = self.load_card({"name": name, **data}, name)
+            except self.card_reader.error as exc:
+                raise ScenarioProblem(scenario.line_of("cards", name), f"cards.{name}", str(exc)) from None
+        return library
+
+    # -- the engine's parts a game supplies ----------------------------------------------------
+    def rule_parameters(self, parameters: dict[str, int] | None):
+        """The engine's form of the rule parameters read from the rules' text; raises ParameterProblem."""
+        return parameters
+
+    def refusal(self, scenario: Scenario, library: dict, rules) -> RunOutcome | None:
+        """The outcome of a scenario whose setup must be refused, or None for a scenario to play."""
+        return None
+
+    def start(self, spec: dict, library: dict, seed: int, rules):
+        """A new game as ``setup.new_game`` describes it."""
+        raise NotImplementedError
+
+    def position(self, setup: dict, library: dict, rules):
+        """The game in the position ``setup`` describes (a copy the method may change)."""
+        raise NotImplementedError
+
+    def actions(self, game, step) -> list:
+        """The engine actions a step stands for."""
+        raise NotImplementedError
+
+    def advance(self, game, args) -> str:
+        """Play on to where ``advance:`` says; the outcome to record. Raises StepError."""
+        raise NotImplementedError
+
+    # -- running ---------------------------------------------------------------------------------
+    def run(self, scenario: Scenario, parameters: dict[str, int] | None = None) -> RunOutcome:
+        """Run one scenario under the rule parameters kb read from the rules' text (the engine's own if none)."""
+        self.library()
+        if self._library_problem is not None:
+            return RunOutcome(Status.ERROR, problems=[self._library_problem])
+        try:
+            rules = self.rule_parameters(parameters)
+        except ParameterProblem as exc:
+            return RunOutcome(Status.ERROR, problems=[exc.problem])
+        try:
+            library = self._cards(scenario)
+            refused = self.refusal(scenario, library, rules)
+            if refused is not None:
+                return refused
+            game = self._build(scenario, library, rules)
+        except ScenarioProblem as exc:
+            return RunOutcome(Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)])
+        return self._play(scenario, game)
+
+    def _build(self, scenario: Scenario, library: dict, rules):
+        """The game the scenario sets up: a new game or a position; ScenarioProblem when the engine refuses it."""
+        setup = dict(scenario.setup)
+        try:
+            if "new_game" in setup:
+                return self.start(setup["new_game"], library, setup.get("seed", 0), rules)
+            return self.position(setup, library, rules)
+        except self.setup_errors as exc:
+            raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
+
+    def _play(self, scenario: Scenario, game) -> RunOutcome:
+        """The steps in order, each recorded with the log entries it caused; the first broken expectation ends it."""
+        records: list[StepRecord] = []
+        step_of_log: list[int | None] = [None] * len(game.log)
+        failures: list[str] = []
+
+        def error(index: int, exc: StepError, trace: bool = True) -> RunOutcome:
+            problem = Problem(scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc))
+            if not trace:
+                return RunOutcome(Status.ERROR, problems=[problem])
+            return RunOutcome(Status.ERROR, problems=[problem], steps=records, log=self._log(game, step_of_log))
+
+        for index, raw in enumerate(scenario.steps):
+            try:
+                step = self.parse_step(index, raw)
+            except StepError as exc:
+                return error(index, exc, self.trace_unreadable_steps)
+            try:
+                outcome, mismatches = self._run_step(game, step)
+            except StepError as exc:
+                return error(index, exc)
+            step_of_log += [index] * (len(game.log) - len(step_of_log))
+            records.append(StepRecord(index, step.describe(), outcome,
+                                      [f"{k}: {v}" for k, v in (step.expect or {}).items()]))
+            if mismatches:
+                failures += [f"after step {index + 1} ({step.describe()}): {m}" for m in mismatches]
+                break
+        else:
+            failures += [f"at the end: {m}" for m in (self.check(game, scenario.expect) if scenario.expect else [])]
+        log = self._log(game, step_of_log)
+        if failures:
+            return RunOutcome(Status.FAILED, reason=failures[0], diff="\n".join(failures), steps=records, log=log)
+        return RunOutcome(Status.PASSED, steps=records, log=log)
+
+    def _run_step(self, game, step) -> tuple[str, list[str]]:
+        """Apply one step; returns its outcome text and the expectations it broke."""
+        if step.key == "expect":
+            return "checked", self.check(game, step.expect or {})
+        if step.key == "advance":
+            return self.advance(game, step.args), self._expectations(game, step)
+        outcome, broken = apply_actions(game, self.actions(game, step), step.reject, self.illegal, self.wording)
+        return outcome, self._expectations(game, step) if broken is None else broken
+
+    def _expectations(self, game, step) -> list[str]:
+        """What the step's own ``expect:`` finds wrong after it."""
+        return self.check(game, step.expect) if step.expect else []
+
+    def _log(self, game, step_of_log: list[int | None]) -> list[LogLine]:
+        """The engine's log as kb shows it, each entry with the step it happened in (None: the setup)."""
+        step_of_log = step_of_log + [None] * (len(game.log) - len(step_of_log))
+        return [LogLine(e.seq, f"{self.game}:{e.rule}", e.kind, e.message, getattr(e, self.clock), e.phase,
+                        step_of_log[i]) for i, e in enumerate(game.log)]

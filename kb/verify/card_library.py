@@ -1,0 +1,51 @@
+"""A game's card library for scenarios: its YAML files read into the engine's cards, or the first problem in
+them named by file, line and card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from kb.errors import Problem
+from kb.yamlpos import load_located
+
+
+@dataclass(frozen=True)
+class CardReader:
+    """How one engine reads cards: its library loader, the error it raises, and the card an error names."""
+
+    parse: Callable[[object], dict]
+    error: type[Exception]
+    card_named: Callable[[Exception], str | None]  # None: the error names no card
+
+
+def read_library(files: list[Path], folder: Path, display: str, reader: CardReader) -> tuple[dict, Problem | None]:
+    """The cards of ``files`` (under ``folder``, shown as ``display/…``); the first problem ends the reading."""
+    library: dict = {}
+    for path in files:
+        cards, problem = _read_file(path, f"{display}/{path.relative_to(folder)}", reader, library)
+        if problem is not None:
+            return library, problem
+        library.update(cards)
+    return library, None
+
+
+def _read_file(path: Path, display: str, reader: CardReader, known: dict) -> tuple[dict, Problem | None]:
+    try:
+        located = load_located(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        return {}, Problem(display, mark.line + 1 if mark else 0, "(yaml)", f"invalid YAML: {exc}")
+    try:
+        cards = reader.parse(located.data or {})
+    except reader.error as exc:
+        card = reader.card_named(exc)
+        return {}, Problem(display, 0 if card is None else located.line_of((card,)), card or "", str(exc))
+    for name in cards:
+        if name in known:
+            return {}, Problem(display, located.line_of((name,)), name,
+                               f"card {name!r} is already defined in another library file")
+    return cards, None

@@ -1,0 +1,120 @@
+"""Expectations every game checks alike: piles of named objects, the log, plain values; each mismatch a line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+
+def mismatch(label: str, expected, actual) -> list[str]:
+    """``label: expected …, got …`` when the two differ."""
+    return [] if expected == actual else [f"{label}: expected {expected!r}, got {actual!r}"]
+
+
+def compare_values(prefix: str, expect: dict, actual: dict) -> list[str]:
+    """Each value of ``actual`` the expectation names and that differs, as ``prefix.key: expected …, got …``."""
+    return [f"{prefix}.{key}: expected {expect[key]!r}, got {value!r}"
+            for key, value in actual.items() if key in expect and expect[key] != value]
+
+
+def is_named(expected: str, oid: str, name: str) -> bool:
+    """An expected entry names an object by id or label, or by its name in any case."""
+    return expected == oid or expected.casefold() == name.casefold()
+
+
+def compare_pile(where: str, ids: list, expected: list, ordered: bool, name_of: Callable[[str], str]) -> list[str]:
+    """A pile against the names expected in it: in order, or as a multiset when order does not matter."""
+    if ordered:
+        ok = len(ids) == len(expected) and all(is_named(e, a, name_of(a)) for a, e in zip(ids, expected))
+    else:
+        remaining = list(ids)
+        ok = True
+        for e in expected:
+            hit = next((a for a in remaining if is_named(e, a, name_of(a))), None)
+            if hit is None:
+                ok = False
+                break
+            remaining.remove(hit)
+        ok = ok and not remaining
+    if ok:
+        return []
+    shown = [name_of(i) for i in ids]
+    return [f"{where}: expected {expected}, got {shown if ordered else sorted(shown)}"]
+
+
+def labels_match(expected: list, labels: list) -> bool:
+    """Each expected text is part of the label at its place (a stack, a horizon, Limbo), in any case."""
+    return len(labels) == len(expected) and all(str(e).casefold() in str(a).casefold()
+                                                for e, a in zip(expected, labels))
+
+
+def effects_mismatches(key: str, entries: list[dict], expect: dict) -> list[str]:
+    """``<key>_size``, and ``<key>``: texts in the labels of the effects waiting there (a stack, a horizon)."""
+    out = []
+    if f"{key}_size" in expect:
+        out += mismatch(f"{key}_size", expect[f"{key}_size"], len(entries))
+    if key in expect:
+        labels = [e["label"] for e in entries]
+        if not labels_match(expect[key], labels):
+            out.append(f"{key} (bottom to top): expected {expect[key]}, got {labels}")
+    return out
+
+
+def existence(name: str, props: dict, exists: bool, noun: str, gone: str = "to no longer exist") -> list[str] | None:
+    """What is wrong with whether an expected object exists; None when its properties are to be compared."""
+    if "exists" in props and props["exists"] != exists:
+        return [f"{name}: expected it {'to exist' if props['exists'] else gone}, but it "
+                f"{'does' if exists else 'does not'}"]
+    if not exists:
+        return [] if props.get("exists") is False else [f"{name}: no such {noun} in the game"]
+    return None
+
+
+def winner(game) -> str:
+    """Who won, as an expectation says it: a player, ``draw`` or ``none``."""
+    result = game.result
+    return "none" if result is None else ("draw" if result.winner is None else result.winner)
+
+
+def pending_mismatches(pending: dict | None, expected: dict | None) -> list[str]:
+    """A pending choice against ``pending:`` (``null``: none; else the kind, player … it must have)."""
+    if expected is None:
+        return mismatch("pending choice", None, pending and pending["kind"])
+    return [m for k, v in expected.items() for m in mismatch(f"pending choice {k}", v, (pending or {}).get(k))]
+
+
+def _log_matches(entry, spec, object_id: Callable[[str], str | None]) -> bool:
+    """Whether a log entry is the one an expectation describes: its rule, and kind, text, object, player if given."""
+    rule = str(spec["rule"] if isinstance(spec, dict) else spec)
+    if entry.rule != rule:
+        return False
+    if isinstance(spec, dict):
+        if "kind" in spec and entry.kind != spec["kind"]:
+            return False
+        if "message" in spec and spec["message"].casefold() not in entry.message.casefold():
+            return False
+        if "player" in spec and entry.player != spec["player"]:
+            return False
+        if "object" in spec:
+            wanted = object_id(spec["object"])
+            if wanted is None or wanted not in entry.objects:
+                return False
+    return True
+
+
+def check_log(log: Sequence, expect: dict, object_id: Callable[[str], str | None]) -> list[str]:
+    """``log:`` entries found in that order, ``no_log:`` entries found nowhere; ``object_id`` resolves a name
+    (None: it names nothing, so no entry matches)."""
+    out: list[str] = []
+    position = 0
+    for spec in expect.get("log") or []:
+        found = next((i for i in range(position, len(log)) if _log_matches(log[i], spec, object_id)), None)
+        if found is None:
+            out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
+                       f"(after entry {position}), none found")
+        else:
+            position = found + 1
+    for spec in expect.get("no_log") or []:
+        hit = next((e for e in log if _log_matches(e, spec, object_id)), None)
+        if hit is not None:
+            out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
+    return out

@@ -1,0 +1,46 @@
+"""Pieces of the JSON Schema every game's scenarios share: players, names, steps, log expectations, new games."""
+
+from __future__ import annotations
+
+PLAYERS = ["p1", "p2"]
+
+#: A list of names (cards, labels, ids).
+NAMES = {"type": "array", "items": {"type": "string"}}
+
+
+def closed(properties: dict) -> dict:
+    """An object with only these properties."""
+    return {"type": "object", "additionalProperties": False, "properties": properties}
+
+
+def scenario_schema(setup: dict, step: dict, expect: dict, defs: dict | None = None) -> dict:
+    """A game's schema of ``setup`` (these properties only), ``steps`` and ``expect``, with ``$defs`` if any."""
+    properties = {"setup": closed(setup), "steps": {"type": "array", "items": step}, "expect": expect}
+    return {"$defs": defs, "properties": properties} if defs else {"properties": properties}
+
+
+def log_entry(rule: str | list[str]) -> dict:
+    """A ``log:``/``no_log:`` entry: a rule id (JSON type ``rule``), or the rule with kind, message, object, player."""
+    return {"oneOf": [{"type": rule}, {"type": "object", "required": ["rule"], "additionalProperties": False,
+                                       "properties": {
+        "rule": {"type": rule}, "kind": {"type": "string"}, "message": {"type": "string"},
+        "object": {"type": "string"}, "player": {"enum": PLAYERS}}}]}
+
+
+def log_expect(entry: dict) -> dict:
+    """The ``log`` (found in order) and ``no_log`` (found nowhere) expectations."""
+    return {"log": {"type": "array", "items": entry}, "no_log": {"type": "array", "items": entry}}
+
+
+def step_object(step_keys: list[str], reject: dict, expect: dict, **more: dict) -> dict:
+    """A step written as a mapping: one of ``step_keys``, with ``player``, ``reject``, ``note``, ``expect``."""
+    return {"type": "object", "minProperties": 1,
+            "propertyNames": {"enum": [*step_keys, "player", "reject", "note"]},
+            "properties": {"player": {"enum": PLAYERS}, "reject": reject, "note": {"type": "string"},
+                           "expect": expect, **more}}
+
+
+def new_game(deck: dict, **more: dict) -> dict:
+    """``setup.new_game``: each player's deck, and whatever else the game's start takes."""
+    return {"type": "object", "additionalProperties": False, "required": ["p1", "p2"],
+            "properties": {"p1": deck, "p2": deck, **more}}
