@@ -8,7 +8,7 @@ from pathlib import Path
 from kb.diff import Change, Citations, attach_impact, compare, impacted_scenarios
 from kb.loader import KnowledgeBase
 from kb.paths import Paths
-from kb.rulings import load_rulings
+from kb.rulings import Ruling, load_rulings
 from kb.verify.fingerprint import suspects
 from kb.verify.report import check_rulings
 from kb.verify.results import ScenarioResult, Status, VerifyResults
@@ -43,9 +43,9 @@ class ImpactReport:
         }
 
 
-def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths) -> tuple[list[Change], Citations]:
+def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths, rulings: list[Ruling]
+            ) -> tuple[list[Change], Citations]:
     changes = compare(old.graph, new.graph)
-    rulings, _ = load_rulings(project)
     citations = Citations.read(project.scenarios, rulings, cache=project.cache / "citations.pickle")
     attach_impact(changes, old.graph, new.graph, citations)
     return changes, citations
@@ -54,10 +54,11 @@ def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths) -> tuple[lis
 def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> ImpactReport:
     """Run the scenarios impacted by the changes from ``revision`` to the working tree."""
     old = load_spec(revision, kb.paths)
-    changes, citations = _impact(old, kb, kb.paths)
+    rulings, _ = load_rulings(kb.paths)
+    changes, citations = _impact(old, kb, kb.paths, rulings)
     ids = impacted_scenarios(changes)
     files = [citations.scenario_paths[i] for i in ids if i in citations.scenario_paths]
-    results = run_all(files, context(kb), jobs=jobs)
+    results = run_all(files, context(kb, rulings=rulings), jobs=jobs)
     report = ImpactReport(changes, results)
     for sid in ids:
         path = citations.scenario_paths.get(sid)
@@ -66,7 +67,6 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
             changed = [rule for rule, _ in suspects(data, game_of(path, kb.paths.scenarios), kb.graph)]
             if changed:
                 report.suspects[sid] = changed
-    rulings, _ = load_rulings(kb.paths)
     touched = {r for c in changes for r in c.rulings}
     report.rulings = [f"{c.ruling}: {c.problem}" for c in check_rulings([r for r in rulings if r.id in touched], results)
                       if "was not run" not in c.problem]
@@ -89,10 +89,11 @@ def behaviour_diff(project: Paths, old_spec: str, new_spec: str, *, jobs: int = 
                    ) -> tuple[list[Change], list[BehaviourChange], int]:
     """Verify the impacted scenarios under both versions; report those whose outcome changed."""
     old, new = load_spec(old_spec, project), load_spec(new_spec, project)
-    changes, citations = _impact(old, new, project)
+    rulings, _ = load_rulings(project)
+    changes, citations = _impact(old, new, project, rulings)
     files = [citations.scenario_paths[i] for i in impacted_scenarios(changes) if i in citations.scenario_paths]
-    before = run_all(files, context(old, project), jobs=jobs).by_id()
-    after = run_all(files, context(new, project), jobs=jobs).by_id()
+    before = run_all(files, context(old, project, rulings), jobs=jobs).by_id()
+    after = run_all(files, context(new, project, rulings), jobs=jobs).by_id()
     changed = []
     for sid in sorted(after):
         a, b = before.get(sid), after[sid]

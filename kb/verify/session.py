@@ -8,19 +8,20 @@ from pathlib import Path
 from kb.loader import KnowledgeBase
 from kb.parameters import read_parameters
 from kb.paths import Paths
-from kb.rulings import load_rulings
+from kb.rulings import Ruling, load_rulings
 from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
 from kb.verify.runner import RunContext, run_all
 from kb.verify.scenario import discover
 
 
-def context(kb: KnowledgeBase, project: Paths | None = None) -> RunContext:
+def context(kb: KnowledgeBase, project: Paths | None = None, rulings: list[Ruling] | None = None) -> RunContext:
     """What scenario runs need from a version of the rules: rule and ruling ids, rule parameters.
 
     ``project`` is where the scenarios live when ``kb`` is another version of the rules (diff --run).
     """
     project = project or kb.paths
-    rulings, _ = load_rulings(project)
+    if rulings is None:
+        rulings, _ = load_rulings(project)
     parameters = read_parameters(kb.paths, kb.graph)
     return RunContext(root=project.root, scenarios_dir=project.scenarios, known_ids=frozenset(kb.graph.nodes),
                       ruling_ids=frozenset(r.id for r in rulings), parameters=parameters.values)
