@@ -58,8 +58,9 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
     problems: list[Problem] = []
     by_id: dict[str, Node] = {}
     paths: dict[str, str] = {}
+    shown = {d.id: str(d.path.relative_to(root)) if root else str(d.path) for d in documents}
     for document in documents:
-        display = str(document.path.relative_to(root)) if root else str(document.path)
+        display = shown[document.id]
         for node in document.nodes:
             if node.id in by_id:
                 first = by_id[node.id]
@@ -81,8 +82,8 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
                            order=node.order)
     known = set(by_id)
     for document in documents:
-        edges, found = references(document, known)
-        problems.extend(_relative(found, root))
+        edges, found = references(document, known, shown[document.id])
+        problems.extend(found)
         for source, target in edges:
             graph.add_edge(source, target, key=EdgeKind.REFERENCES.value, kind=EdgeKind.REFERENCES.value)
     terms = [n for n in by_id.values() if n.kind == NodeKind.TERM]
@@ -100,14 +101,14 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
     for document in documents:
         original = docs.get(document.meta.translates or "")
         if document.meta.translates and original is None:
-            problems.append(Problem(str(document.path), 1, "translates",
+            problems.append(Problem(shown[document.id], 1, "translates",
                                     f"{document.id} translates {document.meta.translates}, which is not a document",
                                     Severity.ERROR))
         if original is None:
             continue
         for de, en in translations(document, original, curated):
             if en not in by_id:
-                problems.append(Problem(str(document.path), by_id[de].line if de in by_id else 1, "translates",
+                problems.append(Problem(shown[document.id], by_id[de].line if de in by_id else 1, "translates",
                                         f"{de} is linked to {en}, which is not a section"))
                 continue
             graph.add_edge(de, en, key=EdgeKind.TRANSLATES.value, kind=EdgeKind.TRANSLATES.value)
@@ -115,24 +116,12 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
     for section, rules in explained.items():
         for rule in rules:
             if rule not in by_id:
-                problems.append(Problem("links.yaml", 0, "explains", f"{section} is said to explain {rule}, "
+                game = section.split(":", 1)[0]
+                problems.append(Problem(f"rules/{game}/links.yaml", 0, "explains", f"{section} is said to explain {rule}, "
                                         "which is not a rule"))
                 continue
             graph.add_edge(section, rule, key=EdgeKind.EXPLAINS.value, kind=EdgeKind.EXPLAINS.value)
     return graph, problems
-
-
-def _relative(problems: list[Problem], root: Path | None) -> list[Problem]:
-    if root is None:
-        return problems
-    out = []
-    for p in problems:
-        try:
-            path = str(Path(p.path).resolve().relative_to(root.resolve()))
-        except ValueError:
-            path = p.path
-        out.append(Problem(path, p.line, p.field, p.message, p.severity, p.code))
-    return out
 
 
 # --- queries ---------------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ def cr_parent_number(number: str) -> str | None:
     """
     m = CR_NUMBER.match(number)
     if not m:
-        return None if number.isdigit() else None
+        return None
     chapter, section, rule, letter, roman, sub = m.group("chapter", "section", "rule", "letter", "roman", "sub")
     base = f"{chapter}.{section}.{rule}"
     if sub:

@@ -24,7 +24,8 @@ EXPLAINS_MIN_SCORE = 0.12
 EXPLAINS_RELATIVE = 0.5
 
 
-def references(document: SourceDocument, known: set[str]) -> tuple[list[tuple[str, str]], list[Problem]]:
+def references(document: SourceDocument, known: set[str], display: str
+               ) -> tuple[list[tuple[str, str]], list[Problem]]:
     """(from, to) pairs for every rule number a node's text mentions, and a problem for each unknown one."""
     if document.meta.numbering == "none":
         return [], []
@@ -46,7 +47,7 @@ def references(document: SourceDocument, known: set[str]) -> tuple[list[tuple[st
             if target in known:
                 edges.append((node.id, target))
             else:
-                problems.append(Problem(str(document.path), node.line, "reference",
+                problems.append(Problem(display, node.line, "reference",
                                         f"{node.id} refers to {number}, which is not a rule of {document.id}",
                                         Severity.WARNING if document.meta.is_excerpt else Severity.ERROR,
                                         code="dangling-reference"))
