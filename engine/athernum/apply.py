@@ -96,7 +96,9 @@ def _check_uniqueness(game: Game, pid: str, obj: GameObject, rule: str) -> None:
 
 
 def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
-    """Check every part of a [Cost] or Activation Fee (4.3.5c.I-IIa, 4.3.5e.II, 4.3.5f.II)."""
+    """Check every part of a [Cost] or Activation Fee (4.3.5c.I-IIa, 4.3.5e.II, 4.3.5f.II).
+
+    A support card paying its own fee has begun its change of zone, so it is not a card in hand (7.5.4a)."""
     cost = ability.cost
     check_payment(game, pid, cost.resources, payment)
     ps = game.players[pid]
@@ -114,7 +116,12 @@ def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | Non
         if o is None or o.zone is not Zone.HAND or o.owner != pid:
             raise CannotPay(f"{oid!r} is not a card in {pid}'s hand to discard", "4.3.5c.I")
         if source is not None and oid == source.id:
-            raise CannotPay("the support card itself is discarded as part of the cost; discard other cards", "4.3.5f.II")
+            raise CannotPay(
+                f"{source.name} is no longer in {pid}'s hand once its use begins (it is on its way to the discard "
+                "pile as part of the cost), so it cannot be discarded to pay its own fee; discard other cards",
+                "7.5.4a",
+                "4.3.5f.II",
+            )
     if cost.remove_victory_tokens:
         have = source.victory_tokens if source is not None else 0
         if have < cost.remove_victory_tokens:

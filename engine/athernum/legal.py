@@ -43,7 +43,8 @@ def _choice_actions(game: Game) -> list[A.Action]:
 
 
 def _uses(game: Game, pid: str, ability: Ability, source: GameObject | None, source_id: str | None, exclude: str | None = None) -> list[tuple[tuple, tuple, tuple]]:
-    """All (targets, payment, discards) with which ``pid`` can use ``ability`` now."""
+    """All (targets, payment, discards) with which ``pid`` can use ``ability`` now; ``exclude`` is a support
+    card being used, which has left the hand once its use begins (7.5.4a)."""
     cost = ability.cost
     ps = game.players[pid]
     if ps.command_tokens < cost.command_tokens:

@@ -224,6 +224,7 @@ RULES: dict[str, str] = {
     "7.4.2d": "Extra rules may let cards change zones directly out of the extra deck when their conditions are met.",
     "7.5.2b": "A token that would change zones is removed from the game instead.",
     "7.5.3": "Cards lose face-down and exhausted states when changing zones.",
+    "7.5.4a": "A card changing zones is no longer in its origin zone once the change begins.",
     "7.5.5": "Effects that remove a card and return it must state both actions.",
     "7.5.6": "A card returned to its previous zone returns to the zone it last occupied before the change.",
     "7.5.7": "A change of control is not a zone change.",
