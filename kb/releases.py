@@ -1,7 +1,8 @@
 """Releases of a document: ``rules/<game>/cr@2025-06.md`` beside the current ``cr.md``.
 
 Each release is a full copy of the document as published on that date. The current source is the
-newest; comparing consecutive releases gives a page of changes per release and each rule's history.
+newest; comparing consecutive releases gives a page of changes per release; ``kb.site.releases`` ties each
+change to the rule as it is now.
 Links to a rule stay stable across releases because a rule's id is its number (a renumbering is
 reported as a move, from the old id to the new one).
 """
@@ -76,13 +77,3 @@ def history(paths: Paths) -> list[ReleaseChanges]:
             out.append(ReleaseChanges(game, document, old.release, new.release, compare(old_graph, new_graph)))
     return out
 
-
-def rule_history(changes: list[ReleaseChanges]) -> dict[str, list[tuple[str, Change]]]:
-    """For each rule id (as it is now), the releases in which it changed, oldest first."""
-    out: dict[str, list[tuple[str, Change]]] = {}
-    for release in changes:
-        for change in release.changes:
-            out.setdefault(change.id, []).append((release.release, change))
-            if change.old_id and change.old_id != change.id:
-                out.setdefault(change.old_id, []).append((release.release, change))
-    return out

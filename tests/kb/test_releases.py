@@ -1,4 +1,4 @@
-"""Several releases of a document give a page of changes per release and each rule's history."""
+"""Several releases of a document give a page of changes per release."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import shutil
 from kb.diff import ChangeKind
 from kb.loader import build_kb
 from kb.paths import Paths
-from kb.releases import CURRENT, history, releases, rule_history
+from kb.releases import CURRENT, history, releases
 from tests.conftest import ROOT
 
 
@@ -24,4 +24,3 @@ def test_releases_are_ordered_and_the_current_source_is_last(tmp_path):
     [changes] = history(Paths(tmp_path))
     assert (changes.previous, changes.release) == ("2025-06", CURRENT)
     assert [(c.kind, c.id) for c in changes.changes] == [(ChangeKind.CHANGED, "athernum:2.4.2")]
-    assert [release for release, _ in rule_history([changes])["athernum:2.4.2"]] == [CURRENT]
