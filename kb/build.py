@@ -27,6 +27,10 @@ class BuildContext:
     kb: KnowledgeBase | None = None
     notes: list[str] = field(default_factory=list)
     data: dict[str, object] = field(default_factory=dict)
+    #: Run in order once every step succeeded and the new site is in place (e.g. publish the search index).
+    on_success: list[Callable[[], None]] = field(default_factory=list)
+    #: Run when a step failed, to throw away what a step prepared outside the build folder.
+    on_failure: list[Callable[[], None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,8 @@ def _load_plugins() -> None:
 
 
 def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> BuildContext:
-    """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed."""
+    """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
+    steps prepared elsewhere (the search index) is then published, or thrown away if a step failed."""
     _load_plugins()
     paths.root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=paths.root))
@@ -95,7 +100,11 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> B
         ctx.out = paths.site
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
+        for undo in ctx.on_failure:
+            undo()
         raise
+    for commit in ctx.on_success:
+        commit()
     return ctx
 
 

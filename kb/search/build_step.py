@@ -1,10 +1,12 @@
-"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules."""
+"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules.
+
+The new index goes live only when the whole build succeeds, together with the new site."""
 
 from __future__ import annotations
 
 from kb.build import BuildContext, step
 from kb.loader import load_kb
-from kb.search.indexer import index_knowledge_base
+from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
 
 
 @step("index for search", 30)
@@ -19,9 +21,12 @@ def index_step(ctx: BuildContext) -> None:
             progress.update(task, completed=done, total=total)
 
     try:
-        report = index_knowledge_base(ctx.paths, kb, on_progress=advance)
+        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance)
     finally:
         if progress is not None:
             progress.remove_task(task)
+    ctx.on_success.append(lambda: publish_index(prepared))
+    ctx.on_failure.append(lambda: discard_index(prepared))
+    report = prepared.report
     ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
     ctx.notes.extend(report.notes)

@@ -2,6 +2,8 @@
 
 An exception, Ctrl-C or a killed process at any point before the swap leaves only a ``.building-*`` folder
 behind, which readers ignore and the next build removes; the previous index stays live throughout.
+``rulekb build`` prepares the generation in its index step and publishes it only once the whole build
+has succeeded, so a failed build leaves the index as it was, like the site.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from filelock import FileLock, Timeout
+
+from kb.errors import RulekbError
 from kb.paths import Paths
 from kb.search.documents import IndexDoc
 from kb.search.postings import PostingsCache
@@ -24,8 +29,15 @@ from kb.search.store import (BUILDING_PREFIX, GENERATION_PREFIX, INDEX_FORMAT, M
 from kb.search.synonyms import Synonyms
 
 Progress = Callable[[int, int], None]
+#: The lock file publishers take turns on, and how long one waits for another.
+LOCK = ".lock"
+LOCK_SECONDS = 120
 #: A ``.building-*`` folder older than this is the leftover of an interrupted build.
 STALE_SECONDS = 3600
+
+
+class IndexBusy(RulekbError):
+    """Another process kept the index locked for too long; nothing was changed."""
 
 
 @dataclass
@@ -80,14 +92,22 @@ def _write(folder: Path, docs: Sequence[IndexDoc], on_progress: Progress | None)
         PostingsCache.from_reader(reader, keys).save(folder)
 
 
-def write_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
-                on_progress: Progress | None = None, games: Sequence[str] = ()) -> BuildReport:
-    """Write ``docs`` as a new index generation and make it the live one, or leave the live one untouched."""
+@dataclass
+class PreparedIndex:
+    """A complete, proven index generation that readers cannot see yet (still a ``.building-*`` folder)."""
+
+    root: Path
+    folder: Path
+    report: BuildReport
+
+
+def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
+                  on_progress: Progress | None = None, games: Sequence[str] = ()) -> PreparedIndex:
+    """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`)."""
     started = time.perf_counter()
     root = index_root(paths)
     root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=BUILDING_PREFIX, dir=root))
-    name = _generation_name()
     try:
         _write(tmp, docs, on_progress)
         (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
@@ -101,19 +121,46 @@ def write_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         _open_generation(tmp).close()  # prove the new generation readable before anyone can see it
-        os.rename(tmp, root / name)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    previous = read_pointer(root).get("current")
-    previous = previous if isinstance(previous, str) and (root / previous).is_dir() else None
-    write_pointer(root, name, previous)
-    _prune(root, keep={name, previous} - {None})
-    return BuildReport(root / name, len(docs), time.perf_counter() - started, dict(kinds))
+    return PreparedIndex(root, tmp, BuildReport(tmp, len(docs), time.perf_counter() - started, dict(kinds)))
 
 
-def index_knowledge_base(paths: Paths, kb=None, on_progress: Progress | None = None) -> BuildReport:
-    """Index everything kb knows: the graph of every rule source, the rulings, the verify results."""
+def publish_index(prepared: PreparedIndex) -> BuildReport:
+    """Make a prepared generation the live one. Two publishers at once take turns (a lock file), so neither
+    prunes the generation the other has just made live."""
+    root = prepared.root
+    try:
+        with FileLock(root / LOCK, timeout=LOCK_SECONDS):
+            name = _generation_name()
+            os.rename(prepared.folder, root / name)
+            previous = read_pointer(root).get("current")
+            previous = previous if isinstance(previous, str) and (root / previous).is_dir() else None
+            write_pointer(root, name, previous)
+            _prune(root, keep={name, previous} - {None})
+    except Timeout as exc:
+        discard_index(prepared)
+        raise IndexBusy(f"another rulekb process has held {root / LOCK} for over {LOCK_SECONDS} s; "
+                        "the search index was not updated: try again") from exc
+    prepared.report.path = root / name
+    return prepared.report
+
+
+def discard_index(prepared: PreparedIndex) -> None:
+    """Throw away a prepared generation that will not be published (the live index stays as it was)."""
+    shutil.rmtree(prepared.folder, ignore_errors=True)
+
+
+def write_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
+                on_progress: Progress | None = None, games: Sequence[str] = ()) -> BuildReport:
+    """Write ``docs`` as a new index generation and make it the live one, or leave the live one untouched."""
+    return publish_index(prepare_index(paths, docs, synonyms, on_progress=on_progress, games=games))
+
+
+def prepare_knowledge_base_index(paths: Paths, kb=None, on_progress: Progress | None = None) -> PreparedIndex:
+    """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
+    generation that is not live yet."""
     from kb.loader import load_kb
     from kb.rulings import load_rulings
     from kb.search.documents import collect_documents
@@ -126,9 +173,14 @@ def index_knowledge_base(paths: Paths, kb=None, on_progress: Progress | None = N
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
-    report = write_index(paths, docs, synonyms, on_progress=on_progress)
+    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress)
     if kb.errors:
-        report.notes.append(f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)")
+        prepared.report.notes.append(f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)")
     if ruling_problems:
-        report.notes.append(f"{len(ruling_problems)} malformed ruling(s) left out (see `rulekb lint`)")
-    return report
+        prepared.report.notes.append(f"{len(ruling_problems)} malformed ruling(s) left out (see `rulekb lint`)")
+    return prepared
+
+
+def index_knowledge_base(paths: Paths, kb=None, on_progress: Progress | None = None) -> BuildReport:
+    """Index everything kb knows and make it the live index at once (``rulekb index``)."""
+    return publish_index(prepare_knowledge_base_index(paths, kb, on_progress))

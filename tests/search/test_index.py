@@ -157,3 +157,37 @@ def test_scenario_match_puts_the_rule_it_demonstrates_first(with_rulings_and_res
     scenario = "athernum:scenario/combat/target-strikes-back"
     assert ids.index("athernum:9.3.9b") < ids.index(scenario)
     assert dict(found)["athernum:9.3.9b"] in ("text", f"shown by {'athernum/combat/target-strikes-back'}")
+
+
+def test_a_second_publisher_waits_for_the_lock_and_changes_nothing_when_it_times_out(project, small_docs, monkeypatch):
+    """While another process holds the index lock, publishing fails with IndexBusy and the live index stays."""
+    from filelock import FileLock
+
+    from kb.search import indexer
+    from kb.search.synonyms import load_synonyms
+
+    live = indexer.write_index(project, small_docs, load_synonyms()).path.name
+    prepared = indexer.prepare_index(project, small_docs, load_synonyms())
+    monkeypatch.setattr(indexer, "LOCK_SECONDS", 0.2)
+    root = index_root(project)
+    with FileLock(root / indexer.LOCK):
+        with pytest.raises(indexer.IndexBusy, match="try again"):
+            indexer.publish_index(prepared)
+    assert read_pointer(root)["current"] == live
+    assert [g.name for g in generations(root)] == [live]
+    assert not prepared.folder.exists()
+
+
+def test_publishers_taking_turns_never_prune_the_live_index(project, small_docs):
+    """Two indexes prepared at once and published one after the other: the second is live, the first kept as previous."""
+    from kb.search import indexer
+    from kb.search.synonyms import load_synonyms
+
+    first = indexer.prepare_index(project, small_docs, load_synonyms())
+    second = indexer.prepare_index(project, small_docs, load_synonyms())
+    a = indexer.publish_index(first).path.name
+    b = indexer.publish_index(second).path.name
+    root = index_root(project)
+    assert read_pointer(root) == {"current": b, "previous": a}
+    assert {g.name for g in generations(root)} == {a, b}
+    assert open_index(project).path.name == b

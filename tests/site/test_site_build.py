@@ -61,3 +61,20 @@ def test_hand_written_pages_are_listed_and_their_rule_links_checked(tmp_path):
     with pytest.raises(SiteBuildError) as failure:
         build_site(paths, tmp_path / "second")
     assert "does not contain an anchor '#1.1.9'" in str(failure.value)
+
+
+def test_failed_build_keeps_the_previous_search_index(tmp_path, monkeypatch):
+    """When the site step fails, the index the build prepared is thrown away and the live index stays."""
+    from kb.search.store import generations, index_root, read_pointer
+
+    paths = make_project(tmp_path, hostile=False)
+    steps = STEPS | {"index for search"}
+    run_build(paths, Console(quiet=True), only=steps)
+    root = index_root(paths)
+    live = read_pointer(root)["current"]
+    _break_one_anchor(monkeypatch)
+    with pytest.raises(SiteBuildError):
+        run_build(paths, Console(quiet=True), only=steps)
+    assert read_pointer(root)["current"] == live
+    assert [g.name for g in generations(root)] == [live]
+    assert not list(root.glob(".building-*"))  # the prepared generation is gone, not left for later
