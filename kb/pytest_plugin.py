@@ -48,13 +48,9 @@ class ScenarioItem(pytest.Item):
         if result.status == Status.XFAIL:
             pytest.xfail(result.reason)
         if result.status != Status.PASSED:
-            lines = [f"{result.status}: {result.reason}"]
-            if result.diff:
-                lines += ["", result.diff]
-            if result.log:
-                lines += ["", "engine log (last 15 entries):"]
-                lines += [f"  [{entry.rule}] {entry.message}" for entry in result.log[-15:]]
-            raise ScenarioFailed("\n".join(lines))
+            from kb.verify.report import failure_lines
+
+            raise ScenarioFailed("\n".join(failure_lines(result)))
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, ScenarioFailed):

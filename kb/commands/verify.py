@@ -17,7 +17,7 @@ from kb.loader import load_kb
 from kb.rulings import load_rulings
 from kb.verify.changed import verify_changed
 from kb.verify.fingerprint import update_file
-from kb.verify.report import Summary, summarise
+from kb.verify.report import Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
 from kb.verify.scenario import discover, game_of
 from kb.verify.session import verify as run_verify
@@ -25,14 +25,14 @@ from kb.verify.session import verify as run_verify
 STATUS_STYLE = {Status.PASSED: "green", Status.FAILED: "red", Status.ERROR: "magenta", Status.XFAIL: "yellow"}
 
 
-def print_summary(console: Console, results: VerifyResults, summary: Summary, *, verbose: bool = True) -> None:
-    """Failures with their reasons, counts per status, coverage per chapter, rulings lacking proof."""
+def print_summary(console: Console, results: VerifyResults, summary: Summary) -> None:
+    """Failures with their reasons, diffs and log, counts per status, coverage per chapter, rulings lacking proof."""
     for s in results.scenarios:
         if s.status in (Status.FAILED, Status.ERROR):
             console.print(f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]")
-            console.print(escape(s.reason))
-            if s.diff and verbose:
-                console.print(escape(s.diff))
+            lines = failure_lines(s)
+            lines[0] = s.reason  # the status is in the heading already
+            console.print(escape("\n".join(lines)))
     counts = ", ".join(f"[{STATUS_STYLE[st]}]{summary.counts.get(st, 0)} {st}[/]" for st in Status)
     console.print(f"\n{sum(summary.counts.values())} scenarios: {counts}")
     for game, coverage in summary.coverage.items():

@@ -12,6 +12,21 @@ from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_te
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 
+#: How many of the engine's last log entries a failure report shows (the results file keeps them all).
+LOG_TAIL = 15
+
+
+def failure_lines(result: ScenarioResult, *, log_tail: int = LOG_TAIL) -> list[str]:
+    """A failed or broken scenario as a reader wants it: why, the expected-against-actual diff, the log's end."""
+    lines = [f"{result.status}: {result.reason}"]
+    if result.diff and result.diff != result.reason:
+        lines += ["", result.diff]
+    if result.log and log_tail:
+        lines += ["", f"engine log (last {min(log_tail, len(result.log))} of {len(result.log)} entries):"]
+        lines += [f"  [{entry.rule}] {entry.message}" for entry in result.log[-log_tail:]]
+    return lines
+
+
 @dataclass
 class RulingCheck:
     """A ruling whose proof is missing or broken."""
