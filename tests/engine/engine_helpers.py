@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.athernum import PassPriority, Setup, load_library
 from engine.athernum.state import Game
 
@@ -32,6 +34,16 @@ TEST_CARDS = [
 ]
 
 
+def library_fixture(cards: list[dict]):
+    """A fixture that gives each test a freshly loaded library of ``cards``; a test module assigns it to the fixture's name."""
+
+    @pytest.fixture
+    def library():
+        return load_library(cards)
+
+    return library
+
+
 def setup(lib, **kw) -> Setup:
     """A Setup with Hero (p1) and Rival (p2) as main characters, both face-up, and 5 deck cards each."""
     s = Setup(lib, seed=kw.pop("seed", 1))
@@ -41,6 +53,27 @@ def setup(lib, **kw) -> Setup:
     s.deck("p2", *["Filler"] * 5)
     s.victory_pool(kw.pop("pool", 6))
     return s
+
+
+def day(s: Setup, turn: int = 3, active: str = "p1") -> Game:
+    """Build the Setup's position at the start of ``active``'s day phase in ``turn``."""
+    s.at(turn=turn, active=active, phase="day")
+    return s.build()
+
+
+def find(game: Game, pid: str, name: str) -> str:
+    """The id of the permanent named ``name`` on ``pid``'s side of the board."""
+    return next(o for o in game.board_ids(pid) if game.objects[o].name == name)
+
+
+def play_item_on(game: Game, item: str, target: str, pid: str = "p1") -> None:
+    """``pid`` plays ``item`` from hand, chooses ``target`` if asked for one, and lets the stack resolve."""
+    from engine.athernum import ChooseTargets, PlayCard
+
+    game.apply(PlayCard(pid, item))
+    if game.pending_choice is not None:
+        game.apply(ChooseTargets(pid, ((target,),)))
+    pass_all(game)
 
 
 def pass_all(game: Game) -> None:

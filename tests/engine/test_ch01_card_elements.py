@@ -8,7 +8,7 @@ from engine.athernum import ActivateAbility, ChooseTargets, ExhaustResource, Pla
 from engine.athernum.errors import UniquenessViolation
 from engine.athernum.values import types_of, value
 
-from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 TYPE_CARDS = TEST_CARDS + [
     {"name": "Shapeshifter", "type": "character", "cost": 0, "ofv": 1, "dfv": 2, "subtypes": ["Human"]},
@@ -24,14 +24,7 @@ TYPE_CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def tlib():
-    return load_library(TYPE_CARDS)
-
-
-def _day(s, turn=3):
-    s.at(turn=turn, active="p1", phase="day")
-    return s.build()
+tlib = library_fixture(TYPE_CARDS)
 
 
 def test_same_name_is_same_card_for_semi_uniqueness(lib):
@@ -40,7 +33,7 @@ def test_same_name_is_same_card_for_semi_uniqueness(lib):
     s.character("p1", "Champion")
     s.resources("p1", "ember", 2)
     (champ,) = s.hand("p1", "Champion")
-    g = _day(s)
+    g = day(s)
     for t in list(g.players["p1"].resources):
         g.apply(ExhaustResource("p1", t))
     with pytest.raises(UniquenessViolation) as err:
@@ -48,29 +41,24 @@ def test_same_name_is_same_card_for_semi_uniqueness(lib):
     assert "2.2.7b" in err.value.rules
 
 
-def test_becomes_replaces_all_types(tlib):
-    """A card that 'becomes' a type loses its previous types (1.4.6)."""
+@pytest.mark.parametrize(
+    ("item", "subtypes", "rule"),
+    [
+        pytest.param("Curse of Frogs", {"Frog"}, "1.4.6", id="becomes-replaces-all-types"),
+        pytest.param("Gift of Wings", {"Human", "Bird"}, "1.4.7", id="gaining-a-type-keeps-the-original-ones"),
+    ],
+)
+def test_becoming_a_type_replaces_the_types_and_gaining_one_keeps_them(tlib, item, subtypes, rule):
+    """A card that 'becomes' a type loses its previous types (1.4.6); one that gains a type without 'becomes' keeps its original types (1.4.7)."""
     s = setup(tlib)
-    target = s.character("p2", "Shapeshifter")
-    (curse,) = s.hand("p1", "Curse of Frogs")
-    g = _day(s)
-    g.apply(PlayCard("p1", curse))
+    target = s.character("p2", "Shapeshifter")  # a Human
+    (card,) = s.hand("p1", item)
+    g = day(s)
+    g.apply(PlayCard("p1", card))
     pass_all(g)
     supers, subs = types_of(g, g.objects[target])
-    assert subs == {"Frog"} and "Human" not in subs
-    assert any(e.rule == "1.4.6" for e in g.log)
-
-
-def test_gaining_a_type_keeps_the_original_ones(tlib):
-    """A card that gains a type without 'becomes' keeps its original types (1.4.7)."""
-    s = setup(tlib)
-    target = s.character("p2", "Shapeshifter")
-    (gift,) = s.hand("p1", "Gift of Wings")
-    g = _day(s)
-    g.apply(PlayCard("p1", gift))
-    pass_all(g)
-    supers, subs = types_of(g, g.objects[target])
-    assert subs == {"Human", "Bird"} and supers == {"character"}
+    assert supers == {"character"} and subs == subtypes
+    assert any(e.rule == rule for e in g.log)
 
 
 def test_offensive_value_is_never_below_zero(tlib):
@@ -78,7 +66,7 @@ def test_offensive_value_is_never_below_zero(tlib):
     s = setup(tlib)
     target = s.character("p2", "Shapeshifter")
     (weaken,) = s.hand("p1", "Weaken")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", weaken))
     assert g.pending_choice is not None and g.pending_choice.kind == "targets"
     g.apply(ChooseTargets("p1", ((target,),)))
@@ -91,7 +79,7 @@ def test_playing_a_victory_token_field_card_grows_the_pool(lib):
     s = setup(lib, pool=6)
     s.resources("p1", "ember", 2)
     (champ,) = s.hand("p1", "Champion")
-    g = _day(s)
+    g = day(s)
     for t in list(g.players["p1"].resources):
         g.apply(ExhaustResource("p1", t))
     g.apply(PlayCard("p1", champ, ("ember", "ember")))
@@ -107,7 +95,7 @@ def test_removing_the_card_does_not_shrink_the_pool(lib):
     champ = s.character("p2", "Champion", damage=5)  # lethal damage: discarded at the next check
     s.resources("p1", "ember", 1)
     (potion,) = s.hand("p1", "Potion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", potion))
     pass_all(g)
     assert g.objects[champ].zone.value == "discard"
@@ -122,8 +110,8 @@ def test_cannot_gain_control_of_a_second_copy(tlib):
     s.character("p1", "Regent")
     s.character("p1", "Twin")
     theirs = s.character("p2", "Twin")
-    g = _day(s)
-    regent = next(o for o in g.board_ids("p1") if g.objects[o].name == "Regent")
+    g = day(s)
+    regent = find(g, "p1", "Regent")
     g.apply(ActivateAbility("p1", regent, 0, ((theirs,),)))
     pass_all(g)
     assert g.objects[theirs].controller == "p2"
@@ -135,8 +123,8 @@ def test_gain_control_of_an_ordinary_character(tlib):
     s = setup(tlib)
     s.character("p1", "Regent")
     theirs = s.character("p2", "Shapeshifter", damage=1)
-    g = _day(s)
-    regent = next(o for o in g.board_ids("p1") if g.objects[o].name == "Regent")
+    g = day(s)
+    regent = find(g, "p1", "Regent")
     inc = g.objects[theirs].incarnation
     g.apply(ActivateAbility("p1", regent, 0, ((theirs,),)))
     pass_all(g)
@@ -161,9 +149,7 @@ IDOLS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def ilib():
-    return load_library(IDOLS)
+ilib = library_fixture(IDOLS)
 
 
 def test_second_victory_field_item_cannot_be_attached(ilib):
@@ -174,7 +160,7 @@ def test_second_victory_field_item_cannot_be_attached(ilib):
     s.attach(s.game.players["p1"].main_character, "Idol")
     soldier = s.character("p1", "Soldier")
     (idol,) = s.hand("p1", "Idol")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(UniquenessViolation) as err:
         g.apply(AttachItem("p1", idol, soldier))
     assert {"1.5.6", "1.5.5"} <= set(err.value.rules)
@@ -186,7 +172,7 @@ def test_second_victory_field_item_cannot_be_played_directly(ilib):
     s = setup(ilib)
     s.attach(s.game.players["p1"].main_character, "Idol")
     (idol,) = s.hand("p1", "Idol")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(UniquenessViolation):
         g.apply(PlayCard("p1", idol))
 
@@ -196,8 +182,7 @@ def test_victory_field_item_token_not_created_over_a_copy(ilib):
     s = setup(ilib)
     maker = s.character("p1", "Idol Maker")
     s.attach(maker, "Idol")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     g.apply(ActivateAbility("p1", maker, 0))
     pass_all(g)
     assert [g.objects[a].is_token for a in g.objects[maker].attachments] == [False]
@@ -208,7 +193,7 @@ def test_victory_field_item_played_directly_grows_the_pool(ilib):
     """Playing an item card with a Victory Token Field grows the pool by its printed number, at the next check (1.5.3)."""
     s = setup(ilib, pool=6)
     (idol,) = s.hand("p1", "Idol")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", idol))
     assert g.victory_pool == 6
     pass_all(g)
@@ -222,7 +207,7 @@ def test_victory_field_item_attached_grows_the_pool(ilib):
 
     s = setup(ilib, pool=6)
     (idol,) = s.hand("p1", "Idol")
-    g = _day(s)
+    g = day(s)
     g.apply(AttachItem("p1", idol, g.players["p1"].main_character))
     pass_all(g)
     assert g.victory_pool == 8
@@ -237,9 +222,7 @@ NAMING = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def nlib():
-    return load_library(NAMING)
+nlib = library_fixture(NAMING)
 
 
 def test_naming_a_card_uses_the_card_database(nlib):
@@ -249,7 +232,7 @@ def test_naming_a_card_uses_the_card_database(nlib):
     s = setup(nlib)
     seer = s.character("p1", "Seer")
     s.deck("p1", "Brute")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", seer, 0))
     pass_all(g)
     assert g.pending_choice.kind == "name" and g.pending_choice.rule == "1.1.5"
@@ -270,7 +253,7 @@ def test_only_names_of_the_card_database_may_be_named(nlib):
     s = setup(nlib)
     seer = s.character("p1", "Seer")
     conj = s.character("p1", "Conjurer")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", conj, 0))
     pass_all(g)
     g.apply(ActivateAbility("p1", seer, 1))
@@ -289,7 +272,7 @@ def test_a_named_card_is_found_on_the_board(nlib):
     seer = s.character("p1", "Seer")
     b1, b2 = s.character("p2", "Brute"), s.character("p2", "Brute")
     guard = s.character("p2", "Guard")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", seer, 1))
     pass_all(g)
     g.apply(NameCard("p1", "Brute"))

@@ -16,7 +16,7 @@ from engine.athernum import (
 from engine.athernum.errors import CannotPay, InvalidTarget, LimitReached, ZoneFull
 from engine.athernum.state import Zone
 from engine.athernum.values import value
-from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 MORE = TEST_CARDS + [
     {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -28,14 +28,7 @@ MORE = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def mlib():
-    return load_library(MORE)
-
-
-def _day(s, turn=3, active="p1"):
-    s.at(turn=turn, active=active, phase="day")
-    return s.build()
+mlib = library_fixture(MORE)
 
 
 def _pay(g, pid, n):
@@ -49,7 +42,7 @@ def test_character_needs_its_acquisition_cost(lib):
     s = setup(lib)
     s.resources("p1", "ember", 2)
     (brute,) = s.hand("p1", "Brute")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(CannotPay) as err:
         g.apply(PlayCard("p1", brute, ("tide", "ember")))
     assert "5.0.3d" in err.value.rules
@@ -60,7 +53,7 @@ def test_faction_character_needs_one_matching_resource(lib):
     s = setup(lib)
     s.resources("p1", "ember", 2)
     (brute,) = s.hand("p1", "Brute")  # a tide character
-    g = _day(s)
+    g = day(s)
     _pay(g, "p1", 2)
     with pytest.raises(CannotPay) as err:
         g.apply(PlayCard("p1", brute, ("ember", "ember")))
@@ -72,7 +65,7 @@ def test_factionless_character_accepts_any_resources(lib):
     s = setup(lib)
     s.resources("p1", "tide", 1)
     (guard,) = s.hand("p1", "Guard")
-    g = _day(s)
+    g = day(s)
     _pay(g, "p1", 1)
     g.apply(PlayCard("p1", guard, ("tide",)))
     assert g.objects[guard].zone is Zone.CHARACTERS
@@ -84,7 +77,7 @@ def test_played_character_is_on_the_board_while_the_stack_is_open(lib):
     s = setup(lib)
     s.resources("p1", "ember", 1)
     (soldier,) = s.hand("p1", "Soldier")
-    g = _day(s)
+    g = day(s)
     _pay(g, "p1", 1)
     g.apply(PlayCard("p1", soldier, ("ember",)))
     assert g.stack == [] and g.objects[soldier].zone is Zone.CHARACTERS
@@ -94,7 +87,7 @@ def test_item_attached_face_up_applies_its_equip_effect(lib):
     """An item attached face-up puts its static effects on the stack; once resolved they apply to the linked target (2.3.2d, 4.3.5g)."""
     s = setup(lib)
     (sword,) = s.hand("p1", "Sword")
-    g = _day(s)
+    g = day(s)
     hero = g.players["p1"].main_character
     g.apply(AttachItem("p1", sword, hero))
     assert value(g, g.objects[hero], "ofv") == 2  # still on the stack
@@ -106,7 +99,7 @@ def test_item_attached_face_down_does_nothing_until_turned_face_up(lib):
     """A face-down attachment has no effect; turning it face-up puts its statics on the stack (2.3.2e, 2.1.2d)."""
     s = setup(lib)
     (sword,) = s.hand("p1", "Sword")
-    g = _day(s)
+    g = day(s)
     hero = g.players["p1"].main_character
     g.apply(AttachItem("p1", sword, hero, face_down=True))
     pass_all(g)
@@ -121,7 +114,7 @@ def test_item_slots_limit_attachments(lib):
     """An item may only be placed into an available item slot (2.3.2c, 2.2.2b)."""
     s = setup(lib)
     hero_sword = s.hand("p1", "Sword", "Sword")
-    g = _day(s)
+    g = day(s)
     hero = g.players["p1"].main_character
     g.apply(AttachItem("p1", hero_sword[0], hero))
     pass_all(g)
@@ -134,7 +127,7 @@ def test_items_attach_only_to_own_permanents(lib):
     """Items attach to a permanent controlled by the item's owner (2.3.2a)."""
     s = setup(lib)
     (sword,) = s.hand("p1", "Sword")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(InvalidTarget) as err:
         g.apply(AttachItem("p1", sword, g.players["p2"].main_character))
     assert err.value.rules == ("2.3.2a",)
@@ -144,7 +137,7 @@ def test_item_played_directly_resolves_and_is_discarded(lib):
     """An item played directly puts its static effects on the stack and is discarded (2.3.1b)."""
     s = setup(lib)
     (potion,) = s.hand("p1", "Potion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", potion))
     assert g.objects[potion].zone is Zone.DISCARD and len(g.stack) == 1
     before = len(g.players["p1"].hand)
@@ -158,8 +151,8 @@ def test_attachments_are_discarded_when_their_host_leaves(mlib):
     s.character("p1", "Slayer")
     victim = s.character("p2", "Soldier")
     blade = s.attach(victim, "Sword")
-    g = _day(s)
-    slayer = next(o for o in g.board_ids("p1") if g.objects[o].name == "Slayer")
+    g = day(s)
+    slayer = find(g, "p1", "Slayer")
     g.apply(ActivateAbility("p1", slayer, 0, ((victim,),)))
     pass_all(g)
     assert g.objects[victim].zone is Zone.DISCARD
@@ -171,8 +164,7 @@ def test_face_up_attachment_may_be_discarded_by_its_hosts_controller(lib):
     """A face-up attachment may be discarded by the controller of its linked target, without a stack (2.1.2g)."""
     s = setup(lib)
     blade = s.attach(s.game.players["p1"].main_character, "Sword")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     g.apply(DiscardAttachment("p1", blade))
     assert g.objects[blade].zone is Zone.DISCARD
     assert g.stack is None
@@ -183,8 +175,7 @@ def test_face_down_attachment_cannot_be_discarded_this_way(lib):
     """Only face-up attachments may be discarded by choice (2.1.2g)."""
     s = setup(lib)
     blade = s.attach(s.game.players["p1"].main_character, "Sword", face_down=True)
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     with pytest.raises(InvalidTarget) as err:
         g.apply(DiscardAttachment("p1", blade))
     assert err.value.rules == ("2.1.2g",)
@@ -194,8 +185,8 @@ def test_tokens_cease_to_exist_when_leaving_their_zone(mlib):
     """A token that would go to a hand ceases to exist instead (2.1.3e, 2.5.4, 7.5.2b)."""
     s = setup(mlib)
     s.character("p1", "Conjurer")
-    g = _day(s)
-    conj = next(o for o in g.board_ids("p1") if g.objects[o].name == "Conjurer")
+    g = day(s)
+    conj = find(g, "p1", "Conjurer")
     g.apply(ActivateAbility("p1", conj, 0))
     pass_all(g)
     imp = next(o for o in g.board_ids("p1") if g.objects[o].is_token and g.objects[o].definition.type == "character")
@@ -212,8 +203,8 @@ def test_token_violating_semi_uniqueness_is_not_created(mlib):
     s = setup(mlib)
     s.character("p1", "Conjurer")
     s.character("p1", "Champion")
-    g = _day(s)
-    conj = next(o for o in g.board_ids("p1") if g.objects[o].name == "Conjurer")
+    g = day(s)
+    conj = find(g, "p1", "Conjurer")
     n = len(g.board_ids("p1"))
     g.apply(ActivateAbility("p1", conj, 2))
     pass_all(g)
@@ -225,7 +216,7 @@ def test_only_one_location_per_turn(lib):
     """Only one location may be played per turn (2.4.2, 9.2.6)."""
     s = setup(lib)
     tower, fort = s.hand("p1", "Tower", "Fort")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", tower))
     pass_all(g)
     with pytest.raises(LimitReached) as err:
@@ -238,7 +229,7 @@ def test_only_the_most_recent_location_remains(lib):
     s = setup(lib)
     old = s.location("p1", "Tower")
     (fort,) = s.hand("p1", "Fort")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", fort))
     assert set(g.players["p1"].locations) == {old, fort}
     pass_all(g)
@@ -252,7 +243,7 @@ def test_locations_are_free(lib):
     s = setup(lib)
     s.resource_pool("p1", {"ember": 1})
     (tower,) = s.hand("p1", "Tower")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(CannotPay) as err:
         g.apply(PlayCard("p1", tower, ("ember",)))
     assert err.value.rules == ("2.4.1",)
@@ -263,7 +254,7 @@ def test_lethal_damage_discards_a_character(lib):
     s = setup(lib)
     soldier = s.character("p2", "Soldier", damage=2)
     (potion,) = s.hand("p1", "Potion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", potion))
     pass_all(g)
     assert g.objects[soldier].zone is Zone.DISCARD
@@ -279,7 +270,7 @@ def test_semi_unique_duplicates_are_resolved_by_the_controllers_choice(lib):
     a = s.character("p1", "Champion")
     b = s.character("p1", "Champion")
     (potion,) = s.hand("p1", "Potion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", potion))
     pass_all(g)
     assert g.pending_choice is not None and g.pending_choice.kind == "keep"
@@ -299,9 +290,7 @@ TOKENS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def toklib():
-    return load_library(TOKENS)
+toklib = library_fixture(TOKENS)
 
 
 def test_token_static_ability_goes_on_the_stack_as_it_enters(toklib):
@@ -309,7 +298,7 @@ def test_token_static_ability_goes_on_the_stack_as_it_enters(toklib):
     s = setup(toklib)
     maker = s.character("p1", "Herald Maker")
     soldier = s.character("p1", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", maker, 0))
     pass_all(g)
     assert value(g, g.objects[soldier], "ofv") == 3
@@ -321,7 +310,7 @@ def test_item_token_equip_static_applies_to_its_linked_target(toklib):
     """An item token created in an item slot puts its equip static on the stack; it applies to the linked target (4.3.5g.III)."""
     s = setup(toklib)
     carver = s.character("p1", "Rune Carver")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", carver, 0))
     pass_all(g)
     assert value(g, g.objects[carver], "ofv") == 1
@@ -340,7 +329,7 @@ def test_a_token_is_never_shuffled_into_a_deck():
     binder = s.character("p1", "Tide Binder")
     tok = s.token("p2", {"type": "character", "ofv": 1, "dfv": 1})
     brute = s.character("p2", "Brute")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", binder, 0, ((tok,),)))
     pass_all(g)
     assert tok not in g.objects and len(g.players["p2"].deck) == 5
@@ -364,7 +353,7 @@ def test_an_attachment_reassigned_to_a_new_linked_target_brings_its_effect():
     smith = s.character("p1", "Gear Smith")
     soldier = s.character("p1", "Soldier")
     sword = s.attach(smith, "Sword")
-    g = _day(s)
+    g = day(s)
     assert value(g, g.objects[smith], "ofv") == 2
     g.apply(ActivateAbility("p1", smith, 0, ((sword,), (soldier,))))
     pass_all(g)
@@ -381,7 +370,7 @@ def test_an_attachment_that_cannot_be_reassigned_is_discarded():
     soldier = s.character("p1", "Soldier")
     sword = s.attach(smith, "Sword")
     s.attach(soldier, "Potion")  # Soldier's one slot is taken
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", smith, 0, ((sword,), (soldier,))))
     pass_all(g)
     assert g.objects[sword].zone is Zone.DISCARD

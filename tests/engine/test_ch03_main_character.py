@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.athernum import ActivateAbility, ChooseMainCharacter, PlayCard, load_library, new_game
+from engine.athernum import ActivateAbility, ChooseMainCharacter, ChooseTargets, PlayCard, load_library, new_game
 from engine.athernum.errors import InvalidChoice
 from engine.athernum.state import Phase, Zone
-from tests.engine.engine_helpers import TEST_CARDS, deck_library, legal_deck, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, deck_library, find, legal_deck, pass_all, setup
 
 REMOVAL = TEST_CARDS + [
     {"name": "Exile", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "discard", "what": "target 0"}}]},
@@ -100,38 +100,24 @@ def test_location_main_character_goes_to_the_location_slot():
     assert g.players["p2"].locations == [keep] and g.players["p2"].main_slot is None
 
 
-def test_main_character_cannot_be_discarded():
-    """An effect that would discard the main character does nothing to it (3.0.7b)."""
-    lib = load_library(REMOVAL)
-    s = setup(lib)
-    (exile,) = s.hand("p1", "Exile")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    rival = g.players["p2"].main_character
-    g.apply(PlayCard("p1", exile))
-    from engine.athernum import ChooseTargets
-
-    g.apply(ChooseTargets("p1", ((rival,),)))
+@pytest.mark.parametrize(
+    ("item", "owner", "rule"),
+    [
+        pytest.param("Exile", "p2", "3.0.7b", id="discard-the-opponents"),
+        pytest.param("Bounce", "p1", "3.0.7a", id="return-your-own-to-hand"),
+    ],
+)
+def test_main_character_cannot_be_discarded_or_returned_to_hand(item, owner, rule):
+    """An effect that would discard the main character (3.0.7b) or move it to the hand (3.0.7a) does nothing to it."""
+    s = setup(load_library(REMOVAL))
+    (card,) = s.hand("p1", item)
+    g = day(s)
+    main = g.players[owner].main_character
+    g.apply(PlayCard("p1", card))
+    g.apply(ChooseTargets("p1", ((main,),)))
     pass_all(g)
-    assert g.objects[rival].zone is Zone.MAIN
-    assert any(e.rule == "3.0.7b" for e in g.log)
-
-
-def test_main_character_cannot_return_to_hand():
-    """The main character may not be moved to the hand (3.0.7a)."""
-    lib = load_library(REMOVAL)
-    s = setup(lib)
-    (bounce,) = s.hand("p1", "Bounce")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    hero = g.players["p1"].main_character
-    g.apply(PlayCard("p1", bounce))
-    from engine.athernum import ChooseTargets
-
-    g.apply(ChooseTargets("p1", ((hero,),)))
-    pass_all(g)
-    assert g.objects[hero].zone is Zone.MAIN
-    assert any(e.rule == "3.0.7a" for e in g.log)
+    assert g.objects[main].zone is Zone.MAIN
+    assert any(e.rule == rule for e in g.log)
 
 
 def test_control_of_main_character_cannot_change():
@@ -139,9 +125,8 @@ def test_control_of_main_character_cannot_change():
     lib = load_library(REMOVAL)
     s = setup(lib)
     s.character("p1", "Thief")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    thief = next(o for o in g.board_ids("p1") if g.objects[o].name == "Thief")
+    g = day(s)
+    thief = find(g, "p1", "Thief")
     rival = g.players["p2"].main_character
     g.apply(ActivateAbility("p1", thief, 0, ((rival,),)))
     pass_all(g)
@@ -155,12 +140,9 @@ def test_lethal_damage_exhausts_main_character_and_removes_damage():
     s = setup(lib)
     rival_sword = s.attach(s.game.players["p2"].main_character, "Sword")
     (blast,) = s.hand("p1", "Blast")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     rival = g.players["p2"].main_character
     g.apply(PlayCard("p1", blast))
-    from engine.athernum import ChooseTargets
-
     g.apply(ChooseTargets("p1", ((rival,),)))
     pass_all(g)
     r = g.objects[rival]
@@ -191,8 +173,7 @@ def test_location_main_character_stays_when_another_location_is_played():
     lib = load_library(TEST_CARDS)
     s = setup(lib, p1_main="Keep")
     (tower,) = s.hand("p1", "Tower")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     keep = g.players["p1"].main_character
     g.apply(PlayCard("p1", tower))
     pass_all(g)

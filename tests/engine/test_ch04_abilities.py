@@ -19,7 +19,7 @@ from engine.athernum import (
 from engine.athernum.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
 from engine.athernum.state import Zone
 from engine.athernum.values import value
-from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, play_item_on, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Scribe", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -63,25 +63,7 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def clib():
-    return load_library(CARDS)
-
-
-def _day(s, turn=3, active="p1"):
-    s.at(turn=turn, active=active, phase="day")
-    return s.build()
-
-
-def _find(g, pid, name):
-    return next(o for o in g.board_ids(pid) if g.objects[o].name == name)
-
-
-def _play_item_on(g, pid, item, target):
-    g.apply(PlayCard(pid, item))
-    if g.pending_choice is not None:
-        g.apply(ChooseTargets(pid, ((target,),)))
-    pass_all(g)
+clib = library_fixture(CARDS)
 
 
 def test_stack_resolves_last_in_first_out(clib):
@@ -89,7 +71,7 @@ def test_stack_resolves_last_in_first_out(clib):
     s = setup(clib)
     a = s.character("p1", "Scribe")
     b = s.character("p1", "Scribe")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", a, 0))
     g.apply(ActivateAbility("p1", b, 0))
     assert [e.source_id for e in g.stack] == [a, b]
@@ -103,7 +85,7 @@ def test_acting_player_keeps_priority_and_all_must_pass(clib):
     s = setup(clib)
     a = s.character("p1", "Scribe")
     c = s.character("p2", "Scribe")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", a, 0))
     assert g.priority == "p1"
     g.apply(PassPriority("p1"))
@@ -121,7 +103,7 @@ def test_neutralised_effect_is_removed_from_the_stack(clib):
     s = setup(clib)
     scribe = s.character("p1", "Scribe")
     cm = s.character("p2", "Countermage")
-    g = _day(s)
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", scribe, 0))
     g.apply(PassPriority("p1"))
@@ -138,7 +120,7 @@ def test_modified_effect_keeps_its_modification(clib):
     pyro = s.character("p1", "Pyro")
     amp = s.character("p1", "Amplifier")
     target = s.character("p2", "Guard")  # DFV 3
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", pyro, 1, ((target,),)))
     g.apply(ActivateAbility("p1", amp, 0, ((g.stack[0].id,),)))
     pass_all(g)
@@ -152,7 +134,7 @@ def test_partly_invalid_targets_affect_the_rest(clib):
     slayer = s.character("p1", "Slayer")
     x = s.character("p2", "Guard")
     y = s.character("p2", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", pyro, 0, ((x, y),)))
     g.apply(ActivateAbility("p1", slayer, 0, ((x,),)))
     pass_all(g)
@@ -168,7 +150,7 @@ def test_state_based_check_runs_in_order(clib):
     s.location("p1", "Tower")
     quester = s.character("p1", "Quester", victory_tokens=1)
     (fort,) = s.hand("p1", "Fort")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", fort))
     pass_all(g)
     order = [e.rule for e in g.log if e.rule in ("4.2.2a", "4.2.2c", "4.2.2h")]
@@ -182,7 +164,7 @@ def test_state_based_check_follows_the_closed_stack(clib):
     s = setup(clib)
     s.resources("p1", "ember", 2)
     (champ,) = s.hand("p1", "Champion")
-    g = _day(s)
+    g = day(s)
     for t in list(g.players["p1"].resources):
         g.apply(ExhaustResource("p1", t))
     g.apply(PlayCard("p1", champ, ("ember", "ember")))
@@ -199,7 +181,7 @@ def test_enter_trigger_goes_on_the_stack_after_the_check(clib):
     s = setup(clib)
     (herald,) = s.hand("p1", "Herald")
     s.resource_pool("p1", {})
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", herald))
     assert [e.kind for e in g.stack] == []
     g.apply(PassPriority("p1"))
@@ -216,7 +198,7 @@ def test_leave_trigger_uses_last_known_information(clib):
     s.attach(martyr, "Sword")  # OFV 1 + 2
     slayer = s.character("p1", "Slayer")
     victim = s.character("p1", "Guard")  # DFV 3
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", slayer, 0, ((martyr,),)))
     pass_all(g)
     if g.pending_choice is not None:
@@ -232,7 +214,7 @@ def test_whenever_trigger_sees_other_cards_leave(clib):
     s.character("p1", "Mourner")
     slayer = s.character("p1", "Slayer")
     victim = s.character("p2", "Soldier")
-    g = _day(s)
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", slayer, 0, ((victim,),)))
     pass_all(g)
@@ -260,7 +242,7 @@ def test_support_ability_from_hand(clib):
     s.resources("p1", "ember", 1)
     (bolt,) = s.hand("p1", "Bolt")
     target = s.character("p2", "Soldier")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(CannotPay):
         g.apply(ActivateSupport("p1", bolt, ((target,),), ()))
     g.apply(ExhaustResource("p1", g.players["p1"].resources[0]))
@@ -276,7 +258,7 @@ def test_support_needs_no_stack_and_the_active_player(clib):
     scribe = s.character("p1", "Scribe")
     (bolt,) = s.hand("p2", "Bolt")
     s.resource_pool("p2", {None: 1})
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", scribe, 0))
     g.apply(PassPriority("p1"))
     with pytest.raises((NotYourTurn, WrongTiming)) as err:
@@ -289,7 +271,7 @@ def test_command_ability_needs_a_command_token(clib):
     s = setup(clib)
     cmd = s.character("p1", "Commander")
     s.command_tokens("p1", 0)
-    g = _day(s)
+    g = day(s)
     with pytest.raises(CannotPay) as err:
         g.apply(ActivateAbility("p1", cmd, 0))
     assert "4.3.5e.II" in err.value.rules
@@ -299,7 +281,7 @@ def test_exhaust_cost_cannot_be_paid_twice(clib):
     """An exhausted permanent cannot be exhausted again to pay a cost (6.2.9a)."""
     s = setup(clib)
     champ = s.character("p1", "Champion")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", champ, 0))
     pass_all(g)
     assert g.objects[champ].exhausted
@@ -312,7 +294,7 @@ def test_activated_ability_needs_its_targets(clib):
     s = setup(clib)
     pyro = s.character("p1", "Pyro")
     only = s.character("p2", "Guard")
-    g = _day(s)
+    g = day(s)
     with pytest.raises(InvalidTarget) as err:
         g.apply(ActivateAbility("p1", pyro, 0, ((only,),)))  # Burn needs two targets
     assert err.value.rules == ("4.3.5c.V",)
@@ -324,7 +306,7 @@ def test_equipment_abilities_only_work_in_an_item_slot(clib):
     """Equipment abilities function only while the attachment is face-up in an item slot (4.3.5g.II)."""
     s = setup(clib)
     (sword,) = s.hand("p1", "Sword")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", sword))
     assert g.stack == []  # played directly: the Equip static has no effect outside a slot
     pass_all(g)
@@ -338,7 +320,7 @@ def test_continuous_static_applies_while_face_up(clib):
     soldier = s.character("p1", "Soldier")
     (guard,) = s.hand("p1", "Guard")
     s.resource_pool("p1", {None: 1})
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", lord))
     pass_all(g)
     assert value(g, g.objects[soldier], "ofv") == 3
@@ -356,9 +338,9 @@ def test_value_layers_set_then_add_then_multiply(clib):
     s = setup(clib)
     target = s.character("p2", "Soldier")  # OFV 2
     doubler, adder, setter = s.hand("p1", "Doubler", "Adder", "Setter")
-    g = _day(s)
+    g = day(s)
     for item in (doubler, adder, setter):
-        _play_item_on(g, "p1", item, target)
+        play_item_on(g, item, target)
     assert value(g, g.objects[target], "ofv") == (5 + 1) * 2
 
 
@@ -367,9 +349,9 @@ def test_most_recent_set_wins(clib):
     s = setup(clib)
     target = s.character("p2", "Soldier")
     setter, setter2 = s.hand("p1", "Setter", "Setter Two")
-    g = _day(s)
-    _play_item_on(g, "p1", setter, target)
-    _play_item_on(g, "p1", setter2, target)
+    g = day(s)
+    play_item_on(g, setter, target)
+    play_item_on(g, setter2, target)
     assert value(g, g.objects[target], "ofv") == 1
 
 
@@ -379,9 +361,9 @@ def test_conditional_modifier_applies_last_and_only_when_true(clib):
     zerk = s.character("p1", "Berserker")  # OFV 1, +3 while damaged
     pyro = s.character("p1", "Pyro")
     (doubler,) = s.hand("p1", "Doubler")
-    g = _day(s)
+    g = day(s)
     assert value(g, g.objects[zerk], "ofv") == 1
-    _play_item_on(g, "p1", doubler, zerk)
+    play_item_on(g, doubler, zerk)
     assert value(g, g.objects[zerk], "ofv") == 2
     g.apply(ActivateAbility("p1", pyro, 1, ((zerk,),)))
     pass_all(g)
@@ -392,7 +374,7 @@ def test_objective_ability_wins_with_enough_victory_tokens(clib):
     """A face-up permanent with an Objective Ability and Victory Tokens >= its field wins (4.2.2h, 4.3.5d.III)."""
     s = setup(clib)
     champ = s.character("p1", "Champion", victory_tokens=1)  # field 2
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", champ, 0))  # Quest exhausts the Champion as its cost
     pass_all(g)
     assert g.objects[champ].victory_tokens == 2
@@ -407,7 +389,7 @@ def test_equip_static_follows_a_new_linked_target(clib):
     s = setup(clib)
     (sword,) = s.hand("p1", "Sword")
     soldier = s.character("p1", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(AttachItem("p1", sword, soldier))
     pass_all(g)
     assert value(g, g.objects[soldier], "ofv") == 4
@@ -421,7 +403,7 @@ def test_continuous_static_applies_once_after_recovering(clib):
     s = setup(clib)
     lord = s.character("p1", "Lord")
     soldier = s.character("p1", "Soldier")
-    g = _day(s)
+    g = day(s)
     assert value(g, g.objects[soldier], "ofv") == 3
     from engine.athernum.markers import exhaust
 
@@ -440,7 +422,7 @@ def test_abilities_that_work_from_the_discard_pile(clib):
     s = setup(clib)
     ghost = s.character("p1", "Ghost")
     slayer = s.character("p1", "Slayer")
-    g = _day(s)
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", slayer, 0, ((ghost,),)))
     pass_all(g)
@@ -458,41 +440,30 @@ MODIFY = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def modlib():
-    return load_library(MODIFY)
+modlib = library_fixture(MODIFY)
 
 
-def test_modified_continuous_effect_keeps_its_modification(modlib):
-    """A value change modified on the stack applies with its modified amount and keeps it (4.1.8b, 4.1.8c, 4.1.4c.II)."""
+@pytest.mark.parametrize(
+    ("ability", "target_name", "ofv"),
+    [
+        pytest.param(0, "Guard", 1 + (1 + 2), id="echo-plus2-makes-plus3"),  # Guard OFV 1
+        pytest.param(1, "Soldier", 2 + (1 - 3), id="dampen-minus3-makes-minus2"),  # Soldier OFV 2: not cut at 0
+    ],
+)
+def test_a_value_change_modified_on_the_stack_applies_as_modified_and_keeps_it(modlib, ability, target_name, ofv):
+    """A '+1' modified on the stack applies with its modified amount, a reduction too ('-3' makes it '-2', the add is not cut at 0), and keeps it (4.1.8b, 4.1.8c, 4.1.4c.II, 4.4.3a)."""
     s = setup(modlib)
     mage = s.character("p1", "Echo Mage")
-    guard = s.character("p1", "Guard")
+    target = s.character("p1", target_name)
     (marshal,) = s.hand("p1", "Marshal")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     g.apply(PlayCard("p1", marshal))
     [entry] = g.stack
-    g.apply(ActivateAbility("p1", mage, 0, ((entry.id,),)))
+    g.apply(ActivateAbility("p1", mage, ability, ((entry.id,),)))
     pass_all(g)
-    assert value(g, g.objects[guard], "ofv") == 4
+    assert value(g, g.objects[target], "ofv") == ofv
     advance(g, lambda g: g.turn == 4)
-    assert value(g, g.objects[guard], "ofv") == 4
-
-
-def test_modified_addition_may_become_a_reduction(modlib):
-    """A '+1' modified by '-3' on the stack becomes '-2': the modified add is not cut at 0 (4.1.8b, 4.4.3a)."""
-    s = setup(modlib)
-    mage = s.character("p1", "Echo Mage")
-    guard = s.character("p1", "Soldier")
-    (marshal,) = s.hand("p1", "Marshal")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(PlayCard("p1", marshal))
-    [entry] = g.stack
-    g.apply(ActivateAbility("p1", mage, 1, ((entry.id,),)))
-    pass_all(g)
-    assert value(g, g.objects[guard], "ofv") == 0
+    assert value(g, g.objects[target], "ofv") == ofv
 
 
 GRANTS = TEST_CARDS + [
@@ -509,29 +480,29 @@ GRANTS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def glib():
-    return load_library(GRANTS)
+glib = library_fixture(GRANTS)
 
 
-def _play_at(g, card, target):
-    g.apply(PlayCard("p1", card))
-    if g.pending_choice is not None:
-        g.apply(ChooseTargets("p1", ((target,),)))
+#: The War Chanter's abilities: grant "Second Wind" (draw), or grant "when this is dealt damage, draw" for good.
+INSPIRE, VOW = 0, 1
+
+
+def _grant_then_play(s, grant, holder, item):
+    """p1's War Chanter grants ``holder`` an ability in p1's day, then p1 plays ``item`` on it; returns the game."""
+    chanter = s.character("p1", "War Chanter")
+    (card,) = s.hand("p1", item)
+    g = day(s)
+    g.apply(ActivateAbility("p1", chanter, grant, ((holder,),)))
     pass_all(g)
+    play_item_on(g, card, holder)
+    return g
 
 
 def test_a_granted_ability_activates_while_its_permanent_is_exhausted(glib):
     """An ability granted by an effect may be activated whatever the permanent's state, here exhausted (4.3.2b)."""
     s = setup(glib)
-    chanter = s.character("p1", "War Chanter")
     soldier = s.character("p1", "Soldier")
-    (drowse,) = s.hand("p1", "Drowse")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", chanter, 0, ((soldier,),)))
-    pass_all(g)
-    _play_at(g, drowse, soldier)
+    g = _grant_then_play(s, INSPIRE, soldier, "Drowse")
     assert g.objects[soldier].exhausted
     assert ActivateAbility("p1", soldier, 0) in g.legal_actions()  # no printed ability: index 0 is the granted one
     hand = len(g.players["p1"].hand)
@@ -545,15 +516,9 @@ def test_a_granted_ability_is_lost_when_its_permanent_changes_zones(glib):
     from engine.athernum.errors import NotAnAbility
 
     s = setup(glib)
-    chanter = s.character("p1", "War Chanter")
     soldier = s.character("p1", "Soldier")
-    (recall,) = s.hand("p1", "Recall")
     s.resources("p1", "ember", 1)
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", chanter, 0, ((soldier,),)))
-    pass_all(g)
-    _play_at(g, recall, soldier)
+    g = _grant_then_play(s, INSPIRE, soldier, "Recall")
     assert g.objects[soldier].zone is Zone.HAND
     g.apply(ExhaustResource("p1", g.players["p1"].resources[0]))
     g.apply(PlayCard("p1", soldier, ("ember",)))
@@ -567,14 +532,8 @@ def test_a_granted_triggered_ability_triggers_while_face_down(glib):
     from engine.athernum.markers import deal_damage
 
     s = setup(glib)
-    chanter = s.character("p1", "War Chanter")
     guard = s.character("p1", "Guard")
-    (drowse,) = s.hand("p1", "Drowse")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", chanter, 1, ((guard,),)))
-    pass_all(g)
-    _play_at(g, drowse, guard)
+    g = _grant_then_play(s, VOW, guard, "Drowse")
     deal_damage(g, g.objects[guard], 1, "10.3.1", "a test")
     assert any(e.kind == "trigger" and guard in e.objects for e in g.log)
 
@@ -587,18 +546,24 @@ DECK_TOP = TEST_CARDS + [
 ]
 
 
-def test_an_ability_works_from_the_face_up_top_of_the_deck():
-    """A card face-up on top of its owner's deck uses its deck-top ability; face-down there it does nothing (4.3.2d)."""
+def _augur_turns_the_top_face_up(p1_deck, p2_deck=()):
+    """In p1's day p1's Augur turns the top card of p1's deck (``p1_deck``, top first) face-up; returns the game and that card."""
     s = Setup(load_library(DECK_TOP), seed=1)
     s.main("p1", "Hero")
     s.main("p2", "Rival")
     augur = s.character("p1", "Augur")
-    bird, *_ = s.deck("p1", "Omen Bird", "Filler", "Filler", "Filler")
-    s.deck("p2", "Filler", "Filler", "Filler")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    top, *_ = s.deck("p1", *p1_deck)
+    if p2_deck:
+        s.deck("p2", *p2_deck)
+    g = day(s)
     g.apply(ActivateAbility("p1", augur, 0))
     pass_all(g)
+    return g, top
+
+
+def test_an_ability_works_from_the_face_up_top_of_the_deck():
+    """A card face-up on top of its owner's deck uses its deck-top ability; face-down there it does nothing (4.3.2d)."""
+    g, bird = _augur_turns_the_top_face_up(("Omen Bird", "Filler", "Filler", "Filler"), ("Filler", "Filler", "Filler"))
     assert g.can_see("p2", bird) and g.view("p2")["objects"][bird]["name"] == "Omen Bird"
     advance(g, lambda g: g.turn == 5 and g.phase.value == "day")
     assert any(e.rule == "4.3.5b" and bird in e.objects for e in g.log)
@@ -609,15 +574,7 @@ def test_a_shuffle_hides_the_face_up_top_card_again():
     """Shuffling keeps cards hidden: the face-up top card is face-down again afterwards (4.3.2d, 7.2.3c)."""
     from engine.athernum.zones import shuffle
 
-    s = Setup(load_library(DECK_TOP), seed=1)
-    s.main("p1", "Hero")
-    s.main("p2", "Rival")
-    augur = s.character("p1", "Augur")
-    bird, *_ = s.deck("p1", "Omen Bird", "Filler")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", augur, 0))
-    pass_all(g)
+    g, bird = _augur_turns_the_top_face_up(("Omen Bird", "Filler"))
     assert g.can_see("p1", bird)
     shuffle(g, "p1", "7.2.3b")
     assert not g.can_see("p1", bird) and not g.players["p1"].face_up_top

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.athernum import ActivateAbility, ChooseTargets, PlayCard, load_library
+from engine.athernum import ActivateAbility, PlayCard, load_library
 from engine.athernum.state import Phase
 from engine.athernum.values import types_of, value
-from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, play_item_on, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Knight", "type": "character", "subtypes": ["Human", "Knight"], "faction": "ember", "cost": 0, "ofv": 3, "dfv": 3, "item_slots": 2, "victory_token_field": 2, "extra_rules": ["Unique"]},
@@ -26,28 +26,14 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def slib():
-    return load_library(CARDS)
-
-
-def _day(s, turn=3, active="p1"):
-    s.at(turn=turn, active=active, phase="day")
-    return s.build()
-
-
-def _item(g, item, target):
-    g.apply(PlayCard("p1", item))
-    if g.pending_choice is not None:
-        g.apply(ChooseTargets("p1", ((target,),)))
-    pass_all(g)
+slib = library_fixture(CARDS)
 
 
 def test_exhausted_permanent_loses_values_and_subtypes_but_keeps_the_rest(slib):
     """An exhausted permanent loses abilities, OFV, DFV and subtypes; keeps name, item slots, field and counters (6.2.3, 6.2.4)."""
     s = setup(slib)
     k = s.character("p1", "Knight", exhausted=True, damage=1, victory_tokens=1)
-    g = _day(s)
+    g = day(s)
     o = g.objects[k]
     assert value(g, o, "ofv") is None and value(g, o, "dfv") is None
     supers, subs = types_of(g, o)
@@ -56,15 +42,25 @@ def test_exhausted_permanent_loses_values_and_subtypes_but_keeps_the_rest(slib):
     assert o.counters == {"damage": 1, "exhaustion": 1} and o.victory_tokens == 1
 
 
-def test_exhaustion_puts_one_counter_and_turns_face_down(slib):
-    """Exhausting turns a permanent face-down with one exhaustion counter (6.2.2, 10.4.1)."""
+@pytest.mark.parametrize(
+    ("already_exhausted", "item", "exhausted", "exhaustion_counters", "logged"),
+    [
+        pytest.param(False, "Drowse", True, 1, ("exhausted", "6.2.2"), id="exhausting-turns-it-face-down-with-one-counter"),
+        pytest.param(False, "Timewarp", False, 1, ("counters_placed", "10.4.4"), id="a-counter-alone-does-not-exhaust"),
+        pytest.param(True, "Drowse", True, 2, ("exhausted_again", "6.2.9"), id="exhausting-it-again-adds-a-counter"),
+    ],
+)
+def test_exhausting_a_permanent_and_placing_exhaustion_counters(slib, already_exhausted, item, exhausted, exhaustion_counters, logged):
+    """An effect exhausting a permanent turns it face-down with one exhaustion counter (6.2.2, 10.4.1), one more if it was exhausted already (6.2.9), while an exhaustion counter placed directly does not by itself exhaust it (10.4.3, 10.4.4)."""
     s = setup(slib)
-    k = s.character("p2", "Knight")
-    (drowse,) = s.hand("p1", "Drowse")
-    g = _day(s)
-    _item(g, drowse, k)
+    k = s.character("p2", "Knight", exhausted=already_exhausted)
+    (card,) = s.hand("p1", item)
+    g = day(s)
+    play_item_on(g, card, k)
     o = g.objects[k]
-    assert o.exhausted and o.face_down and o.counters["exhaustion"] == 1
+    assert o.exhausted == exhausted and o.face_down == exhausted
+    assert o.counters == {"exhaustion": exhaustion_counters}
+    assert any((e.kind, e.rule) == logged for e in g.log)
 
 
 def test_morning_removes_one_counter_per_exhausted_permanent(slib):
@@ -89,24 +85,13 @@ def test_opponents_exhausted_permanents_do_not_recover_in_your_morning(slib):
     assert g.objects[k].counters["exhaustion"] == 1 and g.objects[k].exhausted
 
 
-def test_exhaustion_counter_alone_does_not_exhaust(slib):
-    """Placing an exhaustion counter does not by itself exhaust a permanent (10.4.3)."""
-    s = setup(slib)
-    k = s.character("p2", "Knight")
-    (warp,) = s.hand("p1", "Timewarp")
-    g = _day(s)
-    _item(g, warp, k)
-    o = g.objects[k]
-    assert o.counters["exhaustion"] == 1 and not o.exhausted and not o.face_down
-
-
 def test_removing_the_last_exhaustion_counter_ends_exhaustion(slib):
     """An effect removing all exhaustion counters ends exhaustion and turns the permanent face-up (10.4.5, 6.2.7)."""
     s = setup(slib)
     k = s.character("p1", "Knight", exhausted=True, exhaustion_counters=3)
     (rouse,) = s.hand("p1", "Rouse")
-    g = _day(s)
-    _item(g, rouse, k)
+    g = day(s)
+    play_item_on(g, rouse, k)
     o = g.objects[k]
     assert not o.exhausted and not o.face_down and "exhaustion" not in o.counters
 
@@ -116,7 +101,7 @@ def test_face_down_permanent_has_no_abilities(slib):
     s = setup(slib)
     m = s.character("p1", "Mimic", face_down=True)
     s.character("p2", "Knight")
-    g = _day(s)
+    g = day(s)
     assert not any(isinstance(a, ActivateAbility) and a.source == m for a in g.legal_actions())
 
 
@@ -125,7 +110,7 @@ def test_copy_of_a_face_down_permanent_keeps_only_visible_information(slib):
     s = setup(slib)
     mimic = s.character("p1", "Mimic")
     k = s.character("p2", "Knight", exhausted=True)
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", mimic, 0, ((k,),)))
     pass_all(g)
     copy_id = next(o for o in g.board_ids("p1") if g.objects[o].is_token)
@@ -142,7 +127,7 @@ def test_copy_of_a_face_up_permanent_copies_its_characteristics(slib):
     s = setup(slib)
     mimic = s.character("p1", "Mimic")
     target = s.character("p2", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", mimic, 0, ((target,),)))
     pass_all(g)
     copy_id = next(o for o in g.board_ids("p1") if g.objects[o].is_token)
@@ -154,7 +139,7 @@ def test_cards_lose_their_state_when_changing_zones(slib):
     s = setup(slib)
     soldier = s.character("p2", "Soldier", exhausted=True, counters={"poison": 2})
     s.character("p1", "Knight")
-    g = _day(s)
+    g = day(s)
     from engine.athernum.state import Zone
     from engine.athernum.zones import move_card
 
@@ -168,8 +153,8 @@ def test_statics_of_a_card_turned_face_up_resolve_before_the_check(slib):
     s = setup(slib)
     phoenix = s.character("p1", "Phoenix", face_down=True, damage=2)  # lethal once face-up
     (lantern,) = s.hand("p1", "Lantern")
-    g = _day(s)
-    _item(g, lantern, phoenix)
+    g = day(s)
+    play_item_on(g, lantern, phoenix)
     o = g.objects[phoenix]
     assert not o.face_down and o.zone.value == "character_slots" and "damage" not in o.counters
 
@@ -181,23 +166,11 @@ def test_a_player_cannot_turn_a_face_down_permanent_face_up(slib):
 
     s = setup(slib)
     k = s.character("p1", "Knight", face_down=True)
-    g = _day(s)
+    g = day(s)
     with pytest.raises(InvalidTarget) as err:
         g.apply(TurnFaceUp("p1", k))
     assert "6.1.6" in err.value.rules
     assert g.objects[k].face_down
-
-
-def test_an_effect_exhausts_an_exhausted_permanent_again(slib):
-    """An effect exhausting an already exhausted permanent gives it another exhaustion counter (6.2.9)."""
-    s = setup(slib)
-    k = s.character("p2", "Knight", exhausted=True)
-    (drowse,) = s.hand("p1", "Drowse")
-    g = _day(s)
-    _item(g, drowse, k)
-    o = g.objects[k]
-    assert o.exhausted and o.counters["exhaustion"] == 2
-    assert any(e.rule == "6.2.9" and e.kind == "exhausted_again" for e in g.log)
 
 
 def test_an_exhausted_permanent_is_not_exhausted_again_for_a_cost(slib):
@@ -206,7 +179,7 @@ def test_an_exhausted_permanent_is_not_exhausted_again_for_a_cost(slib):
 
     s = setup(slib)
     k = s.character("p1", "Knight", exhausted=True)
-    g = _day(s)
+    g = day(s)
     assert exhaust(g, g.objects[k], "9.3.11") is False
     assert g.objects[k].counters["exhaustion"] == 1
 
@@ -224,7 +197,7 @@ def test_an_exhausted_permanent_keeps_its_extra_rules():
     ready = s.character("p1", "Oathkeeper", label="ready")
     tired = s.character("p1", "Oathkeeper", label="tired", exhausted=True)
     oath, knight = s.hand("p1", "Oath Reckoner", "Knight Reckoner")
-    g = _day(s)
+    g = day(s)
     for item in (oath, knight):
         g.apply(PlayCard("p1", item))
         pass_all(g)
@@ -239,7 +212,7 @@ def test_an_exhausted_token_keeps_no_status_when_it_would_change_zones(slib):
 
     s = setup(slib)
     tok = s.token("p1", {"type": "character", "ofv": 1, "dfv": 1}, exhausted=True)
-    g = _day(s)
+    g = day(s)
     move_card(g, g.objects[tok], Zone.HAND, "7.5.3")
     assert tok not in g.objects
     assert [e.rule for e in g.log[-2:]] == ["7.5.2b", "6.1.8b"]

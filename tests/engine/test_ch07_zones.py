@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.athernum import ActivateAbility, PlayCard, UseCommand, load_library
+from engine.athernum import ActivateAbility, PlayCard, UseCommand
 from engine.athernum.errors import ZoneFull
 from engine.athernum.invariants import violations
 from engine.athernum.state import Zone
-from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Exiler", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -21,14 +21,7 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def zlib():
-    return load_library(CARDS)
-
-
-def _day(s, turn=3):
-    s.at(turn=turn, active="p1", phase="day")
-    return s.build()
+zlib = library_fixture(CARDS)
 
 
 def test_five_character_slots(zlib):
@@ -38,7 +31,7 @@ def test_five_character_slots(zlib):
         s.character("p1", "Guard")
     (soldier,) = s.hand("p1", "Soldier")
     s.resource_pool("p1", {"ember": 1})
-    g = _day(s)
+    g = day(s)
     with pytest.raises(ZoneFull) as err:
         g.apply(PlayCard("p1", soldier, ("ember",)))
     assert err.value.rules == ("7.1.2c",)
@@ -50,8 +43,8 @@ def test_no_character_token_without_a_free_slot(zlib):
     s.character("p1", "Conjurer")
     for _ in range(4):
         s.character("p1", "Guard")
-    g = _day(s)
-    conj = next(o for o in g.board_ids("p1") if g.objects[o].name == "Conjurer")
+    g = day(s)
+    conj = find(g, "p1", "Conjurer")
     g.apply(ActivateAbility("p1", conj, 0))
     pass_all(g)
     assert not any(g.objects[o].is_token for o in g.board_ids("p1"))
@@ -62,7 +55,7 @@ def test_cards_are_drawn_from_the_top_of_the_deck(zlib):
     """Drawing takes the top card of the deck into its owner's hand (7.2.3d, 7.4.1c)."""
     s = setup(zlib)
     top = s.deck("p1", "Soldier")[0]
-    g = _day(s)
+    g = day(s)
     deck = g.players["p1"].deck
     deck.remove(top)
     deck.insert(0, top)
@@ -76,7 +69,7 @@ def test_discard_pile_keeps_order(zlib):
     s = setup(zlib)
     first = s.discard("p1", "Guard")[0]
     (potion,) = s.hand("p1", "Potion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", potion))
     assert g.players["p1"].discard == [first, potion]
 
@@ -86,7 +79,7 @@ def test_cards_can_be_moved_to_the_void(zlib):
     s = setup(zlib)
     exiler = s.character("p1", "Exiler")
     (dead,) = s.discard("p2", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", exiler, 0, ((dead,),)))
     pass_all(g)
     assert g.players["p2"].void == [dead] and g.objects[dead].zone is Zone.VOID
@@ -97,7 +90,7 @@ def test_tokens_never_reach_the_void(zlib):
     s = setup(zlib)
     exiler = s.character("p1", "Exiler")
     tok = s.token("p2", {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1})
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", exiler, 1, ((tok,),)))
     pass_all(g)
     assert tok not in g.objects and g.players["p2"].void == []
@@ -109,7 +102,7 @@ def test_extra_deck_cards_leave_only_through_effects(zlib):
     s = setup(zlib)
     seeker = s.character("p1", "Seeker")
     (extra,) = s.extra_deck("p1", "Brute")
-    g = _day(s)
+    g = day(s)
     g.apply(UseCommand("p1", "Acquisition"))
     pass_all(g)
     assert g.objects[extra].zone is Zone.EXTRA_DECK
@@ -131,7 +124,7 @@ def test_every_card_is_in_exactly_one_zone(zlib):
     s.resources("p2", "tide", 2)
     s.hand("p1", "Guard")
     s.discard("p2", "Brute")
-    g = _day(s)
+    g = day(s)
     assert violations(g) == []
     seen = {}
     for pid in g.order:
@@ -159,9 +152,7 @@ BLINK = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def blib():
-    return load_library(BLINK)
+blib = library_fixture(BLINK)
 
 
 def test_moved_to_the_void_then_returned_to_the_zone_it_came_from(blib):
@@ -170,7 +161,7 @@ def test_moved_to_the_void_then_returned_to_the_zone_it_came_from(blib):
     binder = s.character("p1", "Tide Binder")
     soldier = s.character("p2", "Soldier", damage=1, exhausted=True)
     s.attach(soldier, "Sword")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", binder, 0, ((soldier,),)))
     pass_all(g)
     o = g.objects[soldier]
@@ -185,7 +176,7 @@ def test_a_returned_location_puts_its_statics_on_the_stack_and_grows_the_pool(bl
     s = setup(blib, pool=6)
     binder = s.character("p1", "Tide Binder")
     post = s.location("p1", "Watch Post")
-    g = _day(s)
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", binder, 0, ((post,),)))
     pass_all(g)
@@ -199,7 +190,7 @@ def test_a_returned_attachment_goes_back_to_its_linked_target(blib):
     binder = s.character("p1", "Tide Binder")
     soldier = s.character("p1", "Soldier")
     sword = s.attach(soldier, "Sword", face_down=True)
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", binder, 1, ((sword,),)))
     pass_all(g)
     o = g.objects[sword]
@@ -214,7 +205,7 @@ def test_a_token_moved_to_the_void_does_not_return(blib):
     s = setup(blib)
     binder = s.character("p1", "Tide Binder")
     tok = s.token("p1", {"type": "character", "ofv": 1, "dfv": 1})
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", binder, 0, ((tok,),)))
     pass_all(g)
     assert tok not in g.objects and not any(e.rule == "7.5.6" for e in g.log)
@@ -226,7 +217,7 @@ def test_an_extra_rule_moves_a_card_directly_out_of_the_extra_deck(blib):
     (titan,) = s.extra_deck("p1", "Dormant Titan")
     priest = s.character("p1", "Cull Priest")
     soldier = s.character("p1", "Soldier")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", priest, 0, ((soldier,),)))
     pass_all(g)
     assert g.objects[titan].zone is Zone.CHARACTERS and titan not in g.players["p1"].extra_deck

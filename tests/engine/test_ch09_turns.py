@@ -13,11 +13,10 @@ from engine.athernum import (
     PassPriority,
     PlayCard,
     UseCommand,
-    load_library,
 )
 from engine.athernum.errors import InvalidTarget, LimitReached, NoPriority, WrongTiming
 from engine.athernum.state import Phase, Zone
-from tests.engine.engine_helpers import TEST_CARDS, advance, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Rooster", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -34,14 +33,7 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def tlib():
-    return load_library(CARDS)
-
-
-def _day(s, turn=3, active="p1"):
-    s.at(turn=turn, active=active, phase="day")
-    return s.build()
+tlib = library_fixture(CARDS)
 
 
 def test_morning_follows_the_comprehensive_rules_order(tlib):
@@ -80,7 +72,7 @@ def test_command_tokens_are_kept_between_turns_up_to_two(tlib):
     s = setup(tlib)
     s.command_tokens("p1", 1)
     s.command_tokens("p2", 0)
-    g = _day(s)
+    g = day(s)
     advance(g, lambda g: g.active == "p2" and g.phase is Phase.DAY)
     assert g.players["p1"].command_tokens == 1 and g.players["p2"].command_tokens == 2
 
@@ -89,7 +81,7 @@ def test_ending_the_day_opens_a_window_for_the_opponent(tlib):
     """Before the evening a new empty stack is created and the other player may respond (9.2.12, 9.2.13)."""
     s = setup(tlib)
     scribe = s.character("p2", "Scribe")
-    g = _day(s)
+    g = day(s)
     g.apply(NextPhase("p1"))
     assert g.stack == [] and g.priority == "p2" and g.phase is Phase.DAY
     g.apply(ActivateAbility("p2", scribe, 0))
@@ -100,14 +92,14 @@ def test_ending_the_day_opens_a_window_for_the_opponent(tlib):
 
 def test_only_the_active_player_ends_the_phase(tlib):
     """The non-active player has no priority in an open day phase (9.2.0)."""
-    g = _day(setup(tlib))
+    g = day(setup(tlib))
     with pytest.raises(NoPriority):
         g.apply(NextPhase("p2"))
 
 
 def test_no_combat_on_the_first_turn_of_the_game(tlib):
     """Combat may not be entered during the first turn of the game (9.2.11)."""
-    g = _day(setup(tlib), turn=1)
+    g = day(setup(tlib), turn=1)
     with pytest.raises(WrongTiming) as err:
         g.apply(EnterCombat("p1"))
     assert err.value.rules == ("9.2.11",)
@@ -115,7 +107,7 @@ def test_no_combat_on_the_first_turn_of_the_game(tlib):
 
 def test_combat_only_once_per_turn(tlib):
     """Combat may be entered only once per turn (9.3.1); afterwards the day continues (9.3.2)."""
-    g = _day(setup(tlib))
+    g = day(setup(tlib))
     g.apply(EnterCombat("p1"))
     assert g.phase is Phase.COMBAT and g.priority == "p1"
     g.apply(NextPhase("p1"))
@@ -126,7 +118,7 @@ def test_combat_only_once_per_turn(tlib):
 
 
 def _combat(s):
-    g = _day(s)
+    g = day(s)
     g.apply(EnterCombat("p1"))
     return g
 
@@ -235,7 +227,7 @@ def test_evening_and_night_abilities_resolve(tlib):
     s = setup(tlib)
     s.character("p1", "Bat")
     s.character("p1", "Owl")
-    g = _day(s)
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(NextPhase("p1"))
     g.apply(PassPriority("p2"))
@@ -250,14 +242,14 @@ def test_evening_and_night_abilities_resolve(tlib):
 
 def test_turns_alternate(tlib):
     """After the night the other player's turn begins with their morning (9.5.0)."""
-    g = _day(setup(tlib))
+    g = day(setup(tlib))
     advance(g, lambda g: g.turn == 4)
     assert g.active == "p2" and g.phase in (Phase.MORNING, Phase.DAY)
 
 
 def test_acquisition_draws_for_a_command_token(tlib):
     """Acquisition draws a card for one command token (9.2.2, 4.3.5e.II)."""
-    g = _day(setup(tlib))
+    g = day(setup(tlib))
     hand = len(g.players["p1"].hand)
     g.apply(UseCommand("p1", "Acquisition"))
     pass_all(g)
@@ -268,7 +260,7 @@ def test_global_commands_only_in_your_day_without_stack(tlib):
     """Global command abilities are day-phase actions of the active player with no stack open (9.2.2, D-SORCERY)."""
     s = setup(tlib)
     scribe = s.character("p1", "Scribe")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", scribe, 0))
     with pytest.raises(WrongTiming):
         g.apply(UseCommand("p1", "Acquisition"))

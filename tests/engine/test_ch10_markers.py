@@ -8,7 +8,7 @@ from engine.athernum import ActivateAbility, PlayCard, UseCommand, load_library
 from engine.athernum.errors import WrongTiming
 from engine.athernum.invariants import violations
 from engine.athernum.state import Zone
-from tests.engine.engine_helpers import TEST_CARDS, pass_all, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -22,28 +22,27 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def mlib():
-    return load_library(CARDS)
+mlib = library_fixture(CARDS)
 
 
-def _day(s, turn=3, active="p1"):
-    s.at(turn=turn, active=active, phase="day")
-    return s.build()
+#: The Collector's abilities, by index.
+TAKE, RETURN, BURN, POISON, WOUND = range(5)
 
 
-def _collector(g):
-    return next(o for o in g.board_ids("p1") if g.objects[o].name == "Collector")
+def _collector_uses(s, ability, target):
+    """p1 gets a Collector, which uses ``ability`` on ``target`` in p1's day; returns the game once the stack has resolved."""
+    collector = s.character("p1", "Collector")
+    g = day(s)
+    g.apply(ActivateAbility("p1", collector, ability, ((target,),)))
+    pass_all(g)
+    return g
 
 
 def test_victory_tokens_move_from_the_pool(mlib):
     """Placing a Victory Token removes it from the global pool (10.1.4); the total is conserved."""
     s = setup(mlib, pool=6)
-    s.character("p1", "Collector")
-    g = _day(s)
-    hero = g.players["p1"].main_character
-    g.apply(ActivateAbility("p1", _collector(g), 0, ((hero,),)))
-    pass_all(g)
+    hero = s.game.players["p1"].main_character
+    g = _collector_uses(s, TAKE, hero)
     assert g.objects[hero].victory_tokens == 3 and g.victory_pool == 3
     assert violations(g) == []
 
@@ -51,11 +50,8 @@ def test_victory_tokens_move_from_the_pool(mlib):
 def test_victory_tokens_only_on_a_victory_token_field(mlib):
     """Victory Tokens may only be placed on a permanent with a Victory Token Field (10.1.3)."""
     s = setup(mlib, pool=6)
-    s.character("p1", "Collector")
     soldier = s.character("p1", "Soldier")
-    g = _day(s)
-    g.apply(ActivateAbility("p1", _collector(g), 0, ((soldier,),)))
-    pass_all(g)
+    g = _collector_uses(s, TAKE, soldier)
     assert g.objects[soldier].victory_tokens == 0 and g.victory_pool == 6
     assert any(e.rule == "10.1.3" for e in g.log)
 
@@ -63,11 +59,8 @@ def test_victory_tokens_only_on_a_victory_token_field(mlib):
 def test_no_more_victory_tokens_than_the_pool_holds(mlib):
     """Players may not place more Victory Tokens than are in the pool (10.1.7)."""
     s = setup(mlib, pool=2)
-    s.character("p1", "Collector")
-    g = _day(s)
-    hero = g.players["p1"].main_character
-    g.apply(ActivateAbility("p1", _collector(g), 0, ((hero,),)))
-    pass_all(g)
+    hero = s.game.players["p1"].main_character
+    g = _collector_uses(s, TAKE, hero)
     assert g.objects[hero].victory_tokens == 2 and g.victory_pool == 0
     assert any(e.rule == "10.1.7" for e in g.log)
 
@@ -75,22 +68,16 @@ def test_no_more_victory_tokens_than_the_pool_holds(mlib):
 def test_removed_victory_tokens_return_to_the_pool(mlib):
     """A Victory Token removed from a permanent returns to the global pool (10.1.5)."""
     s = setup(mlib, pool=4, p2_main_state={"victory_tokens": 2})
-    s.character("p1", "Collector")
-    g = _day(s)
-    rival = g.players["p2"].main_character
-    g.apply(ActivateAbility("p1", _collector(g), 1, ((rival,),)))
-    pass_all(g)
+    rival = s.game.players["p2"].main_character
+    g = _collector_uses(s, RETURN, rival)
     assert g.objects[rival].victory_tokens == 1 and g.victory_pool == 5
 
 
 def test_lost_victory_tokens_leave_the_game(mlib):
     """A Victory Token that is lost is removed from the game, not returned to the pool (10.1.6)."""
     s = setup(mlib, pool=4, p2_main_state={"victory_tokens": 2})
-    s.character("p1", "Collector")
-    g = _day(s)
-    rival = g.players["p2"].main_character
-    g.apply(ActivateAbility("p1", _collector(g), 2, ((rival,),)))
-    pass_all(g)
+    rival = s.game.players["p2"].main_character
+    g = _collector_uses(s, BURN, rival)
     assert g.objects[rival].victory_tokens == 1 and g.victory_pool == 4 and g.victory_lost == 1
     assert violations(g) == []
 
@@ -100,8 +87,8 @@ def test_victory_tokens_return_to_the_pool_when_their_permanent_leaves(mlib):
     s = setup(mlib, pool=4)
     s.character("p1", "Slayer")
     champ = s.character("p2", "Champion", victory_tokens=1)
-    g = _day(s)
-    slayer = next(o for o in g.board_ids("p1") if g.objects[o].name == "Slayer")
+    g = day(s)
+    slayer = find(g, "p1", "Slayer")
     g.apply(ActivateAbility("p1", slayer, 0, ((champ,),)))
     pass_all(g)
     assert g.objects[champ].zone is Zone.DISCARD and g.objects[champ].victory_tokens == 0
@@ -111,11 +98,8 @@ def test_victory_tokens_return_to_the_pool_when_their_permanent_leaves(mlib):
 def test_damage_counters_need_a_defensive_value(mlib):
     """Damage counters may only be placed on permanents with a DFV (10.3.2)."""
     s = setup(mlib)
-    s.character("p1", "Collector")
     tower = s.location("p2", "Tower")
-    g = _day(s)
-    g.apply(ActivateAbility("p1", _collector(g), 4, ((tower,),)))
-    pass_all(g)
+    g = _collector_uses(s, WOUND, tower)
     assert "damage" not in g.objects[tower].counters
     assert any(e.rule == "10.3.2" for e in g.log)
 
@@ -123,23 +107,27 @@ def test_damage_counters_need_a_defensive_value(mlib):
 def test_custom_markers_exist_without_effect(mlib):
     """A custom marker type can be placed on a permanent and has no game effect of its own (10.5.1)."""
     s = setup(mlib)
-    s.character("p1", "Collector")
-    g = _day(s)
-    rival = g.players["p2"].main_character
-    g.apply(ActivateAbility("p1", _collector(g), 3, ((rival,),)))
-    pass_all(g)
+    rival = s.game.players["p2"].main_character
+    g = _collector_uses(s, POISON, rival)
     assert g.objects[rival].counters == {"poison": 2}
     assert any(e.rule == "10.5.1" for e in g.log)
 
 
-def test_contingency_needs_fewer_victory_tokens(mlib):
-    """Contingency is usable only with fewer Victory Tokens than each other player (9.2.4a)."""
-    s = setup(mlib, pool=6)
-    g = _day(s)
+@pytest.mark.parametrize(
+    ("pool", "rival_tokens", "rule"),
+    [
+        pytest.param(6, 0, "9.2.4a", id="not-fewer-victory-tokens-than-the-opponent"),
+        pytest.param(0, 1, "10.1.7", id="empty-pool"),
+    ],
+)
+def test_contingency_needs_fewer_victory_tokens_and_a_token_in_the_pool(mlib, pool, rival_tokens, rule):
+    """Contingency is usable only with fewer Victory Tokens than each other player (9.2.4a) and a pool to place one from (10.1.7, D-CONTINGENCY)."""
+    s = setup(mlib, pool=pool, p2_main_state={"victory_tokens": rival_tokens})
+    g = day(s)
     hero = g.players["p1"].main_character
     with pytest.raises(WrongTiming) as err:
         g.apply(UseCommand("p1", "Contingency", ((hero,),)))
-    assert err.value.rules == ("9.2.4a",)
+    assert err.value.rules == (rule,)
 
 
 def test_contingency_places_a_victory_token_once_per_turn(mlib):
@@ -147,7 +135,7 @@ def test_contingency_places_a_victory_token_once_per_turn(mlib):
     from engine.athernum.errors import LimitReached
 
     s = setup(mlib, pool=6, p2_main_state={"victory_tokens": 2})
-    g = _day(s)
+    g = day(s)
     hero = g.players["p1"].main_character
     g.apply(UseCommand("p1", "Contingency", ((hero,),)))
     pass_all(g)
@@ -155,16 +143,6 @@ def test_contingency_places_a_victory_token_once_per_turn(mlib):
     with pytest.raises(LimitReached) as err:
         g.apply(UseCommand("p1", "Contingency", ((hero,),)))
     assert err.value.rules == ("9.2.4",)
-
-
-def test_contingency_not_with_an_empty_pool(mlib):
-    """With an empty pool no Victory Token can be placed, so Contingency cannot be used (10.1.7, D-CONTINGENCY)."""
-    s = setup(mlib, pool=0, p2_main_state={"victory_tokens": 1})
-    g = _day(s)
-    hero = g.players["p1"].main_character
-    with pytest.raises(WrongTiming) as err:
-        g.apply(UseCommand("p1", "Contingency", ((hero,),)))
-    assert err.value.rules == ("10.1.7",)
 
 
 def test_command_tokens_never_exceed_the_maximum(mlib):
@@ -183,7 +161,7 @@ def test_counters_never_go_negative(mlib):
 
     s = setup(mlib)
     soldier = s.character("p1", "Soldier", damage=1)
-    g = _day(s)
+    g = day(s)
     assert remove_counters(g, g.objects[soldier], "damage", 5, "10.3.4") == 1
     assert "damage" not in g.objects[soldier].counters
 
@@ -193,7 +171,7 @@ def test_playing_a_card_with_field_grows_pool_once(mlib):
     s = setup(mlib, pool=6)
     s.resource_pool("p1", {"ember": 2})
     (champ,) = s.hand("p1", "Champion")
-    g = _day(s)
+    g = day(s)
     g.apply(PlayCard("p1", champ, ("ember", "ember")))
     pass_all(g)
     assert g.victory_pool == 8 and g.victory_added == 8
@@ -212,29 +190,23 @@ MOVERS = TEST_CARDS + [
 ]
 
 
-def test_counters_move_between_permanents_of_one_zone():
-    """An effect may move counters from one character to another (both in character slots) (10.0.6, 7.5.7b)."""
+@pytest.mark.parametrize(
+    ("place", "card", "leech_after", "target_after", "logged"),
+    [
+        pytest.param("character", "Brute", {}, {"poison": 2}, ("counters_placed", "10.5.1"), id="onto-a-character-they-move"),
+        pytest.param("location", "Bog", {"poison": 2}, {}, ("markers_not_moved", "10.0.6"), id="onto-a-location-nothing-moves"),
+    ],
+)
+def test_counters_move_only_between_permanents_of_one_zone(place, card, leech_after, target_after, logged):
+    """An effect may move counters from one character to another, both in character slots (10.0.6, 7.5.7b), but not from a character to a location: the effect fails and nothing moves (10.0.6)."""
     s = setup(load_library(MOVERS))
     leech = s.character("p1", "Leech", counters={"poison": 2})
-    brute = s.character("p2", "Brute")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", leech, 0, ((leech,), (brute,))))
+    target = s.character("p2", card) if place == "character" else s.location("p2", card)
+    g = day(s)
+    g.apply(ActivateAbility("p1", leech, 0, ((leech,), (target,))))
     pass_all(g)
-    assert g.objects[leech].counters == {} and g.objects[brute].counters == {"poison": 2}
-
-
-def test_moving_counters_across_zones_fails():
-    """Counters cannot move from a character to a location: the effect fails and nothing moves (10.0.6)."""
-    s = setup(load_library(MOVERS))
-    leech = s.character("p1", "Leech", counters={"poison": 2})
-    bog = s.location("p2", "Bog")
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
-    g.apply(ActivateAbility("p1", leech, 0, ((leech,), (bog,))))
-    pass_all(g)
-    assert g.objects[leech].counters == {"poison": 2} and g.objects[bog].counters == {}
-    assert any(e.rule == "10.0.6" and e.kind == "markers_not_moved" for e in g.log)
+    assert g.objects[leech].counters == leech_after and g.objects[target].counters == target_after
+    assert any((e.kind, e.rule) == logged for e in g.log)
 
 
 def test_a_custom_marker_threshold_changes_a_value():
@@ -245,8 +217,7 @@ def test_a_custom_marker_threshold_changes_a_value():
     rat = s.character("p1", "Plague Rat")
     two = s.character("p2", "Guard", label="two", counters={"poison": 2})
     three = s.character("p2", "Guard", label="three", counters={"poison": 3})
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     assert value(g, g.objects[two], "dfv") == 3 and value(g, g.objects[three], "dfv") == 0
     g.apply(ActivateAbility("p1", rat, 1))
     pass_all(g)
@@ -257,8 +228,7 @@ def test_an_effect_can_be_gated_on_custom_markers_of_its_source():
     """'If this has 2 or more poison counters' counts the custom markers on the ability's own card (10.5.4)."""
     s = setup(load_library(MOVERS))
     rat = s.character("p1", "Plague Rat", counters={"poison": 1})
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", rat, 1))
     pass_all(g)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.athernum import DeckList, deck_problems, load_library
 from engine.athernum.values import value
-from tests.engine.engine_helpers import FILLERS, TEST_CARDS, setup
+from tests.engine.engine_helpers import FILLERS, TEST_CARDS, day, setup
 
 UNIQUE = [{"name": "Relic", "type": "item", "extra_rules": ["Unique"]},
           {"name": "Saint", "type": "character", "cost": 1, "ofv": 1, "dfv": 1, "victory_token_field": 1, "extra_rules": ["Unique"]}]
@@ -44,7 +44,6 @@ def test_extra_rules_are_kept_by_exhausted_permanents():
     """An exhausted permanent keeps its extra rules (6.2.4b) while losing its values (6.2.3)."""
     s = setup(_lib())
     saint = s.character("p1", "Saint", exhausted=True)
-    s.at(turn=3, active="p1", phase="day")
-    g = s.build()
+    g = day(s)
     o = g.objects[saint]
     assert o.definition.unique and value(g, o, "ofv") is None

@@ -9,7 +9,7 @@ import pytest
 
 from engine.athernum import ChooseMainCharacter, load_library, new_game
 from engine.athernum.visibility import aliases, seen_by
-from tests.engine.engine_helpers import TEST_CARDS, deck_library, legal_deck, setup
+from tests.engine.engine_helpers import TEST_CARDS, day, deck_library, legal_deck, library_fixture, setup
 
 CARDS = TEST_CARDS + [
     {"name": "Seeker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
@@ -17,21 +17,14 @@ CARDS = TEST_CARDS + [
 ]
 
 
-@pytest.fixture
-def vlib():
-    return load_library(CARDS)
-
-
-def _day(s):
-    s.at(turn=3, active="p1", phase="day")
-    return s.build()
+vlib = library_fixture(CARDS)
 
 
 def test_hand_is_hidden_from_the_opponent(vlib):
     """The opponent cannot look at a hand; its owner can (7.4.1a)."""
     s = setup(vlib)
     (sword,) = s.hand("p1", "Sword")
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p1", sword) and not g.can_see("p2", sword)
     assert seen_by(g, "p2", g.objects[sword]) == (False, "7.4.1a")
     v = g.view("p2")
@@ -42,7 +35,7 @@ def test_hand_is_hidden_from_the_opponent(vlib):
 def test_deck_is_hidden_from_every_player(vlib):
     """A deck is face-down and no player may look at it, its owner included (7.2.3a, 7.2.3c)."""
     s = setup(vlib)
-    g = _day(s)
+    g = day(s)
     top = g.players["p1"].deck[0]
     assert not g.can_see("p1", top) and not g.can_see("p2", top)
     assert len(g.view("p1")["players"]["p1"]["deck"]) == 5
@@ -52,7 +45,7 @@ def test_extra_deck_is_seen_only_by_its_owner(vlib):
     """Only its owner may look at the cards of an extra deck (7.4.2b)."""
     s = setup(vlib)
     (extra,) = s.extra_deck("p1", "Brute")
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p1", extra) and not g.can_see("p2", extra)
     assert seen_by(g, "p2", g.objects[extra])[1] == "7.4.2b"
 
@@ -62,7 +55,7 @@ def test_discard_pile_and_void_are_public(vlib):
     s = setup(vlib)
     (d,) = s.discard("p1", "Brute")
     (v,) = s.void("p1", "Guard")
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p2", d) and g.can_see("p2", v)
     assert g.view("p2")["objects"][d]["name"] == "Brute"
 
@@ -71,7 +64,7 @@ def test_face_down_permanent_is_seen_by_its_controller_only(vlib):
     """Only the controller may look at a face-down permanent; others see its zone's supertype and its state (6.1.4, 6.1.3)."""
     s = setup(vlib)
     k = s.character("p1", "Soldier", face_down=True)
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p1", k) and not g.can_see("p2", k)
     [(alias, data)] = [(a, d) for a, d in g.view("p2")["objects"].items() if a == aliases(g, "p2")[k]]
     assert data["types"] == ["character"] and data["face_down"] and data["name"] is None and "ofv" not in data
@@ -81,7 +74,7 @@ def test_exhausted_permanent_is_seen_by_all(vlib):
     """Exhausted cards may be looked at by all players (6.2.5)."""
     s = setup(vlib)
     k = s.character("p1", "Soldier", exhausted=True)
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p2", k) and seen_by(g, "p2", g.objects[k]) == (True, "6.2.5")
     assert g.view("p2")["objects"][k]["name"] == "Soldier"
 
@@ -91,7 +84,7 @@ def test_face_down_attachment_is_seen_by_the_linked_targets_controller(vlib):
     s = setup(vlib)
     k = s.character("p1", "Soldier")
     blade = s.attach(k, "Sword", face_down=True)
-    g = _day(s)
+    g = day(s)
     assert g.can_see("p1", blade) and not g.can_see("p2", blade)
     v = g.view("p2")
     assert v["objects"][k]["attachments"] == [aliases(g, "p2")[blade]]
@@ -102,7 +95,7 @@ def test_markers_stay_visible_on_hidden_permanents(vlib):
     """Counters and Victory Tokens on a face-down permanent stay visible to everyone (10.0.7)."""
     s = setup(vlib)
     k = s.character("p1", "Champion", face_down=True, damage=1, counters={"poison": 2}, victory_tokens=1)
-    g = _day(s)
+    g = day(s)
     data = g.view("p2")["objects"][aliases(g, "p2")[k]]
     assert data["counters"] == {"damage": 1, "poison": 2} and data["victory_tokens"] == 1
 
@@ -113,7 +106,7 @@ def test_a_view_names_no_hidden_card(vlib):
     s.hand("p1", "Brute", "Medic")
     s.extra_deck("p1", "Bolt")
     s.character("p1", "Guard", face_down=True)
-    g = _day(s)
+    g = day(s)
     text = json.dumps(g.view("p2"))
     for name in ("Brute", "Medic", "Bolt", "Guard", "Filler"):
         assert name not in text, name
@@ -125,7 +118,7 @@ def test_the_searching_player_sees_the_cards_they_choose_from(vlib):
 
     s = setup(vlib)
     seeker = s.character("p1", "Seeker")
-    g = _day(s)
+    g = day(s)
     g.apply(ActivateAbility("p1", seeker, 0))
     g.apply(PassPriority("p1"))
     g.apply(PassPriority("p2"))
@@ -149,7 +142,7 @@ def test_a_selected_main_character_is_hidden_until_the_reveal():
 
 def test_view_of_an_unknown_player_is_an_error(vlib):
     """Asking for the view of a player who is not in the game raises KeyError."""
-    g = _day(setup(vlib))
+    g = day(setup(vlib))
     with pytest.raises(KeyError):
         g.view("p9")
 
@@ -162,7 +155,7 @@ def test_the_stack_does_not_name_a_hidden_source():
 
     s = setup(load_library(CARDS))
     k = s.character("p1", "Soldier", face_down=True)
-    g = _day(s)
+    g = day(s)
     wind = parse_ability({"type": "activated", "name": "Second Wind", "effect": {"kind": "draw"}}, "ability")
     g.grants.append(Grant(timestamp=g.stamp(), target=(k, g.objects[k].incarnation), ability=wind, duration="end_of_turn", turn=3, phase=Phase.DAY, controller="p1"))
     g.apply(ActivateAbility("p1", k, 0))
