@@ -144,11 +144,12 @@ def test_partly_invalid_targets_affect_the_rest(clib):
 
 
 def test_state_based_check_runs_in_order(clib):
-    """A state-based check applies 4.2.2a, then 4.2.2c, then 4.2.2g, then 4.2.2h, in that order."""
+    """A state-based check applies 4.2.2a (lethal damage), then 4.2.2c (a second location), then 4.2.2h (an
+    objective wins), in that order."""
     s = setup(clib, pool=6)
     doomed = s.character("p2", "Soldier", damage=2)
     s.location("p1", "Tower")
-    quester = s.character("p1", "Quester", victory_tokens=1)
+    s.character("p1", "Quester", victory_tokens=1)
     (fort,) = s.hand("p1", "Fort")
     g = day(s)
     g.apply(PlayCard("p1", fort))
@@ -156,7 +157,7 @@ def test_state_based_check_runs_in_order(clib):
     order = [e.rule for e in g.log if e.rule in ("4.2.2a", "4.2.2c", "4.2.2h")]
     assert order == ["4.2.2a", "4.2.2c", "4.2.2h"]
     assert g.objects[doomed].zone is Zone.DISCARD
-    assert g.result.winner == "p1" and quester
+    assert (g.result.winner, g.result.rule) == ("p1", "4.2.2h")
 
 
 def test_state_based_check_follows_the_closed_stack(clib):
@@ -277,16 +278,18 @@ def test_command_ability_needs_a_command_token(clib):
     assert "4.3.5e.II" in err.value.rules
 
 
-def test_exhaust_cost_cannot_be_paid_twice(clib):
-    """An exhausted permanent cannot be exhausted again to pay a cost (6.2.9a)."""
+def test_an_exhausted_permanent_cannot_pay_its_exhaust_cost_again(clib):
+    """Once a permanent is exhausted for a cost it is face-down, so its ability cannot be activated again (4.3.2a);
+    the 6.2.9a refusal itself is shown by the scenarios with resource tokens."""
     s = setup(clib)
     champ = s.character("p1", "Champion")
     g = day(s)
     g.apply(ActivateAbility("p1", champ, 0))
     pass_all(g)
     assert g.objects[champ].exhausted
-    with pytest.raises(WrongTiming):
-        g.apply(ActivateAbility("p1", champ, 0))  # face-down now: no abilities at all (4.3.2a)
+    with pytest.raises(WrongTiming) as err:
+        g.apply(ActivateAbility("p1", champ, 0))
+    assert err.value.rules == ("4.3.2a", "6.1.5")
 
 
 def test_activated_ability_needs_its_targets(clib):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.athernum import ExhaustResource, NextPhase, PlayCard, UseCommand, load_library
-from engine.athernum.errors import CannotPay, InvalidTarget, LimitReached
+from engine.athernum.errors import CannotPay, InvalidTarget, LimitReached, NotInZone
 from engine.athernum.state import Phase, Zone
 from tests.engine.engine_helpers import TEST_CARDS, advance, day, pass_all, setup
 
@@ -49,7 +49,7 @@ def test_only_your_own_resource_tokens(lib):
     s = setup(lib)
     (tok,) = s.resources("p2", "tide", 1)
     g = day(s)
-    with pytest.raises(Exception) as err:
+    with pytest.raises(NotInZone) as err:  # not in p1's resource zone
         g.apply(ExhaustResource("p1", tok))
     assert "5.0.1d" in err.value.rules
 
