@@ -7,8 +7,6 @@ not as a deletion plus an addition.
 from __future__ import annotations
 
 import difflib
-import os
-import pickle
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 import yaml
 
 from kb.graph import Graph, descendants, edges_of
+from kb.memo import per_file
 from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.verify.scenario import discover, game_of
@@ -141,32 +140,11 @@ class Citations:
     def read(cls, scenarios_dir: Path, rulings: list[Ruling], cache: Path | None = None) -> "Citations":
         """Read the rules each scenario cites; with ``cache``, unchanged files are not parsed again."""
         out = cls()
-        known: dict[str, tuple[tuple[int, int], str | None, list[str]]] = {}
-        if cache is not None and cache.exists():
-            try:
-                known = pickle.loads(cache.read_bytes())
-            except Exception:  # a broken cache is rebuilt
-                known = {}
-        fresh: dict[str, tuple[tuple[int, int], str | None, list[str]]] = {}
-        for path in discover(scenarios_dir):
-            stat = path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
-            entry = known.get(str(path))
-            if entry is None or entry[0] != stamp:
-                entry = (stamp, *_citation(path, game_of(path, scenarios_dir)))
-            fresh[str(path)] = entry
-            _, sid, rules = entry
+        read = per_file(cache, discover(scenarios_dir), lambda path: _citation(path, game_of(path, scenarios_dir)))
+        for path, (sid, rules) in read.items():
             if sid:
                 out.scenarios[sid] = rules
                 out.scenario_paths[sid] = path
-        if cache is not None and fresh != known:
-            try:
-                cache.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_bytes(pickle.dumps(fresh))
-                tmp.replace(cache)
-            except OSError:
-                pass
         for ruling in rulings:
             out.rulings[ruling.id] = list(ruling.rules)
         return out

@@ -148,6 +148,6 @@ def lint(kb: KnowledgeBase) -> list[Problem]:
     found += curated_data(kb)
     if kb.paths.scenarios.is_dir():
         found += lint_scenarios(kb.paths.scenarios, kb.paths.root, kb.graph, discover(kb.paths.scenarios),
-                                cache=kb.paths.cache / "fingerprints.pickle")
+                                cache=kb.paths.memo / "fingerprints.pickle")
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     return sorted(found, key=lambda p: (order[p.severity], p.path, p.line))

@@ -7,8 +7,6 @@ commands a judge runs many times (``rulekb rule``) do not re-parse unchanged sou
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from kb.graph import Graph, build_graph
 from kb.importer import load_repairs
 from kb.importer.common import Repair
 from kb.lookup import LookupIndex
+from kb.memo import cached
 from kb.model import SourceDocument
 from kb.parse import parse_file
 from kb.paths import Paths
@@ -94,25 +93,8 @@ def build_kb(paths: Paths) -> KnowledgeBase:
 def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeBase:
     """The knowledge base of a project, from the cache when the sources have not changed."""
     paths = paths or Paths.discover()
-    cache = paths.cache / "kb.pickle"
-    key = _fingerprint(paths) if use_cache else ""
-    if use_cache and cache.exists():
-        try:
-            with cache.open("rb") as fh:
-                stored_key, kb = pickle.load(fh)
-            if stored_key == key:
-                kb.paths = paths
-                return kb
-        except Exception:  # a stale or truncated cache is simply rebuilt
-            pass
-    kb = build_kb(paths)
-    if use_cache:
-        try:
-            paths.cache.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as fh:
-                pickle.dump((key, kb), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(cache)
-        except OSError:
-            pass
+    if not use_cache:
+        return build_kb(paths)
+    kb = cached(paths.memo / "kb.pickle", _fingerprint(paths), lambda: build_kb(paths))
+    kb.paths = paths
     return kb

@@ -1,4 +1,9 @@
-"""A pickled copy of something read from files, reused while those files keep their paths, sizes and times."""
+"""Pickled memos of what was read from files, under ``.rulekb/memo/``: reused while the files are unchanged.
+
+Every memo is disposable. A missing, stale or truncated one is rebuilt; one that cannot be written (a
+read-only project, an unpicklable value) is simply not kept. Writes are atomic, so processes running side
+by side never read half a file.
+"""
 
 from __future__ import annotations
 
@@ -20,22 +25,51 @@ def stamp(paths: Iterable[Path]) -> tuple:
     return tuple(out)
 
 
-def cached(cache: Path, key: tuple, build: Callable[[], T]) -> T:
-    """The value stored in ``cache`` under ``key``, or ``build()``, stored there for the next process."""
+def load(memo: Path) -> object | None:
+    """The value stored in ``memo``, or None when there is none or it cannot be read."""
     try:
-        with cache.open("rb") as fh:
-            stored_key, value = pickle.load(fh)
-        if stored_key == key:
-            return value
-    except Exception:  # no cache yet, or a stale or truncated one: build again
-        pass
-    value = build()
+        with memo.open("rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # no memo yet, or a stale or truncated one
+        return None
+
+
+def store(memo: Path, value: object) -> None:
+    """Keep ``value`` in ``memo`` for the next process, atomically; give up quietly when it cannot be kept."""
     try:
-        data = pickle.dumps((key, value), protocol=pickle.HIGHEST_PROTOCOL)
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        tmp = memo.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(data)
-        tmp.replace(cache)  # atomic: processes running side by side never read half a file
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):  # read-only, or unpicklable: no cache
+        tmp.replace(memo)
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):  # read-only, or unpicklable
         pass
+
+
+def cached(memo: Path, key: object, build: Callable[[], T]) -> T:
+    """The value stored in ``memo`` under ``key``, or ``build()``, stored there for the next process."""
+    stored = load(memo)
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == key:
+        return stored[1]
+    value = build()
+    store(memo, (key, value))
     return value
+
+
+def per_file(memo: Path | None, paths: Iterable[Path], read: Callable[[Path], T]) -> dict[Path, T]:
+    """``read(path)`` for each file, reusing the memo's result for every file whose size and time are unchanged."""
+    known = load(memo) if memo is not None else None
+    known = known if isinstance(known, dict) else {}
+    fresh: dict[str, tuple] = {}
+    out: dict[Path, T] = {}
+    for path in paths:
+        stat = path.stat()
+        key = (stat.st_mtime_ns, stat.st_size)
+        entry = known.get(str(path))
+        if entry is None or entry[0] != key:
+            entry = (key, read(path))
+        fresh[str(path)] = entry
+        out[path] = entry[1]
+    if memo is not None and fresh != known:
+        store(memo, fresh)
+    return out

@@ -54,4 +54,11 @@ class Paths:
 
     @property
     def cache(self) -> Path:
+        """Everything rulekb derives and keeps between runs: verify results, the search index, memos."""
         return self.root / ".rulekb"
+
+    @property
+    def memo(self) -> Path:
+        """Pickled parses of the sources, disposable and rebuilt when a source changes; a folder of its own so
+        that ``mkdocs serve``, watching ``.rulekb/`` for new verify results, does not rebuild when they are written."""
+        return self.cache / "memo"

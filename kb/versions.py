@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import pickle
 import subprocess
 import tarfile
 import tempfile
@@ -13,6 +11,7 @@ from pathlib import Path
 
 from kb.errors import RulekbError
 from kb.loader import KnowledgeBase, build_kb
+from kb.memo import cached
 from kb.paths import Paths
 
 
@@ -78,23 +77,9 @@ def load_spec(spec: str, project: Paths) -> KnowledgeBase:
     if _as_folder(spec, project.root) is None:
         tree = _tree_id(spec, project.root)
         if tree:
-            cache = project.cache / "versions" / f"{tree}.pickle"
-            if cache.exists():
-                try:
-                    with cache.open("rb") as fh:
-                        return pickle.load(fh)
-                except Exception:  # a stale cache entry is rebuilt
-                    pass
-            with checkout(spec, project.root) as root:
-                kb = load_version(root)
-            try:
-                cache.parent.mkdir(parents=True, exist_ok=True)
-                tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-                with tmp.open("wb") as fh:
-                    pickle.dump(kb, fh, protocol=pickle.HIGHEST_PROTOCOL)
-                tmp.replace(cache)
-            except OSError:
-                pass
-            return kb
+            def build() -> KnowledgeBase:
+                with checkout(spec, project.root) as root:
+                    return load_version(root)
+            return cached(project.memo / "versions" / f"{tree}.pickle", tree, build)
     with checkout(spec, project.root) as root:
         return load_version(root)

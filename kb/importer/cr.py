@@ -138,7 +138,6 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
     out = _CRWriter()
     out.lines.extend(p for para in preamble for p in (para, ""))
 
-    section_lines: list[tuple[int, str]] = []  # chapter-0 section being collected (heading line, text)
     pending_glossary: list[tuple[int, str]] = []
 
     def flush_chapter_zero_section() -> None:

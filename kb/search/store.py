@@ -133,7 +133,7 @@ def open_index(paths: Paths) -> OpenIndex:
             continue
         if problems:
             opened.warnings.append("the newest search index is damaged (" + "; ".join(problems)
-                                   + f"); searching an older one: rebuild with `rulekb index`")
+                                   + "); searching an older one: rebuild with `rulekb index`")
         return opened
     raise IndexMissing("the search index under .rulekb/index/ cannot be read ("
                        + "; ".join(problems) + f"): re{HOW_TO_BUILD}")

@@ -85,7 +85,10 @@ def on_build_error(error: Exception) -> None:
 
 
 def on_serve(server, config: MkDocsConfig, builder) -> object:
-    """Rebuild when rule sources, rulings (in rules/), scenarios or verify results (in .rulekb/) change."""
+    """Rebuild when rule sources, rulings (in rules/), scenarios or verify results (in .rulekb/) change.
+
+    Only the top of .rulekb/ is watched: the memos a rebuild writes live in .rulekb/memo/, so writing them
+    does not set off a second rebuild."""
     paths = _state.get("paths") or _paths(config)
     for folder in (paths.rules, paths.scenarios):
         if folder.is_dir():

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from kb.errors import Problem
+from kb.memo import cached, stamp
+from kb.paths import Paths
 from kb.verify import card_library
 from kb.verify.adapters import RunOutcome
 from kb.verify.card_library import CardReader
-from kb.verify.library_cache import cached, stamp
 from kb.verify.naming import StepError
 from kb.verify.rejection import Wording, apply_actions
 from kb.verify.results import LogLine, Status, StepRecord
@@ -84,7 +85,7 @@ class GameAdapter:
         if self._library is None:
             files = self.library_files()
             folder = self.scenarios_dir / self.game
-            cache = self.scenarios_dir.parent / ".rulekb" / f"cards-{self.game}.pickle"
+            cache = Paths(self.scenarios_dir.parent).memo / f"cards-{self.game}.pickle"
             self._library, self._library_problem = cached(
                 cache, stamp([*files, *self._reader_code()]),
                 lambda: card_library.read_library(files, folder, f"scenarios/{self.game}", self.card_reader))

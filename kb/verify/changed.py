@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from kb.diff import Change, Citations, attach_impact, compare, impacted_scenarios
 from kb.loader import KnowledgeBase
@@ -46,7 +45,7 @@ class ImpactReport:
 def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths, rulings: list[Ruling]
             ) -> tuple[list[Change], Citations]:
     changes = compare(old.graph, new.graph)
-    citations = Citations.read(project.scenarios, rulings, cache=project.cache / "citations.pickle")
+    citations = Citations.read(project.scenarios, rulings, cache=project.memo / "citations.pickle")
     attach_impact(changes, old.graph, new.graph, citations)
     return changes, citations
 

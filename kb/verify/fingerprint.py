@@ -7,8 +7,6 @@ it and records the new fingerprint with ``rulekb review``.
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 import re
 from pathlib import Path
 
@@ -16,6 +14,7 @@ import yaml
 
 from kb.errors import Problem, Severity
 from kb.graph import Graph
+from kb.memo import per_file
 from kb.yamlio import yaml_load
 
 _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
@@ -90,22 +89,8 @@ def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Pa
 
     With ``cache``, the rules and fingerprints of unchanged files are not parsed again.
     """
-    known: dict[str, tuple] = {}
-    if cache is not None and cache.exists():
-        try:
-            known = pickle.loads(cache.read_bytes())
-        except Exception:  # a broken cache is rebuilt
-            known = {}
-    fresh: dict[str, tuple] = {}
     problems = []
-    for path in files:
-        stat = path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        entry = known.get(str(path))
-        if entry is None or entry[0] != stamp:
-            entry = (stamp, _cited(path))
-        fresh[str(path)] = entry
-        data = entry[1]
+    for path, data in per_file(cache, files, _cited).items():
         if data is None:
             continue
         display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
@@ -113,12 +98,4 @@ def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Pa
         for rule, why in suspects(data, game, graph):
             problems.append(Problem(display, 1, "fingerprint", f"suspect: {rule} {why}; review the scenario, "
                                     f"then run `rulekb review {display}`", Severity.WARNING, code="suspect"))
-    if cache is not None and fresh != known:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps(fresh))
-            tmp.replace(cache)
-        except OSError:
-            pass
     return problems

@@ -33,7 +33,7 @@ def _write(path: Path, text: str) -> None:
 
 def test_the_library_is_read_once_then_from_the_cache(project, monkeypatch):
     cards = AthernumAdapter(project / "scenarios").library()
-    assert "Aria the Bold" in cards and (project / ".rulekb" / "cards-athernum.pickle").exists()
+    assert "Aria the Bold" in cards and (project / ".rulekb" / "memo" / "cards-athernum.pickle").exists()
 
     def unread(*args):
         raise AssertionError("the library files were read again")

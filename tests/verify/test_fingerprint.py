@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import shutil
 
-from kb.lint import lint
 from kb.loader import build_kb
 from kb.paths import Paths
 from kb.verify.fingerprint import lint_scenarios, update_file
