@@ -14,7 +14,7 @@ from kb.verify import card_library
 from kb.verify.adapters import RunOutcome
 from kb.verify.card_library import CardReader
 from kb.verify.naming import StepError
-from kb.verify.rejection import Wording, apply_actions
+from kb.verify.rejection import Wording, apply_actions, cited, deck_refusal
 from kb.verify.results import LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
@@ -57,10 +57,9 @@ class GameAdapter:
     check = None  # (game, expect) -> mismatches
     illegal: ClassVar[type[Exception]]  # what the engine raises for an illegal action
     setup_errors: ClassVar[tuple[type[Exception], ...]]  # what it raises for a setup it cannot build
+    deck_refused: ClassVar[type[Exception]]  # what it raises for decks it will not begin a game with
     wording: ClassVar[Wording] = Wording()
     clock: ClassVar[str] = "turn"  # the log entry's field that counts turns (turn, day, round)
-    #: Whether a step that cannot be read reports the steps run so far and the log (Athernum's does not).
-    trace_unreadable_steps: ClassVar[bool] = True
 
     def __init__(self, scenarios_dir: Path):
         self.scenarios_dir = Path(scenarios_dir)
@@ -112,8 +111,16 @@ class GameAdapter:
         return parameters
 
     def refusal(self, scenario: Scenario, library: dict, rules) -> RunOutcome | None:
-        """The outcome of a scenario whose setup must be refused, or None for a scenario to play."""
-        return None
+        """The outcome of a scenario whose setup must be refused, or None for a scenario to play.
+
+        Decks that must be refused (``new_game.reject``) are presented exactly as ``start`` begins a new game (with
+        its options, such as Athernum's ``check_decks``): passed when the engine refuses them citing one of the rules.
+        """
+        spec = scenario.setup.get("new_game") or {}
+        if "reject" not in spec:
+            return None
+        seed = scenario.setup.get("seed", 0)
+        return deck_refusal(cited(spec["reject"]), lambda: self.start(spec, library, seed, rules), self.deck_refused)
 
     def start(self, spec: dict, library: dict, seed: int, rules):
         """A new game as ``setup.new_game`` describes it."""
@@ -167,21 +174,13 @@ class GameAdapter:
         step_of_log: list[int | None] = [None] * len(game.log)
         failures: list[str] = []
 
-        def error(index: int, exc: StepError, trace: bool = True) -> RunOutcome:
-            problem = Problem(scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc))
-            if not trace:
-                return RunOutcome(Status.ERROR, problems=[problem])
-            return RunOutcome(Status.ERROR, problems=[problem], steps=records, log=self._log(game, step_of_log))
-
         for index, raw in enumerate(scenario.steps):
-            try:
+            try:  # a step that cannot be read or run: an error, with the steps run before it and the log
                 step = self.parse_step(index, raw)
-            except StepError as exc:
-                return error(index, exc, self.trace_unreadable_steps)
-            try:
                 outcome, mismatches = self._run_step(game, step)
             except StepError as exc:
-                return error(index, exc)
+                problem = Problem(scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc))
+                return RunOutcome(Status.ERROR, problems=[problem], steps=records, log=self._log(game, step_of_log))
             step_of_log += [index] * (len(game.log) - len(step_of_log))
             records.append(StepRecord(index, step.describe(), outcome,
                                       [f"{k}: {v}" for k, v in (step.expect or {}).items()]))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from kb.verify.naming import StepError
+
 
 def mismatch(label: str, expected, actual) -> list[str]:
     """``label: expected …, got …`` when the two differ."""
@@ -82,8 +84,9 @@ def pending_mismatches(pending: dict | None, expected: dict | None) -> list[str]
     return [m for k, v in expected.items() for m in mismatch(f"pending choice {k}", v, (pending or {}).get(k))]
 
 
-def _log_matches(entry, spec, object_id: Callable[[str], str | None]) -> bool:
-    """Whether a log entry is the one an expectation describes: its rule, and kind, text, object, player if given."""
+def _log_matches(entry, spec, obj: str | None) -> bool:
+    """Whether a log entry is the one an expectation describes: its rule, and kind, text, player if given, and the
+    object ``obj`` (the id its ``object`` names, if it names one)."""
     rule = str(spec["rule"] if isinstance(spec, dict) else spec)
     if entry.rule != rule:
         return False
@@ -94,27 +97,43 @@ def _log_matches(entry, spec, object_id: Callable[[str], str | None]) -> bool:
             return False
         if "player" in spec and entry.player != spec["player"]:
             return False
-        if "object" in spec:
-            wanted = object_id(spec["object"])
-            if wanted is None or wanted not in entry.objects:
-                return False
-    return True
+    return obj is None or obj in entry.objects
 
 
-def check_log(log: Sequence, expect: dict, object_id: Callable[[str], str | None]) -> list[str]:
-    """``log:`` entries found in that order, ``no_log:`` entries found nowhere; ``object_id`` resolves a name
-    (None: it names nothing, so no entry matches)."""
+def _log_object(log: Sequence, spec, object_id: Callable[[str], str]) -> str | None:
+    """The id a log expectation's ``object`` names (None: it names none): an object of the game, else an id the log
+    gives an object that has left the game (a token that ceased to exist, an emblem that ended); StepError if none."""
+    if not isinstance(spec, dict) or "object" not in spec:
+        return None
+    try:
+        return object_id(spec["object"])
+    except StepError as exc:
+        if any(spec["object"] in entry.objects for entry in log):
+            return spec["object"]
+        raise StepError(f"{exc} (an object that has left the game goes by the id the log gives it)") from None
+
+
+def check_log(log: Sequence, expect: dict, object_id: Callable[[str], str]) -> list[str]:
+    """``log:`` entries found in that order, ``no_log:`` entries found nowhere; ``object_id`` resolves the name an
+    entry's ``object`` gives (raising StepError), and a name of nothing is reported under its field."""
     out: list[str] = []
+    wanted: dict[str, list] = {"log": [], "no_log": []}  # (spec, the id its object names)
+    for key, specs in wanted.items():
+        for index, spec in enumerate(expect.get(key) or []):
+            try:
+                specs.append((spec, _log_object(log, spec, object_id)))
+            except StepError as exc:
+                out.append(f"{key}[{index}].object: {exc}")
     position = 0
-    for spec in expect.get("log") or []:
-        found = next((i for i in range(position, len(log)) if _log_matches(log[i], spec, object_id)), None)
+    for spec, obj in wanted["log"]:
+        found = next((i for i in range(position, len(log)) if _log_matches(log[i], spec, obj)), None)
         if found is None:
             out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
                        f"(after entry {position}), none found")
         else:
             position = found + 1
-    for spec in expect.get("no_log") or []:
-        hit = next((e for e in log if _log_matches(e, spec, object_id)), None)
+    for spec, obj in wanted["no_log"]:
+        hit = next((e for e in log if _log_matches(e, spec, obj)), None)
         if hit is not None:
             out.append(f"log: expected no entry citing {spec}, found: {hit.message} ({hit.rule})")
     return out

@@ -21,7 +21,8 @@ class Wording:
 
 
 def cited(value: object) -> list[str]:
-    """The rule ids a ``reject:`` names (one or a list), as text."""
+    """The rule ids a ``reject:`` names (one or a list), as text: a step's and a new game's alike (a number YAML
+    read, ``11.0``, is the rule id ``11.0``)."""
     return [str(r) for r in as_list(value)]
 
 

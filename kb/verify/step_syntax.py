@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from kb.verify.naming import StepError, as_list
+from kb.verify.naming import StepError
+from kb.verify.rejection import cited
 
 
 @dataclass
@@ -41,7 +42,7 @@ def parse_mapping(cls: type[Step], index: int, raw: dict) -> Step:
     """Read a step written as a mapping: one action, with ``player``, ``reject``, ``note`` and ``expect``."""
     data = dict(raw)
     player = data.pop("player", None)
-    reject = as_list(data.pop("reject", None))
+    reject = tuple(cited(data.pop("reject", None)))
     data.pop("note", None)
     expect = data.pop("expect", None)
     if not data:
@@ -49,7 +50,7 @@ def parse_mapping(cls: type[Step], index: int, raw: dict) -> Step:
     if len(data) != 1:
         raise StepError(f"a step names one action, not {', '.join(data)}")
     key, args = next(iter(data.items()))
-    return cls(index, key, args, player, tuple(str(r) for r in reject), expect, raw)
+    return cls(index, key, args, player, reject, expect, raw)
 
 
 def step_args(step: Step, *names: str, first: str | None = None) -> dict:

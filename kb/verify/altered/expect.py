@@ -21,14 +21,6 @@ def _compare(game: Game, where: str, ids: list[str], expected: list[str], ordere
     return compare_pile(where, ids, expected, ordered, lambda oid: _name(game, oid))
 
 
-def _log_object(game: Game, text: str) -> str:
-    """The id a log expectation's ``object`` names, or the text itself (an id the game no longer has)."""
-    try:
-        return ref(game, text)
-    except StepError:
-        return text
-
-
 def check(game: Game, expect: dict) -> list[str]:
     """Every way the game differs from ``expect``."""
     out: list[str] = []
@@ -52,7 +44,7 @@ def check(game: Game, expect: dict) -> list[str]:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
     for name, props in (expect.get("objects") or {}).items():
         out += _check_object(game, snap, name, props)
-    out += check_log(game.log, expect, lambda text: _log_object(game, text))
+    out += check_log(game.log, expect, lambda text: ref(game, text))
     return out
 
 

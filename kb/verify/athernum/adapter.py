@@ -12,14 +12,12 @@ from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
 from kb.errors import Problem
 from kb.verify.adapter_base import GameAdapter, ParameterProblem, players_apart
-from kb.verify.adapters import RunOutcome
 from kb.verify.athernum.expect import check
 from kb.verify.athernum.schema import SCHEMA
 from kb.verify.athernum.steps import parse_step, to_actions
 from kb.verify.card_library import CardReader
 from kb.verify.naming import StepError
-from kb.verify.rejection import Wording, cited, deck_refusal
-from kb.verify.scenario import Scenario
+from kb.verify.rejection import Wording
 
 
 def _card_named(exc: CardDefinitionError) -> str | None:
@@ -44,22 +42,14 @@ class AthernumAdapter(GameAdapter):
     check = staticmethod(check)
     illegal = IllegalAction
     setup_errors = (AthernumError, KeyError, TypeError, ValueError)
+    deck_refused = IllegalDeck
     wording = Wording(cite="CR ")
-    trace_unreadable_steps = False
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> RuleParameters:
         try:
             return RuleParameters.from_mapping(parameters)
         except AthernumError as exc:
             raise ParameterProblem(Problem("rules/athernum/parameters.yaml", 0, "parameters", str(exc))) from None
-
-    def refusal(self, scenario: Scenario, library: dict[str, CardDef], params: RuleParameters) -> RunOutcome | None:
-        """Decks that must be refused: passed when the engine refuses them citing the rule (11.0.2)."""
-        decks = scenario.setup.get("new_game", {})
-        if "reject" not in decks:
-            return None
-        return deck_refusal(cited(decks["reject"]), lambda: new_game(
-            _decks(decks), library, seed=scenario.setup.get("seed", 0), parameters=params), IllegalDeck)
 
     def start(self, spec: dict, library: dict[str, CardDef], seed: int, params: RuleParameters) -> Game:
         return new_game(_decks(spec), library, seed=seed, check_decks=spec.get("check_decks", True), parameters=params)

@@ -64,7 +64,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
         out += _check_object(game, snap, name, props)
     for pid, spec in (expect.get("view") or {}).items():
         out += _check_view(game, pid, spec or {})
-    out += check_log(game.log[log_from:], expect, lambda text: _object_id(game, text))
+    out += check_log(game.log[log_from:], expect, lambda text: ref(game, text))
     return out
 
 

@@ -11,14 +11,11 @@ from engine.atnia.rules import RULES
 from engine.atnia.setup import Setup, new_game
 from engine.atnia.state import Game, Limits
 from kb.verify.adapter_base import GameAdapter, players_apart
-from kb.verify.adapters import RunOutcome
 from kb.verify.atnia.expect import check
 from kb.verify.atnia.schema import SCHEMA
 from kb.verify.atnia.steps import parse_step, to_action
 from kb.verify.card_library import CardReader
-from kb.verify.naming import StepError, as_list
-from kb.verify.rejection import deck_refusal
-from kb.verify.scenario import Scenario
+from kb.verify.naming import StepError
 
 LIMIT_NAMES = {f.name for f in dataclasses.fields(Limits)}
 
@@ -45,20 +42,13 @@ class AtniaAdapter(GameAdapter):
     check = staticmethod(check)
     illegal = IllegalAction
     setup_errors = (AtniaError, KeyError, TypeError, ValueError)
+    deck_refused = IllegalDeck
     clock = "round"
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> Limits:
         """The numbers the rules state, as read from their text (rules/atnia/parameters.yaml, when present)."""
         known = {k: int(v) for k, v in (parameters or {}).items() if k in LIMIT_NAMES}
         return Limits(**known)
-
-    def refusal(self, scenario: Scenario, library: dict[str, CardDef], limits: Limits) -> RunOutcome | None:
-        """Decks that must be refused: passed when the engine refuses them citing the rule."""
-        decks = scenario.setup.get("new_game", {})
-        if "reject" not in decks:
-            return None
-        return deck_refusal(as_list(decks["reject"]), lambda: new_game(
-            _decks(decks), library, seed=scenario.setup.get("seed", 0), limits=limits), IllegalDeck)
 
     def start(self, spec: dict, library: dict[str, CardDef], seed: int, limits: Limits) -> Game:
         return new_game(_decks(spec), library, seed=seed, limits=limits)

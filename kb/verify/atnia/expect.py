@@ -47,7 +47,7 @@ def check(game: Game, expect: dict) -> list[str]:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
     for name, props in (expect.get("objects") or {}).items():
         out += _check_object(game, snap, name, props)
-    out += check_log(game.log, expect, lambda text: _card_id(game, text))
+    out += check_log(game.log, expect, lambda text: ref(game, text))
     return out
 
 
