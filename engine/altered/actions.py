@@ -8,32 +8,18 @@ sacrifices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+
+from engine.common.actions import Action, ActionTypes
+from engine.common.records import normalised
 
 
-def _targets(action: "Action") -> None:
+def _targets(targets) -> tuple:
     """Targets left out at the end are the same as ``None``: store them without, so equal actions compare equal."""
-    targets = list(action.targets)
-    while targets and targets[-1] is None:
-        targets.pop()
-    object.__setattr__(action, "targets", tuple(targets))
-    if hasattr(action, "pay_with"):
-        object.__setattr__(action, "pay_with", tuple(action.pay_with))
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base class: ``player`` takes the action."""
-
-    player: str
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"action": type(self).__name__}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
-        return out
+    kept = list(targets)
+    while kept and kept[-1] is None:
+        kept.pop()
+    return tuple(kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,11 +29,8 @@ class PlayCard(Action):
 
     card: str
     expedition: str = "hero"
-    targets: tuple = ()
-    pay_with: tuple = ()
-
-    def __post_init__(self) -> None:
-        _targets(self)
+    targets: tuple = normalised(_targets)
+    pay_with: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +39,8 @@ class QuickAction(Action):
 
     source: str
     ability: int = 0
-    targets: tuple = ()
-    pay_with: tuple = ()
-
-    def __post_init__(self) -> None:
-        _targets(self)
+    targets: tuple = normalised(_targets)
+    pay_with: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,27 +53,17 @@ class PlayReaction(Action):
     """Play one of your Emblem-Reactions in Limbo while Reactions are checked (4.2.e, 2.2.2.m)."""
 
     reaction: str
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        _targets(self)
+    targets: tuple = normalised(_targets)
 
 
 @dataclass(frozen=True, slots=True)
 class Decide(Action):
     """Answer the pending decision: ids of the chosen cards, or ``yes`` / ``no``."""
 
-    choice: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "choice", tuple(self.choice))
+    choice: tuple = normalised(tuple)
 
 
-ACTION_TYPES: dict[str, type[Action]] = {c.__name__: c for c in (PlayCard, QuickAction, Pass, PlayReaction, Decide)}
+ACTION_TYPES: ActionTypes = ActionTypes(PlayCard, QuickAction, Pass, PlayReaction, Decide)
 
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """The inverse of :meth:`Action.to_dict`."""
-    data = dict(data)
-    cls = ACTION_TYPES[data.pop("action")]
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+#: The inverse of :meth:`Action.to_dict`.
+action_from_dict = ACTION_TYPES.from_dict

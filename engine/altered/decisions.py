@@ -4,23 +4,7 @@ implements and why, in plain words (published as rulings R-ALT-… in ``rules/al
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One open question: the reading implemented, the rules involved, and why."""
-
-    id: str
-    question: str
-    reading_chosen: str
-    rules: tuple[str, ...]
-    reasoning: str
-
-    def to_dict(self) -> dict:
-        return {"id": self.id, "question": self.question, "reading_chosen": self.reading_chosen,
-                "rules": list(self.rules), "reasoning": self.reasoning}
-
+from engine.common.decisions import Decision, find
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -197,4 +181,5 @@ DECISIONS: tuple[Decision, ...] = (
 
 
 def by_id(decision_id: str) -> Decision:
-    return next(d for d in DECISIONS if d.id == decision_id)
+    """The decision with this id (KeyError if none)."""
+    return find(DECISIONS, decision_id)

@@ -5,20 +5,25 @@
 
 from __future__ import annotations
 
-from .rules import check
+from engine.common.errors import (
+    EngineError,
+    MalformedDefinition,
+    RuleViolation,
+    SetupProblem,
+)
+
+from .rules import RULES
 
 
-class AlteredError(Exception):
-    """Base class of every exception raised by the engine."""
+class AlteredError(EngineError):
+    """Base class of every exception raised by the engine; messages cite rule ids as ``Altered 4.2.3.c``."""
+
+    registry = RULES
+    cite_as = "Altered "
 
 
-class IllegalAction(AlteredError, ValueError):
+class IllegalAction(AlteredError, RuleViolation):
     """An action the rules forbid; ``rules`` names the rule ids, ``reason`` says why."""
-
-    def __init__(self, reason: str, *rules: str) -> None:
-        self.rules: tuple[str, ...] = check(rules)
-        self.reason = reason
-        super().__init__(f"{reason} (Altered {', '.join(self.rules) or 'no rule'})")
 
 
 class NotYourTurn(IllegalAction):
@@ -57,22 +62,9 @@ class InvalidChoice(IllegalAction):
     """The answer is not one of the options of the pending decision."""
 
 
-class CardDefinitionError(AlteredError, ValueError):
+class CardDefinitionError(AlteredError, MalformedDefinition):
     """A card definition is malformed or breaks a rule; ``rules`` names the rule ids it breaks."""
 
-    def __init__(self, path: str, problem: str, *rules: str) -> None:
-        self.path = path
-        self.problem = problem
-        self.rules: tuple[str, ...] = check(rules)
-        cited = f" (Altered {', '.join(self.rules)})" if self.rules else ""
-        super().__init__(f"{path}: {problem}{cited}" if path else f"{problem}{cited}")
 
-
-class SetupError(AlteredError, ValueError):
+class SetupError(AlteredError, SetupProblem):
     """A game or position cannot be set up as asked; ``rules`` names the rule ids it breaks, if any."""
-
-    def __init__(self, problem: str, *rules: str) -> None:
-        self.problem = problem
-        self.rules: tuple[str, ...] = check(rules)
-        cited = f" (Altered {', '.join(self.rules)})" if self.rules else ""
-        super().__init__(f"{problem}{cited}")

@@ -7,7 +7,9 @@ a node ``altered:<id>`` of the rule graph.
 
 from __future__ import annotations
 
-RULES: dict[str, str] = {
+from engine.common.rules import RuleRegistry
+
+RULES: RuleRegistry = RuleRegistry("engine.altered.rules.RULES", {
     # 1.3.2 The day
     "1.3.2.a": "Each day is divided in five phases.",
     "1.3.2.b": "Morning: Succeed, Prepare, Draw, and Expand.",
@@ -84,17 +86,7 @@ RULES: dict[str, str] = {
     # 7.3.2 After you
     "7.3.2.a": "'After you' ends the turn once there are no Reactions in Limbo.",
     "7.3.2.b": "'After you' is not passing.",
-}
+})
 
-
-def summary(rule_id: str) -> str:
-    """The one-line summary of a cited rule; KeyError for an id the engine does not cite."""
-    return RULES[rule_id]
-
-
-def check(rule_ids: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The ids as a tuple, after checking that each is registered here."""
-    for rid in rule_ids:
-        if rid not in RULES:
-            raise KeyError(f"rule id {rid!r} is not in engine.altered.rules.RULES")
-    return tuple(rule_ids)
+#: ``summary(id)``: a cited rule's one-line summary; ``check(ids)``: the ids as a tuple, each checked as registered.
+summary, check = RULES.summary, RULES.check

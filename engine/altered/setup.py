@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.common.ids import instance_id
+
 from .agenda import push_front, run
 from .cards import CardDef, Step
 from .day import BeginPhase, Start
@@ -45,10 +47,7 @@ def make(game: Game, pid: str, name: str, zone: Zone, *, label: str | None = Non
     """A new card object of ``pid`` put in ``zone`` (ids are ``p1:Name#1``, or the label given)."""
     d = _definition(game, name)
     if label is None:
-        k = 1
-        while f"{pid}:{name}#{k}" in game.objects:
-            k += 1
-        label = f"{pid}:{name}#{k}"
+        label = instance_id(game.objects, pid, name)
     if label in game.objects:
         raise SetupError(f"two objects would have the id {label!r}")
     o = GameObject(label, d, pid, pid, Zone.OUTSIDE, face_down=face_down)

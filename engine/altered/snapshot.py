@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.common.snapshot import per_object, per_player
+
 from .cards import DURATIONS
 from .costs import ready_orbs
 from .state import Emblem, Game, GameObject
@@ -30,25 +32,25 @@ def emblem_to_dict(e: Emblem) -> dict[str, Any]:
             "used": e.used}
 
 
+def player_to_dict(game: Game, pid: str) -> dict[str, Any]:
+    """One player's hero, zones, ready Mana Orbs, expeditions and their positions, and whether they passed."""
+    ps = game.players[pid]
+    return {"hero": ps.hero, "hand": list(ps.hand), "deck": list(ps.deck), "reserve": list(ps.reserve),
+            "discard": list(ps.discard), "mana": list(ps.mana), "mana_ready": len(ready_orbs(game, pid)),
+            "landmarks": list(ps.landmarks), "expeditions": {k: list(v) for k, v in ps.expeditions.items()},
+            "positions": dict(ps.positions), "passed": ps.passed}
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain data."""
-    players = {}
-    for pid in game.order:
-        ps = game.players[pid]
-        players[pid] = {"hero": ps.hero, "hand": list(ps.hand), "deck": list(ps.deck), "reserve": list(ps.reserve),
-                        "discard": list(ps.discard), "mana": list(ps.mana), "mana_ready": len(ready_orbs(game, pid)),
-                        "landmarks": list(ps.landmarks),
-                        "expeditions": {k: list(v) for k, v in ps.expeditions.items()},
-                        "positions": dict(ps.positions), "passed": ps.passed}
     c = game.pending
     return {
         "day": game.day, "phase": game.phase.value, "first_player": game.first_player,
         "turn_player": game.turn_player, "initiative": game.initiative(), "acting": game.acting_player,
-        "pending": None if c is None else {"kind": c.kind, "player": c.player, "prompt": c.prompt, "rule": c.rule,
-                                           "options": list(c.options), "min": c.min, "max": c.max,
+        "pending": None if c is None else {**c.to_dict(),
                                            "known": [{"player": k.player, "text": k.text} for k in c.known]},
         "limbo": list(game.limbo), "adventure": list(game.adventure), "arena": game.arena,
-        "removed": list(game.removed), "players": players,
-        "objects": {oid: object_to_dict(game, o) for oid, o in sorted(game.objects.items())},
+        "removed": list(game.removed), "players": per_player(game, player_to_dict),
+        "objects": per_object(game, object_to_dict),
         "emblems": {eid: emblem_to_dict(e) for eid, e in game.emblems.items()},
     }

@@ -10,13 +10,15 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.common import choices
+from engine.common.game import GameEntryPoints
 
 from .cards import Ability, CardDef, Passive, Step
 from .tokens import TokenSpec
 
 if TYPE_CHECKING:
-    from .actions import Action
     from .log import LogEntry
 
 EXPEDITIONS = ("hero", "companion")
@@ -127,14 +129,12 @@ class Known:
 
 
 @dataclass(slots=True)
-class PendingChoice:
-    """A decision the engine waits for; ``options`` are ids or words (``yes``/``no``)."""
+class PendingChoice(choices.PendingChoice):
+    """A decision the engine waits for; ``options`` are ids or words (``yes``/``no``); one answer by default.
 
-    kind: str  # may | sacrifice | expand | first_mana | pay | discard
-    player: str
-    prompt: str
-    rule: str
-    options: tuple[str, ...] = ()
+    kinds: ``may``, ``sacrifice``, ``expand``, ``first_mana``, ``pay``, ``discard``.
+    """
+
     min: int = 1
     max: int = 1
     known: tuple[Known, ...] = ()
@@ -166,8 +166,10 @@ class PlayerState:
 
 
 @dataclass
-class Game:
+class Game(GameEntryPoints):
     """A game of Altered; build one with :func:`.setup.new_game` or :class:`.setup.Setup`."""
+
+    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -201,28 +203,7 @@ class Game:
 
         return waiting_for(self)
 
-    def apply(self, action: "Action") -> None:
-        """Perform ``action``, or raise :class:`.errors.IllegalAction` leaving the state unchanged."""
-        from .apply import apply_action
-
-        apply_action(self, action)
-
-    def legal_actions(self) -> list["Action"]:
-        """Every action the acting player may take now."""
-        from .legal import legal_actions
-
-        return legal_actions(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain-data snapshot of the whole state."""
-        from .snapshot import game_to_dict
-
-        return game_to_dict(self)
-
     # -- look-ups ------------------------------------------------------------------------
-    def opponent(self, pid: str) -> str:
-        return self.order[1] if self.order[0] == pid else self.order[0]
-
     def initiative(self) -> str:
         """The player with initiative: the one taking their turn, else the first player (1.4.5.a)."""
         if self.phase is Phase.AFTERNOON and self.turn_player is not None:
@@ -232,10 +213,6 @@ class Game:
     def initiative_order(self) -> list[str]:
         first = self.initiative()
         return [first, self.opponent(first)]
-
-    def new_id(self, prefix: str) -> str:
-        self.next_id += 1
-        return f"{prefix}{self.next_id}"
 
     def in_play(self, pid: str | None = None) -> list[str]:
         """Objects in play: heroes, Characters in expeditions, Permanents in Landmark zones (2.2.2.n)."""

@@ -7,8 +7,10 @@ resource pool (``None`` = factionless); targets are a tuple of groups, each a tu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+
+from engine.common.actions import Action, ActionTypes
+from engine.common.records import normalised
 
 from .resources import canonical
 
@@ -18,21 +20,9 @@ def _groups(targets) -> tuple:
     return tuple(tuple(sorted(g, key=str)) for g in targets)
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base class: ``player`` is the player who takes the action."""
-
-    player: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """A plain-data form: ``{"action": "PlayCard", "player": "p1", ...}``."""
-        out: dict[str, Any] = {"action": type(self).__name__}
-        for f in fields(self):
-            v = getattr(self, f.name)
-            if isinstance(v, tuple):
-                v = [list(x) if isinstance(x, tuple) else x for x in v]
-            out[f.name] = v
-        return out
+def _sorted(ids) -> tuple:
+    """Chosen cards compare equal whatever the order they were given in."""
+    return tuple(sorted(ids, key=str))
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +37,7 @@ class PlayCard(Action):
     """Play a character (9.2.5, paying its cost), a location (9.2.6) or an item directly (9.2.7)."""
 
     card: str
-    payment: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "payment", canonical(self.payment))
+    payment: tuple = normalised(canonical)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,14 +69,9 @@ class ActivateAbility(Action):
 
     source: str
     ability: int
-    targets: tuple = ()
-    payment: tuple = ()
-    discards: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "payment", canonical(self.payment))
-        object.__setattr__(self, "targets", _groups(self.targets))
-        object.__setattr__(self, "discards", tuple(sorted(self.discards, key=str)))
+    targets: tuple = normalised(_groups)
+    payment: tuple = normalised(canonical)
+    discards: tuple = normalised(_sorted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +79,9 @@ class ActivateSupport(Action):
     """Use the support ability of a card in your hand: reveal, pay the fee, discard it (4.3.5f)."""
 
     card: str
-    targets: tuple = ()
-    payment: tuple = ()
-    discards: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "payment", canonical(self.payment))
-        object.__setattr__(self, "targets", _groups(self.targets))
-        object.__setattr__(self, "discards", tuple(sorted(self.discards, key=str)))
+    targets: tuple = normalised(_groups)
+    payment: tuple = normalised(canonical)
+    discards: tuple = normalised(_sorted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +89,7 @@ class UseCommand(Action):
     """Use a global command ability of the day phase: Acquisition, Solvency or Contingency (9.2.2-9.2.4)."""
 
     command: str
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", _groups(self.targets))
+    targets: tuple = normalised(_groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,30 +136,21 @@ class ChooseTriggerOrder(Action):
     A prefix is allowed; the engine asks again for the rest.
     """
 
-    order: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "order", tuple(self.order))
+    order: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseTargets(Action):
     """Choose the targets of a triggered or static ability as it goes on the stack."""
 
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", _groups(self.targets))
+    targets: tuple = normalised(_groups)
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseCards(Action):
     """Choose cards for a pending choice (discard, search, which copy to keep)."""
 
-    cards: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards, key=str)))
+    cards: tuple = normalised(_sorted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,34 +160,11 @@ class NameCard(Action):
     name: str
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.__name__: cls
-    for cls in (
-        ChooseMainCharacter,
-        PlayCard,
-        AttachItem,
-        TurnFaceUp,
-        DiscardAttachment,
-        ActivateAbility,
-        ActivateSupport,
-        UseCommand,
-        ExhaustResource,
-        EnterCombat,
-        DeclareAttack,
-        DeclareDefender,
-        NextPhase,
-        PassPriority,
-        ChooseTriggerOrder,
-        ChooseTargets,
-        ChooseCards,
-        NameCard,
-    )
-}
+ACTION_TYPES: ActionTypes = ActionTypes(
+    ChooseMainCharacter, PlayCard, AttachItem, TurnFaceUp, DiscardAttachment, ActivateAbility, ActivateSupport,
+    UseCommand, ExhaustResource, EnterCombat, DeclareAttack, DeclareDefender, NextPhase, PassPriority,
+    ChooseTriggerOrder, ChooseTargets, ChooseCards, NameCard,
+)
 
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`)."""
-    data = dict(data)
-    name = data.pop("action")
-    cls = ACTION_TYPES[name]
-    return cls(**data)
+#: Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`).
+action_from_dict = ACTION_TYPES.from_dict

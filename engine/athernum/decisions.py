@@ -5,29 +5,7 @@ entry says which reading the engine implements and why, in plain words (future p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One ruling: the question, the reading the engine implements, the rules involved, and why."""
-
-    id: str
-    question: str
-    reading_chosen: str
-    rules: tuple[str, ...]
-    reasoning: str
-
-    def to_dict(self) -> dict:
-        """Plain data (for publishing as a ruling)."""
-        return {
-            "id": self.id,
-            "question": self.question,
-            "reading_chosen": self.reading_chosen,
-            "rules": list(self.rules),
-            "reasoning": self.reasoning,
-        }
-
+from engine.common.decisions import Decision, find
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -672,7 +650,4 @@ DECISIONS: tuple[Decision, ...] = (
 
 def by_id(decision_id: str) -> Decision:
     """The decision with this id."""
-    for d in DECISIONS:
-        if d.id == decision_id:
-            return d
-    raise KeyError(decision_id)
+    return find(DECISIONS, decision_id)

@@ -6,21 +6,20 @@ rule ids that forbid it (``.rules``) and the reason in plain words (``.reason``)
 
 from __future__ import annotations
 
-from .rules import check
+from engine.common.errors import EngineError, MalformedDefinition, RuleViolation
+
+from .rules import RULES
 
 
-class AthernumError(Exception):
-    """Base class of every exception raised by the engine."""
+class AthernumError(EngineError):
+    """Base class of every exception raised by the engine; messages cite rule ids as ``CR 9.3.5``."""
+
+    registry = RULES
+    cite_as = "CR "
 
 
-class IllegalAction(AthernumError, ValueError):
+class IllegalAction(AthernumError, RuleViolation):
     """An action the rules forbid; ``rules`` names the CR ids, ``reason`` says why."""
-
-    def __init__(self, reason: str, *rules: str) -> None:
-        self.rules: tuple[str, ...] = check(rules)
-        self.reason = reason
-        cited = ", ".join(self.rules) if self.rules else "no rule"
-        super().__init__(f"{reason} (CR {cited})")
 
 
 class GameOver(IllegalAction):
@@ -79,13 +78,8 @@ class NotAnAbility(IllegalAction):
     """The named ability does not exist on the source or cannot be used this way."""
 
 
-class CardDefinitionError(AthernumError, ValueError):
+class CardDefinitionError(AthernumError, MalformedDefinition):
     """A card definition (plain data) is malformed; the message names the offending field."""
-
-    def __init__(self, path: str, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path}: {problem}" if path else problem)
 
 
 class IllegalDeck(AthernumError, ValueError):

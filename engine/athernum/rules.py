@@ -8,7 +8,9 @@ Ids are canonical: roman numerals use ``I`` (``3.0.2c.I``), never the scan's ``l
 
 from __future__ import annotations
 
-RULES: dict[str, str] = {
+from engine.common.rules import RuleRegistry
+
+RULES: RuleRegistry = RuleRegistry("engine.athernum.rules.RULES", {
     # 1. Card elements
     "1.1.1": "Cards with the same name are the same card for all game interactions.",
     "1.1.3": "Effects that reference a card by name refer to its printed name.",
@@ -333,17 +335,7 @@ RULES: dict[str, str] = {
     # 12. Extra rules
     "12.2.Aa": "A card with the Unique rule may be included only once per deck.",
     "12.2.Ab": "Unique overrides the four-copy rule: one copy across main deck and extra deck.",
-}
+})
 
-
-def summary(rule_id: str) -> str:
-    """The one-line summary of a cited rule; raises KeyError for an id the engine does not cite."""
-    return RULES[rule_id]
-
-
-def check(rule_ids: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """Return the ids as a tuple after checking that each one is registered here."""
-    for rid in rule_ids:
-        if rid not in RULES:
-            raise KeyError(f"rule id {rid!r} is not in engine.athernum.rules.RULES")
-    return tuple(rule_ids)
+#: ``summary(id)``: a cited rule's one-line summary; ``check(ids)``: the ids as a tuple, each checked as registered.
+summary, check = RULES.summary, RULES.check

@@ -12,6 +12,9 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.common.ids import instance_id
+from engine.common.piles import PileMethods
+
 from .abilities import load_card, parse_token, token_def
 from .cards import CardDef, DeckList
 from .deck import check_deck, eligible_main
@@ -36,12 +39,10 @@ __all__ = ["new_game", "Setup", "eligible_main", "choose_main_character"]
 
 
 def _make_card(game: Game, pid: str, name: str, zone: Zone, label: str | None = None) -> GameObject:
+    """A new instance of card ``name`` owned by ``pid`` in ``zone``, under ``label`` or the next free id."""
     d = game.library[name]
     if label is None:
-        k = 1
-        while f"{pid}:{name}#{k}" in game.objects:
-            k += 1
-        label = f"{pid}:{name}#{k}"
+        label = instance_id(game.objects, pid, name)
     if label in game.objects:
         raise SetupError(f"duplicate instance id {label!r}")
     o = GameObject(id=label, definition=d, owner=pid, zone=zone, controller=pid)
@@ -157,7 +158,7 @@ def _finish_setup(game: Game) -> None:
     run(game)
 
 
-class Setup:
+class Setup(PileMethods):
     """Build a mid-game position directly (not by playing from setup).
 
     Example::
@@ -176,7 +177,11 @@ class Setup:
 
     Each placing method returns the new instance id (``"p1:Ember Knight#2"``, or ``label``).
     Cards are looked up by name in the library; ``card`` may also be a card mapping.
+    ``hand``, ``deck``, ``discard`` and ``void`` (:class:`~engine.common.piles.PileMethods`) fill piles:
+    a deck's first card on top (7.2.3d), a discard pile's last card on top.
     """
+
+    ZONE = Zone
 
     def __init__(
         self,
@@ -331,22 +336,6 @@ class Setup:
     def _pile(self, pid: str, zone: Zone, cards: Iterable) -> list[str]:
         self._player(pid)
         return [self._place(pid, c, zone, None, exhausted=False, face_down=None, damage=0, counters=None, victory_tokens=0, exhaustion_counters=None) for c in cards]
-
-    def hand(self, pid: str, *cards) -> list[str]:
-        """Put cards in ``pid``'s hand."""
-        return self._pile(pid, Zone.HAND, cards)
-
-    def deck(self, pid: str, *cards) -> list[str]:
-        """Put cards in ``pid``'s deck, the first one on top (7.2.3d)."""
-        return self._pile(pid, Zone.DECK, cards)
-
-    def discard(self, pid: str, *cards) -> list[str]:
-        """Put cards in ``pid``'s discard pile, the last one on top."""
-        return self._pile(pid, Zone.DISCARD, cards)
-
-    def void(self, pid: str, *cards) -> list[str]:
-        """Put cards in ``pid``'s void."""
-        return self._pile(pid, Zone.VOID, cards)
 
     def extra_deck(self, pid: str, *cards) -> list[str]:
         """Put cards in ``pid``'s extra deck."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.common.results import result_dict
+from engine.common.snapshot import per_object, per_player
+
 from .state import BOARD_ZONES, Game, GameObject
 from .values import faction_of_player, types_of, value
 
@@ -40,27 +43,29 @@ def object_to_dict(game: Game, o: GameObject) -> dict[str, Any]:
     return out
 
 
+def player_to_dict(game: Game, pid: str) -> dict[str, Any]:
+    """One player's zones, resource pool, command tokens and collected Victory Tokens."""
+    ps = game.players[pid]
+    return {
+        "main_character": ps.main_character,
+        "faction": faction_of_player(game, pid),
+        "character_slots": list(ps.character_slots),
+        "locations": list(ps.locations),
+        "resources": list(ps.resources),
+        "hand": list(ps.hand),
+        "deck": list(ps.deck),
+        "discard": list(ps.discard),
+        "void": list(ps.void),
+        "extra_deck": list(ps.extra_deck),
+        "resource_pool": _pool(ps.pool),
+        "command_tokens": ps.command_tokens,
+        "command_max": ps.command_max,
+        "victory_tokens": game.collected(pid),
+    }
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain data (JSON/YAML-able)."""
-    players = {}
-    for pid in game.order:
-        ps = game.players[pid]
-        players[pid] = {
-            "main_character": ps.main_character,
-            "faction": faction_of_player(game, pid),
-            "character_slots": list(ps.character_slots),
-            "locations": list(ps.locations),
-            "resources": list(ps.resources),
-            "hand": list(ps.hand),
-            "deck": list(ps.deck),
-            "discard": list(ps.discard),
-            "void": list(ps.void),
-            "extra_deck": list(ps.extra_deck),
-            "resource_pool": _pool(ps.pool),
-            "command_tokens": ps.command_tokens,
-            "command_max": ps.command_max,
-            "victory_tokens": game.collected(pid),
-        }
     choice = game.pending_choice
     return {
         "turn": game.turn,
@@ -71,20 +76,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "victory_pool": game.victory_pool,
         "victory_lost": game.victory_lost,
         "victory_added": game.victory_added,
-        "result": None
-        if game.result is None
-        else {"winner": game.result.winner, "reason": game.result.reason, "rule": game.result.rule},
-        "pending_choice": None
-        if choice is None
-        else {
-            "kind": choice.kind,
-            "player": choice.player,
-            "prompt": choice.prompt,
-            "rule": choice.rule,
-            "options": list(choice.options),
-            "min": choice.min,
-            "max": choice.max,
-        },
+        "result": result_dict(game.result),
+        "pending_choice": None if choice is None else choice.to_dict(),
         "stack": None
         if game.stack is None
         else [
@@ -102,6 +95,6 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "combat": None
         if game.combat is None
         else {"attacker": game.combat.attacker, "target": game.combat.target, "defender": game.combat.defender},
-        "players": players,
-        "objects": {oid: object_to_dict(game, o) for oid, o in sorted(game.objects.items())},
+        "players": per_player(game, player_to_dict),
+        "objects": per_object(game, object_to_dict),
     }

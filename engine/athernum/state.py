@@ -10,13 +10,16 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine.common import choices
+from engine.common.game import GameEntryPoints
+from engine.common.results import GameResult
 
 from .cards import Ability, CardDef, Condition, EffectSpec, Filter
 from .parameters import CR_PARAMETERS, RuleParameters
 
 if TYPE_CHECKING:
-    from .actions import Action
     from .log import LogEntry
 
 # The CR's values; a game reads its own from ``game.params`` (rule parameters, see .parameters).
@@ -182,22 +185,30 @@ class PendingAbility:
     ordered: bool = False  # its place in the order is fixed (statics of one card, or already chosen)
 
 
+@dataclass(slots=True, kw_only=True)
+class TimedEffect:
+    """What every lasting result of a resolved effect records (keyword fields): its source as it was then (id,
+    incarnation and face-down count: a "while" duration ends with that source, 4.3.5a.II), when it was created
+    (``timestamp``, ``turn``, ``phase``), how long it lasts (``duration``, 4.2.1a) and who controls it."""
+
+    source_id: str | None = None
+    source_inc: int = 0
+    source_flips: int = 0
+    timestamp: int
+    turn: int
+    phase: Phase
+    duration: str
+    controller: str
+
+
 @dataclass(slots=True)
-class Modifier:
+class Modifier(TimedEffect):
     """A continuous change to a property of permanents (4.4), from a resolved effect."""
 
-    timestamp: int
     property: str  # ofv | dfv | item_slots | victory_token_field | types
     op: str  # set | add | multiply
     amount: Any  # int, or a tuple of types for the types property
-    controller: str
-    source_id: str | None
-    source_inc: int
-    duration: str
-    turn: int
-    phase: Phase
     applies: str  # fixed | all | linked
-    source_flips: int = 0
     targets: tuple[tuple[str, int], ...] = ()
     filter: Filter | None = None
     condition: Condition | None = None
@@ -205,69 +216,38 @@ class Modifier:
 
 
 @dataclass(slots=True)
-class Grant:
+class Grant(TimedEffect):
     """An ability granted to a permanent or attachment by an effect (4.3.1, 4.3.2b): it works whatever
     the object's state, until its duration ends or the object changes zones."""
 
-    timestamp: int
     target: tuple[str, int]
     ability: Ability
-    duration: str
-    turn: int
-    phase: Phase
-    controller: str
-    source_id: str | None = None
-    source_inc: int = 0
-    source_flips: int = 0
 
 
 @dataclass(slots=True)
-class Restriction:
+class Restriction(TimedEffect):
     """A resolved effect restricting the generation or the usage of resources by a player (5.0.3h)."""
 
-    timestamp: int
     player: str
     what: str  # generation | usage
-    duration: str
-    turn: int
-    phase: Phase
-    controller: str
     label: str
-    source_id: str | None = None
-    source_inc: int = 0
-    source_flips: int = 0
 
 
 @dataclass(slots=True)
-class Shield:
+class Shield(TimedEffect):
     """A resolved prevention effect: the next ``remaining`` damage to ``target`` is prevented (4.3.4b)."""
 
-    timestamp: int
     target: tuple[str, int]
     remaining: int
-    duration: str
-    turn: int
-    phase: Phase
-    controller: str
-    source_id: str | None = None
-    source_inc: int = 0
-    source_flips: int = 0
 
 
 @dataclass(slots=True)
-class PendingChoice:
+class PendingChoice(choices.PendingChoice):
     """A decision the engine waits for; ``legal_actions`` lists the answers.
 
     kinds: ``main_character``, ``trigger_order``, ``targets``, ``cards``, ``defender``, ``keep``, ``name``.
     """
 
-    kind: str
-    player: str
-    prompt: str
-    rule: str
-    options: tuple[str, ...] = ()
-    min: int = 0
-    max: int = 0
     ref: str | None = None
     effect_index: int | None = None
 
@@ -285,17 +265,16 @@ class Combat:
     defender_declared: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """How the game ended: ``winner`` (None for a draw), the reason and the deciding rule."""
-
-    winner: str | None
-    reason: str
-    rule: str
-
-    @property
-    def draw(self) -> bool:
-        return self.winner is None
+#: The :class:`PlayerState` attribute holding each zone's ordered id list (see ``PlayerState.zone_list``).
+ZONE_LISTS = {
+    Zone.DECK: "deck",
+    Zone.HAND: "hand",
+    Zone.DISCARD: "discard",
+    Zone.VOID: "void",
+    Zone.EXTRA_DECK: "extra_deck",
+    Zone.RESOURCES: "resources",
+    Zone.LOCATION: "locations",
+}
 
 
 @dataclass(slots=True)
@@ -327,22 +306,8 @@ class PlayerState:
     face_up_top: set[str] = field(default_factory=set)  # deck cards turned face-up (seen while on top, 4.3.2d)
 
     def zone_list(self, zone: Zone) -> list[str]:
-        """The ordered id list of a pile zone, the resource zone, or the locations."""
-        if zone is Zone.DECK:
-            return self.deck
-        if zone is Zone.HAND:
-            return self.hand
-        if zone is Zone.DISCARD:
-            return self.discard
-        if zone is Zone.VOID:
-            return self.void
-        if zone is Zone.EXTRA_DECK:
-            return self.extra_deck
-        if zone is Zone.RESOURCES:
-            return self.resources
-        if zone is Zone.LOCATION:
-            return self.locations
-        raise KeyError(zone)
+        """The ordered id list of a pile zone, the resource zone, or the locations (KeyError for another zone)."""
+        return getattr(self, ZONE_LISTS[zone])
 
     def locations_this_turn(self, turn: int) -> int:
         """How many locations this player played in ``turn`` (2.4.2)."""
@@ -368,12 +333,15 @@ def new_player(pid: str, params: RuleParameters = CR_PARAMETERS) -> PlayerState:
 
 
 @dataclass
-class Game:
+class Game(GameEntryPoints):
     """A game of Athernum in progress. Build one with :func:`.setup.new_game` or :class:`.setup.Setup`.
 
     The player who may act now is :attr:`acting_player`; :meth:`legal_actions` lists what
-    they may do and :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`).
+    they may do and :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`);
+    ``to_dict`` and ``view`` give its state as plain data.
     """
+
+    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -436,24 +404,6 @@ class Game:
         """The game has a result."""
         return self.result is not None
 
-    def apply(self, action: "Action") -> None:
-        """Perform ``action`` for its player, or raise :class:`.errors.IllegalAction` (state unchanged)."""
-        from .apply import apply_action
-
-        apply_action(self, action)
-
-    def legal_actions(self) -> list["Action"]:
-        """Every action the acting player may take now."""
-        from .legal import legal_actions
-
-        return legal_actions(self)
-
-    def to_dict(self) -> dict:
-        """A plain-data snapshot of the whole state, for comparisons, scenarios and debugging."""
-        from .snapshot import game_to_dict
-
-        return game_to_dict(self)
-
     def view(self, pid: str) -> dict:
         """``to_dict`` as player ``pid`` may see it: hidden cards are anonymous (6.1.4, 7.2.3c, 7.4.1a, 7.4.2b, 2.1.2c)."""
         from .visibility import game_view
@@ -471,10 +421,6 @@ class Game:
         """The object with this id."""
         return self.objects[oid]
 
-    def opponent(self, pid: str) -> str:
-        """The other player of a two-player game."""
-        return self.order[1] if self.order[0] == pid else self.order[0]
-
     def other_players(self, pid: str) -> list[str]:
         """Every player but ``pid``."""
         return [p for p in self.order if p != pid]
@@ -483,11 +429,6 @@ class Game:
         """A new timestamp (for "most recent" comparisons, 4.4.1a, 2.4.4a)."""
         self.next_timestamp += 1
         return self.next_timestamp
-
-    def new_id(self, prefix: str) -> str:
-        """A new id for a stack entry, a pending ability or a token."""
-        self.next_id += 1
-        return f"{prefix}{self.next_id}"
 
     def is_main(self, obj: GameObject) -> bool:
         """Is ``obj`` its owner's main character (3.0.5)?"""

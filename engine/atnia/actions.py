@@ -6,46 +6,39 @@ ids, one per target the card or ability asks for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from engine.common.actions import Action, ActionTypes
+from engine.common.records import NormalisedRecord, normalised
 
 
 @dataclass(frozen=True, slots=True)
-class Item:
+class Item(NormalisedRecord):
     """One card (``skill`` None) or skill of a card (``skill`` = its index) to commit, with its targets."""
 
     card: str
-    targets: tuple = ()
+    targets: tuple = normalised(tuple)
     skill: int | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", tuple(self.targets))
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base class: ``player`` is the player who takes the action."""
-
-    player: str
-
     def to_dict(self) -> dict[str, Any]:
-        """A plain-data form: ``{"action": "PlayCard", "player": "p1", ...}``."""
-        out: dict[str, Any] = {"action": type(self).__name__}
-        for f in fields(self):
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Item):
-        return {"card": value.card, "targets": list(value.targets), "skill": value.skill}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+        """Plain data, as an action's ``to_dict`` writes it: ``{"card": ..., "targets": [...], "skill": ...}``."""
+        return {"card": self.card, "targets": list(self.targets), "skill": self.skill}
 
 
 def _items(items) -> tuple[Item, ...]:
+    """Items given as records or as their plain data."""
     return tuple(i if isinstance(i, Item) else Item(**i) for i in items)
+
+
+def _sorted(ids) -> tuple:
+    """Chosen cards compare equal whatever the order they were given in."""
+    return tuple(sorted(ids))
+
+
+def _pairs(pairs) -> tuple[tuple[Any, Any], ...]:
+    """(unit, target) or (blocker, attacker) pairs, as tuples."""
+    return tuple((a, b) for a, b in pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +46,7 @@ class PlayCard(Action):
     """Play a card from hand onto the horizon, choosing its targets now (rules/extra-notes/p2)."""
 
     card: str
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", tuple(self.targets))
+    targets: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,20 +55,14 @@ class UseSkill(Action):
 
     source: str
     skill: int = 0
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", tuple(self.targets))
+    targets: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
 class Commit(Action):
     """Commit several fast/slow cards and skills at once, bottom first (rules/more-info/p1)."""
 
-    items: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "items", _items(self.items))
+    items: tuple = normalised(_items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,24 +92,16 @@ class DeclareAttack(Action):
     """Start an attack: (unit, target) pairs in the chosen order, target None for the defending player; and fast
     cards to commit with the declaration (rules/combat-phase-outline/p1)."""
 
-    attackers: tuple = ()
-    commits: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "attackers", tuple((a, t) for a, t in self.attackers))
-        object.__setattr__(self, "commits", _items(self.commits))
+    attackers: tuple = normalised(_pairs)
+    commits: tuple = normalised(_items)
 
 
 @dataclass(frozen=True, slots=True)
 class DeclareBlockers(Action):
     """Declare (blocker, attacker) pairs, none at all allowed, and fast cards to commit (rules/combat-phase-outline/p2)."""
 
-    blocks: tuple = ()
-    commits: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "blocks", tuple((b, a) for b, a in self.blocks))
-        object.__setattr__(self, "commits", _items(self.commits))
+    blocks: tuple = normalised(_pairs)
+    commits: tuple = normalised(_items)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,10 +117,7 @@ class GuardianBlock(Action):
 class ChooseTargets(Action):
     """Choose the targets of a triggered ability as it goes onto the horizon."""
 
-    targets: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "targets", tuple(self.targets))
+    targets: tuple = normalised(tuple)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +131,7 @@ class Decide(Action):
 class ChooseCards(Action):
     """Choose the cards an effect asks for (the cards to discard)."""
 
-    cards: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+    cards: tuple = normalised(_sorted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,21 +146,13 @@ class Recycle(Action):
     """Put your channelled cards back: ``top`` from the top card down, ``bottom`` ending with the bottom card
     (rules/round-phases/p5.2)."""
 
-    top: tuple = ()
-    bottom: tuple = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "top", tuple(self.top))
-        object.__setattr__(self, "bottom", tuple(self.bottom))
+    top: tuple = normalised(tuple)
+    bottom: tuple = normalised(tuple)
 
 
-ACTION_TYPES: dict[str, type[Action]] = {cls.__name__: cls for cls in (
+ACTION_TYPES: ActionTypes = ActionTypes(
     PlayCard, UseSkill, Commit, Pass, Channel, Explore, DeclareAttack, DeclareBlockers, GuardianBlock, ChooseTargets,
-    Decide, ChooseCards, ChooseReplacement, Recycle)}
+    Decide, ChooseCards, ChooseReplacement, Recycle)
 
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`)."""
-    data = dict(data)
-    cls = ACTION_TYPES[data.pop("action")]
-    return cls(**data)
+#: Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`).
+action_from_dict = ACTION_TYPES.from_dict

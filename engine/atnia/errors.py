@@ -7,21 +7,19 @@ rules that forbid it (``.rules``, e.g. ``rules/speed/p2``) and the reason in pla
 
 from __future__ import annotations
 
-from .rules import check
+from engine.common.errors import EngineError, MalformedDefinition, RuleViolation
+
+from .rules import RULES
 
 
-class AtniaError(Exception):
-    """Base class of every exception raised by the engine."""
+class AtniaError(EngineError):
+    """Base class of every exception raised by the engine; messages cite bare rule ids (``rules/speed/p2``)."""
+
+    registry = RULES
 
 
-class IllegalAction(AtniaError, ValueError):
+class IllegalAction(AtniaError, RuleViolation):
     """An action the rules forbid; ``rules`` names the rule ids, ``reason`` says why."""
-
-    def __init__(self, reason: str, *rules: str) -> None:
-        self.rules: tuple[str, ...] = check(rules)
-        self.reason = reason
-        cited = ", ".join(self.rules) if self.rules else "no rule"
-        super().__init__(f"{reason} ({cited})")
 
 
 class GameOver(IllegalAction):
@@ -64,22 +62,14 @@ class InvalidChoice(IllegalAction):
     """The answer does not fit the pending choice."""
 
 
-class CardDefinitionError(AtniaError, ValueError):
+class CardDefinitionError(AtniaError, MalformedDefinition):
     """A card definition (plain data) is malformed; the message names the offending field."""
 
-    def __init__(self, path: str, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path}: {problem}" if path else problem)
 
-
-class IllegalDeck(AtniaError, ValueError):
+class IllegalDeck(AtniaError, RuleViolation):
     """A deck breaks a construction rule; ``rules`` and ``reason`` as for :class:`IllegalAction`."""
 
-    def __init__(self, reason: str, *rules: str) -> None:
-        self.rules: tuple[str, ...] = check(rules)
-        self.reason = reason
-        super().__init__(f"illegal deck: {reason} ({', '.join(self.rules)})")
+    headline = "illegal deck: "
 
 
 class SetupError(AtniaError, ValueError):

@@ -1,46 +1,18 @@
 """The game's event log: every player action and automatic rule application, with its rule id.
 
-The log is the engine's account of *why* the state changed; the site shows it as such.
+The log is the engine's account of *why* the state changed; the site shows it as such. The entry record and
+the recording live in :mod:`engine.common.log`; here they count rounds and check ids against :mod:`.rules`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from engine.common.log import Recorder, entry_type
 
 from .rules import RULES
 
-if TYPE_CHECKING:
-    from .state import Game
+#: One logged event: ``rule`` is the id of the rule that caused or permitted it, ``round`` its round.
+LogEntry = entry_type("round", "r", module=__name__,
+                      doc="One logged event: ``rule`` is the id of the rule that caused or permitted it.")
 
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One logged event: ``rule`` is the id of the rule that caused or permitted it."""
-
-    seq: int
-    round: int
-    phase: str
-    rule: str
-    kind: str
-    message: str
-    objects: tuple[str, ...] = ()
-    player: str | None = None
-
-    def to_dict(self) -> dict:
-        """A plain-data form of the entry."""
-        return {"seq": self.seq, "round": self.round, "phase": self.phase, "rule": self.rule, "kind": self.kind,
-                "message": self.message, "objects": list(self.objects), "player": self.player}
-
-    def __str__(self) -> str:
-        return f"[{self.seq} r{self.round} {self.phase}] {self.message} ({self.rule})"
-
-
-def record(game: "Game", rule: str, kind: str, message: str, objects: tuple[str, ...] | list[str] = (),
-           player: str | None = None) -> LogEntry:
-    """Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`."""
-    if rule not in RULES:
-        raise KeyError(f"log entry cites unregistered rule {rule!r}")
-    entry = LogEntry(len(game.log) + 1, game.round, game.phase.value, rule, kind, message, tuple(objects), player)
-    game.log.append(entry)
-    return entry
+#: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
+record = Recorder(LogEntry, RULES).record

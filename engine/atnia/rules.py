@@ -9,6 +9,8 @@ Code refers to the ids through the constants below.
 
 from __future__ import annotations
 
+from engine.common.rules import RuleRegistry
+
 # -- introduction -----------------------------------------------------------------------------
 WIN = "rules/p2"
 # -- Shared Round -----------------------------------------------------------------------------
@@ -152,7 +154,7 @@ AD_ENTER_ORDER = "rules/advanced-notes-on-timing-rules-and-the-horizon/p3.1"
 AD_TARGETS_BOTTOM_FIRST = "rules/advanced-notes-on-timing-rules-and-the-horizon/p4"
 AD_SPACE = "rules/advanced-notes-on-timing-rules-and-the-horizon/p5"
 
-RULES: dict[str, str] = {
+RULES: RuleRegistry = RuleRegistry("engine.atnia.rules.RULES", {
     WIN: "Players begin at 20 life; reducing the opponent's life total to 0 wins the game.",
     SR_ACTIVE: "Only one player is active at a time, and only the active player can take actions.",
     SR_PLAY: "Actions include playing a card or an ability of a card.",
@@ -291,12 +293,7 @@ RULES: dict[str, str] = {
     AD_ENTER_ORDER: "Cards entering at once: largest on the left (offense, health, base cost, then name online).",
     AD_TARGETS_BOTTOM_FIRST: "Targets of simultaneous effects are chosen for the bottom-most first.",
     AD_SPACE: "In one board space the bottom card (the weapon) counts as to the right of the top card.",
-}
+})
 
-
-def check(rules: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """The given rule ids, after checking that each is registered (a typo is a bug in the engine)."""
-    unknown = [r for r in rules if r not in RULES]
-    if unknown:
-        raise KeyError(f"unregistered rule id(s): {', '.join(unknown)}")
-    return tuple(rules)
+#: ``summary(id)``: a cited rule's one-line summary; ``check(ids)``: the ids as a tuple, each checked as registered.
+summary, check = RULES.summary, RULES.check

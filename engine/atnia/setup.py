@@ -12,6 +12,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.common.ids import instance_id
+from engine.common.piles import PileMethods
+
 from .cards import CardDef, DeckList, ideal as canonical_ideal, load_card
 from .errors import IllegalDeck, SetupError
 from .log import record
@@ -25,11 +28,9 @@ PLAYERS = ("p1", "p2")
 
 
 def _new_card(game: Game, pid: str, definition: CardDef, zone: Zone | None, label: str | None = None) -> Card:
+    """A new card of ``pid`` in ``zone`` (None: not yet placed), under ``label`` or the next free id."""
     if label is None:
-        k = 1
-        while f"{pid}:{definition.name}#{k}" in game.objects:
-            k += 1
-        label = f"{pid}:{definition.name}#{k}"
+        label = instance_id(game.objects, pid, definition.name)
     if label in game.objects or label in game.players:
         raise SetupError(f"duplicate card id or label {label!r}")
     card = Card(id=label, definition=definition, owner=pid, controller=pid, zone=zone)
@@ -91,7 +92,7 @@ def new_game(decks: Mapping[str, DeckList], library: Mapping[str, CardDef], seed
     return game
 
 
-class Setup:
+class Setup(PileMethods):
     """Build a position directly (not by playing from the start).
 
     Example::
@@ -103,7 +104,12 @@ class Setup:
         s.player("p1", energy=3, counters=3, life=18)
         s.at(round=2, phase="main", first="p1")
         game = s.build()
+
+    ``hand``, ``deck`` (top card first), ``discard`` and ``void`` come from
+    :class:`~engine.common.piles.PileMethods`.
     """
+
+    ZONE = Zone
 
     def __init__(self, library: Mapping[str, CardDef] | None = None, *, seed: int = 0,
                  limits: Limits = Limits()) -> None:
@@ -139,20 +145,8 @@ class Setup:
             out.append(card.id)
         return out
 
-    def hand(self, pid: str, *cards) -> list[str]:
-        return self._pile(pid, Zone.HAND, cards)
-
-    def deck(self, pid: str, *cards) -> list[str]:
-        """Cards in the deck, top card first."""
-        return self._pile(pid, Zone.DECK, cards)
-
-    def discard(self, pid: str, *cards) -> list[str]:
-        return self._pile(pid, Zone.DISCARD, cards)
-
-    def void(self, pid: str, *cards) -> list[str]:
-        return self._pile(pid, Zone.VOID, cards)
-
     def channel(self, pid: str, *cards) -> list[str]:
+        """Put cards in ``pid``'s channel zone."""
         return self._pile(pid, Zone.CHANNEL, cards)
 
     def battlefield(self, pid: str, card, *, label: str | None = None, damage: int = 0, flipped: bool = False,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.common.results import result_dict
+from engine.common.snapshot import per_object, per_player
+
 from .devotion import devotion
 from .state import Card, Game
 from .stats import health, max_health, offense
@@ -26,17 +29,19 @@ def card_to_dict(game: Game, c: Card) -> dict[str, Any]:
     return out
 
 
+def player_to_dict(game: Game, pid: str) -> dict[str, Any]:
+    """One player's life, energy, attacks, hand limit, devotion and zones."""
+    ps = game.players[pid]
+    return {
+        "life": ps.life, "energy": ps.energy, "counters": ps.counters, "attacks": ps.attacks,
+        "max_hand": ps.max_hand, "devotion": {k: v for k, v in devotion(game, pid).items() if v},
+        "hand": list(ps.hand), "deck": list(ps.deck), "discard": list(ps.discard), "void": list(ps.void),
+        "channel": list(ps.channel), "locations": list(ps.locations), "battlefield": list(ps.battlefield),
+    }
+
+
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain data (JSON/YAML-able)."""
-    players = {}
-    for pid in game.order:
-        ps = game.players[pid]
-        players[pid] = {
-            "life": ps.life, "energy": ps.energy, "counters": ps.counters, "attacks": ps.attacks,
-            "max_hand": ps.max_hand, "devotion": {k: v for k, v in devotion(game, pid).items() if v},
-            "hand": list(ps.hand), "deck": list(ps.deck), "discard": list(ps.discard), "void": list(ps.void),
-            "channel": list(ps.channel), "locations": list(ps.locations), "battlefield": list(ps.battlefield),
-        }
     pending = game.pending
     combat = game.combat
     return {
@@ -53,11 +58,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "combat": None if combat is None else {
             "attacker": combat.attacker, "defender": combat.defender, "step": combat.step,
             "attackers": [[u, t] for u, t in combat.attackers], "blocks": dict(combat.blocks)},
-        "pending": None if pending is None else {"kind": pending.kind, "player": pending.player,
-                                                 "prompt": pending.prompt, "rule": pending.rule,
-                                                 "options": list(pending.options)},
-        "result": None if game.result is None else {"winner": game.result.winner, "reason": game.result.reason,
-                                                    "rule": game.result.rule},
-        "players": players,
-        "objects": {cid: card_to_dict(game, c) for cid, c in sorted(game.objects.items())},
+        "pending": None if pending is None else pending.to_dict(bounds=False),
+        "result": result_dict(game.result),
+        "players": per_player(game, player_to_dict),
+        "objects": per_object(game, card_to_dict),
     }

@@ -10,12 +10,15 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.common import choices
+from engine.common.game import GameEntryPoints
+from engine.common.results import GameResult
 
 from .cards import Ability, CardDef, Effect
 
 if TYPE_CHECKING:
-    from .actions import Action
     from .log import LogEntry
 
 
@@ -163,29 +166,13 @@ class Combat:
 
 
 @dataclass(slots=True)
-class PendingChoice:
+class PendingChoice(choices.PendingChoice):
     """A decision the engine waits for; ``legal_actions`` lists the answers.
 
     kinds: ``targets``, ``may``, ``discard``, ``board_full``, ``recycle``.
     """
 
-    kind: str
-    player: str
-    prompt: str
-    rule: str
-    options: tuple[str, ...] = ()
-    min: int = 0
-    max: int = 0
     ref: object = None
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """How the game ended: ``winner`` (None for a draw), the reason and the deciding rule."""
-
-    winner: str | None
-    reason: str
-    rule: str
 
 
 @dataclass(slots=True)
@@ -214,12 +201,14 @@ class PlayerState:
 
 
 @dataclass
-class Game:
+class Game(GameEntryPoints):
     """A game of Atnia in progress. Build one with :func:`.setup.new_game` or :class:`.setup.Setup`.
 
     The player who must act now is :attr:`acting_player`; :meth:`legal_actions` lists what they may do and
     :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`, leaving the game unchanged).
     """
+
+    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -261,38 +250,16 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """The game has a result."""
         return self.result is not None
-
-    def apply(self, action: "Action") -> None:
-        """Perform ``action`` for its player, or raise :class:`.errors.IllegalAction` (the game unchanged)."""
-        from .apply import apply_action
-
-        apply_action(self, action)
-
-    def legal_actions(self) -> list["Action"]:
-        """The actions the acting player may take now (see :mod:`.legal`)."""
-        from .legal import legal_actions
-
-        return legal_actions(self)
-
-    def to_dict(self) -> dict:
-        """A plain-data snapshot of the whole state."""
-        from .snapshot import game_to_dict
-
-        return game_to_dict(self)
 
     # -- small helpers --------------------------------------------------------------------
     def card(self, cid: str) -> Card:
+        """The card with this id."""
         return self.objects[cid]
 
-    def opponent(self, pid: str) -> str:
-        return self.order[1] if self.order[0] == pid else self.order[0]
-
-    def new_id(self, prefix: str) -> str:
-        self.next_id += 1
-        return f"{prefix}{self.next_id}"
-
     def stamp(self) -> int:
+        """A new timestamp: later events get larger ones."""
         self.clock += 1
         return self.clock
 
