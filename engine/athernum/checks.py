@@ -279,8 +279,9 @@ def _game_status(game: Game, board: _Board) -> None:
 
 
 def _last_standing(game: Game, alive: list[str], rule: str) -> None:
+    """The one player left wins (4.2.4a), whatever made the others lose (``rule``); with nobody left, a draw."""
     if len(alive) == 1:
-        end_game(game, alive[0], "every other player lost the game", "4.2.4a" if rule == "4.2.4a" else rule)
+        end_game(game, alive[0], "every other player lost the game", "4.2.4a")
     elif not alive:
         end_game(game, None, "every player lost the game at the same time", rule)
 

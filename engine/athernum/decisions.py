@@ -645,6 +645,15 @@ DECISIONS: tuple[Decision, ...] = (
         ("6.1.8a", "6.1.8b", "2.5.4", "7.5.2b"),
         "The two rules agree: the status only applied on the board, and the token is not anywhere else.",
     ),
+    Decision(
+        "D-TOKEN-NOT-DISCARDED",
+        "A token on the board is discarded by an effect or for lethal damage. Do abilities that trigger when a "
+        "card or character is discarded trigger?",
+        "No. The token is removed from the game instead of being discarded (2.5.4, 7.5.2b), so no discard happens; "
+        "it does leave the board, so 'leaves the board' abilities trigger.",
+        ("2.5.4", "7.5.2b", "2.1.3e"),
+        "2.5.4 and 7.5.2b replace the move ('instead'), and 2.1.3e says a token can never be part of a discard pile.",
+    ),
 )
 
 

@@ -97,6 +97,15 @@ def _discard_attachments(game: Game, host: GameObject) -> None:
             move_card(game, att, Zone.DISCARD, "7.3.4", f"{att.name} is discarded: its linked target {host.name} left the board.")
 
 
+def _announce_leaving(game: Game, obj: GameObject, to: Zone) -> None:
+    """Report ``obj`` leaving the board (and being discarded) with its state just before (4.2.3d.III). A token is
+    never discarded: it ceases to exist instead (2.5.4, 7.5.2b), so it only leaves (decision D-TOKEN-NOT-DISCARDED)."""
+    snap = snapshot(game, obj)
+    emit(game, "leaves", obj, snap=snap, to_zone=to)
+    if to is Zone.DISCARD and not obj.is_token:
+        emit(game, "discarded", obj, snap=snap, to_zone=to)
+
+
 def move_card(
     game: Game,
     obj: GameObject,
@@ -114,10 +123,7 @@ def move_card(
         record(game, rid, "main_character_stays", f"{obj.name} is a main character and cannot leave its zone.", (obj.id,))
         return False
     if announce and was_on_board:
-        snap = snapshot(game, obj)
-        emit(game, "leaves", obj, snap=snap, to_zone=to)
-        if to is Zone.DISCARD:
-            emit(game, "discarded", obj, snap=snap, to_zone=to)
+        _announce_leaving(game, obj, to)
     if message is None:
         message = f"{obj.name} moves to its owner's {ZONE_WORDS[to]}."
     if obj.is_token:
@@ -166,10 +172,7 @@ def move_many(game: Game, objs: list[GameObject], to: Zone, rule: str, reason: s
         movable.append(obj)
     for obj in movable:
         if obj.zone in BOARD_ZONES:
-            snap = snapshot(game, obj)
-            emit(game, "leaves", obj, snap=snap, to_zone=to)
-            if to is Zone.DISCARD:
-                emit(game, "discarded", obj, snap=snap, to_zone=to)
+            _announce_leaving(game, obj, to)
     for obj in movable:
         if obj.id in game.objects:
             move_card(game, obj, to, rule, f"{obj.name} {reason}", announce=False)

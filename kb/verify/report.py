@@ -19,8 +19,11 @@ LOG_TAIL = 15
 def failure_lines(result: ScenarioResult, *, log_tail: int = LOG_TAIL) -> list[str]:
     """A failed or broken scenario as a reader wants it: why, the expected-against-actual diff, the log's end."""
     lines = [f"{result.status}: {result.reason}"]
-    if result.diff and result.diff != result.reason:
-        lines += ["", result.diff]
+    diff = result.diff.splitlines()
+    if diff[:1] == [result.reason]:  # the reason is the first difference: say it once
+        diff = diff[1:]
+    if diff:
+        lines += ["", *diff]
     if result.log and log_tail:
         lines += ["", f"engine log (last {min(log_tail, len(result.log))} of {len(result.log)} entries):"]
         lines += [f"  [{entry.rule}] {entry.message}" for entry in result.log[-log_tail:]]

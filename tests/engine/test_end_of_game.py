@@ -61,7 +61,7 @@ def test_exactly_half_is_not_a_majority(elib):
 @pytest.mark.parametrize(
     ("card", "ability", "winner", "rule", "logged"),
     [
-        pytest.param("Sage", 0, "p2", "4.2.4b", ("4.2.4b", "p1"), id="drawing-from-an-empty-deck-loses"),
+        pytest.param("Sage", 0, "p2", "4.2.4a", ("4.2.4b", "p1"), id="drawing-from-an-empty-deck-loses"),
         pytest.param("Oracle", 0, "p1", "4.2.3b", ("4.2.3b", "p1"), id="an-effect-makes-you-win"),
         pytest.param("Oracle", 1, "p1", "4.2.4a", ("4.2.3a", "p2"), id="an-effect-makes-the-opponent-lose"),
     ],

@@ -20,9 +20,15 @@ def test_a_single_difference_is_shown_once():
 
 
 def test_several_differences_follow_the_reason():
-    """With several differences the reason (the first) heads the report and the whole diff follows."""
-    lines = failure_lines(_failed("first", "first\nsecond", 0))
-    assert lines == ["failed: first", "", "first\nsecond"]
+    """With several differences the reason (the first) heads the report and the others follow, each once."""
+    lines = failure_lines(_failed("first", "first\nsecond\nthird", 0))
+    assert lines == ["failed: first", "", "second", "third"]
+
+
+def test_a_reason_that_is_not_a_difference_keeps_the_whole_diff():
+    """When the reason is not one of the differences (an error, a summary), the whole diff follows it."""
+    lines = failure_lines(_failed("2 expectations failed", "first\nsecond", 0))
+    assert lines == ["failed: 2 expectations failed", "", "first", "second"]
 
 
 def test_the_report_ends_with_the_last_log_entries_and_their_rule_ids():
