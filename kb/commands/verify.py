@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import click
@@ -14,10 +15,10 @@ from rich.table import Table
 from kb.cli import cli
 from kb.errors import RulekbError
 from kb.loader import load_kb
-from kb.rulings import load_rulings
+from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
 from kb.verify.fingerprint import update_file
-from kb.verify.report import Summary, failure_lines, summarise
+from kb.verify.report import RulingCheck, Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
 from kb.verify.scenario import discover, game_of
 from kb.verify.session import verify as run_verify
@@ -25,16 +26,41 @@ from kb.verify.session import verify as run_verify
 STATUS_STYLE = {Status.PASSED: "green", Status.FAILED: "red", Status.ERROR: "magenta", Status.XFAIL: "yellow"}
 
 
-def print_summary(console: Console, results: VerifyResults, summary: Summary) -> None:
-    """Failures with their reasons, diffs and log, counts per status, coverage per chapter, rulings lacking proof."""
+def _inside(scenarios: Path, targets: tuple[Path, ...]) -> list[Path]:
+    """The targets as absolute paths, each required to lie in the project's scenarios folder (a game's folder is
+    the first below it, so a scenario elsewhere could not be run)."""
+    root = scenarios.resolve()
+    out = [t.resolve() for t in targets]
+    for given, path in zip(targets, out):
+        if path != root and not path.is_relative_to(root):
+            raise RulekbError(f"{given} is not in this project's scenarios folder ({root}); scenarios live in "
+                              "scenarios/<game>/")
+    return out
+
+
+def _counts(counts: dict[str, int]) -> str:
+    """``N scenario(s): n passed, n failed, …`` with each status in its colour."""
+    total = sum(counts.values())
+    statuses = ", ".join(f"[{STATUS_STYLE[st]}]{counts.get(st, 0)} {st}[/]" for st in Status)
+    return f"{total} scenario{'' if total == 1 else 's'}: {statuses}"
+
+
+def print_summary(console: Console, results: VerifyResults, summary: Summary, ran: set[str] | None = None) -> None:
+    """Failures with their reasons, diffs and log, counts per status, coverage per chapter, rulings lacking proof.
+
+    ``ran``: the paths a partial run ran; its own counts come first, the totals then cover every scenario's last result."""
     for s in results.scenarios:
         if s.status in (Status.FAILED, Status.ERROR):
             console.print(f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]")
             lines = failure_lines(s)
             lines[0] = s.reason  # the status is in the heading already
             console.print(escape("\n".join(lines)))
-    counts = ", ".join(f"[{STATUS_STYLE[st]}]{summary.counts.get(st, 0)} {st}[/]" for st in Status)
-    console.print(f"\n{sum(summary.counts.values())} scenarios: {counts}")
+    if ran is not None:
+        mine = Counter(s.status for s in results.scenarios if s.path in ran)
+        console.print(f"\nthis run: {_counts(mine)}")
+        console.print(f"all, as last run: {_counts(summary.counts)}")
+    else:
+        console.print(f"\n{_counts(summary.counts)}")
     for game, coverage in summary.coverage.items():
         if not coverage.chapters:
             continue
@@ -76,7 +102,7 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
                   TextColumn("{task.description}"), console=console, transient=True) as progress:
         task = progress.add_task("", total=None)
         results = run_verify(
-            kb, [t.resolve() for t in targets] or None, jobs=jobs,
+            kb, _inside(kb.paths.scenarios, targets) or None, jobs=jobs,
             on_start=lambda n: progress.update(task, total=n),
             on_result=lambda r: progress.update(task, advance=1, description=r.id),
         )
@@ -86,9 +112,26 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
     if as_json:
         click.echo(json.dumps(summary.to_dict(results), ensure_ascii=False, indent=1))
     else:
-        print_summary(console, results, summary)
+        ran = None
+        if targets:
+            files = set(discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets)))
+            ran = {r.path for r in results.scenarios if (kb.paths.root / r.path).resolve() in files}
+            summary.rulings, others = _rulings_of_run(summary.rulings, rulings, results, ran)
+            if others:
+                console.print(f"[dim]{len(others)} problem(s) of rulings this run did not touch are not shown; "
+                              "`rulekb verify` with no paths checks them all[/dim]")
+        print_summary(console, results, summary, ran)
     if not summary.ok:
         raise click.exceptions.Exit(1)
+
+
+def _rulings_of_run(checks: list[RulingCheck], rulings: list[Ruling], results: VerifyResults,
+                    ran: set[str]) -> tuple[list[RulingCheck], list[RulingCheck]]:
+    """Split ruling problems into those of rulings a partial run's scenarios demonstrate, and the others."""
+    ran_results = [s for s in results.scenarios if s.path in ran]
+    ids = {s.id for s in ran_results}
+    touched = {r.id for r in rulings if ids & set(r.scenarios)} | {rid for s in ran_results for rid in s.rulings}
+    return [c for c in checks if c.ruling in touched], [c for c in checks if c.ruling not in touched]
 
 
 def print_impact(console: Console, report, revision: str) -> None:
@@ -112,7 +155,7 @@ def review(targets: tuple[Path, ...]) -> None:
     """Mark scenarios as reviewed against the current text of the rules they cite (updates fingerprints)."""
     kb = load_kb()
     kb.raise_for_errors()
-    files = discover(kb.paths.scenarios, [t.resolve() for t in targets])
+    files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets))
     if not files:
         raise RulekbError("no scenario files under the given paths")
     console = Console(highlight=False)

@@ -75,3 +75,24 @@ def test_an_unchanged_tree_impacts_nothing(repo, capsys):
     """With no edit since the last commit, verify --changed runs nothing and succeeds."""
     code, out = _run(capsys, "verify", "--changed", "--json")
     assert code == 0 and json.loads(out)["scenarios"] == []
+
+
+def test_verifying_one_file_reports_that_run_apart_from_the_totals(repo, capsys, monkeypatch):
+    """`rulekb verify FILE` counts the scenarios it ran, then the totals of every scenario's last result."""
+    monkeypatch.chdir(repo)
+    _run(capsys, "verify", "scenarios/athernum/ch07")
+    code, out = _run(capsys, "verify", LOCATION_SCENARIOS)
+    lines = " ".join(out.split())
+    assert code == 0 and "this run: 1 scenario: 1 passed, 0 failed" in lines
+    assert "all, as last run: " in lines and "all, as last run: 1 scenario" not in lines
+    assert "R-ATN-008" not in lines and "rulings this run did not touch are not shown" in lines
+
+
+def test_a_path_outside_the_scenarios_folder_is_refused_by_name(repo, tmp_path_factory, capsys):
+    """A file outside the project's scenarios/ gets a message naming it and the folder, not an engine error."""
+    stray = tmp_path_factory.mktemp("elsewhere") / "ch07"
+    stray.mkdir()
+    (stray / "x.yaml").write_text("id: x\n")
+    code = main(["verify", str(stray)])
+    _, err = capsys.readouterr()
+    assert code != 0 and "is not in this project's scenarios folder" in " ".join(err.split())
