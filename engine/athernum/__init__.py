@@ -5,7 +5,7 @@ Quick start::
     from engine.athernum import new_game, legal_actions, RandomPlayer, card_pool
 
     library = card_pool.library()
-    game = new_game({"p1": deck1, "p2": deck2}, library, seed=1)
+    game = new_game({"p1": deck1, "p2": deck2}, library, seed=1)   # two to four players
     while not game.over:
         game.apply(RandomPlayer(seed=1).choose(game))
 

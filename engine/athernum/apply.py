@@ -385,9 +385,8 @@ def _use_command(game: Game, a: A.UseCommand) -> None:
     if a.command == "Contingency":
         if ps.contingency_turn == game.turn:
             raise LimitReached("Contingency may be used only once per turn", "9.2.4")
-        mine = game.collected(a.player)
-        if not all(mine < game.collected(p) for p in game.other_players(a.player)):
-            raise WrongTiming(f"{a.player} has {mine} Victory Token(s), not fewer than each other player", "9.2.4a")
+        if not game.fewest_victory_tokens(a.player):
+            raise WrongTiming(f"{a.player} has {game.collected(a.player)} Victory Token(s), not fewer than each other player", "9.2.4a")
         if game.victory_pool <= 0:
             raise WrongTiming("the global Victory Token pool is empty", "10.1.7")
     src = game.objects.get(ps.main_character) if ps.main_character else None
@@ -565,6 +564,8 @@ def check_actor(game: Game, action: A.Action) -> None:
         raise InvalidChoice(f"there is no pending choice for {kind.__name__}", CHOICE_RULES[kind])
     if action.player not in game.players:
         raise UnknownObject(f"there is no player {action.player!r}", "4.1.2")
+    if action.player in game.eliminated:
+        raise NoPriority(f"{action.player} lost the game and has left it; {', '.join(game.playing)} play on", "4.2.4a", "4.1.2")
     if game.priority != action.player:
         holder = game.priority or "nobody"
         raise NoPriority(f"{action.player} does not have priority ({holder} does)", "4.1.2")

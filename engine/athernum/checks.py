@@ -7,6 +7,7 @@ Triggered abilities identified during the check go on a new stack only after it 
 
 from __future__ import annotations
 
+from .leaving import leave_game
 from .log import record
 from .markers import exhaust, grow_pool, remove_counters
 from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, GameResult, Phase, PendingChoice, Zone
@@ -243,14 +244,16 @@ def _objectives(game: Game, board: _Board) -> bool:
 
 
 def _game_status(game: Game, board: _Board) -> None:
-    """4.2.3a-c and 4.2.4a-b, in order; the first step that decides the game ends it."""
+    """4.2.3a-c and 4.2.4a-b, in order, for the players still in the game; the first step that decides the game
+    ends it. Players who lose while two or more others remain leave the game, which goes on (4.2.4a, D-LEFT-GAME)."""
+    playing = game.playing
     lost: list[str] = []
-    for pid in game.order:
+    for pid in playing:
         ps = game.players[pid]
         if ps.lose_flag:
             lost.append(pid)
             record(game, "4.2.3a", "player_loses", f"{pid} loses the game ({ps.lose_flag}).", (), pid)
-    alive = [p for p in game.order if p not in lost]
+    alive = [p for p in playing if p not in lost]
     winners = [p for p in alive if game.players[p].win_flag]
     if winners:
         if len(winners) == 1:
@@ -267,23 +270,27 @@ def _game_status(game: Game, board: _Board) -> None:
             if 2 * held[pid] > total:
                 end_game(game, pid, f"they hold {held[pid]} of the {total} Victory Tokens in the game, a majority", "4.2.3c")
                 return
-    if lost:
-        _last_standing(game, alive, "4.2.4a")
+    if lost and _last_standing(game, alive, lost, "4.2.4a"):
         return
-    for pid in game.order:
-        if game.players[pid].drew_from_empty:
-            lost.append(pid)
-            record(game, "4.2.4b", "player_loses", f"{pid} loses the game: they attempted to draw from an empty deck.", (), pid)
-    if lost:
-        _last_standing(game, [p for p in game.order if p not in lost], "4.2.4b")
+    drew = [p for p in alive if game.players[p].drew_from_empty]
+    for pid in drew:
+        record(game, "4.2.4b", "player_loses", f"{pid} loses the game: they attempted to draw from an empty deck.", (), pid)
+    if drew:
+        _last_standing(game, [p for p in alive if p not in drew], drew, "4.2.4b")
 
 
-def _last_standing(game: Game, alive: list[str], rule: str) -> None:
-    """The one player left wins (4.2.4a), whatever made the others lose (``rule``); with nobody left, a draw."""
+def _last_standing(game: Game, alive: list[str], lost: list[str], rule: str) -> bool:
+    """The one player left wins (4.2.4a), whatever made the others lose (``rule``); with nobody left, a draw.
+    With two or more left, the players who ``lost`` leave the game and it goes on (D-LEFT-GAME). True if it ended."""
     if len(alive) == 1:
         end_game(game, alive[0], "every other player lost the game", "4.2.4a")
     elif not alive:
-        end_game(game, None, "every player lost the game at the same time", rule)
+        everyone = "every player" if not game.eliminated else "every player still in the game"
+        end_game(game, None, f"{everyone} lost the game at the same time", rule)
+    else:
+        leave_game(game, lost)
+        return False
+    return True
 
 
 def state_based_check(game: Game, cause: str) -> None:

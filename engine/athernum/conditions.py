@@ -13,18 +13,23 @@ def holds(
     source_id: str | None,
     affected: GameObject | None = None,
 ) -> bool:
-    """Is ``cond`` true for the ability controlled by ``you`` (``affected``: the modified object)?"""
+    """Is ``cond`` true for the ability controlled by ``you`` (``affected``: the modified object)?
+
+    ``opponent_controls`` holds when some opponent (any other player still in the game, chapter 0) controls
+    ``amount`` matching permanents on their own (decision D-OPPONENT)."""
     from .filters import matches
 
     kind = cond.kind
     if kind in ("you_control", "opponent_controls"):
-        who = you if kind == "you_control" else game.opponent(you)
         flt = cond.filter
-        n = 0
-        for oid in game.board_ids(who):
-            if flt is None or matches(game, game.objects[oid], flt, you, source_id):
-                n += 1
-        return n >= cond.amount
+
+        def count(who: str) -> int:
+            return sum(1 for oid in game.board_ids(who) if flt is None or matches(game, game.objects[oid], flt, you, source_id))
+
+        if kind == "you_control":
+            return count(you) >= cond.amount
+        # "an opponent controls": one of the opponents on their own (chapter 0, decision D-OPPONENT)
+        return any(count(opp) >= cond.amount for opp in game.opponents(you))
     if kind == "hand_size_at_least":
         return len(game.players[you].hand) >= cond.amount
     if kind == "victory_tokens_on_this_at_least":
@@ -39,7 +44,6 @@ def holds(
         return src is not None and src.counters.get(cond.counter or "", 0) >= cond.amount
     if kind == "it_has_counters":
         return affected is not None and affected.counters.get(cond.counter or "", 0) >= cond.amount
-    if kind == "you_have_fewer_victory_tokens":
-        mine = game.collected(you)
-        return all(mine < game.collected(p) for p in game.other_players(you))
+    if kind == "you_have_fewer_victory_tokens":  # than each other player (9.2.4a's wording)
+        return game.fewest_victory_tokens(you)
     raise KeyError(kind)

@@ -43,9 +43,10 @@ DECISIONS: tuple[Decision, ...] = (
         "still reach); the CR has the majority of all Victory Tokens (4.2.3c).",
         "The engine implements the CR's majority (D-MAJORITY). In a two-player game the two coincide: "
         "your tokens exceed the opponent's tokens plus everything left in the pool exactly when you hold "
-        "more than half of all tokens in the game.",
+        "more than half of all tokens in the game. With three or more players they differ, and the CR's "
+        "majority applies: in the rulebook's own example (5 of 11 tokens against 4 and 2) nobody has won yet.",
         ("4.2.3c",),
-        "The CR is definitive. The engine only plays two-player games, where both texts give the same result.",
+        "The CR is definitive. The rulebook's example is not a majority: 5 is not more than half of 11.",
     ),
     Decision(
         "D-INITIATIVE",
@@ -155,8 +156,8 @@ DECISIONS: tuple[Decision, ...] = (
         "D-PRIORITY-RETAIN",
         "After a player puts an effect on the stack, who receives priority?",
         "The player who added the effect keeps priority and may add more. Passing gives priority to the "
-        "next player. The stack resolves once all players have passed in succession without adding "
-        "anything; any addition starts the count again.",
+        "next player in turn order (D-TURN-ORDER). The stack resolves once all players still in the game "
+        "have passed in succession without adding anything; any addition starts the count again.",
         ("4.1.6", "4.1.7", "9.2.0"),
         "9.2.0: 'The player retains priority ... Priority only changes when the player passes'; 4.1.7: "
         "the stack resolves 'once all players pass priority without adding further effects'.",
@@ -177,9 +178,9 @@ DECISIONS: tuple[Decision, ...] = (
         "'once the stack is empty and all players pass in succession, the game continues'. If someone "
         "responds, does the active player get their day phase back afterwards?",
         "Ending the day opens an empty stack; the active player's decision to end counts as their pass, "
-        "and the other player receives priority. Once that stack, with any responses, has resolved (and "
-        "its check and triggered abilities), the game continues to the evening. The active player does "
-        "not get another free day-phase window.",
+        "and the next player in turn order receives priority, then each other player in turn. Once that "
+        "stack, with any responses, has resolved (and its check and triggered abilities), the game continues "
+        "to the evening. The active player does not get another free day-phase window.",
         ("9.2.12", "9.2.13"),
         "'The game continues' names the next step of the turn. The active player can still respond to "
         "each response, because priority returns to them before the stack resolves.",
@@ -219,7 +220,10 @@ DECISIONS: tuple[Decision, ...] = (
         "D-ATTACK-OPPONENT",
         "9.3.6 says the active player selects 'a target permanent with a defensive value' without saying "
         "whose. May a player attack their own permanents?",
-        "No: the target must be a permanent controlled by an opponent.",
+        "No: the target must be a permanent controlled by an opponent - with three or more players, any "
+        "opponent. The controller of the attacked permanent, not some other player, may declare a defender "
+        "among their own permanents (9.3.7); all players may then respond on the combat's stack, in turn "
+        "order from the active player (9.3.8).",
         ("9.3.6", "9.3.7"),
         "9.3.7 has 'the controller of the target' choose a defender among permanents 'under their "
         "control', which presumes another player; the rulebook says the target is usually an opponent's "
@@ -268,8 +272,9 @@ DECISIONS: tuple[Decision, ...] = (
         "D-TURN-LIMIT",
         "Random games could in principle go on forever; the CR has no turn limit.",
         "The engine has a turn limit (200 by default). When it is reached, play continues as at a "
-        "tournament time limit: each player gets one more turn (11.1.5), then the player with the most "
-        "Victory Tokens wins (11.1.6), or the game is a draw (11.1.7).",
+        "tournament time limit: each player still in the game gets one more turn (11.1.5; one who leaves "
+        "the game before theirs gives it up, D-LEFT-GAME), then the player with the most Victory Tokens wins "
+        "(11.1.6), or, if two or more share the most, the game is a draw (11.1.7).",
         ("11.1.3", "11.1.4", "11.1.5", "11.1.6", "11.1.7"),
         "An engine limit, not a rule; it borrows the CR's own procedure for a game that must end.",
     ),
@@ -349,9 +354,11 @@ DECISIONS: tuple[Decision, ...] = (
     Decision(
         "D-TRIGGER-ORDER",
         "In which order do simultaneous abilities of several players go on the stack?",
-        "The active player's first, in the order they choose, then the other player's in the order they "
-        "choose (9.2.1), so the other player's resolve first. A player with several abilities is asked "
-        "for the order; one with exactly one legal choice of targets gets it without being asked.",
+        "The active player's first, in the order they choose, then each other player's in turn order from "
+        "the active player, each in the order they choose (9.2.1), so the last player's resolve first. A "
+        "player with several abilities is asked for the order; one with exactly one legal choice of targets "
+        "gets it without being asked. At night the player whose turn has just ended counts as the active "
+        "player (D-NIGHT).",
         ("9.2.1", "4.2.3d.I"),
         "9.2.1 lets the controller order their abilities; the rulebook says the active player orders "
         "theirs first and the other players follow.",
@@ -383,7 +390,8 @@ DECISIONS: tuple[Decision, ...] = (
         "Within a check, the first step that decides the game ends it. If two players complete an "
         "objective (4.2.2h) or are made to win by effects (4.2.3b) at the same step, the game is a draw. "
         "Losing (4.2.3a) is checked before winning (4.2.3b), so a player who is made to lose cannot win; "
-        "if every player loses, the game is a draw.",
+        "if every player still in the game loses, the game is a draw. If exactly one is left, they win "
+        "(4.2.4a); if two or more are left, those who lost leave the game and it goes on (D-LEFT-GAME).",
         ("4.2.2h", "4.2.3a", "4.2.3b", "4.2.4a"),
         "The CR orders the steps; the rulebook adds that 'a victory effect is overridden by a defeat effect'.",
     ),
@@ -451,8 +459,10 @@ DECISIONS: tuple[Decision, ...] = (
         "D-FIRST-TURN",
         "Combat may not be entered 'during the first turn of the game' (9.2.11): only turn 1, or each "
         "player's first turn?",
-        "Only turn 1 of the game: the second player may enter combat in their first turn.",
-        ("9.2.11",),
+        "Only turn 1 of the game: every other player may enter combat in their own first turn. No other rule "
+        "treats a player's first turn specially, except that each main character, which enters the game "
+        "exhausted without an exhaustion counter (3.0.4), turns face-up in its player's first morning.",
+        ("9.2.11", "3.0.4", "9.1.2"),
         "The rule speaks of the first turn of the game, not of a player.",
     ),
     Decision(
@@ -478,7 +488,8 @@ DECISIONS: tuple[Decision, ...] = (
         "During the night the engine reports no active player (game.active is None) and nobody receives "
         "priority (9.5.3); night abilities resolve without responses. For the order of simultaneous "
         "abilities, for the choices they need and for 'your' night, the night belongs to the player whose "
-        "turn has just ended (game.turn_owner); the next turn goes to the player after them.",
+        "turn has just ended (game.turn_owner); the next turn goes to the player after them in turn order "
+        "who is still in the game.",
         ("9.5.1", "9.5.3"),
         "The night is 'between turns'; tying it to the turn that just ended keeps the engine's ordering "
         "rules well defined without making anybody the active player.",
@@ -528,8 +539,8 @@ DECISIONS: tuple[Decision, ...] = (
         "D-HIDDEN-INFO",
         "What may each player see? 6.1.4 lets only the controller look at a face-down permanent, yet 6.3.2 "
         "counts a face-down permanent's name among its 'visible information'; 7.2.3c hides a deck from every player.",
-        "A player's view (game.view) hides: the opponent's hand (7.4.1a); every deck, the owner's included, "
-        "except a card turned face-up on its top (7.2.3a, 7.2.3c, 4.3.2d); the opponent's extra deck "
+        "A player's view (game.view) hides: every other player's hand (7.4.1a); every deck, the owner's included, "
+        "except a card turned face-up on its top (7.2.3a, 7.2.3c, 4.3.2d); every other player's extra deck "
         "(7.4.2b); face-down permanents of other players unless exhausted (6.1.4, 6.2.5); face-down "
         "attachments unless the viewer controls the linked target (2.1.2c); a main character selected "
         "but not yet revealed (3.0.2a). A hidden object shows no name or values: only its zone, owner, "
@@ -653,6 +664,77 @@ DECISIONS: tuple[Decision, ...] = (
         "it does leave the board, so 'leaves the board' abilities trigger.",
         ("2.5.4", "7.5.2b", "2.1.3e"),
         "2.5.4 and 7.5.2b replace the move ('instead'), and 2.1.3e says a token can never be part of a discard pile.",
+    ),
+    Decision(
+        "D-PLAYERS",
+        "How many players may play? The CR speaks of 'each player', 'all players' and 'opponents' throughout, and "
+        "the rulebook's example of winning has three players, but no rule sets a number.",
+        "Two to four players. A game of one player is refused: 'your opponent' is any other player in a match "
+        "(chapter 0), and a lone player would have nobody to compare initiative with, to attack or to outnumber. "
+        "More than four is refused as the engine's own limit, not a rule of the CR. Both a game from decks "
+        "(new_game) and a position built directly (Setup) with another number of players raise SetupError.",
+        ("cr/language-conventions/p2", "8.0.2a", "4.2.4a"),
+        "The CR is written for any number of players (8.0.6b, 4.2.4a) and the rulebook's example has three; "
+        "neither names a maximum, so the upper limit is the engine's, where the examples and the scenarios stop.",
+    ),
+    Decision(
+        "D-TURN-ORDER",
+        "In which order do three or more players take their turns? 8.0.6a-b name the starting player and say "
+        "that 'the remaining players follow in initiative order'; chapter 9 only speaks of 'the next player'.",
+        "In initiative order, for the whole game: the starting player (highest initiative, the lowest "
+        "acquisition cost of their main character, 8.0.6a), then the others by decreasing initiative. Players "
+        "with equal initiative are put in a random order with the game's seed (8.0.2d), including those tied "
+        "with the starting player once the random choice of who begins is made (8.0.6b). After the last "
+        "player's turn the first player's comes again; with two players turns simply alternate. A position "
+        "built directly (Setup) has no initiative: its players take turns in the order given (p1, p2, p3, p4), "
+        "starting from the active player. Priority passes in the same order (4.1.6), and a player who has left "
+        "the game is skipped (D-LEFT-GAME).",
+        ("8.0.2a", "8.0.2d", "8.0.6a", "8.0.6b", "4.1.6", "4.1.7"),
+        "8.0.6b is the only text about the order of the players after the first, and 'initiative order' is the "
+        "order setup determines (8.0.2a); the CR has no seating rule (no 'left' or 'clockwise'). Keeping it for "
+        "every round gives one order for turns, priority and simultaneous abilities.",
+    ),
+    Decision(
+        "D-OPPONENT",
+        "Chapter 0 says 'your opponent' refers to any other player in a match. With three or more players, do "
+        "card texts about an opponent mean each opponent, or one of them?",
+        "A filter for permanents, cards or effects an opponent controls or owns matches those of any other "
+        "player, so an ability may target, and an attack may be aimed at, any opponent's permanent. An effect "
+        "acting on the opponent (player: opponent) acts on each opponent still in the game, one after the other "
+        "in turn order from the player after you; an effect that needs one player's answer (naming a card) asks "
+        "the first of them. To act on one opponent of your choice an ability targets a player (kind: player, "
+        "controller: opponent), and any opponent may be chosen. The condition 'an opponent controls N ...' holds "
+        "when at least one opponent controls N matching permanents on their own. 'Fewer Victory Tokens than each "
+        "other player' (9.2.4a) compares with every opponent still in the game. With two players each of these "
+        "names the one opponent.",
+        ("cr/language-conventions/p2", "9.2.4a", "9.3.6", "4.1.6"),
+        "'Any other player' makes every other player an opponent; an effect that offers no choice of opponent "
+        "applies to all of them, as 'each player' applies to all players. Counting several opponents' "
+        "permanents together would let 'an opponent controls two characters' hold when no opponent controls two.",
+    ),
+    Decision(
+        "D-LEFT-GAME",
+        "4.2.4a: 'If a player lost the game and there are no other opponents left, the remaining player wins the "
+        "game.' With three or more players, what happens to a player who loses while two or more others remain?",
+        "They are out of the game and the others play on. They leave with everything they own: their cards and "
+        "tokens leave the game from every zone (board, hand, deck, discard pile, void, extra deck) without "
+        "triggering anything; Victory Tokens on their permanents return to the global pool (10.1.5), and the "
+        "pool keeps what their cards added (1.5.4), so the total of Victory Tokens in the game, and with it the "
+        "majority (4.2.3c, D-MAJORITY), does not change. Permanents of other players they controlled return to "
+        "their owners' control (7.5.7b), or go to their owners' discard piles if they cannot; other players' "
+        "attachments on their permanents are discarded (7.3.4). The effects they control end, also on the stack, "
+        "and so do restrictions on them. Their turns are skipped, they never receive priority and they are no "
+        "longer opponents, targets or 'each player'. If it was their turn, the rest of it is skipped: the pools "
+        "empty (5.0.4a) and the night phase follows (9.5.1), after which the next player still in the game "
+        "begins their turn; abilities triggered at that moment go on the stack at night. When one player is "
+        "left they win (4.2.4a); if all the remaining players lose at once, the game is a draw.",
+        ("4.2.4a", "4.2.3a", "4.2.4b", "4.2.3c", "10.1.5", "1.5.4", "7.5.7b", "7.3.4", "5.0.4a", "9.5.1"),
+        "4.2.4a presupposes that a player may lose while opponents remain, and says no more. Tokens on a "
+        "permanent that leaves the board return to the pool everywhere else (D-VT-LEAVING); doing the same "
+        "keeps 10.1.4-10.1.6's accounting: the tokens are neither handed to anyone nor removed from the game, "
+        "so the others' majority is measured against the same total. Taking the player's cards out of the game "
+        "leaves nothing on the board that nobody controls; ending their turn at once avoids a turn without an "
+        "active player, and the night is the phase that belongs to no active player.",
     ),
 )
 

@@ -91,17 +91,21 @@ def named_filter(entry: StackEntry, flt: Filter | None) -> Filter | None:
 
 
 def players_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[str]:
-    """The players a player selector names (default: the effect's controller)."""
+    """The players a player selector names (default: the effect's controller): ``opponent`` is each opponent,
+    in turn order from the player after you, and ``each_player`` every player still in the game, in turn
+    order (chapter 0: "your opponent" is any other player; decision D-OPPONENT)."""
     if sel is None or sel.kind == "you":
         return [entry.controller]
     if sel.kind == "opponent":
-        return game.other_players(entry.controller)
+        return game.opponents(entry.controller)
     if sel.kind == "each_player":
-        return list(game.order)
+        return game.playing
     if sel.kind == "trigger_player":
         if entry.trigger_player is not None:
-            return [entry.trigger_player]
-        return [entry.trigger.controller] if entry.trigger is not None else []
+            who = [entry.trigger_player]
+        else:
+            who = [entry.trigger.controller] if entry.trigger is not None else []
+        return [p for p in who if p not in game.eliminated]  # one who left the game is no longer there (D-LEFT-GAME)
     if sel.kind == "target":
         groups = entry.valid if entry.valid is not None else entry.targets
         return [r.id for r in groups[sel.index] if r.kind == "player"] if sel.index < len(groups) else []
@@ -561,7 +565,8 @@ def _add_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) 
 
 # -- naming, reassigning, granting, restricting ------------------------------------------
 def _name_card(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
-    """'Name a card': a player names a card of the card database (the game's library), never a token (1.1.5)."""
+    """'Name a card': a player names a card of the card database (the game's library), never a token (1.1.5).
+    One name is named: of several players selected (``opponent``), the first in turn order (decision D-OPPONENT)."""
     players = players_for(game, entry, spec.player)
     if not players:
         return

@@ -15,7 +15,8 @@ def violations(game: Game) -> list[str]:
     """Check: one zone per card (7.5.4), tokens only on the board (2.5.4), Victory Tokens conserved
     (10.1.4-10.1.6) and only on Victory-Token-Field permanents (10.1.3), markers only on permanents
     (10.0.4), no negative counters or values (2.2.3f, 2.2.4g), command tokens within the maximum (10.2.3),
-    main characters in their zone under their owner's control (3.0.7)."""
+    main characters in their zone under their owner's control (3.0.7), players who left the game gone with
+    everything they owned (4.2.4a, D-LEFT-GAME)."""
     bad: list[str] = []
     objects = game.objects
     seen: set[str] = set()
@@ -110,6 +111,7 @@ def violations(game: Game) -> list[str]:
         missing = [oid for oid in objects if oid not in seen]
         if missing:
             bad.append(f"{len(missing)} object(s) in no zone: {missing[:5]}")
+    bad.extend(_left_players(game))
     if game.victory_pool < 0 or game.victory_lost < 0:
         bad.append("the Victory Token pool or lost count is negative")
     if game.victory_pool + on_board + game.victory_lost != game.victory_added:
@@ -120,3 +122,22 @@ def violations(game: Game) -> list[str]:
     return bad
 
 
+def _left_players(game: Game) -> list[str]:
+    """Players who lost and left the game own and control nothing, hold no zone, and never act (D-LEFT-GAME)."""
+    gone = set(game.eliminated)
+    if not gone:
+        return []
+    bad = [f"{oid} is owned or controlled by {o.owner if o.owner in gone else o.controller}, who left the game"
+           for oid, o in game.objects.items() if o.owner in gone or o.controller in gone]
+    for pid in sorted(gone):
+        ps = game.players[pid]
+        piles = any(ps.zone_list(z) for z in (*_PILES, Zone.RESOURCES, Zone.LOCATION))
+        if piles or ps.main_character or ps.main_slot or ps.pool or any(ps.character_slots):
+            bad.append(f"{pid} left the game but still has cards, tokens or resources")
+    movers = {game.active, game.priority, game.pending_choice.player if game.pending_choice else None}
+    movers |= {e.controller for e in game.stack or ()}
+    if movers & gone:
+        bad.append(f"{sorted(movers & gone)} left the game but are active, hold priority, must choose or control an effect")
+    if len(game.playing) < 2 and game.result is None:
+        bad.append("fewer than two players are left but the game goes on (4.2.4a)")
+    return bad

@@ -133,11 +133,9 @@ def _day(game: Game, pid: str) -> list[A.Action]:
         out.append(A.UseCommand(pid, "Acquisition"))
         if ps.solvency_turn != game.turn:
             out.append(A.UseCommand(pid, "Solvency"))
-        if ps.contingency_turn != game.turn and game.victory_pool > 0:
-            mine = game.collected(pid)
-            if all(mine < game.collected(p) for p in game.other_players(pid)):
-                for t in options(game, GLOBAL_COMMANDS["Contingency"].targets, pid, main, strict=True):
-                    out.append(A.UseCommand(pid, "Contingency", t))
+        if ps.contingency_turn != game.turn and game.victory_pool > 0 and game.fewest_victory_tokens(pid):
+            for t in options(game, GLOBAL_COMMANDS["Contingency"].targets, pid, main, strict=True):
+                out.append(A.UseCommand(pid, "Contingency", t))
     if game.turn > 1 and game.combat_turn != game.turn:
         out.append(A.EnterCombat(pid))
     return out

@@ -69,12 +69,13 @@ class RandomPlayer:
         return self.rng.choice(kinds[kind])
 
 
-def random_game(seed: int, lib: dict[str, CardDef] | None = None, *, turn_limit: int = 200, parameters: RuleParameters | None = None) -> Game:
-    """A new game between two random legal decks (setup choices still pending), under ``parameters``."""
+def random_game(seed: int, lib: dict[str, CardDef] | None = None, *, turn_limit: int = 200, parameters: RuleParameters | None = None,
+                players: int = 2) -> Game:
+    """A new game between ``players`` random legal decks (p1, p2, ...; setup choices still pending), under ``parameters``."""
     lib = lib or pool_library()
     params = parameters or CR_PARAMETERS
     rng = random.Random(seed)
-    decks = {"p1": random_deck(rng, lib, params), "p2": random_deck(rng, lib, params)}
+    decks = {f"p{i}": random_deck(rng, lib, params) for i in range(1, players + 1)}
     return new_game(decks, lib, seed=seed, turn_limit=turn_limit, parameters=params)
 
 
@@ -85,9 +86,10 @@ def play_random_game(
     turn_limit: int = 200,
     after_action: Callable[[Game, A.Action], None] | None = None,
     max_actions: int = 200_000,
+    players: int = 2,
 ) -> Game:
-    """Play one complete game with two random players; ``after_action`` sees every step."""
-    game = random_game(seed, lib, turn_limit=turn_limit)
+    """Play one complete game between ``players`` random players; ``after_action`` sees every step."""
+    game = random_game(seed, lib, turn_limit=turn_limit, players=players)
     player = RandomPlayer(seed)
     for _ in range(max_actions):
         if game.over:

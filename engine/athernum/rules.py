@@ -11,6 +11,8 @@ from __future__ import annotations
 from engine.common.rules import RuleRegistry
 
 RULES: RuleRegistry = RuleRegistry("engine.athernum.rules.RULES", {
+    # 0. Core concepts (unnumbered paragraphs, cited by their graph ids)
+    "cr/language-conventions/p2": "'Your opponent' refers to any other player in a match.",
     # 1. Card elements
     "1.1.1": "Cards with the same name are the same card for all game interactions.",
     "1.1.3": "Effects that reference a card by name refer to its printed name.",
@@ -245,6 +247,7 @@ RULES: RuleRegistry = RuleRegistry("engine.athernum.rules.RULES", {
     "8.0.4a": "Each player shuffles their deck.",
     "8.0.5a": "Each player draws six cards.",
     "8.0.6a": "The player with the highest initiative starts the first turn.",
+    "8.0.6b": "Ties for the highest initiative are decided randomly; the others follow in initiative order.",
     # 9. Turns
     "9.1.0": "The morning phase begins the turn: recovery, command tokens, a check, then morning effects.",
     "9.1.1": "Morning: remove one exhaustion counter from each exhausted permanent of the active player.",

@@ -4,6 +4,9 @@
   (8.0.1a) through ``game.pending_choice``; the rest of chapter 8 runs automatically.
 * :class:`Setup` builds an arbitrary position (board, hands, decks, counters, pool, turn,
   phase...) for scenarios and tests; :meth:`Setup.from_dict` reads the same from plain data.
+
+Both seat two to four players (``p1`` ... ``p4``; decision D-PLAYERS). From decks, turns go in initiative order
+(8.0.6b); in a built position, in the order the players are given, from the active player (D-TURN-ORDER).
 """
 
 from __future__ import annotations
@@ -38,6 +41,22 @@ from .zones import draw, enter_board, free_character_slot, shuffle
 __all__ = ["new_game", "Setup", "eligible_main", "choose_main_character"]
 
 
+#: The engine seats two to four players (decision D-PLAYERS).
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def check_players(pids: list[str]) -> None:
+    """Refuse a game without two to four different players (decision D-PLAYERS): a single player would have no
+    opponent ("your opponent" is any other player in a match, chapter 0); the engine seats at most four."""
+    if len(set(pids)) != len(pids):
+        raise SetupError(f"each player needs a different id, not {', '.join(pids)}")
+    if len(pids) < MIN_PLAYERS:
+        raise SetupError(f"a game needs at least {MIN_PLAYERS} players, one to be the other's opponent "
+                         f"('your opponent' is any other player in a match, CR chapter 0), not {len(pids)}")
+    if len(pids) > MAX_PLAYERS:
+        raise SetupError(f"the engine plays games of {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(pids)}")
+
+
 def _make_card(game: Game, pid: str, name: str, zone: Zone, label: str | None = None) -> GameObject:
     """A new instance of card ``name`` owned by ``pid`` in ``zone``, under ``label`` or the next free id."""
     d = game.library[name]
@@ -59,13 +78,13 @@ def new_game(
     turn_limit: int = 200,
     parameters: RuleParameters | Mapping[str, Any] | None = None,
 ) -> Game:
-    """A new game between the given players (in seat order); each must first choose a main character.
+    """A new game between the given two to four players (decision D-PLAYERS); each must first choose a main
+    character. Turns then go in initiative order (8.0.6b, decision D-TURN-ORDER), which becomes ``game.order``.
 
     ``parameters`` are the numbers read from the rules (:class:`.parameters.RuleParameters`; the CR's
     values by default): they decide deck legality, character slots, command tokens and hand size.
     """
-    if len(decks) != 2:
-        raise SetupError("the engine plays two-player games")
+    check_players(list(decks))
     params = RuleParameters.coerce(parameters)
     lib = dict(library)
     for deck in decks.values():
@@ -133,17 +152,7 @@ def _finish_setup(game: Game) -> None:
         else:
             zone, rule = Zone.LOCATION, "8.0.1d"
         enter_board(game, o, zone, pid, rule, f"{o.name} is placed in {pid}'s {zone.value.replace('_', ' ')}, exhausted but without an exhaustion counter (3.0.4).", exhausted=True, exhaustion_counter=False, count_victory_field=False)
-    costs = {pid: _initiative_cost(game.objects[game.main_choices[pid]].definition) for pid in game.order}
-    best = min(costs.values())
-    leaders = [p for p in game.order if costs[p] == best]
-    if len(leaders) > 1:
-        first = game.rng.choice(leaders)
-        record(game, "8.0.2d", "initiative", f"Initiative is tied (cost {best}); {first} is chosen at random to begin.", (), first)
-    else:
-        first = leaders[0]
-        record(game, "8.0.2a", "initiative", f"{first} has the highest initiative (lowest acquisition cost, {best}) and begins.", (), first)
-    i = game.order.index(first)
-    game.order = game.order[i:] + game.order[:i]
+    first = _initiative_order(game)
     total = sum(game.objects[game.main_choices[p]].definition.victory_token_field or 0 for p in game.order)
     grow_pool(game, total, "8.0.3a", "the sum of the main characters' Victory Token Fields")
     for pid in game.order:
@@ -156,6 +165,33 @@ def _finish_setup(game: Game) -> None:
     record(game, "8.0.6a", "first_turn", f"{first} begins the first turn.", (), first)
     push_front(game, ("begin_phase", Phase.MORNING))
     run(game)
+
+
+def _initiative_order(game: Game) -> str:
+    """8.0.2: the main characters' initiative decides who begins (8.0.6a, ties at random, 8.0.6b); the other
+    players follow in initiative order, tied ones in a random order (8.0.2d). That is the turn order for the
+    whole game (decision D-TURN-ORDER). Returns the starting player."""
+    costs = {pid: _initiative_cost(game.objects[game.main_choices[pid]].definition) for pid in game.order}
+    best = min(costs.values())
+    leaders = [p for p in game.order if costs[p] == best]
+    if len(leaders) > 1:
+        first = game.rng.choice(leaders)
+        record(game, "8.0.2d", "initiative", f"Initiative is tied (cost {best}); {first} is chosen at random to begin.", (), first)
+    else:
+        first = leaders[0]
+        record(game, "8.0.2a", "initiative", f"{first} has the highest initiative (lowest acquisition cost, {best}) and begins.", (), first)
+    order = [first]
+    for cost in sorted({costs[p] for p in game.order if p != first}):
+        tied = [p for p in game.order if p != first and costs[p] == cost]
+        if len(tied) > 1:
+            names = " and ".join(tied)
+            game.rng.shuffle(tied)
+            record(game, "8.0.2d", "initiative", f"{names} share the same initiative (cost {cost}); their order is decided at random: {', '.join(tied)}.", (), tied[0])
+        order.extend(tied)
+    game.order = order
+    if len(order) > 2:
+        record(game, "8.0.6b", "turn_order", f"The other players follow {first} in initiative order: turns go {', '.join(order)}.", (), first)
+    return first
 
 
 class Setup(PileMethods):
@@ -175,6 +211,9 @@ class Setup(PileMethods):
         s.at(turn=3, active="p1", phase="day")
         game = s.build()       # p1 now holds priority in their day phase
 
+    ``players`` names two to four players, in turn order (``Setup(library, players=("p1", "p2", "p3"))``); the
+    turn order starts from the active player (decision D-TURN-ORDER).
+
     Each placing method returns the new instance id (``"p1:Ember Knight#2"``, or ``label``).
     Cards are looked up by name in the library; ``card`` may also be a card mapping.
     ``hand``, ``deck``, ``discard`` and ``void`` (:class:`~engine.common.piles.PileMethods`) fill piles:
@@ -193,8 +232,7 @@ class Setup(PileMethods):
         parameters: RuleParameters | Mapping[str, Any] | None = None,
     ) -> None:
         order = list(players)
-        if len(order) != 2:
-            raise SetupError("the engine plays two-player games")
+        check_players(order)
         params = RuleParameters.coerce(parameters)
         self.game = Game(players={p: new_player(p, params) for p in order}, order=order, seed=seed, rng=random.Random(seed), library=dict(library or {}), turn_limit=turn_limit, params=params)
         self.game.phase = Phase.DAY

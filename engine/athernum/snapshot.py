@@ -73,6 +73,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "active": game.active,
         "priority": game.priority,
         "order": list(game.order),
+        "eliminated": list(game.eliminated),
         "victory_pool": game.victory_pool,
         "victory_lost": game.victory_lost,
         "victory_added": game.victory_added,

@@ -63,15 +63,16 @@ def give_priority(game: Game, pid: str) -> None:
 
 
 def pass_priority(game: Game, pid: str) -> None:
-    """``pid`` passes; once all players passed in succession the stack resolves (4.1.7)."""
+    """``pid`` passes to the next player in turn order; once all players still in the game passed in succession
+    the stack resolves (4.1.6, 4.1.7)."""
     game.passes += 1
-    if game.passes >= len(game.order):
+    if game.passes >= len(game.playing):
         game.priority = None
         game.passes = 0
         record(game, "4.1.7", "all_passed", f"{pid} passes; all players have passed, the stack resolves last in, first out.", (), pid)
         push_front(game, ("resolve",), ("sbc", "4.1.9"), ("collect",))
     else:
-        nxt = game.order[(game.order.index(pid) + 1) % len(game.order)]
+        nxt = game.next_player(pid)
         game.priority = nxt
         record(game, "4.1.6", "pass", f"{pid} passes priority to {nxt}.", (), pid)
 
@@ -123,13 +124,14 @@ def step_finish(game: Game) -> None:
 
 # -- putting triggered and static abilities on the stack -----------------------------
 def step_collect(game: Game) -> None:
-    """After a state-based check: put identified triggers on a new stack, active player's first (4.2.3d.I)."""
+    """After a state-based check: put identified triggers on a new stack (4.2.3d.I), the active player's first, then
+    each other player's in turn order (decision D-TRIGGER-ORDER)."""
     if game.result is not None or not game.triggered:
         return
     pending, game.triggered = game.triggered, []
     ap = game.turn_owner or game.order[0]  # at night: whose turn just ended (decision D-NIGHT)
-    rank = {pid: (0 if pid == ap else 1 + game.order.index(pid)) for pid in game.order}
-    pending.sort(key=lambda p: rank[p.controller])
+    seat, n = game.order.index(ap), len(game.order)
+    pending.sort(key=lambda p: (game.order.index(p.controller) - seat) % n)
     game.placing.extend(pending)
     ensure_stack(game, "4.2.3d.I")
     if game.phase is Phase.NIGHT:  # nobody receives priority at night (9.5.3)

@@ -383,6 +383,7 @@ class Game(GameEntryPoints):
     library: dict[str, CardDef] = field(default_factory=dict)
     params: RuleParameters = CR_PARAMETERS  # the numbers read from the rules (2.4.2, 7.1.2a, 10.2.2, 8.0.5a)
     night_of: str | None = None  # during the night: the player whose turn just ended (9.5.1, D-NIGHT)
+    eliminated: list[str] = field(default_factory=list)  # lost while others play on, in that order (4.2.4a, D-LEFT-GAME)
 
     # -- entry points -------------------------------------------------------------------
     @property
@@ -421,9 +422,22 @@ class Game(GameEntryPoints):
         """The object with this id."""
         return self.objects[oid]
 
-    def other_players(self, pid: str) -> list[str]:
-        """Every player but ``pid``."""
-        return [p for p in self.order if p != pid]
+    @property
+    def playing(self) -> list[str]:
+        """The players still in the game, in turn order (``order`` less those who lost and left, 4.2.4a, D-LEFT-GAME)."""
+        return [p for p in self.order if p not in self.eliminated] if self.eliminated else list(self.order)
+
+    def opponents(self, pid: str) -> list[str]:
+        """``pid``'s opponents: every other player still in the game ("your opponent" is any other player,
+        chapter 0; decision D-OPPONENT), in turn order beginning with the player after ``pid``."""
+        i, n = self.order.index(pid), len(self.order)
+        return [p for p in (self.order[(i + k) % n] for k in range(1, n)) if p not in self.eliminated]
+
+    def next_player(self, pid: str) -> str:
+        """The player still in the game who comes after ``pid`` in turn order (D-TURN-ORDER); ``pid`` itself
+        may have left the game."""
+        rest = self.opponents(pid)
+        return rest[0] if rest else pid
 
     def stamp(self) -> int:
         """A new timestamp (for "most recent" comparisons, 4.4.1a, 2.4.4a)."""
@@ -456,3 +470,8 @@ class Game(GameEntryPoints):
     def collected(self, pid: str) -> int:
         """Victory Tokens on permanents ``pid`` controls (9.2.4a, 4.2.3c)."""
         return sum(self.objects[o].victory_tokens for o in self.board_ids(pid))
+
+    def fewest_victory_tokens(self, pid: str) -> bool:
+        """Has ``pid`` collected fewer Victory Tokens than each other player still in the game (9.2.4a)?"""
+        mine = self.collected(pid)
+        return all(mine < self.collected(p) for p in self.opponents(pid))

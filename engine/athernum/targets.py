@@ -22,7 +22,7 @@ def candidates(game: Game, spec: TargetSpec, you: str, source_id: str | None) ->
     flt = spec.filter
     out: list[TargetRef] = []
     if spec.kind == "player":
-        for pid in game.order:
+        for pid in game.playing:
             if flt.controller == "any" or (pid == you) == (flt.controller == "you"):
                 out.append(TargetRef("player", pid))
         return out
@@ -51,8 +51,8 @@ def candidates(game: Game, spec: TargetSpec, you: str, source_id: str | None) ->
 
 def still_legal(game: Game, spec: TargetSpec, ref: TargetRef, you: str, source_id: str | None) -> bool:
     """Is a chosen target still legal on resolution (same object, still matching)?"""
-    if ref.kind == "player":
-        return ref.id in game.players
+    if ref.kind == "player":  # a player who lost and left the game is no longer a legal target (D-LEFT-GAME)
+        return ref.id in game.players and ref.id not in game.eliminated
     if ref.kind == "effect":
         return any(e.id == ref.id for e in game.stack or ())
     o = game.objects.get(ref.id)

@@ -103,19 +103,20 @@ def step_leave_phase(game: Game, phase: Phase, to: Phase | None) -> None:
 
 
 def step_end_window(game: Game) -> None:
-    """9.2.12: before the evening a new empty stack is created; the other players may respond."""
+    """9.2.12: before the evening a new empty stack is created; the other players may respond, from the next
+    player in turn order."""
     ensure_stack(game, "9.2.12")
     ap = game.active
     assert ap is not None
-    nxt = game.order[(game.order.index(ap) + 1) % len(game.order)]
-    give_priority(game, nxt)
+    give_priority(game, game.next_player(ap))
     game.passes = 1  # the active player's choice to end the day counts as their pass (9.2.13)
 
 
 def step_next_turn(game: Game) -> None:
-    """Start the next player's turn, or end the game after the extra turns of the turn limit (11.1.5-11.1.7)."""
+    """Start the turn of the next player in turn order still in the game (decisions D-TURN-ORDER, D-LEFT-GAME),
+    or end the game after the extra turns of the turn limit (11.1.5-11.1.7)."""
     if game.final_turn is not None and game.turn >= game.final_turn:
-        counts = {p: game.collected(p) for p in game.order}
+        counts = {p: game.collected(p) for p in game.playing}
         best = max(counts.values())
         leaders = [p for p, n in counts.items() if n == best]
         if len(leaders) == 1:
@@ -124,11 +125,11 @@ def step_next_turn(game: Game) -> None:
             end_game(game, None, f"the engine's turn limit was reached with equal Victory Tokens ({best})", "11.1.7")
         return
     if game.final_turn is None and game.turn >= game.turn_limit:
-        game.final_turn = game.turn + len(game.order)
+        game.final_turn = game.turn + len(game.playing)
         record(game, "11.1.5", "turn_limit", f"The engine's limit of {game.turn_limit} turns is reached: each player receives one additional turn, then the most Victory Tokens wins.")
     prev = game.turn_owner
     assert prev is not None
-    game.active = game.order[(game.order.index(prev) + 1) % len(game.order)]
+    game.active = game.next_player(prev)
     game.night_of = None
     game.turn += 1
     push_front(game, ("begin_phase", Phase.MORNING))

@@ -97,6 +97,17 @@ def _discard_attachments(game: Game, host: GameObject) -> None:
             move_card(game, att, Zone.DISCARD, "7.3.4", f"{att.name} is discarded: its linked target {host.name} left the board.")
 
 
+def leave_with_owner(game: Game, obj: GameObject) -> None:
+    """``obj`` leaves the game together with its owner, who lost and left it (decision D-LEFT-GAME). This is no
+    zone change within the game, so no event is reported; Victory Tokens on it return to the global pool
+    (10.1.5) and the attachments still on it are discarded (7.3.4)."""
+    if obj.zone in BOARD_ZONES:
+        _strip_markers(game, obj, "10.1.5")
+        _discard_attachments(game, obj)
+    _container_remove(game, obj)
+    del game.objects[obj.id]
+
+
 def _announce_leaving(game: Game, obj: GameObject, to: Zone) -> None:
     """Report ``obj`` leaving the board (and being discarded) with its state just before (4.2.3d.III). A token is
     never discarded: it ceases to exist instead (2.5.4, 7.5.2b), so it only leaves (decision D-TOKEN-NOT-DISCARDED)."""

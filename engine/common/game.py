@@ -39,7 +39,9 @@ class GameEntryPoints:
         return _module(self.ENGINE, "snapshot").game_to_dict(self)
 
     def opponent(self, pid: str) -> str:
-        """The other player of a two-player game."""
+        """The other player of a two-player game; a game of more players has no single opponent (ValueError)."""
+        if len(self.order) != 2:
+            raise ValueError(f"a game of {len(self.order)} players has no single opponent of {pid!r}")
         return self.order[1] if self.order[0] == pid else self.order[0]
 
     def new_id(self, prefix: str) -> str:

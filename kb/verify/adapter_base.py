@@ -3,6 +3,7 @@ with their records and log, and report the outcome. A game's adapter supplies it
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import ClassVar
@@ -37,9 +38,14 @@ class ParameterProblem(Exception):
         super().__init__(str(problem))
 
 
+#: How a scenario names a player: p1, p2, …
+PLAYER_KEY = re.compile(r"p[1-9]")
+
+
 def players_apart(setup: dict) -> dict:
-    """A position with ``p1`` and ``p2`` gathered under ``players``, as the engines' ``Setup.from_dict`` reads it."""
-    players = {pid: dict(setup.pop(pid) or {}) for pid in ("p1", "p2") if pid in setup}
+    """A position with its players (``p1``, ``p2``, … as the game's schema allows) gathered under ``players``, as
+    the engines' ``Setup.from_dict`` reads it."""
+    players = {pid: dict(setup.pop(pid) or {}) for pid in sorted(k for k in list(setup) if PLAYER_KEY.fullmatch(k))}
     return {**setup, "players": players}
 
 

@@ -9,6 +9,7 @@ from engine.athernum import actions as A
 from engine.athernum import turns
 from engine.athernum.errors import IllegalAction
 from engine.athernum.invariants import violations
+from engine.athernum.parameters import RuleParameters
 from engine.athernum.random_player import RandomPlayer, random_game
 from engine.athernum.rules import RULES
 from engine.athernum.state import Game, Phase
@@ -108,20 +109,22 @@ def install_phase_hooks() -> None:
     turns._fuzz_hooked = True
 
 
-def check_game(seed: int, *, illegal_every: int = 12, try_legal: bool = False) -> dict:
-    """Play one random game, checking every invariant after every action; return what went wrong."""
+def check_game(seed: int, *, illegal_every: int = 12, try_legal: bool = False, players: int = 2, deck_size: int | None = None) -> dict:
+    """Play one random game of ``players`` (with decks of ``deck_size`` cards, the CR's 60 by default), checking
+    every invariant after every action; return what went wrong."""
     install_phase_hooks()
     try:
-        return _check_game(seed, illegal_every, try_legal)
+        return _check_game(seed, illegal_every, try_legal, players, deck_size)
     finally:
         remove_phase_hooks()
 
 
-def _check_game(seed: int, illegal_every: int, try_legal: bool) -> dict:
+def _check_game(seed: int, illegal_every: int, try_legal: bool, players: int, deck_size: int | None) -> dict:
     _PHASE_PROBLEMS.clear()
     failures: list[str] = []
     rules: set[str] = set()
-    game = random_game(seed)
+    params = None if deck_size is None else RuleParameters(deck_size=deck_size)
+    game = random_game(seed, players=players, parameters=params)
     player = RandomPlayer(seed)
     rng = random.Random(seed * 7919 + 1)
     probe_step = rng.randint(5, 60)
@@ -177,9 +180,17 @@ def _check_game(seed: int, illegal_every: int, try_legal: bool) -> dict:
         "result": game.result.rule if game.result else None,
         "actions": step,
         "turns": game.turn,
+        "players": players,
+        "left": len(game.eliminated),
     }
 
 
 def check_games(seeds) -> list[dict]:
     """check_game for several seeds (run in a worker process)."""
     return [check_game(s, try_legal=(s % 10 == 0)) for s in seeds]
+
+
+def check_multiplayer_games(seeds) -> list[dict]:
+    """check_game for games of three (odd seeds: four) players; every third one with 14-card decks, so that players
+    draw from empty decks and leave the game while others play on (4.2.4b, 4.2.4a)."""
+    return [check_game(s, try_legal=(s % 10 == 0), players=3 + s % 2, deck_size=14 if s % 3 == 0 else None) for s in seeds]

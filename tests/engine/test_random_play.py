@@ -1,4 +1,5 @@
-"""Random play: at least 1,000 complete random games, with every invariant checked after every action."""
+"""Random play: at least 1,000 complete random two-player games and 300 of three and four players, with every
+invariant checked after every action."""
 
 from __future__ import annotations
 
@@ -11,22 +12,34 @@ import pytest
 
 from engine.athernum.invariants import violations
 from engine.athernum.random_player import play_random_game
-from tests.engine.engine_fuzz import check_game, check_games
+from tests.engine.engine_fuzz import check_game, check_games, check_multiplayer_games
 
 GAMES = 1000
+MULTIPLAYER_GAMES = 300
+
+
+def _played(check, games: int) -> list[dict]:
+    """``check`` for seeds 0 to ``games`` - 1, in parallel on the available cores; the reports."""
+    seeds = list(range(games))
+    workers = max(1, min(4, os.cpu_count() or 1))
+    chunks = [seeds[i::workers * 4] for i in range(workers * 4)]
+    if workers == 1:
+        return [r for c in chunks for r in check(c)]
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+        return [r for part in pool.map(check, chunks) for r in part]
 
 
 @pytest.fixture(scope="module")
 def results():
-    """Play GAMES random games (in parallel on the available cores) and collect their reports."""
-    seeds = list(range(GAMES))
-    workers = max(1, min(4, os.cpu_count() or 1))
-    chunks = [seeds[i::workers * 4] for i in range(workers * 4)]
-    if workers == 1:
-        return [r for c in chunks for r in check_games(c)]
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
-        return [r for part in pool.map(check_games, chunks) for r in part]
+    """Play GAMES random two-player games and collect their reports."""
+    return _played(check_games, GAMES)
+
+
+@pytest.fixture(scope="module")
+def multiplayer_results():
+    """Play MULTIPLAYER_GAMES random games of three and four players (some with short decks) and collect their reports."""
+    return _played(check_multiplayer_games, MULTIPLAYER_GAMES)
 
 
 def test_a_thousand_random_games_keep_every_invariant(results):
@@ -47,6 +60,22 @@ def test_random_games_end_in_many_ways(results):
     ends = Counter(r["result"] for r in results)
     assert ends["4.2.2h"] > 0 and ends["4.2.3c"] > 0
     assert sum(ends.values()) == GAMES
+
+
+def test_random_games_of_three_and_four_players_keep_every_invariant(multiplayer_results):
+    """Three- and four-player games keep every invariant, offered actions are accepted and others rejected with
+    rules, and every game ends (chapter 0 'your opponent', 4.1.7, 4.2.3c, D-TURN-ORDER)."""
+    assert len(multiplayer_results) == MULTIPLAYER_GAMES
+    failures = [f for r in multiplayer_results for f in r["failures"]]
+    assert failures == [], "\n".join(failures[:20])
+    assert all(r["result"] is not None for r in multiplayer_results)
+    assert {r["players"] for r in multiplayer_results} == {3, 4}
+
+
+def test_random_multiplayer_games_see_players_leave_and_the_game_go_on(multiplayer_results):
+    """Some random games see a player lose and leave while others play on, and end by 4.2.4a or otherwise (D-LEFT-GAME)."""
+    left = [r for r in multiplayer_results if r["left"]]
+    assert left and any(r["result"] != "4.2.4a" for r in left) and any(r["result"] == "4.2.4a" for r in left)
 
 
 def test_the_same_seed_plays_the_same_game():

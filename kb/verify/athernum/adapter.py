@@ -11,7 +11,7 @@ from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
 from kb.errors import Problem
-from kb.verify.adapter_base import GameAdapter, ParameterProblem, players_apart
+from kb.verify.adapter_base import PLAYER_KEY, GameAdapter, ParameterProblem, players_apart
 from kb.verify.athernum.expect import check
 from kb.verify.athernum.schema import SCHEMA
 from kb.verify.athernum.steps import parse_step, to_actions
@@ -26,7 +26,8 @@ def _card_named(exc: CardDefinitionError) -> str | None:
 
 
 def _decks(spec: dict) -> dict[str, DeckList]:
-    return {pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("extra_deck", ()))) for pid in ("p1", "p2")}
+    return {pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("extra_deck", ())))
+            for pid in sorted(spec) if PLAYER_KEY.fullmatch(pid)}
 
 
 class AthernumAdapter(GameAdapter):
@@ -68,9 +69,14 @@ class AthernumAdapter(GameAdapter):
             return ((target.get("phase") in (None, game.phase.value)) and (target.get("turn") in (None, game.turn))
                     and (target.get("active") in (None, game.active)))
 
+        last_turn = target["turn"] if target.get("turn") is not None else game.turn + len(game.order)
         for _ in range(500):
             if reached() or game.result is not None:
                 return f"advanced to turn {game.turn} {game.phase.value}"
+            if game.turn > last_turn:
+                raise StepError(f"passed {target} without stopping there: the game stops only where a player acts "
+                                "(the day and combat phases, or another phase while abilities wait on its stack); "
+                                "advance to a day phase, or check the state after the last step instead")
             if game.pending_choice is not None:
                 raise StepError(f"cannot advance: {game.pending_choice.player} must first answer "
                                 f"'{game.pending_choice.prompt}' ({game.pending_choice.rule})")

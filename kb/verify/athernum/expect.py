@@ -35,7 +35,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
     snap = game.to_dict()
     if "winner" in expect:
         out += mismatch("winner", expect["winner"], winner(game))
-    for key in ("turn", "active", "priority", "victory_pool", "victory_lost"):
+    for key in ("turn", "active", "priority", "victory_pool", "victory_lost", "eliminated"):
         if key in expect:
             out += mismatch(key, expect[key], snap[key])
     if "phase" in expect:
@@ -57,7 +57,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
                     out.append(f"combat {k}: {exc}")
                     continue
                 out += mismatch(f"combat {k}", wanted, (combat or {}).get(k))
-    for pid in ("p1", "p2"):
+    for pid in game.order:
         if pid in expect:
             out += _check_player(game, pid, snap["players"][pid], expect[pid])
     for name, props in (expect.get("objects") or {}).items():

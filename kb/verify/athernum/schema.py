@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from kb.verify.schema_parts import NAMES as _names
-from kb.verify.schema_parts import PLAYERS, closed, log_entry, log_expect, new_game, scenario_schema, step_object
+from kb.verify.schema_parts import closed, log_entry, log_expect, new_game, scenario_schema, step_object
 
 PHASES = ["morning", "day", "combat", "evening", "night"]
+
+#: Athernum is played by two or more players (the rulebook's examples have three); scenarios name up to four.
+PLAYERS = ["p1", "p2", "p3", "p4"]
 
 #: Step keys naming an action, and the string shorthands.
 ACTIONS = ["play", "attach", "turn_face_up", "discard_attachment", "activate", "support", "command", "exhaust",
@@ -88,23 +91,24 @@ EXPECT = closed({
     "active": {"enum": [*PLAYERS, None]}, "priority": {"enum": [*PLAYERS, None]},
     "acting": {"enum": [*PLAYERS, None]},
     "victory_pool": {"type": "integer"}, "victory_lost": {"type": "integer"},
+    "eliminated": {"type": "array", "items": {"enum": PLAYERS}},
     "stack": _names, "stack_size": {"type": "integer"},
     "pending": {"type": ["object", "null"], "properties": {"kind": {"type": "string"},
                                                            "player": {"enum": PLAYERS}}},
     "combat": {"type": ["object", "null"]},
-    "p1": _player_expect, "p2": _player_expect,
+    **{pid: _player_expect for pid in PLAYERS},
     "objects": {"type": "object", "additionalProperties": _object_expect},
     "view": closed({pid: _view_expect for pid in PLAYERS}),
-    **log_expect(log_entry(["string", "number"])),
+    **log_expect(log_entry(["string", "number"], PLAYERS)),
 })
 
-STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT)]}
+STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT, PLAYERS)]}
 
 SCHEMA = scenario_schema({
     "seed": {"type": "integer"}, "turn": {"type": "integer", "minimum": 1},
     "phase": {"enum": PHASES}, "active": {"enum": PLAYERS},
     "victory_pool": {"type": "integer", "minimum": 0}, "victory_lost": {"type": "integer", "minimum": 0},
     "combat_used": {"type": "boolean"}, "turn_limit": {"type": "integer", "minimum": 1},
-    "p1": _player, "p2": _player,
-    "new_game": new_game(_deck, check_decks={"type": "boolean"}, reject=_reject),
+    **{pid: _player for pid in PLAYERS},
+    "new_game": new_game(_deck, PLAYERS, check_decks={"type": "boolean"}, reject=_reject),
 }, STEP, EXPECT)
