@@ -6,5 +6,9 @@ copy of its postings (``postings``) into a new generation under ``.rulekb/index/
 (``store``). Search (``engine``): rule numbers jump (``query``), plain questions are scored from the
 postings with Whoosh's BM25F, Whoosh's query language is parsed by Whoosh and evaluated over the same
 postings (``evaluator``), unknown words get a fuzzy pass (``fuzzy``), synonyms come from
-``kb/data/synonyms.yaml`` (``synonyms``). The search path never loads the rule graph.
+``kb/data/synonyms.yaml`` (``synonyms``). A German question is searched twice: as written, over the German
+texts (compounds the index lacks split into known words, verb forms also read as their infinitives:
+``analysis``), and translated word by word into the CR's English (the file's ``translations``); a rule
+reached both directly and through a matching passage, ruling or scenario ranks above one reached once.
+The search path never loads the rule graph.
 """

@@ -2,6 +2,10 @@
 
 Whoosh's default porter stemmer mangles -ed/-ing words (``activated`` → ``activat``); porter2 does not.
 The tokenizer keeps rule numbers (``4.2.2a``) and hyphenated words' parts as separate, searchable tokens.
+German words are folded before stemming as Snowball's "german2" variant does (``ae``/``oe``/``ue`` typed for
+``ä``/``ö``/``ü``, ``ss`` for ``ß``). For questions, a German compound the index does not know can be split into
+the words it is made of (:func:`split_compound`, against the index's own vocabulary), and a finite verb form
+read as its infinitive (:func:`infinitives`), which Snowball does not conflate.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.lang.porter2 import stem as porter2_stem
 from whoosh.lang.snowball.german import GermanStemmer
 from whoosh.lang.stopwords import stoplists
@@ -21,14 +25,52 @@ TOKEN_PATTERN = r"\d+(?:\.\w+)+|\w+"
 KEEP = frozenset("""down up off out over before after during once more most only all each same between again
 against few further""".split())
 EN_STOPWORDS = (frozenset(stoplists["en"]) - KEEP) | {"e", "g", "etc", "does", "happens", "happen", "get", "gets"}
-DE_STOPWORDS = frozenset(stoplists["de"]) | {"z", "b", "bzw", "ggf", "etwa", "passiert"}
+#: German function words beside the stock list, as the English list has them: question words, modal and
+#: auxiliary verb forms, contractions, and what a judge types in a hurry (``nen``, ``gibts``, ``wieviele``).
+DE_EXTRA_STOPWORDS = frozenset("""z b bzw ggf etwa passiert passieren geschieht geschehen
+wer wem wen wessen wann warum wieso weshalb wohin woher womit wofür wodurch worauf
+darf darfst dürfen dürft durfte durften kannst könnt konnte konnten könnten musst müssen müsst mussten müsste
+sollst sollen sollten willst wollt möchte möchtest mag magst hast habt hätte hätten seid wäre wären
+wurde wurden worden werdet beim ans aufs fürs n ne nen gibt gibts mal halt eigentlich bitte ja eh ok okay
+viele vielen vieler wieviel wieviele wievielen""".split())
+DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
 _german = GermanStemmer()
 
-#: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``).
+#: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
+#: ``abgearbeitet``).
 SEPARABLE_PARTICIPLE = re.compile(
     r"^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)"
-    r"ge(\w{3,}?)(t|en)$")
+    r"ge(\w{3,}?)(et|t|en)$")
+
+
+#: ``ae``/``oe``/``ue`` typed for an umlaut (not ``ue`` after ``q``, nor a ``u`` between vowels: ``neue``).
+_UMLAUT_SPELLING = re.compile(r"(?<![aeiouyäöü])ae|(?<![aeiouyäöü])oe|(?<![qaeiouyäöü])ue(?![aeiouyäöü])")
+_UMLAUTS = {"ae": "ä", "oe": "ö", "ue": "ü"}
+
+
+def fold_german(word: str) -> str:
+    """A lowercase German word with umlauts typed as two letters turned back into umlauts (Snowball's german2
+    rule): ``erschoepft`` → ``erschöpft``, ``Faehigkeit`` → ``fähigkeit``; ``neue``, ``Quelle``, ``Feuer``
+    stay as they are."""
+    return _UMLAUT_SPELLING.sub(lambda m: _UMLAUTS[m.group()], word) if "e" in word else word
+
+
+class GermanFoldFilter(Filter):
+    """Folds typed umlauts in lowercase tokens (:func:`fold_german`), before stopwords are removed, so that
+    ``koennen`` is the stopword ``können`` and ``erschoepft`` is stemmed as ``erschöpft``."""
+
+    def __call__(self, tokens):
+        for token in tokens:
+            token.text = fold_german(token.text)
+            yield token
+
+
+def _infinitive(base: str) -> str:
+    """A German verb's infinitive from its base: ``-n`` after an unstressed ``el``/``er`` (``wickel`` →
+    ``wickeln``, ``forder`` → ``fordern``), ``-en`` otherwise (``spiel`` → ``spielen``, ``leg`` → ``legen``)."""
+    unstressed = len(base) > 2 and base.endswith(("el", "er")) and base[-3] not in "aeiouyäöü"
+    return base + ("n" if unstressed else "en")
 
 
 def _stem_de(word: str) -> str:
@@ -36,8 +78,8 @@ def _stem_de(word: str) -> str:
     that ``abgelegt`` meets ``ablegen`` and ``aufgedeckt`` meets ``aufdecken``."""
     participle = SEPARABLE_PARTICIPLE.match(word)
     if participle:
-        prefix, rest, ending = participle.groups()
-        word = prefix + rest + ("en" if ending == "t" else ending)
+        prefix, rest, _ = participle.groups()
+        word = prefix + _infinitive(rest)
     return _german.stem(word)
 
 
@@ -48,8 +90,10 @@ def english_analyzer():
 
 
 def german_analyzer():
-    """Tokens of German rule text: lowercased, stopwords removed, snowball-stemmed (umlauts folded)."""
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | StopFilter(stoplist=DE_STOPWORDS, minsize=1)
+    """Tokens of German rule text: lowercased, typed umlauts folded, stopwords removed, snowball-stemmed
+    (which drops umlauts: ``Fähigkeit`` and ``Fahigkeit`` meet)."""
+    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | GermanFoldFilter()
+            | StopFilter(stoplist=DE_STOPWORDS, minsize=1)
             | StemFilter(stemfn=_stem_de, cachesize=50000))
 
 
@@ -64,3 +108,123 @@ def analyse(text: str, language: str = "en") -> tuple[str, ...]:
     """The index terms ``text`` yields in ``language`` (what the index stores for it); cached, since a
     search analyses the same words for its clauses, synonyms, language guess and typo check."""
     return tuple(t.text for t in analyzer_for(language)(text))
+
+
+_TOKEN = re.compile(TOKEN_PATTERN, re.UNICODE)
+_STEM = {"de": lru_cache(maxsize=50000)(_stem_de), "en": lru_cache(maxsize=50000)(porter2_stem)}
+
+
+def token_spans(text: str, language: str = "en") -> list[tuple[str, int, int]]:
+    """Each index term of ``text`` with where its word starts and ends: the analyzer's result (see
+    :func:`analyse`) without Whoosh's token objects, for marking the words of a hit cheaply."""
+    german = language == "de"
+    stop = DE_STOPWORDS if german else EN_STOPWORDS
+    stem = _STEM["de" if german else "en"]
+    out = []
+    for match in _TOKEN.finditer(text):
+        word = match.group().lower()
+        if german:
+            word = fold_german(word)
+        if word not in stop:
+            out.append((stem(word), match.start(), match.end()))
+    return out
+
+
+@lru_cache(maxsize=8)
+def _unstemmed(language: str):
+    folded = LowercaseFilter() | GermanFoldFilter() if language == "de" else LowercaseFilter()
+    stop = StopFilter(stoplist=DE_STOPWORDS if language == "de" else EN_STOPWORDS, minsize=1)
+    return RegexTokenizer(TOKEN_PATTERN) | folded | stop
+
+
+@lru_cache(maxsize=8192)
+def analyse_forms(text: str, language: str = "en") -> tuple[tuple[str, str], ...]:
+    """Each index term of ``text`` (as :func:`analyse` gives them) with the word it was stemmed from
+    (lowercased, umlauts folded): what tells ``Spieler`` from ``Spiel`` where the stemmer does not."""
+    stem = _stem_de if language == "de" else porter2_stem
+    return tuple((stem(t.text), t.text) for t in _unstemmed(language)(text))
+
+
+#: Linking elements (Fugenelemente) that may join the parts of a German compound: Schaden|s|marke,
+#: Karte|n|text, Hilfe|s|mittel; the empty link first (Sieg|punkt|marker).
+LINKS = ("", "s", "es", "n", "en", "e", "er", "ens", "ns")
+#: The shortest part a compound is split into (``Ort``, ``Zug``, ``Tag`` are words of the game).
+MIN_PART = 3
+#: At most this many parts (Haupt|charakter|platz).
+MAX_PARTS = 3
+
+
+def split_compound(word: str, frequency) -> tuple[str, ...] | None:
+    """The German words a compound is made of, when every part is a word ``frequency`` knows (gives a count
+    above zero for its German stem): of all ways to cut it into two or three parts (each at least
+    ``MIN_PART`` letters, a linking ``s``/``n``/``en``/… after a part dropped), the one whose parts are most
+    frequent (their geometric mean; Koehn & Knight, *Empirical Methods for Compound Splitting*, 2003).
+    ``Siegpunktmarker`` → (``siegpunkt``, ``marker``), ``Angriffsziel`` → (``angriff``, ``ziel``).
+    None when no such cut exists. Parts are returned as lowercase words (not stems); a part that is a
+    stopword (``auf`` in ``aufdecken``) is not a word here.
+    """
+    word = fold_german(word.casefold())
+    best: tuple[float, int, tuple[str, ...]] | None = None
+
+    def count(part: str) -> int:
+        stems = analyse(part, "de")
+        return frequency(stems[0]) if len(stems) == 1 else 0
+
+    def cuts(rest: str, depth: int):
+        """Every way to cut ``rest`` into one to ``depth`` known parts: (parts, their counts)."""
+        whole = count(rest) if len(rest) >= MIN_PART else 0
+        if whole:
+            yield (rest,), (whole,)
+        if depth == 1:
+            return
+        for i in range(MIN_PART, len(rest) - MIN_PART + 1):
+            head = rest[:i]
+            for link in LINKS:
+                if link and not head.endswith(link):
+                    continue
+                part = head[:len(head) - len(link)]
+                n = count(part) if len(part) >= MIN_PART else 0
+                if n:
+                    for parts, counts in cuts(rest[i:], depth - 1):
+                        yield (part, *parts), (n, *counts)
+
+    for parts, counts in cuts(word, MAX_PARTS):
+        if len(parts) < 2:
+            continue
+        product = 1.0
+        for n in counts:
+            product *= n
+        score = product ** (1 / len(parts))
+        candidate = (score, -len(parts), parts)
+        if best is None or candidate[:2] > best[:2]:
+            best = candidate
+    return best[2] if best else None
+
+
+#: Endings of a German finite verb form (``gehört``, ``beginnt``, ``wechselt``, ``verlässt``, ``arbeitet``).
+VERB_ENDINGS = ("et", "st", "t")
+
+
+@lru_cache(maxsize=4096)
+def infinitives(word: str) -> tuple[str, ...]:
+    """The infinitives a German finite verb form or participle may belong to, when their stem differs from
+    the word's own: ``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``, ``wechselt`` → ``wechseln``,
+    ``gelegt`` → ``legen``. Snowball leaves these endings alone, so ``gehört`` never meets ``gehören`` (nor the
+    translation listed for it). These are guesses, to be kept only where the index or the translations know
+    the infinitive: ``Zeit`` → ``zeien`` is nobody's word."""
+    word = fold_german(word.casefold())
+    own = analyse(word, "de")
+    bases = [word[:-len(e)] for e in VERB_ENDINGS if word.endswith(e)]
+    if word.startswith("ge") and word.endswith("t"):
+        bases.append(word[2:-1])  # gespielt → spiel(en)
+    out: list[str] = []
+    seen = set(own)
+    for base in bases:
+        if len(base) < 3:
+            continue
+        infinitive = _infinitive(base)
+        stems = analyse(infinitive, "de")
+        if len(stems) == 1 and stems[0] not in seen:
+            seen.add(stems[0])
+            out.append(infinitive)
+    return tuple(out)

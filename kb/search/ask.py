@@ -110,9 +110,10 @@ def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, s
 
 
 def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, str]]) -> list[str]:
-    """The rules a search hit stands for: itself if numbered, a term's defining rule, the example's rule,
-    a ruling's or scenario's cited rules. (A rulebook passage's rules are hits of their own: search puts
-    them right after the passage, in the order the question favours.)"""
+    """The rules a search hit stands for: itself if numbered, a term's defining rule, the example's rule
+    (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules. (A
+    rulebook passage's rules are hits of their own: search puts them right after the passage, in the order
+    the question favours.)"""
     if hit.kind in ("ruling", "scenario"):
         return [r for r in hit.related if r in graph]
     if hit.id not in graph:
@@ -125,6 +126,10 @@ def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, 
     if hit.kind in ("example", "remark"):
         parent = graph.nodes[hit.id].get("parent")
         return [parent] if parent in graph else []
+    if hit.kind == "paragraph":  # "No cards may be played … during the morning phase" says what 9.1.0 says
+        parent = graph.nodes[hit.id].get("parent")
+        if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
+            return [parent]
     return []
 
 

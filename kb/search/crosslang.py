@@ -35,6 +35,15 @@ PER_SENTENCE = 2
 HEADING_WORDS = 6
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
+#: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
+NUMBER_WORDS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven "
+                                                  "twelve".split())}
+NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+
+
+def _digits(text: str) -> str:
+    """English text with its numbers in digits (``five`` → ``5``), so that the rulebook's wording meets the CR's."""
+    return NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m.group().casefold()], text)
 
 
 def _paragraphs(graph: Graph, section: str) -> list[str]:
@@ -152,8 +161,10 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
     if not explaining:
         return {}
     games = {graph.nodes[s]["game"] for s in explaining}
-    candidates = {n: f"{d['title']} {d['text']}" for n, d in graph.nodes(data=True)
-                  if d["game"] in games and d["document"] == "cr" and d["kind"] in ("rule", "section")}
+    # A heading without text of its own ("7.1.2 Character Slots") states nothing: its subrules do.
+    candidates = {n: _digits(f"{d['title']} {d['text']}") for n, d in graph.nodes(data=True)
+                  if d["game"] in games and d["document"] == "cr" and d["kind"] in ("rule", "section")
+                  and (d.get("text") or "").strip()}
     space = TfIdf(candidates)
     counterparts = english_counterparts(graph, translate)
     out: dict[str, list[str]] = {}
@@ -161,7 +172,7 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
         passages = [d for d in descendants(graph, section) if graph.nodes[d]["kind"] == "paragraph"
                     and _nearest_section(graph, d) == section]
         for node_id in [section, *passages]:
-            ranked = _rank(graph, space, node_id, section, _english_text(graph, node_id, counterparts))
+            ranked = _rank(graph, space, node_id, section, _digits(_english_text(graph, node_id, counterparts)))
             if ranked:
                 out[node_id] = ranked
     return out

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from kb.graph import Graph, ancestors, children, descendants, label
+from kb.graph import Graph, ancestors, children, descendants, edges_of, label
+from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.search.crosslang import related_rules
 from kb.search.schema import KIND_TO_CATEGORY
@@ -41,6 +42,9 @@ class IndexDoc:
     order: int = 0
     source: str = ""
     extra: dict = field(default_factory=dict)
+    #: The other languages this entry's document exists in (a rulebook and its translation), not indexed:
+    #: the build records them per document in the index's metadata (``translated``).
+    translated: tuple[str, ...] = ()
 
     @property
     def category(self) -> str:
@@ -90,11 +94,28 @@ def context_of(graph: Graph, node_id: str) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def translated_documents(graph: Graph, languages: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """For each document (``game:document``) that has a translation, the languages it is translated into or
+    from: its sections' ``translates`` links, in either direction."""
+    out: dict[str, set[str]] = {}
+    for node_id, data in graph.nodes(data=True):
+        if data["kind"] != "section":
+            continue
+        source = f"{data['game']}:{data['document']}"
+        for target in edges_of(graph, node_id, EdgeKind.TRANSLATES):
+            other = graph.nodes[target]
+            target_doc = f"{other['game']}:{other['document']}"
+            out.setdefault(target_doc, set()).add(languages.get(source, "en"))
+            out.setdefault(source, set()).add(languages.get(target_doc, "en"))
+    return {docid: tuple(sorted(langs)) for docid, langs in out.items()}
+
+
 def graph_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str],
                     synonyms: Synonyms | None = None) -> Iterator[IndexDoc]:
     """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples."""
     keys = _keys_by_node(lookup_keys)
     related = related_rules(graph, synonyms)
+    translated = translated_documents(graph, languages)
     ordered = sorted(graph.nodes, key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"],
                                                  graph.nodes[n]["order"], n))
     for position, node_id in enumerate(ordered):
@@ -115,6 +136,7 @@ def graph_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[s
             terms=[data["title"], *(data.get("aliases") or [])] if kind == "term" else [],
             related=related.get(node_id, []), subrules=subrules, parent=data.get("parent") or "",
             order=position, source=f"{data.get('path', '')}:{data.get('line', 0)}",
+            translated=translated.get(f"{data['game']}:{data['document']}", ()),
         )
 
 

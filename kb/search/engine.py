@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from kb.ids import normalise_lookup
 from kb.paths import Paths
 from kb.search.evaluator import evaluate
-from kb.search.fuzzy import fuzzy_pass, unknown_words
+from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
 from kb.search.filters import Filters, make_filters
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
@@ -28,9 +28,14 @@ JUMP_SCORE = 1000.0
 #: Fewer text hits than this, and the fuzzy pass runs for every word.
 FEW_HITS = 3
 #: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
-#: rule: a German passage's CR rules, an English passage's, a ruling's cited rules, a scenario's.
+#: rule: a German passage's CR rules, an English passage's, a ruling's cited rules, a scenario's. The
+#: fraction is added to the rule's own text score: a rule the question matches itself and that a matching
+#: passage, ruling or scenario leads to has two pieces of evidence (for a German question, its German
+#: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
+#: A passage in the question's language is placed this much above the best of the rules it leads to.
+LEAD = 1.0001
 #: How many more text hits to collect than shown, so that links and filters still fill the list.
 OVERFETCH = 3
 
@@ -50,6 +55,10 @@ class SearchEngine:
             else Synonyms()
         self.builder = QueryBuilder(self.opened.index.schema, synonyms)
         self._scores: dict[int, float] = {}  # every document's score in the last text search
+        #: Documents the index also holds in another language (a rulebook and its translation), and per
+        #: question language the entries left out for it (made on first use).
+        self._translated = {docid: frozenset(langs) for docid, langs in self.meta.get("translated", {}).items()}
+        self._other_language: dict[str, frozenset[int]] = {}
 
     def close(self) -> None:
         self.opened.close()
@@ -173,6 +182,9 @@ class SearchEngine:
         if unknown or len(hits) < FEW_HITS:
             groups = {w: n for n, w in enumerate(parsed.words)}
             fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,))
+            if parsed.lang == "de" and fuzzy.corrections:  # a corrected German word is translated as well
+                fuzzy.clauses += self.builder.translate(fuzzy.corrections, groups, self.cache, parsed.lang,
+                                                        FUZZY_BOOST)
             if fuzzy.clauses:
                 if parsed.clauses is not None:
                     parsed.clauses = parsed.clauses + fuzzy.clauses
@@ -199,23 +211,61 @@ class SearchEngine:
             base = self._scores.get(docnum, score)  # the unweighted text score: the prior is for the entry itself
             related = sorted(related, key=lambda r: -self._scores.get(r, 0.0))
             for i, rule in enumerate(related):
-                ranked.add(rule, base * factor * RELATED_DECAY ** i, (reason, docnum))
+                own = self._scores.get(rule, 0.0) * cache.priors[rule]
+                ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
+        self._own_language_first(parsed.lang, hits[:limit], ranked)
+
+    def _own_language_first(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+        """For a question in another language than the rules it leads to (German, with the CR in English):
+        the passage in the question's language whose rules rank best is shown just before them, and they
+        are shown as reached through it, so that the judge reads the rule in their language first."""
+        cache = self.cache
+        best: tuple[float, int] | None = None
+        for docnum, _ in hits:
+            related = [r for r in cache.related[docnum] if r in ranked.entries]
+            if cache.langs[docnum] != lang or not related or all(cache.langs[r] == lang for r in related):
+                continue
+            top = max(ranked.entries[r][0] for r in related)
+            if best is None or top > best[0]:
+                best = (top, docnum)
+        if best is None:
+            return
+        top, passage = best
+        ranked.add(passage, top * LEAD, ("text", -1))
+        for rule in cache.related[passage]:
+            ranked.credit(rule, ("explained by", passage))
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs: plain questions scored from the postings cache, others by Whoosh."""
+        accept = self._accept(filters)
+        hidden = self._in_other_language(parsed.lang) if not (filters.document or filters.docid) else frozenset()
         if parsed.clauses is not None:
             self._scores = self.cache.score(parsed.clauses)
-            return self.cache.top(self._scores, limit, self._accept(filters))
+            return self._top(self._scores, limit, accept, hidden)
         self._scores = {}
         if parsed.query is None:
             return []
         scores = evaluate(self.cache, parsed.query)
         if scores is not None:
             self._scores = scores
-            return self.cache.top(scores, limit, self._accept(filters))
+            return self._top(scores, limit, accept, hidden)
         hits = self.searcher.search(parsed.query, filter=filters.query(), limit=limit)
         self._scores = {hit.docnum: hit.score for hit in hits}
-        return self.cache.top(self._scores, limit)
+        return self._top(self._scores, limit, None, hidden)
+
+    def _top(self, scores: dict[int, float], limit: int, accept, hidden: frozenset[int]) -> list[tuple[int, float]]:
+        """The ``limit`` best entries, without those left out for the question's language (a German question
+        does not list the English rulebook that the German one translates: see :meth:`_in_other_language`).
+        Those are dropped from the best twice ``limit`` when that leaves enough, else from all the scores."""
+        if not hidden:
+            return self.cache.top(scores, limit, accept)
+        best = self.cache.top(scores, 2 * limit, accept)
+        kept = [(d, s) for d, s in best if d not in hidden]
+        if len(kept) >= limit or len(best) < 2 * limit:
+            return kept[:limit]
+        for docnum in hidden.intersection(scores):
+            del scores[docnum]
+        return self.cache.top(scores, limit, accept)
 
     def _accept(self, filters: Filters):
         """A test of document numbers against the filters (None when nothing is filtered)."""
@@ -223,6 +273,18 @@ class SearchEngine:
             return None
         cache = self.cache
         return lambda d: filters.accepts_parts(cache.games[d], cache.documents[d], cache.kinds[d])
+
+    def _in_other_language(self, lang: str) -> frozenset[int]:
+        """The entries a question in ``lang`` leaves out: those of a document the index also holds in ``lang``
+        (the English rulebook, for a German question, since the German rulebook translates it; the German
+        one for an English question), so that the passage is found in the question's language."""
+        if lang not in self._other_language:
+            documents = {docid for docid, langs in self._translated.items() if lang in langs}
+            cache = self.cache
+            self._other_language[lang] = frozenset(
+                d for d in range(cache.count) if cache.langs[d] != lang
+                and f"{cache.games[d]}:{cache.documents[d]}" in documents) if documents else frozenset()
+        return self._other_language[lang]
 
     def _snippets(self, hits: list[SearchHit], parsed: ParsedQuery) -> None:
         """Each hit's snippet, with the stems (and prefixes) the query searched marked."""
@@ -263,6 +325,12 @@ class _Ranking:
             self.entries[docnum] = (score, via, len(self.entries))
         elif score > current[0]:
             self.entries[docnum] = (score, via, current[2])
+
+    def credit(self, docnum: int, via: tuple[str, int]) -> None:
+        """Show an entry as reached through ``via`` (at the score it has)."""
+        if docnum in self.entries:
+            score, _, position = self.entries[docnum]
+            self.entries[docnum] = (score, via, position)
 
     def best(self, limit: int) -> list[tuple[int, float, tuple[str, int]]]:
         top = sorted(self.entries.items(), key=lambda e: (-e[1][0], e[1][2]))[:limit]

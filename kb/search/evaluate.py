@@ -21,6 +21,7 @@ class JudgeQuestion:
     question: str
     needs: tuple[frozenset[str], ...]  # each need: the qualified ids that satisfy it
     lang: str = "en"
+    block: str = ""  # the named set it belongs to (a held-out block), if any
 
 
 @dataclass
@@ -55,6 +56,10 @@ class QualityReport:
     def misses(self) -> list[QuestionResult]:
         return [r for r in self.results if r.recall < 1.0]
 
+    def only(self, block: str) -> "QualityReport":
+        """The results of one named block of questions."""
+        return QualityReport(self.k, [r for r in self.results if r.question.block == block])
+
 
 def _qualify(rule: object) -> str:
     text = str(rule)
@@ -62,7 +67,7 @@ def _qualify(rule: object) -> str:
 
 
 def load_questions(path: Path) -> list[JudgeQuestion]:
-    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules`` and optional ``lang``)."""
+    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules``, optional ``lang`` and ``block``)."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -70,7 +75,7 @@ def load_questions(path: Path) -> list[JudgeQuestion]:
     for entry in data.get("questions") or []:
         needs = tuple(frozenset(_qualify(r) for r in (item if isinstance(item, list) else [item]))
                       for item in entry["rules"])
-        out.append(JudgeQuestion(str(entry["q"]), needs, str(entry.get("lang", "en"))))
+        out.append(JudgeQuestion(str(entry["q"]), needs, str(entry.get("lang", "en")), str(entry.get("block", ""))))
     return out
 
 

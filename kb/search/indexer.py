@@ -117,6 +117,8 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "kinds": dict(sorted(kinds.items())),
             "games": sorted({d.game for d in docs} | set(games)),
             "docids": sorted({f"{d.game}:{d.document}" for d in docs}),
+            "translated": {docid: list(langs) for docid, langs in
+                           sorted({(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated})},
             "fingerprint": source_fingerprint(paths),
         }
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -66,6 +66,7 @@ class PostingsCache:
     _vocabulary: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _sorted: dict[str, list[str]] = field(default_factory=dict, repr=False)
     _priors: list[float] = field(default_factory=list, repr=False)
+    _phrases: dict[tuple[str, tuple[str, ...]], tuple | None] = field(default_factory=dict, repr=False)
 
     # --- building and loading --------------------------------------------------------------------------
 
@@ -183,14 +184,24 @@ class PostingsCache:
         return (entry[0], entry[1]) if entry else None
 
     def _phrase(self, clause: Clause):
-        """Documents where the stems occur in order (Whoosh's default slop of 1: adjacent), with counts."""
-        fieldterms = self.postings.get(clause.field, {})
-        entries = [fieldterms.get(stem) for stem in clause.stems]
+        """Documents where the stems occur in order (Whoosh's default slop of 1: adjacent), with counts;
+        remembered per field and phrase, since the same phrases (``victory token``, ``face down``) come back
+        in question after question as synonyms and translations."""
+        key = (clause.field, clause.stems)
+        if key not in self._phrases:
+            if len(self._phrases) > 4096:
+                self._phrases.clear()
+            self._phrases[key] = self._match_phrase(clause.field, clause.stems)
+        return self._phrases[key]
+
+    def _match_phrase(self, fieldname: str, stems: tuple[str, ...]):
+        fieldterms = self.postings.get(fieldname, {})
+        entries = [fieldterms.get(stem) for stem in stems]
         if any(e is None for e in entries):
             return None
         maps = [dict(zip(e[0], e[2])) for e in entries]
         common = set(maps[0]).intersection(*maps[1:])
-        norms = self.norms[clause.field]
+        norms = self.norms[fieldname]
         docs, parts = [], []
         for doc in sorted(common):
             starts = set(maps[0][doc])
@@ -208,8 +219,11 @@ class PostingsCache:
         """The ``limit`` best (docnum, score) pairs after each kind's prior (an example weighs less than the
         rule it shows), best first, ties in index order; ``accept`` filters."""
         priors = self.priors
-        items = ((d, s * priors[d]) for d, s in scores.items() if accept is None or accept(d))
-        return heapq.nsmallest(limit, items, key=lambda ds: (-ds[1], ds[0]))
+        if accept is None:
+            items = [(s * priors[d], -d) for d, s in scores.items()]
+        else:
+            items = [(s * priors[d], -d) for d, s in scores.items() if accept(d)]
+        return [(-negative, s) for s, negative in heapq.nlargest(limit, items)]
 
     @property
     def priors(self) -> list[float]:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, analyse
+from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, analyse, infinitives, split_compound
 from kb.search.postings import Clause, PostingsCache
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, TEXT_FIELDS
 from kb.search.synonyms import Rule, Synonyms
@@ -20,12 +20,16 @@ from kb.search.synonyms import Rule, Synonyms
 if TYPE_CHECKING:
     from whoosh import query as wq
 
-#: How much a synonym's alternative counts against the words actually typed; how much less a German→English
-#: translation counts when the question is German (its German passages should lead, their CR rules follow).
+#: How much a synonym's alternative counts against the words actually typed. A German question's translation
+#: into English counts as much as an English word typed in it (``Zone``, ``Initiative``): the German question
+#: is searched twice, as written in the German texts and as translated in the English ones.
 SYNONYM_BOOST = 0.7
-TRANSLATION_WEIGHT = {"de": 0.5, "en": 1.0}
+TRANSLATION_WEIGHT = {"de": 1 / SYNONYM_BOOST, "en": 1.0}
 #: A German question's German fields weigh this much more than English ones.
 LANGUAGE_BOOST = 1.5
+#: A part of a split German compound, searched on its own, counts this much of the whole (the parts in a
+#: row, as in ``Siegpunkte-Feld`` for ``Siegpunktfeld``, count fully).
+COMPOUND_PART_WEIGHT = 0.5
 #: Characters and words that need Whoosh's query parser (phrases, groups, operators, prefix search).
 SYNTAX = re.compile(r'["()*]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 #: Words that introduce a rule number (``rule 4.2.2a``, ``Regel 3.0.7``, ``chapter 4``).
@@ -57,6 +61,15 @@ class ParsedQuery:
     expansions: list[Rule] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
     lang: str = "en"
+    compounds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German compound → its parts
+    infinitives: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German verb form → infinitives
+
+    def readings(self) -> dict[str, tuple[str, ...]]:
+        """The German words a typed word is read as, where that is more than itself: a compound's parts,
+        a verb form with its infinitive (``gehört`` → ``gehört``, ``gehören``)."""
+        out = {w: (w, *forms) for w, forms in self.infinitives.items()}
+        out.update(self.compounds)
+        return out
 
 
 def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
@@ -119,6 +132,10 @@ class QueryBuilder:
         self.schema = schema
         self.synonyms = synonyms
         self._parser = None  # Whoosh's query parser, made (and imported) on first use
+        #: The German words the translations know by themselves: parts a compound may be split into.
+        self._lexicon = frozenset(r.match[0] for r in synonyms.rules if r.lang == "de" and len(r.match) == 1)
+        self._frequency: dict[str, int] = {}
+        self._splits: dict[str, tuple[str, ...] | None] = {}
 
     @property
     def parser(self):
@@ -147,10 +164,15 @@ class QueryBuilder:
                 parsed.query = self._parse(_clean(text))
             parsed.fallback = parsed.query is None
         extra: list[Clause] = []
-        parsed.expansions = self.synonyms.expand(text)
+        if parsed.lang == "de" and parsed.query is None:
+            parsed.compounds = self._compounds(parsed.words, cache)
+            parsed.infinitives = self._infinitives(parsed.words, cache)
+        readings = parsed.readings()
+        reading = " ".join(" ".join(readings.get(w, (w,))) for w in parsed.words) if readings else text
+        parsed.expansions = self.synonyms.expand(reading)
         for rule in parsed.expansions:
             weight = SYNONYM_BOOST * (TRANSLATION_WEIGHT[parsed.lang] if rule.lang == "de" else 1.0)
-            group = _group_of(rule, parsed.words)
+            group = _group_of(rule, parsed.words, readings)
             for alternative in rule.alternatives:
                 extra += _phrase_clauses(alternative, cache, weight, group)
         if parsed.query is not None:
@@ -159,17 +181,75 @@ class QueryBuilder:
 
                 parsed.query = wq.Or([parsed.query, to_whoosh(extra)])
             return parsed
-        parsed.clauses, parsed.unknown = self._words(parsed.words, cache, boosts)
-        parsed.clauses += extra
+        parsed.clauses, parsed.unknown = self._words(parsed, cache, boosts)
+        parsed.clauses = _once(parsed.clauses + extra)
         return parsed
 
-    def _words(self, words: list[str], cache: PostingsCache, boosts: dict[str, float]
+    def translate(self, corrections: dict[str, list[str]], groups: dict[str, int], cache: PostingsCache,
+                  lang: str, weight: float) -> list[Clause]:
+        """Clauses for the translations of German words as the typo pass corrected them (``Ablagestappel`` →
+        ``ablagestapel`` → discard pile), in the typed word's group, at ``weight`` of a translation."""
+        clauses: list[Clause] = []
+        factor = weight * SYNONYM_BOOST * TRANSLATION_WEIGHT[lang]
+        for word, terms in corrections.items():
+            for term in terms:
+                for rule in self.synonyms.rules_for("de", term):
+                    for alternative in rule.alternatives:
+                        clauses += _phrase_clauses(alternative, cache, factor, groups.get(word, 0))
+        return clauses
+
+    def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
+        """German verb forms among ``words`` with the infinitives the German texts or the translations know
+        (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for word in words:
+            if word in out or not analyse(word, "de"):
+                continue
+            known = tuple(form for form in infinitives(word)
+                          if self._german_frequency(cache, analyse(form, "de")[0]))
+            if known:
+                out[word] = known
+        return out
+
+    def _compounds(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
+        """The German compounds among ``words`` that no field knows as a whole, with the words they are made
+        of (known to the German texts or to the translations), for instance ``Siegpunktmarker`` →
+        ``siegpunkt``, ``marker``."""
+        out: dict[str, tuple[str, ...]] = {}
+        for word in words:
+            if word in out:
+                continue
+            stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
+            if not all(stems.values()) or len(stems["de"]) != 1 or stems["de"][0] in self._lexicon:
+                continue
+            if any(cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]):
+                continue
+            if word not in self._splits:
+                if len(self._splits) > 4096:  # a long-lived engine: forget old words rather than grow
+                    self._splits.clear()
+                self._splits[word] = split_compound(word, lambda stem: self._german_frequency(cache, stem))
+            if self._splits[word]:
+                out[word] = self._splits[word]
+        return out
+
+    def _german_frequency(self, cache: PostingsCache, stem: str) -> int:
+        """How many German entries hold ``stem`` (in title or text), at least 1 for a word the translations know."""
+        if stem not in self._frequency:
+            count = cache.doc_frequency("title_de", stem) + cache.doc_frequency("body_de", stem)
+            self._frequency[stem] = max(count, 1 if stem in self._lexicon else 0)
+        return self._frequency[stem]
+
+    def _words(self, parsed: ParsedQuery, cache: PostingsCache, boosts: dict[str, float]
                ) -> tuple[list[Clause], list[str]]:
         """Clauses for every field of every word's index terms (hyphenated words as phrases), each tagged
-        with its word's position; and the words no field knows, for the fuzzy pass."""
+        with its word's position; and the words no field knows, for the fuzzy pass. A German question's
+        words are also searched as what they are read as: a hyphenated word's parts each on its own, a
+        verb form's infinitive beside it, and a compound no field knows as its parts (in a row, and each
+        on its own)."""
+        german = parsed.lang == "de"
         clauses: list[Clause] = []
         unknown: list[str] = []
-        for group, word in enumerate(words):
+        for group, word in enumerate(parsed.words):
             stems_by_lang = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
             if not all(stems_by_lang.values()):
                 continue  # a stopword in either language
@@ -180,9 +260,32 @@ class QueryBuilder:
                     if all(cache.has(fieldname, stem) for stem in stems):
                         clauses.append(Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get(lang, 1.0), group))
                         found = True
+            if not german:
+                if not found:
+                    unknown.append(word)
+                continue
+            parts = stems_by_lang["de"] if len(stems_by_lang["de"]) > 1 else ()  # Siegpunkte-Pool
+            for infinitive in parsed.infinitives.get(word, ()):
+                found |= self._german_clauses(clauses, analyse(infinitive, "de"), cache, boosts, group)
+            if not found and word in parsed.compounds:
+                parts = tuple(analyse(part, "de")[0] for part in parsed.compounds[word])
+                found = self._german_clauses(clauses, parts, cache, boosts, group) or bool(parts)
+            for part in parts:
+                self._german_clauses(clauses, (part,), cache, boosts, group, COMPOUND_PART_WEIGHT)
             if not found:
                 unknown.append(word)
         return clauses, unknown
+
+    @staticmethod
+    def _german_clauses(clauses: list[Clause], stems: tuple[str, ...], cache: PostingsCache,
+                        boosts: dict[str, float], group: int, weight: float = 1.0) -> bool:
+        """Add a clause for ``stems`` (a term or phrase) in each German field that holds them; True if any does."""
+        found = False
+        for fieldname in TEXT_FIELDS["de"]:
+            if all(cache.has(fieldname, stem) for stem in stems):
+                clauses.append(Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get("de", 1.0) * weight, group))
+                found = True
+        return found
 
     def _parse(self, text: str) -> wq.Query | None:
         """Parse with Whoosh; None when it fails or yields nothing searchable (only operators, ``*``)."""
@@ -197,10 +300,23 @@ class QueryBuilder:
         return query
 
 
-def _group_of(rule: Rule, words: list[str]) -> int:
-    """The typed word a synonym stands in for: the first word whose stems the synonym's phrase contains."""
+def _once(clauses: list[Clause]) -> list[Clause]:
+    """Each term or phrase once per field and typed word, at the highest boost it was given: a German word that
+    is also English (``Zone``, ``Initiative``) and its translation to the same word count once, not twice."""
+    best: dict[tuple[str, tuple[str, ...], int], Clause] = {}
+    for clause in clauses:
+        key = (clause.field, clause.stems, clause.group)
+        if key not in best or clause.boost > best[key].boost:
+            best[key] = clause
+    return list(best.values())
+
+
+def _group_of(rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]] | None = None) -> int:
+    """The typed word a synonym stands in for: the first word whose stems (or the stems of what it is read
+    as: a compound's parts, a verb's infinitive) the synonym's phrase contains."""
     for n, word in enumerate(words):
-        if set(analyse(word, rule.lang)) & set(rule.match):
+        parts = (readings or {}).get(word, (word,))
+        if {s for part in parts for s in analyse(part, rule.lang)} & set(rule.match):
             return n
     return len(words)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.search.analysis import analyzer_for
+from kb.search.analysis import token_spans
 
 #: A snippet's length in characters, and how much context precedes the first match.
 WIDTH = 220
@@ -14,11 +14,8 @@ Segment = tuple[str, bool]  # (text, is a match)
 def _matches(text: str, lang: str, stems: frozenset[str], prefixes: tuple[str, ...]) -> list[tuple[int, int]]:
     if not stems and not prefixes:
         return []
-    spans = []
-    for token in analyzer_for(lang)(text, chars=True, mode="index"):
-        if token.text in stems or (prefixes and token.text.startswith(prefixes)):
-            spans.append((token.startchar, token.endchar))
-    return spans
+    return [(start, end) for stem, start, end in token_spans(text, lang)
+            if stem in stems or (prefixes and stem.startswith(prefixes))]
 
 
 def _window(length: int, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from kb.errors import RulekbError
-from kb.search.analysis import analyse
+from kb.search.analysis import analyse, analyse_forms
 
 SYNONYMS_FILE = Path(__file__).resolve().parent.parent / "data" / "synonyms.yaml"
 
@@ -42,15 +43,27 @@ class Synonyms:
             self._by_first.setdefault((rule.lang, rule.match[0]), []).append(rule)
 
     def expand(self, text: str) -> list[Rule]:
-        """The rules whose phrase occurs in ``text`` (compared as stems, so inflection does not matter)."""
+        """The rules whose phrase occurs in ``text`` (compared as stems, so inflection does not matter).
+
+        Where the stemmer makes several entries one (``Spiel``, ``Spieler`` and ``spielen`` are all
+        ``spiel``; ``Leere`` and ``leer`` are ``leer``), only the entries whose word is spelled most like
+        the typed one apply: ``Spieler`` is a player, ``Spiels`` a game.
+        """
         found: list[Rule] = []
         for lang in ("en", "de"):
-            tokens = analyse(text, lang)
+            forms = analyse_forms(text, lang)
+            tokens = tuple(stem for stem, _ in forms)
             for i, token in enumerate(tokens):
-                for rule in self._by_first.get((lang, token), ()):
-                    if tuple(tokens[i:i + len(rule.match)]) == rule.match and rule not in found:
+                matching = [rule for rule in self._by_first.get((lang, token), ())
+                            if tuple(tokens[i:i + len(rule.match)]) == rule.match]
+                for rule in _closest(matching, forms[i][1], lang):
+                    if rule not in found:
                         found.append(rule)
         return found
+
+    def rules_for(self, lang: str, stem: str) -> list[Rule]:
+        """The one-word rules of ``lang`` whose word has this stem."""
+        return [r for r in self._by_first.get((lang, stem), ()) if len(r.match) == 1]
 
     def to_json(self) -> str:
         return json.dumps([asdict(r) for r in self.rules], ensure_ascii=False)
@@ -61,6 +74,32 @@ class Synonyms:
                     for r in json.loads(text)])
 
 
+@lru_cache(maxsize=4096)
+def _edits(typed: str, spelled: str) -> int:
+    """The edit distance of two spellings of a word."""
+    from kb.search.fuzzy import distance
+
+    return distance(typed, spelled, len(typed) + len(spelled))
+
+
+def _closest(rules: list[Rule], typed: str, lang: str) -> list[Rule]:
+    """Of rules matching the same stems, those whose first word is spelled closest to the ``typed`` word."""
+    if len({r.match for r in rules}) == len(rules):
+        return rules  # no two entries were made one by the stemmer
+    by_match: dict[tuple[str, ...], list[Rule]] = {}
+    for rule in rules:
+        by_match.setdefault(rule.match, []).append(rule)
+    kept: list[Rule] = []
+    for same in by_match.values():
+        if len(same) == 1:
+            kept += same
+            continue
+        edits = {id(r): _edits(typed, analyse_forms(r.phrase, lang)[0][1]) for r in same}
+        nearest = min(edits.values())
+        kept += [r for r in same if edits[id(r)] == nearest]
+    return kept
+
+
 def _strings(value: object) -> list[str] | None:
     if isinstance(value, list) and value and all(isinstance(v, (str, int)) for v in value):
         return [str(v) for v in value]
@@ -68,8 +107,12 @@ def _strings(value: object) -> list[str] | None:
 
 
 def _rule(lang: str, phrase: str, alternatives: list[str]) -> Rule | None:
+    """A rule, without the phrase among its own alternatives, except a German word that is its own English
+    translation (``Pool``, ``Deck``): the English texts are searched for it as part of a longer word too
+    (``Siegpunkte-Pool``)."""
     match = tuple(analyse(phrase, lang))
-    alternatives = [a for a in alternatives if a.casefold() != phrase.casefold()]
+    if lang != "de":
+        alternatives = [a for a in alternatives if a.casefold() != phrase.casefold()]
     return Rule(lang, match, phrase, tuple(alternatives)) if match and alternatives else None
 
 

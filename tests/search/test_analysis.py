@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kb.search.analysis import analyse
 
 
@@ -30,3 +32,89 @@ def test_german_separable_participles_meet_their_infinitives():
     """``abgelegt``/``ablegen``, ``aufgedeckt``/``aufdecken``, ``angesehen``/``ansehen`` share stems."""
     for participle, infinitive in (("abgelegt", "ablegen"), ("aufgedeckt", "aufdecken"), ("angesehen", "ansehen")):
         assert analyse(participle, "de") == analyse(infinitive, "de")
+
+
+def test_umlauts_typed_as_two_letters_meet_real_umlauts():
+    """``erschoepft``/``Faehigkeiten`` typed on a keyboard without umlauts find ``erschöpft``/``Fähigkeiten``."""
+    assert analyse("erschoepft", "de") == analyse("erschöpft", "de")
+    assert analyse("Faehigkeiten", "de") == analyse("Fähigkeiten", "de")
+    assert analyse("koennen", "de") == ()  # folded before stopwords: können is one
+
+
+def test_umlaut_folding_leaves_real_vowel_pairs_alone():
+    """``neue``, ``Quelle``, ``Feuer`` and ``Bauer`` keep their ``ue``: only a typed umlaut is folded."""
+    from kb.search.analysis import fold_german
+
+    assert [fold_german(w) for w in ("neue", "quelle", "feuer", "bauer")] == ["neue", "quelle", "feuer", "bauer"]
+    assert fold_german("zurueck") == "zurück"
+
+
+def test_german_question_words_and_modal_verbs_do_not_count():
+    """``Wie viele … darf ich`` adds nothing to ``Karten ziehen``: question words and modal verbs are stopwords."""
+    assert analyse("Wie viele Karten darf ich ziehen?", "de") == analyse("Karten ziehen", "de")
+    assert analyse("wieviele Karten muss man ziehen", "de") == analyse("Karten ziehen", "de")
+
+
+def test_participles_of_el_verbs_and_et_endings_meet_their_infinitives():
+    """``abgearbeitet``/``abarbeiten``, ``abgewickelt``/``abwickeln`` and ``abgespielt``/``abspielen`` share stems."""
+    assert analyse("abgearbeitet", "de") == analyse("abarbeiten", "de")
+    assert analyse("abgewickelt", "de") == analyse("abwickeln", "de")
+    assert analyse("abgespielt", "de") == analyse("abspielen", "de")
+
+
+def test_finite_verb_forms_lead_to_their_infinitives():
+    """``gehört``, ``beginnt``, ``wechselt``, ``gespielt`` are also read as ``gehören``, ``beginnen``, ``wechseln``,
+    ``spielen``."""
+    from kb.search.analysis import infinitives
+
+    assert "gehören" in infinitives("gehört")
+    assert "beginnen" in infinitives("beginnt")
+    assert "wechseln" in infinitives("wechselt")
+    assert "spielen" in infinitives("gespielt")
+    assert infinitives("Karte") == ()
+
+
+def test_forms_keep_the_typed_word_beside_its_stem():
+    """``Spieler`` and ``Spiel`` share a stem, but the typed forms that tell them apart are kept beside it."""
+    from kb.search.analysis import analyse_forms
+
+    assert analyse_forms("Spieler Spiel", "de") == (("spiel", "spieler"), ("spiel", "spiel"))
+
+
+FREQUENCY = {"siegpunkt": 20, "mark": 5, "angriff": 3, "ziel": 12, "regel": 4, "spiel": 50, "zug": 20, "end": 9,
+             "spielzug": 1}
+
+
+def known(stem: str) -> int:
+    return FREQUENCY.get(stem, 0)
+
+
+@pytest.mark.parametrize("compound, parts", [
+    ("Siegpunktmarker", ("siegpunkt", "mark")),
+    ("Angriffsziel", ("angriff", "ziel")),  # the linking s
+    ("Spielzugende", ("spiel", "zug", "end")),  # three frequent parts beat a rare two-part cut
+])
+def test_compound_is_split_into_the_words_it_is_made_of(compound, parts):
+    """A compound the index lacks is cut into known words, the linking ``s`` dropped, the most frequent cut chosen."""
+    from kb.search.analysis import split_compound
+
+    split = split_compound(compound, known)
+    assert split is not None and tuple(analyse(p, "de")[0] for p in split) == parts
+
+
+def test_compound_with_an_unknown_part_is_not_split():
+    """``Regelverstoß`` stays whole when ``Verstoß`` is no known word: a split is only made of known words."""
+    from kb.search.analysis import split_compound
+
+    assert split_compound("Regelverstoß", known) is None
+    assert split_compound("Ziel", known) is None
+
+
+def test_word_spans_for_snippets_are_the_analyzers_terms():
+    """The words a snippet marks are exactly the analyzer's terms, at the right places in the text."""
+    from kb.search.analysis import analyzer_for, token_spans
+
+    text = "Erschoepfte Karten werden abgelegt; the attacker's OFV (rule 9.3.9a) is dealt face-down."
+    for lang in ("en", "de"):
+        expected = [(t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True, mode="index")]
+        assert token_spans(text, lang) == expected

@@ -106,3 +106,12 @@ def test_ask_command_reads_well_in_a_terminal(indexed, run):
     assert out.startswith("1. ") and "\n2. " in out
     assert " 6.2.4  athernum:6.2.4" in out and "athernum/cr/6/#6.2.4" in out
     assert "Subrules" in out and "Card name" in out and "States and Visibility › 6.2.0 Exhausted Permanents" in out
+
+
+def test_unnumbered_cr_paragraph_stands_for_its_section(engine, project_kb):
+    """A CR paragraph without a number (9.1.0's "No cards may be played …") stands for the section it sits in."""
+    from kb.search.ask import rules_for_hit
+
+    hits = {h.id: h for h in engine.search("No cards may be played during the morning phase", limit=20).hits}
+    assert rules_for_hit(project_kb.graph, hits["athernum:9.1.0/p1"], project_kb.curated.defined_by) == \
+        ["athernum:9.1.0"]

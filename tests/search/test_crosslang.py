@@ -35,3 +35,9 @@ def test_heading_line_borrows_the_paragraph_it_heads(graph):
     """A one-line heading ("Karten aufdecken") leads to the rules of the paragraph under it, not to look-alikes."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/besondere-hinweise/p12"]
     assert {"athernum:2.1.2d", "athernum:6.1.7", "athernum:2.3.2e"} & set(related[:3])
+
+
+def test_passage_leads_to_the_rule_stating_it_not_to_a_bare_heading(graph):
+    """"maximal fünf reguläre Charakterplätze" leads to 7.1.2a (exactly 5 slots), not to the heading 7.1.2."""
+    related = related_rules(graph, load_synonyms())["athernum:rulebook-de/das-spielfeld/p3"]
+    assert "athernum:7.1.2a" in related and "athernum:7.1.2" not in related

@@ -51,7 +51,7 @@ def test_unbalanced_quote_falls_back_to_plain_terms(engine):
     """``"face down exhausted`` (quote never closed) searches its words and says so."""
     result = engine.search('"face down exhausted')
     assert result.fallback and "plain words" in result.notes[0]
-    assert result.hits and result.hits[0].id in ("athernum:term/exhausted", "athernum:6.2.2", "athernum:9.3.11")
+    assert {"athernum:term/exhausted", "athernum:6.2.2", "athernum:9.3.11"} & {h.id for h in result.hits[:3]}
 
 
 def test_bare_field_is_searched_as_a_word(engine):

@@ -61,3 +61,29 @@ def test_invalid_yaml_names_file_and_line(tmp_path):
     with pytest.raises(SynonymsError) as excinfo:
         load_synonyms(path)
     assert str(path) in str(excinfo.value) and "invalid YAML" in str(excinfo.value)
+
+
+def test_translation_follows_the_typed_word_where_the_stemmer_merges_entries():
+    """``Spieler`` is translated as player and ``Spiel`` as game, although the German stemmer makes both ``spiel``."""
+    synonyms = parse_synonyms({"translations": {"Spiel": ["game"], "Spieler": ["player"], "Leere": ["void"],
+                                                "leer": ["empty"]}})
+    assert alternatives(synonyms, "Wer ist der aktive Spieler?") == {"player"}
+    assert alternatives(synonyms, "Wer beginnt das Spiel?") == {"game"}
+    assert alternatives(synonyms, "Karten in der Leere") == {"void"}
+    assert alternatives(synonyms, "Deck ist leer") == {"empty"}
+
+
+def test_german_word_that_is_its_own_translation_is_kept():
+    """``Pool`` translates to pool, so ``Siegpunkte-Pool`` also searches the English word pool."""
+    synonyms = parse_synonyms({"translations": {"Pool": ["pool"], "Siegpunkt": ["victory token"]}})
+    assert alternatives(synonyms, "Siegpunkte-Pool") == {"pool", "victory token"}
+    assert alternatives(parse_synonyms({"groups": [["pool", "Pool"]]}), "pool") == set()
+
+
+@pytest.mark.parametrize("german, english", [
+    ("Spieler", "player"), ("Zug", "turn"), ("Ablagestapel", "discard pile"), ("Zuschauer", "spectators"),
+    ("Befehlsmarken", "command token"), ("Spielstein", "token"), ("verlassen", "leave"), ("Reihenfolge", "order"),
+])
+def test_packaged_translations_cover_the_game_vocabulary(german, english):
+    """Everyday German game words reach the English terms of the Comprehensive Rules."""
+    assert english in alternatives(load_synonyms(SYNONYMS_FILE), german)

@@ -1,0 +1,88 @@
+"""German questions: compounds, verb forms, typos and translations reach the CR rules; German passages lead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kb.search.query import split_query
+
+
+def ids(result) -> list[str]:
+    return [hit.id for hit in result.hits]
+
+
+def built(engine, typed: str):
+    return engine.builder.build(split_query(typed, engine.games), engine.cache)
+
+
+def translations(parsed) -> set[str]:
+    return {alternative for rule in parsed.expansions for alternative in rule.alternatives}
+
+
+def test_unknown_compound_is_searched_and_translated_as_its_parts(engine):
+    """``Siegpunktmarker`` (in no text) is read as Siegpunkt + Marker, so it reaches victory tokens in the CR."""
+    parsed = built(engine, "Siegpunktmarker entfernen")
+    assert parsed.compounds == {"Siegpunktmarker": ("siegpunkt", "marker")}
+    assert "victory token" in translations(parsed)
+    assert "Siegpunktmarker" not in parsed.unknown
+
+
+def test_compound_parts_keep_the_typed_word_for_coordination(engine):
+    """The parts of a split compound count as the one word typed: a question of two words has two groups."""
+    parsed = built(engine, "Siegpunktmarker entfernen")
+    assert {clause.group for clause in parsed.clauses} == {0, 1}
+
+
+def test_verb_form_is_translated_as_its_infinitive(engine):
+    """``gehört`` reaches the translation listed for ``gehören`` (owned): who owns a token is answered by 2.1.3a."""
+    parsed = built(engine, "Wem gehört ein Spielstein?")
+    assert "gehören" in parsed.infinitives["gehört"] and "owned" in translations(parsed)
+    assert "athernum:2.1.3a" in ids(engine.search("Wem gehört ein Spielstein?"))[:3]
+
+
+def test_corrected_german_typo_is_translated_too(engine):
+    """``Ablagestappel`` is corrected to Ablagestapel and, like it, searched as discard pile in the CR."""
+    result = engine.search("Reihenfolge im Ablagestappel")
+    assert "Ablagestappel" in result.corrections
+    assert "athernum:7.2.1c" in ids(result)[:3]
+
+
+def test_english_word_in_a_german_question_counts_once(engine):
+    """``Zone`` (German and English alike) and its translation zone make one clause per field, not two."""
+    parsed = built(engine, "Was passiert mit einem Spielstein, der seine Zone verlässt?")
+    keys = [(c.field, c.stems, c.group) for c in parsed.clauses]
+    assert len(keys) == len(set(keys)) and ("body_en", ("zone",), parsed.words.index("Zone")) in keys
+
+
+def test_german_question_lists_the_german_rulebook_not_its_english_original(engine):
+    """A German question shows the German rulebook's passages, not the English ones they translate."""
+    documents = {h.document for h in engine.search("Wer darf verdeckte Karten ansehen?", limit=30).hits}
+    assert "rulebook-de" in documents and "rulebook-en" not in documents
+
+
+def test_asking_for_the_other_language_document_still_finds_it(engine):
+    """``--doc rulebook-en`` with a German question searches the English rulebook, as asked."""
+    hits = engine.search("Wer darf verdeckte Karten ansehen?", document="rulebook-en").hits
+    assert hits and {h.document for h in hits} == {"rulebook-en"}
+
+
+def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
+    """Of two rules the question matches alike, the one a matching passage also leads to ranks first."""
+    from kb.paths import Paths
+    from kb.search.documents import IndexDoc
+    from kb.search.engine import SearchEngine
+    from kb.search.indexer import write_index
+    from kb.search.synonyms import Synonyms
+
+    def rule(number: str, order: int) -> IndexDoc:
+        return IndexDoc(id=f"g:{number}", game="g", document="cr", kind="rule", title="", url=f"/{number}",
+                        text="tokens cease to exist outside their zone", number=number, keys=[f"g:{number}"],
+                        order=order)
+
+    passage = IndexDoc(id="g:book/p1", game="g", document="book", kind="paragraph", title="", url="/p1",
+                       text="a token that leaves its zone is gone", keys=["g:book/p1"], related=["g:1.2"], order=2)
+    (Path(tmp_path) / "rules").mkdir()
+    write_index(Paths(tmp_path), [rule("1.1", 0), rule("1.2", 1), passage], Synonyms())
+    with SearchEngine(Paths(tmp_path)) as engine:
+        ranking = ids(engine.search("tokens zone exist"))
+    assert ranking.index("g:1.2") < ranking.index("g:1.1")
