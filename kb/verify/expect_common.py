@@ -84,6 +84,20 @@ def pending_mismatches(pending: dict | None, expected: dict | None) -> list[str]
     return [m for k, v in expected.items() for m in mismatch(f"pending choice {k}", v, (pending or {}).get(k))]
 
 
+def players_and_objects(game, snap: dict, expect: dict, players: Sequence[str], check_player: Callable,
+                        check_object: Callable) -> list[str]:
+    """The mismatches of each player's expectations (``p1``, ``p2``…, in ``players`` order), then of each named
+    object's (``objects:``), checked by the game's own ``check_player(game, pid, snap, spec)`` and
+    ``check_object(game, snap, name, spec)``."""
+    out: list[str] = []
+    for pid in players:
+        if pid in expect:
+            out += check_player(game, pid, snap["players"][pid], expect[pid])
+    for name, props in (expect.get("objects") or {}).items():
+        out += check_object(game, snap, name, props)
+    return out
+
+
 def _log_matches(entry, spec, obj: str | None) -> bool:
     """Whether a log entry is the one an expectation describes: its rule, and kind, text, player if given, and the
     object ``obj`` (the id its ``object`` names, if it names one)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine.altered.state import Game
 from kb.verify.altered.refs import ref
-from kb.verify.expect_common import check_log, compare_pile, compare_values, existence, is_named, labels_match, mismatch
+from kb.verify.expect_common import (check_log, compare_pile, compare_values, existence, is_named, labels_match, mismatch,
+                                     players_and_objects)
 from kb.verify.naming import StepError
 
 _PILES = ("hand", "reserve", "discard", "landmarks", "deck")
@@ -39,11 +40,7 @@ def check(game: Game, expect: dict) -> list[str]:
             out.append(f"limbo (oldest first): expected {expect['limbo']}, got {labels}")
     if "removed" in expect:
         out += _compare(game, "removed", snap["removed"], expect["removed"], False)
-    for pid in ("p1", "p2"):
-        if pid in expect:
-            out += _check_player(game, pid, snap["players"][pid], expect[pid])
-    for name, props in (expect.get("objects") or {}).items():
-        out += _check_object(game, snap, name, props)
+    out += players_and_objects(game, snap, expect, ("p1", "p2"), _check_player, _check_object)
     out += check_log(game.log, expect, lambda text: ref(game, text))
     return out
 

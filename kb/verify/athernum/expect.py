@@ -8,7 +8,7 @@ from engine.athernum.state import Game
 from engine.athernum.visibility import aliases, seen_by
 from kb.verify.athernum.refs import ref
 from kb.verify.expect_common import (check_log, compare_pile, compare_values, effects_mismatches, existence, is_named,
-                                     mismatch, pending_mismatches, winner)
+                                     mismatch, pending_mismatches, players_and_objects, winner)
 from kb.verify.naming import StepError
 
 _PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "void": "void", "extra_deck": "extra_deck",
@@ -57,11 +57,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
                     out.append(f"combat {k}: {exc}")
                     continue
                 out += mismatch(f"combat {k}", wanted, (combat or {}).get(k))
-    for pid in game.order:
-        if pid in expect:
-            out += _check_player(game, pid, snap["players"][pid], expect[pid])
-    for name, props in (expect.get("objects") or {}).items():
-        out += _check_object(game, snap, name, props)
+    out += players_and_objects(game, snap, expect, game.order, _check_player, _check_object)
     for pid, spec in (expect.get("view") or {}).items():
         out += _check_view(game, pid, spec or {})
     out += check_log(game.log[log_from:], expect, lambda text: ref(game, text))

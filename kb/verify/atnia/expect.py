@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.atnia.state import Game
 from kb.verify.atnia.refs import ref
 from kb.verify.expect_common import (check_log, compare_pile, compare_values, effects_mismatches, existence, mismatch,
-                                     pending_mismatches, winner)
+                                     pending_mismatches, players_and_objects, winner)
 from kb.verify.naming import StepError
 
 #: Player zones an expectation can list; ordered ones are compared in order (deck: top first; discard: oldest
@@ -42,11 +42,7 @@ def check(game: Game, expect: dict) -> list[str]:
         out += pending_mismatches(snap["pending"], expect["pending"])
     if "combat" in expect:
         out += _check_combat(game, snap["combat"], expect["combat"])
-    for pid in ("p1", "p2"):
-        if pid in expect:
-            out += _check_player(game, pid, snap["players"][pid], expect[pid])
-    for name, props in (expect.get("objects") or {}).items():
-        out += _check_object(game, snap, name, props)
+    out += players_and_objects(game, snap, expect, ("p1", "p2"), _check_player, _check_object)
     out += check_log(game.log, expect, lambda text: ref(game, text))
     return out
 
