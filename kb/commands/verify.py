@@ -98,11 +98,12 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
         if report.failing:
             raise click.exceptions.Exit(1)
         return
+    paths = _inside(kb.paths.scenarios, targets)
     with Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TextColumn("{task.description}"), console=console, transient=True) as progress:
         task = progress.add_task("", total=None)
         results = run_verify(
-            kb, _inside(kb.paths.scenarios, targets) or None, jobs=jobs,
+            kb, paths or None, jobs=jobs,
             on_start=lambda n: progress.update(task, total=n),
             on_result=lambda r: progress.update(task, advance=1, description=r.id),
         )
@@ -113,8 +114,8 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
         click.echo(json.dumps(summary.to_dict(results), ensure_ascii=False, indent=1))
     else:
         ran = None
-        if targets:
-            files = set(discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets)))
+        if paths:
+            files = set(discover(kb.paths.scenarios, paths))
             ran = {r.path for r in results.scenarios if (kb.paths.root / r.path).resolve() in files}
             summary.rulings, others = _rulings_of_run(summary.rulings, rulings, results, ran)
             if others:
