@@ -378,21 +378,8 @@ def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
                 token=True,
                 hidden_copy=True,
             )
-        else:
-            d = CardDef(
-                name=src.name,
-                type=src.type,
-                faction=src.faction,
-                subtypes=src.subtypes,
-                cost=src.cost,
-                ofv=src.ofv,
-                dfv=src.dfv,
-                item_slots=src.item_slots,
-                victory_token_field=src.victory_token_field,
-                extra_rules=src.extra_rules,
-                abilities=src.abilities,
-                token=True,
-            )
+        else:  # a copy of a face-up permanent has everything its card has (6.3), as a token (7.5.1)
+            d = replace(src, token=True)
         tok = create_token(game, d, entry.controller, "2.1.3d", face_down=o.face_down)
         if tok is not None and o.face_down:
             record(game, "6.3.1", "copy", f"{tok.name} is a face-down copy and has only {o.name}'s visible information.", (tok.id, o.id), entry.controller)
