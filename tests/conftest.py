@@ -38,3 +38,17 @@ def seeds() -> Path:
     if found is None:
         pytest.skip("the seed documents (../shared/seeds) are not beside this checkout")
     return found
+
+
+@pytest.fixture()
+def run(capsys, monkeypatch):
+    """Run ``rulekb`` in-process in the project at ``root``; returns (exit code, stdout, stderr)."""
+    from kb.cli import main
+
+    def _run(root: Path, *args: str):
+        monkeypatch.setenv("RULEKB_ROOT", str(root))
+        monkeypatch.setenv("COLUMNS", "200")
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return code, out, err
+    return _run

@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import json
 import shutil
-from pathlib import Path
 
 import networkx as nx
 import pytest
 
-from kb.cli import main
 from tests.conftest import ROOT
 
 
 @pytest.fixture()
-def run(capsys, monkeypatch):
-    """Run ``rulekb`` in-process in a given project; returns (exit code, stdout, stderr)."""
-    def _run(*args: str, root: Path = ROOT):
-        monkeypatch.setenv("RULEKB_ROOT", str(root))
-        monkeypatch.setenv("COLUMNS", "200")
-        code = main(list(args))
-        out, err = capsys.readouterr()
-        return code, out, err
-    return _run
+def run(run):
+    """The shared ``run`` (tests/conftest.py), in this project unless ``root=`` names another."""
+    return lambda *args, root=ROOT: run(root, *args)
 
 
 @pytest.fixture()

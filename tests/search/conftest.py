@@ -44,20 +44,6 @@ def project(tmp_path) -> Paths:
     return make_project(tmp_path)
 
 
-@pytest.fixture()
-def run(capsys, monkeypatch):
-    """Run ``rulekb`` in-process in a given project; returns (exit code, stdout, stderr)."""
-    from kb.cli import main
-
-    def _run(root: Path, *args: str):
-        monkeypatch.setenv("RULEKB_ROOT", str(root))
-        monkeypatch.setenv("COLUMNS", "200")
-        code = main(list(args))
-        out, err = capsys.readouterr()
-        return code, out, err
-    return _run
-
-
 RULINGS = """\
 rulings:
   - id: R-ATH-900
