@@ -1,3 +1,2 @@
-"""Root conftest: scenario files under scenarios/ are pytest test items."""
-
-pytest_plugins = ["kb.pytest_plugin"]
+"""Root conftest: scenario files under scenarios/ are pytest test items (the ``rulekb`` pytest11 plugin,
+registered by installing the package, collects them)."""

@@ -6,11 +6,14 @@ import importlib
 import os
 import sys
 
+from pathlib import Path
+
 import click
 from rich.console import Console
 from rich.markup import escape
 
 from kb.errors import RulekbError
+from kb.paths import ROOT_VARIABLE
 
 #: Each command and the module that defines it (one concern per module). A module is imported only
 #: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
@@ -37,8 +40,13 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rulekb")
-def cli() -> None:
+@click.option("--root", type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help=f"The project folder (default: ${ROOT_VARIABLE}, else the nearest folder from here upwards "
+                   "holding rules/ and mkdocs.yml).")
+def cli(root: Path | None) -> None:
     """rulekb: the rules of Athernum (and Atnia, Altered) as a graph, with examples that run."""
+    if root is not None:  # the environment, so that worker processes and MkDocs' hooks find it too
+        os.environ[ROOT_VARIABLE] = str(root.resolve())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,4 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the imported module: commands register on ``kb.cli.cli``, not on this ``__main__`` copy.
+    from kb.cli import main as _main
+
+    sys.exit(_main())

@@ -6,24 +6,37 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.errors import RulekbError
 
-def _looks_like_root(path: Path) -> bool:
-    return (path / "rules").is_dir() and ((path / "pyproject.toml").exists() or (path / "mkdocs.yml").exists())
+#: The environment variable that names the project root (``rulekb --root DIR`` sets it for the run).
+ROOT_VARIABLE = "RULEKB_ROOT"
+
+
+class NoProjectError(RulekbError):
+    """No rulekb project was found where the command looked for one."""
+
+
+def looks_like_root(path: Path) -> bool:
+    """A rulekb project holds ``rules/`` beside its ``mkdocs.yml``."""
+    return (path / "rules").is_dir() and (path / "mkdocs.yml").is_file()
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The project root: ``$RULEKB_ROOT``, else the nearest folder up from ``start`` holding ``rules/``."""
-    env = os.environ.get("RULEKB_ROOT")
+    """The project root: ``$RULEKB_ROOT`` (trusted as given: a new project may not hold ``rules/`` yet), else the
+    nearest folder from ``start`` upwards that looks like a project; never a guess, so that a command run
+    outside any project writes nothing."""
+    env = os.environ.get(ROOT_VARIABLE)
     if env:
-        return Path(env).resolve()
+        root = Path(env).resolve()
+        if not root.is_dir():
+            raise NoProjectError(f"the project root {env!r} (--root or ${ROOT_VARIABLE}) is not a folder")
+        return root
     here = (start or Path.cwd()).resolve()
     for candidate in (here, *here.parents):
-        if _looks_like_root(candidate):
+        if looks_like_root(candidate):
             return candidate
-    package_root = Path(__file__).resolve().parent.parent
-    if _looks_like_root(package_root):
-        return package_root
-    return here
+    raise NoProjectError(f"no rulekb project in {here} or above (a folder with rules/ and mkdocs.yml); "
+                         f"use --root DIR or set ${ROOT_VARIABLE}")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,7 @@
+"""Run the ``rulekb`` command: ``python -m rulekb search defender``."""
+
+import sys
+
+from kb.cli import main
+
+sys.exit(main())
