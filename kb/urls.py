@@ -1,13 +1,16 @@
 """Where each node lives on the generated site: its page and its anchor (permalinks, stable across builds).
 
-- a numbered document with chapters (the Athernum CR): a page per chapter, ``athernum/cr/4/``;
-- any other document: one page, ``athernum/rulebook-en/``, ``altered/cr/``;
-- glossary terms: the game's glossary page, ``athernum/glossary/#term-permanent``;
+URLs name the page's HTML file (``athernum/cr/4.html``), never a folder, so that the site works opened
+from the files (``file://`` shows a folder as a directory listing) as well as served over http.
+
+- a numbered document with chapters (the Athernum CR): a page per chapter, ``athernum/cr/4.html``;
+- any other document: one page, ``athernum/rulebook-en.html``, ``altered/cr.html``;
+- glossary terms: the game's glossary page, ``athernum/glossary.html#term-permanent``;
 - the anchor of a numbered rule or section is its number (``#4.2.2a``); of anything else, its local
   id with ``/`` turned into ``--`` (``#combat-phase--p3``);
-- rulings: the game's rulings page, ``athernum/rulings/#R-ATH-001``;
-- scenarios (examples): a page per chapter of the first rule they cite, ``athernum/examples/4/#combat--first-turn``
-  (``athernum/examples/other/`` when that rule is not in a chapter).
+- rulings: the game's rulings page, ``athernum/rulings.html#R-ATH-001``;
+- scenarios (examples): a page per chapter of the first rule they cite, ``athernum/examples/4.html#combat--first-turn``
+  (``athernum/examples/other.html`` when that rule is not in a chapter).
 """
 
 from __future__ import annotations
@@ -39,8 +42,8 @@ def page_of(graph: Graph, node_id: str) -> str:
     root = f"{game}:{document}"
     if root in graph and any(graph.nodes[c]["kind"] == "chapter" for c in graph.successors(root)):
         return f"{game}/{document}/index.md"  # the front page of a document split into chapter pages
-    # A one-page document: same URL (``athernum/rulebook-en/``), but not an index page, so that the
-    # theme does not take it for the index of its navigation section.
+    # A one-page document (``athernum/rulebook-en.html``) is not an index page, so that the theme does
+    # not take it for the index of its navigation section.
     return f"{game}/{document}.md"
 
 
@@ -61,13 +64,13 @@ def anchor_of(graph: Graph, node_id: str) -> str:
 
 
 def page_url(page: str, anchor: str = "") -> str:
-    """The site URL of a Markdown page (and an anchor on it), relative to the site root."""
-    path = page[: -len("index.md")] if page.endswith("index.md") else page[: -len(".md")] + "/"
+    """The site URL of a Markdown page (and an anchor on it), relative to the site root: its HTML file."""
+    path = page[: -len(".md")] + ".html"
     return f"{path}#{anchor}" if anchor else path
 
 
 def url_of(graph: Graph, node_id: str) -> str:
-    """The site URL of ``node_id`` relative to the site root, e.g. ``athernum/cr/4/#4.2.2a``."""
+    """The site URL of ``node_id`` relative to the site root, e.g. ``athernum/cr/4.html#4.2.2a``."""
     return page_url(page_of(graph, node_id), anchor_of(graph, node_id))
 
 
@@ -82,7 +85,7 @@ def ruling_anchor(ruling_id: str) -> str:
 
 
 def ruling_url(game: str, ruling_id: str) -> str:
-    """The site URL of a ruling, e.g. ``athernum/rulings/#R-ATH-001``."""
+    """The site URL of a ruling, e.g. ``athernum/rulings.html#R-ATH-001``."""
     return page_url(ruling_page(game), ruling_anchor(ruling_id))
 
 
@@ -108,5 +111,5 @@ def scenario_anchor(scenario_id: str) -> str:
 
 
 def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str]) -> str:
-    """The site URL of a scenario, e.g. ``athernum/examples/4/#combat--first-turn``."""
+    """The site URL of a scenario, e.g. ``athernum/examples/4.html#combat--first-turn``."""
     return page_url(scenario_page(graph, game, rules), scenario_anchor(scenario_id))

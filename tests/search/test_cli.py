@@ -14,7 +14,7 @@ def test_search_prints_rank_id_breadcrumb_snippet_and_link(indexed, run):
     assert code == 0
     assert " 1  4.2.2a  athernum:4.2.2a  rule" in out
     assert "4.2.0 State-Based Checks › 4.2.2" in out
-    assert "damage counters equal to or greater" in out and "athernum/cr/4/#4.2.2a" in out
+    assert "damage counters equal to or greater" in out and "athernum/cr/4.html#4.2.2a" in out
 
 
 def test_search_json_is_a_list_of_hits_with_the_documented_keys(indexed, run):

@@ -115,7 +115,7 @@ def test_hit_carries_breadcrumb_url_and_highlighted_snippet(engine):
     """A hit has the qualified id, its parent chain, its site link and the matched words marked."""
     hit = next(h for h in engine.search("damage counters equal defensive value").hits if h.id == "athernum:4.2.2a")
     assert hit.breadcrumb[-2:] == ["4.2.0 State-Based Checks", "4.2.2"]
-    assert hit.url == "athernum/cr/4/#4.2.2a"
+    assert hit.url == "athernum/cr/4.html#4.2.2a"
     marked = [text for text, matched in hit.snippet if matched]
     assert "damage" in marked and "counters" in marked
 

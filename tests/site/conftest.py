@@ -54,5 +54,5 @@ def release_site(release_project) -> Path:
 
 
 def read(site: Path, url: str) -> str:
-    """The HTML of a page of ``site`` by its URL (``athernum/cr/4/``)."""
-    return (site / url / "index.html").read_text(encoding="utf-8")
+    """The HTML of a page of ``site`` by its URL (``athernum/cr/4.html``)."""
+    return (site / url).read_text(encoding="utf-8")

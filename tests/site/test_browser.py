@@ -104,12 +104,12 @@ def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
     """From a CR chapter, a rule number in a ruling under 4.2.2a leads to rule 3.0.7e, scrolled into view."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, base_url + "athernum/cr/4/")
+    _open(browser, base_url + "athernum/cr/4.html")
     assert browser.find_element(By.TAG_NAME, "h1").text == "4. Abilities and Effects"
     link = browser.find_element(By.CSS_SELECTOR, "a.rk-ref[href$='#3.0.7e']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: d.current_url.endswith("/athernum/cr/3/#3.0.7e"), "the link did not open 3.0.7e")
+    _wait(browser, lambda d: d.current_url.endswith("/athernum/cr/3.html#3.0.7e"), "the link did not open 3.0.7e")
     target = browser.find_element(By.ID, "3.0.7e")
     _wait(browser, lambda d: _in_view(d, target), "rule 3.0.7e is not scrolled into view")
     assert " ".join(target.text.split()).startswith("3.0.7e If the main character has damage counters")
@@ -121,7 +121,7 @@ def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_pro
     from selenium.webdriver.common.by import By
 
     definition = load_kb(repo_project).graph.nodes["athernum:term/permanent"]["text"]
-    _open(browser, base_url + "athernum/cr/4/")
+    _open(browser, base_url + "athernum/cr/4.html")
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)
     ActionChains(browser).move_to_element(term).perform()
@@ -134,7 +134,7 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     """The verified example under 4.2.2a opens with its steps, its outcome and the log's rules linked."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, base_url + "athernum/cr/4/")
+    _open(browser, base_url + "athernum/cr/4.html")
     link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-body .rk-example--passed a")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
@@ -180,9 +180,9 @@ def _first_deep_result(browser, base_url: str, query: str) -> str:
 def test_search_finds_a_rule_by_number_then_by_words(browser, base_url):
     """Typing a rule number, then a phrase of a rule, gives that rule as the first result."""
     _open(browser, base_url)
-    assert _first_deep_result(browser, base_url, "4.2.2a") == "athernum/cr/4/#4.2.2a"
+    assert _first_deep_result(browser, base_url, "4.2.2a") == "athernum/cr/4.html#4.2.2a"
     assert _first_deep_result(browser, base_url, "more than one location most recently placed") == \
-        "athernum/cr/4/#4.2.2c"
+        "athernum/cr/4.html#4.2.2c"
 
 
 def test_screenshots_of_home_and_a_rule(browser, base_url):
@@ -190,6 +190,6 @@ def test_screenshots_of_home_and_a_rule(browser, base_url):
     ARTIFACTS.mkdir(exist_ok=True)
     _open(browser, base_url)
     assert browser.save_screenshot(str(ARTIFACTS / "home.png"))
-    _open(browser, base_url + "athernum/cr/4/#4.2.2a")
+    _open(browser, base_url + "athernum/cr/4.html#4.2.2a")
     assert browser.save_screenshot(str(ARTIFACTS / "rule-4.2.2a.png"))
     assert all(Path(ARTIFACTS / name).stat().st_size > 10_000 for name in ("home.png", "rule-4.2.2a.png"))

@@ -10,15 +10,15 @@ from tests.site.conftest import read
 
 #: Where each hostile input must appear, escaped: (page URL, the label given to SCRIPT in tests/site/project.py).
 ESCAPED = [
-    ("athernum/cr/1/", "rule"),  # rule text
-    ("athernum/glossary/", "term"),  # term definition
-    ("athernum/cr/0/", "term"),  # the definition where chapter 0 lists it
-    ("athernum/rulings/", "question"),  # ruling question
-    ("athernum/rulings/", "answer"),  # ruling answer
-    ("athernum/examples/1/", "title"),  # scenario title
-    ("athernum/examples/1/", "step"),  # scenario step
-    ("athernum/examples/1/", "log"),  # engine log message
-    ("athernum/cr/1/", "title"),  # the scenario title where the rule lists its examples
+    ("athernum/cr/1.html", "rule"),  # rule text
+    ("athernum/glossary.html", "term"),  # term definition
+    ("athernum/cr/0.html", "term"),  # the definition where chapter 0 lists it
+    ("athernum/rulings.html", "question"),  # ruling question
+    ("athernum/rulings.html", "answer"),  # ruling answer
+    ("athernum/examples/1.html", "title"),  # scenario title
+    ("athernum/examples/1.html", "step"),  # scenario step
+    ("athernum/examples/1.html", "log"),  # engine log message
+    ("athernum/cr/1.html", "title"),  # the scenario title where the rule lists its examples
 ]
 
 

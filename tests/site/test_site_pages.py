@@ -39,7 +39,7 @@ def test_every_cr_rule_is_a_heading_with_its_number_as_anchor(repo_site, repo_gr
 
 def test_every_page_carries_the_licences_of_the_rule_texts(repo_site):
     """The footer of every page names each game's rule texts with their attribution and licence."""
-    pages = list(repo_site.rglob("index.html"))
+    pages = list(repo_site.rglob("*.html"))
     assert len(pages) > 30
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -51,40 +51,40 @@ def test_every_page_carries_the_licences_of_the_rule_texts(repo_site):
 
 def test_a_rule_shows_its_ruling_and_verified_example(repo_site):
     """Under 4.2.2a stand the ruling resting on it (its rule numbers linked) and its verified example."""
-    html = read(repo_site, "athernum/cr/4/")
+    html = read(repo_site, "athernum/cr/4.html")
     body = html[html.index('id="4.2.2a"'):html.index('id="4.2.2b"')]
-    assert 'href="../../rulings/#R-SITE-1"' in body
-    assert '<a class="rk-ref" href="../3/#3.0.7e">3.0.7e</a>' in body
-    assert "rk-status--passed" in body and 'href="../../examples/4/#state-based--lethal-damage"' in body
+    assert 'href="../rulings.html#R-SITE-1"' in body
+    assert '<a class="rk-ref" href="3.html#3.0.7e">3.0.7e</a>' in body
+    assert "rk-status--passed" in body and 'href="../examples/4.html#state-based--lethal-damage"' in body
 
 
 def test_verified_example_shows_steps_outcome_and_linked_log(repo_site):
     """The example page shows the steps, the verified outcome and each log line's rule as a link."""
-    html = read(repo_site, "athernum/examples/4/")
+    html = read(repo_site, "athernum/examples/4.html")
     card = html[html.index('id="state-based--lethal-damage"'):]
     assert "p1 deals 3 damage to Stone Golem" in card and "verified: every step and expectation held" in card
-    assert 'href="../../cr/4/#4.2.2a"' in card and 'href="../../cr/4/#4.1.9"' in card
+    assert 'href="../cr/4.html#4.2.2a"' in card and 'href="../cr/4.html#4.1.9"' in card
 
 
 def test_glossary_gives_definition_defining_rule_and_uses(repo_site):
     """A glossary entry has its definition, the rule defining it, and links to the rules using it."""
-    html = read(repo_site, "athernum/glossary/")
+    html = read(repo_site, "athernum/glossary.html")
     entry = html[html.index('id="term-permanent"'):html.index('id="term-prevent"')]
     assert "Any face-up character, item, or location card" in re.sub(r"<[^>]+>", "", entry)
-    assert 'href="../cr/2/#2.1.1"' in entry and "Used in" in entry and 'href="../cr/4/#4.2.2a"' in entry
+    assert 'href="cr/2.html#2.1.1"' in entry and "Used in" in entry and 'href="cr/4.html#4.2.2a"' in entry
 
 
 def test_rulebook_sections_link_to_cr_rules_and_translation(repo_site):
     """A rulebook section links to the CR rules it explains and to its German translation."""
-    html = read(repo_site, "athernum/rulebook-en/")
+    html = read(repo_site, "athernum/rulebook-en.html")
     section = html[html.index('id="combat-phase"'):]
     section = section[:section.index("<h2", 10)]
-    assert 'href="../cr/9/#9.3.0"' in section and 'href="../rulebook-de/#' in section
+    assert 'href="cr/9.html#9.3.0"' in section and 'href="rulebook-de.html#' in section
 
 
 def test_altered_excerpt_shows_its_examples_and_remarks(repo_site, repo_graph):
     """Every Example and Remark of the Altered excerpt is on its page under its own anchor."""
-    html = read(repo_site, "altered/cr/")
+    html = read(repo_site, "altered/cr.html")
     notes = [n for n, d in repo_graph.nodes(data=True) if d["kind"] in (NodeKind.EXAMPLE, NodeKind.REMARK)]
     assert len(notes) == 17
     for note in notes:
@@ -98,7 +98,7 @@ def test_each_cr_section_has_a_graph_view(repo_site, repo_graph):
     assert len(sections) > 40
     for section in sections:
         chapter = repo_graph.nodes[section]["number"].split(".")[0]
-        html = read(repo_site, f"athernum/graph/{chapter}/")
+        html = read(repo_site, f"athernum/graph/{chapter}.html")
         after = html[html.index(f'id="graph-{repo_graph.nodes[section]["number"]}"'):]
         assert after.index('<pre class="mermaid">') < 400
 
@@ -109,11 +109,11 @@ def test_site_works_offline(repo_site):
         html = page.read_text(encoding="utf-8")
         assert not re.search(r'<(script|link)[^>]+(src|href)="(https?:)?//', html), page
         assert "fonts.googleapis" not in html and "fonts.gstatic" not in html, page
-    graph_page = read(repo_site, "athernum/graph/4/")
+    graph_page = read(repo_site, "athernum/graph/4.html")
     local, bundle = graph_page.index("javascripts/mermaid.min.js"), graph_page.index("assets/javascripts/bundle.")
     assert local < bundle  # defined before Material looks for it, so Material never fetches it
     assert (repo_site / "javascripts" / "mermaid.min.js").stat().st_size > 1_000_000
-    assert "mermaid.min.js" not in read(repo_site, "athernum/cr/4/")
+    assert "mermaid.min.js" not in read(repo_site, "athernum/cr/4.html")
 
 
 def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
@@ -123,7 +123,7 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     results = json.loads((repo_site / "downloads" / "verify-results.json").read_text(encoding="utf-8"))
     assert results["scenarios"][0]["id"] == "athernum/state-based/lethal-damage"
     assert {s["game"] for s in results["scenarios"]} == {"athernum", "atnia", "altered"}
-    assert 'href="rules.json"' in read(repo_site, "downloads/")
+    assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
 def test_search_has_one_entry_per_rule_titled_by_its_number(repo_site, repo_graph):
@@ -138,12 +138,11 @@ def test_search_has_one_entry_per_rule_titled_by_its_number(repo_site, repo_grap
     assert index["config"]["lang"] == ["en", "de"]
 
 
-def test_home_page_lists_documents_and_status(repo_site):
+def test_home_page_lists_documents_and_status(repo_site, repo_graph):
     """The home page links every document and says where coverage and examples stand and how to search."""
-    html = read(repo_site, "")
+    html = read(repo_site, "index.html")
     for document in ("athernum:cr", "athernum:rulebook-en", "athernum:rulebook-de", "atnia:rules", "altered:cr"):
-        game, name = document.split(":")
-        assert f'href="{game}/{name}/"' in html
+        assert f'href="{url_of(repo_graph, document)}"' in html
     assert "577 numbered rules" in html and "How to search" in html
     assert page_url("athernum/coverage.md") in html
 
@@ -152,8 +151,8 @@ def test_search_covers_reference_pages_not_reports_or_logs(repo_site):
     """Rules, glossary, rulings, rulebooks and the examples index are searched; logs, graphs and reports are not."""
     index = json.loads((repo_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     pages = {doc["location"].split("#")[0] for doc in index["docs"]}
-    for searched in ("athernum/cr/4/", "athernum/glossary/", "athernum/rulings/", "athernum/rulebook-de/",
-                     "athernum/examples/", "altered/cr/", "atnia/rules/"):
+    for searched in ("athernum/cr/4.html", "athernum/glossary.html", "athernum/rulings.html", "athernum/rulebook-de.html",
+                     "athernum/examples/index.html", "altered/cr.html", "atnia/rules.html"):
         assert searched in pages
-    for unsearched in ("athernum/examples/4/", "athernum/graph/4/", "athernum/coverage/", "open-questions/"):
+    for unsearched in ("athernum/examples/4.html", "athernum/graph/4.html", "athernum/coverage.html", "open-questions.html"):
         assert unsearched not in pages
