@@ -73,7 +73,7 @@ def test_rulings_and_passing_scenarios_appear_under_the_rules_they_cite(with_rul
     assert [(r.id, r.url) for r in rule.rulings] == [("R-ATH-900", "athernum/rulings.html#R-ATH-900")]
     assert [(e.id, e.kind, e.status) for e in rule.examples] == [
         ("athernum/combat/target-strikes-back", "scenario", "passed")]
-    assert rule.examples[0].url == "athernum/examples/9.html#combat--target-strikes-back"
+    assert rule.examples[0].url == "athernum/examples/9.3.0.html#combat--target-strikes-back"
 
 
 def test_failing_scenario_is_not_offered_as_an_example(with_rulings_and_results, project_kb):

@@ -15,9 +15,9 @@ ESCAPED = [
     ("athernum/cr/0.html", "term"),  # the definition where chapter 0 lists it
     ("athernum/rulings.html", "question"),  # ruling question
     ("athernum/rulings.html", "answer"),  # ruling answer
-    ("athernum/examples/1.html", "title"),  # scenario title
-    ("athernum/examples/1.html", "step"),  # scenario step
-    ("athernum/examples/1.html", "log"),  # engine log message
+    ("athernum/examples/1.1.0.html", "title"),  # scenario title
+    ("athernum/examples/1.1.0.html", "step"),  # scenario step
+    ("athernum/examples/1.1.0.html", "log"),  # engine log message
     ("athernum/cr/1.html", "title"),  # the scenario title where the rule lists its examples
 ]
 

@@ -11,7 +11,7 @@ import pytest
 from kb.loader import load_kb
 from kb.rulings import load_rulings
 from kb.site.templates import _percent
-from kb.urls import ruling_anchor, scenario_anchor, url_of
+from kb.urls import ruling_anchor, scenario_url, url_of
 from kb.verify.report import summarise
 from kb.verify.results import Status, load_results
 from tests.site.conftest import read
@@ -104,16 +104,16 @@ def test_rulings_page_of_each_game_lists_its_rulings(repo_site, repo, game):
 
 @pytest.mark.parametrize("game", OTHERS)
 def test_examples_of_each_game_are_listed_and_shown(repo_site, repo, game):
-    """The examples index lists every scenario of the game by group; the examples page shows each in full."""
-    _, _, results, _ = repo
+    """The examples index lists every scenario of the game by group; the page of the section it cites first shows each in full."""
+    graph, _, results, _ = repo
     index = read(repo_site, f"{game}/examples/index.html")
-    page = read(repo_site, f"{game}/examples/other.html")
     scenarios = [s for s in results.scenarios if s.game == game]
     assert len(scenarios) > 50
     assert "Other examples" not in re.findall(r"<h2[^>]*>([^<]+)", index)  # each is under a group it cites
     for scenario in scenarios:
         assert f"<code>{scenario.id}</code>" in index
-        card = _block(page, scenario_anchor(scenario.id))
+        url, anchor = scenario_url(graph, game, scenario.id, scenario.rules).split("#")
+        card = _block(read(repo_site, url), anchor)
         assert ("✓ verified" in card) == (scenario.status == Status.PASSED), scenario.id
 
 
@@ -137,7 +137,7 @@ def test_rules_show_their_rulings_and_verified_examples(repo_site, repo, game):
     for scenario in (s for s in results.scenarios if s.game == game):
         for rule in (r for r in scenario.rules if r in graph):
             note = block(rule)
-            link = note.index(f'href="examples/other.html#{scenario_anchor(scenario.id)}"')
+            link = note.index(f'href="{scenario_url(graph, game, scenario.id, scenario.rules).removeprefix(game + "/")}"')
             badge = note[note.rindex("<li", 0, link):link]
             assert ("✓ verified" in badge) == (scenario.status == Status.PASSED), (scenario.id, rule)
             checked += 1
@@ -155,9 +155,9 @@ def test_not_testable_units_say_why_beside_the_rules(repo_site, repo):
 
 
 def test_every_page_of_every_game_is_built(repo_site):
-    """Each game has its rules, rulings, examples, coverage and changes pages."""
+    """Each game has its rules, rulings, examples (an index and a page per section), coverage and changes pages."""
     for game, rules in (("athernum", "cr/4"), ("atnia", "rules"), ("altered", "cr")):
         for url in (rules, "rulings", "examples/index", "coverage", "changes"):
             assert (repo_site / game / f"{url}.html").is_file(), (game, url)
     for game in OTHERS:
-        assert (repo_site / game / "examples" / "other.html").is_file()
+        assert len(list((repo_site / game / "examples").glob("*.html"))) > 5, game

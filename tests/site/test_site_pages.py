@@ -55,12 +55,12 @@ def test_a_rule_shows_its_ruling_and_verified_example(repo_site):
     body = html[html.index('id="4.2.2a"'):html.index('id="4.2.2b"')]
     assert 'href="../rulings.html#R-SITE-1"' in body
     assert '<a class="rk-ref" href="3.html#3.0.7e">3.0.7e</a>' in body
-    assert "rk-status--passed" in body and 'href="../examples/4.html#state-based--lethal-damage"' in body
+    assert "rk-status--passed" in body and 'href="../examples/4.2.0.html#state-based--lethal-damage"' in body
 
 
 def test_verified_example_shows_steps_outcome_and_linked_log(repo_site):
     """The example page shows the steps, the verified outcome and each log line's rule as a link."""
-    html = read(repo_site, "athernum/examples/4.html")
+    html = read(repo_site, "athernum/examples/4.2.0.html")
     card = html[html.index('id="state-based--lethal-damage"'):]
     assert "p1 deals 3 damage to Stone Golem" in card and "verified: every step and expectation held" in card
     assert 'href="../cr/4.html#4.2.2a"' in card and 'href="../cr/4.html#4.1.9"' in card
@@ -156,5 +156,5 @@ def test_search_covers_reference_pages_not_reports_or_logs(repo_site):
     for searched in ("athernum/cr/4.html", "athernum/glossary.html", "athernum/rulings.html", "athernum/rulebook-de.html",
                      "athernum/examples/index.html", "altered/cr.html", "atnia/rules.html"):
         assert searched in pages
-    for unsearched in ("athernum/examples/4.html", "athernum/graph/4.html", "athernum/coverage.html", "open-questions.html"):
+    for unsearched in ("athernum/examples/4.2.0.html", "athernum/graph/4.html", "athernum/coverage.html", "open-questions.html"):
         assert unsearched not in pages

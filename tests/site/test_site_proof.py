@@ -16,14 +16,14 @@ def _section(html: str, anchor: str) -> str:
 
 def test_only_a_passing_example_is_verified(small_site):
     """The passing scenario is marked verified; failed, expected-failure and error ones are shown as such."""
-    html = read(small_site, "athernum/examples/2.html")
+    html = read(small_site, "athernum/examples/2.1.0.html")
     failed = _section(html, "board--fail")
     xfail = _section(html, "board--xfail")
     assert "rk-status--failed" in failed and "- discard: [Ember Knight]" in failed
     assert "rk-status--expected-failure" in xfail and "the engine follows the CR, not the rulebook" in xfail
     for card in (failed, xfail):
         assert "verified" not in card.replace("not verified", "")
-    passed = _section(read(small_site, "athernum/examples/1.html"), "names--pass")
+    passed = _section(read(small_site, "athernum/examples/1.1.0.html"), "names--pass")
     assert "✓ verified" in passed and "every step and expectation held" in passed
     error = _section(read(small_site, "athernum/examples/other.html"), "broken")
     assert "rk-status--error" in error and "steps: expected a list" in error and "✓ verified" not in error

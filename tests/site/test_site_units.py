@@ -88,12 +88,14 @@ def test_neighbourhood_draws_a_section_and_its_references():
 
 
 def test_rulings_and_examples_have_stable_locations(graph):
-    """Rulings live on their game's rulings page; an example on the page of its first cited rule's chapter."""
+    """Rulings live on their game's rulings page; an example on the page of its first cited rule's section, or
+    of its first number in a document of numbered rules only."""
     assert ruling_url("athernum", "R-ATH-001") == "athernum/rulings.html#R-ATH-001"
     assert ruling_anchor("R ATH/1") == "R-ATH-1"
     assert scenario_anchor("athernum/combat/first turn") == "combat--first-turn"
-    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.md"
+    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.2.0.md"
     assert scenario_page(graph, "athernum", []) == "athernum/examples/other.md"
+    assert scenario_page(graph, "altered", ["altered:4.2.3.c"]) == "altered/examples/rules-4.md"
 
 
 @pytest.mark.parametrize("node,url", [
