@@ -7,7 +7,7 @@
   const SITE_ROOT = new URL("../../", document.currentScript.src); // this file is assets/rulekb/search-ui.js
   const SEARCH_PAGE = new URL("search/index.html", SITE_ROOT); // fixed by the search contract
   const LIMIT = { header: 8, home: 8, page: 50 };
-  const ANSWER_WITHIN = 3; // a ruling among this many first results heads them as the answer card
+  const ANSWER_WITHIN = 10; // the best ruling among this many first results heads them as the answer card
   const KINDS = [["rule", "Rules"], ["ruling", "Rulings"], ["example", "Examples"], ["term", "Glossary"],
                  ["rulebook", "Rulebook"]];
   const KIND_LABEL = { rule: "Rule", section: "Section", chapter: "Chapter", paragraph: "Rulebook",
