@@ -24,6 +24,7 @@ from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
 from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view, rulings_view
 from kb.site.views.questions import questions_view
+from kb.site.views.search import SEARCH_PAGE, search_view
 from kb.urls import page_of, ruling_page, scenario_examples
 
 HOME = "index.md"
@@ -171,5 +172,7 @@ def plan_site(model: SiteModel) -> SitePlan:
     files = plan.downloads
     plan.add(PageSpec(DOWNLOADS, "Downloads", "downloads.html", lambda ctx: downloads_view(ctx, files)))
     plan.nav.append(_entry("Downloads", DOWNLOADS))
+    # The search page is reached from every search box, not from the navigation.
+    plan.add(PageSpec(SEARCH_PAGE, "Search", "search.html", search_view, meta=(("hide", ["toc"]), *NOT_SEARCHED)))
     return plan
 

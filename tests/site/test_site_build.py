@@ -31,7 +31,7 @@ def test_build_writes_site_with_graph_downloads(tmp_path):
     run_build(paths, Console(quiet=True), only=STEPS)
     assert (paths.site / "athernum" / "cr" / "1.html").is_file()
     assert (paths.site / "downloads" / "graph.json").is_file()
-    assert (paths.site / "search" / "search_index.json").is_file()
+    assert (paths.site / "search" / "index.html").is_file()
 
 
 def test_broken_anchor_fails_build_and_keeps_previous_site(tmp_path, monkeypatch):

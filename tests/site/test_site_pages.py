@@ -128,18 +128,6 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
-def test_search_has_one_entry_per_rule_titled_by_its_number(repo_site, repo_graph):
-    """The search index has an entry per rule, deep-linked to its anchor, and keeps rule numbers whole."""
-    index = json.loads((repo_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    entries = {doc["location"]: doc for doc in index["docs"]}
-    for rule in _numbered(repo_graph):
-        entry = entries[url_of(repo_graph, rule)]
-        assert entry["title"].split(" ")[0] == repo_graph.nodes[rule]["number"]
-    separator = re.compile(index["config"]["separator"])
-    assert separator.split("4.2.2a") == ["4.2.2a"] and separator.split("3.0.7e.II") == ["3.0.7e.II"]
-    assert index["config"]["lang"] == ["en", "de"]
-
-
 def test_home_page_lists_documents_and_status(repo_site, repo_graph):
     """The home page links every document and says where coverage and examples stand and how to search."""
     html = read(repo_site, "index.html")
@@ -149,12 +137,24 @@ def test_home_page_lists_documents_and_status(repo_site, repo_graph):
     assert page_url("athernum/coverage.md") in html
 
 
-def test_search_covers_reference_pages_not_reports_or_logs(repo_site):
-    """Rules, glossary, rulings, rulebooks and the examples index are searched; logs, graphs and reports are not."""
-    index = json.loads((repo_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    pages = {doc["location"].split("#")[0] for doc in index["docs"]}
-    for searched in ("athernum/cr/4.html", "athernum/glossary.html", "athernum/rulings.html", "athernum/rulebook-de.html",
-                     "athernum/examples/index.html", "altered/cr.html", "atnia/rules.html"):
-        assert searched in pages
-    for unsearched in ("athernum/examples/4.2.0.html", "athernum/graph/4.html", "athernum/coverage.html", "open-questions.html"):
-        assert unsearched not in pages
+def test_every_page_has_the_one_search_box(repo_site):
+    """Every page's header holds rulekb's search box and loads its scripts; Material's search is gone."""
+    assert not (repo_site / "search" / "search_index.json").exists()
+    assert not list((repo_site / "assets" / "javascripts").glob("workers/search.*"))
+    for page in ("index.html", "athernum/cr/4.html", "athernum/rulings.html", "search/index.html"):
+        html = read(repo_site, page)
+        assert 'data-md-component="search"' not in html, page
+        assert html.count('data-rk-search="header"') == 1, page
+        assert re.search(r'<script src="[./]*assets/rulekb/search\.js"></script>\s*'
+                         r'<script src="[./]*assets/rulekb/search-ui\.js"></script>', html), page
+        assert 'assets/rulekb/search-ui.css' in html, page
+    settings = re.search(r'<script type="application/json" id="rk-search-settings">(.*?)</script>', read(repo_site, "index.html"))
+    assert [g["id"] for g in json.loads(settings.group(1))["games"]] == ["athernum", "altered", "atnia"]
+
+
+def test_search_page_and_home_page_hold_a_search_box(repo_site):
+    """The search page (search/index.html?q=…) holds the box with its results inline; the home page asks a question."""
+    assert 'data-rk-search="page"' in read(repo_site, "search/index.html")
+    home = read(repo_site, "index.html")
+    assert 'data-rk-search="home"' in home and "Ask a rules question" in home
+    assert home.index('data-rk-search="home"') < home.index('class="grid rk-games"')
