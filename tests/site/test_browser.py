@@ -73,6 +73,7 @@ def browser(tmp_path_factory):
     for argument in CHROME_ARGS:
         options.add_argument(argument)
     options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console errors, for get_log("browser")
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     driver.set_page_load_timeout(WAIT)
     yield driver
