@@ -185,10 +185,7 @@
         : result.error ? `Sorry: ${result.error}.`
           : hits.length ? this.summary(hits.length, result.game, filters)
             : `No results for “${query.trim().slice(0, 80)}”${this.scope(game, filters.kind)}.`;
-      const notes = [...(result.notes || [])];
-      if (result.game && !filters.game) {
-        notes.unshift(`Kept to ${this.gameName(result.game)}, which your question names; choose “All games” to widen.`);
-      }
+      const notes = result.notes || [];
       this.notes.replaceChildren(...notes.map((note) => element("span", "rk-search__note", note)));
       this.notes.hidden = !notes.length;
       this.drawAnswer(hits.slice(0, ANSWER_WITHIN).find((hit) => hit.kind === "ruling" && hit.answer));
