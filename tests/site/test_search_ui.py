@@ -232,6 +232,11 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Ruling"}
     assert [h["href"] for h in state["hits"]] == [h["href"] for h in _api(browser, query, limit=50, kind="ruling")["hits"]]
+    _press(browser, viewport, next(c for c in chips if c.text == "Rulebook"))
+    _wait(browser, lambda d: _state(d, "page")["kinds"] == ["Rulebook"], "the Rulebook chip was not pressed")
+    state = _drawn(browser, "page", query)
+    assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Rulebook"}
+    assert [h["href"] for h in state["hits"]] == [h["href"] for h in _api(browser, query, limit=50, kind="rulebook")["hits"]]
     assert _errors(browser) == []
 
 
