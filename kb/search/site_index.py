@@ -14,6 +14,7 @@ import json
 from collections.abc import Sequence
 
 from kb.search import analysis, engine, fuzzy, query, snippets
+from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import B, K1, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
 from kb.search.synonyms import Synonyms
@@ -29,7 +30,7 @@ def constants() -> dict:
     """The ranking's numbers and word lists, as the Python modules define them."""
     return {
         "K1": K1, "B": B, "BOOSTS": BOOSTS, "TEXT_FIELDS": TEXT_FIELDS, "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
-        "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES,
+        "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES, "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE, "FEW_HITS": engine.FEW_HITS, "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "OVERFETCH": engine.OVERFETCH,
         "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,

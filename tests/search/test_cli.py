@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from kb.commands.search import KIND_CHOICES
+from kb.search.filters import DOCUMENT_KINDS
 from kb.search.schema import CATEGORIES, KIND_TO_CATEGORY
 
 
@@ -46,8 +47,8 @@ def test_bad_filter_is_an_error_message(indexed, run):
 
 
 def test_kind_choices_cover_the_index_categories():
-    """The command's --kind choices offer every category and every node kind the index knows."""
-    assert set(CATEGORIES) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)
+    """The command's --kind choices offer every category, the rulebooks and every node kind the index knows."""
+    assert set(CATEGORIES) | set(DOCUMENT_KINDS) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)
 
 
 def test_index_command_rebuilds_and_reports(project, run):

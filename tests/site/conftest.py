@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,21 @@ def repo_site(repo_project) -> Path:
     from kb.site.build import build_site
 
     return build_site(repo_project, repo_project.site).out
+
+
+@pytest.fixture(scope="session")
+def repo_search_site(repo_project, repo_site) -> Path:
+    """The repository site with its search index beside the ranker (``assets/rulekb/search-index.js``), as the
+    build ships it: the site step alone does not write the index."""
+    from kb.search.indexer import discard_index, prepare_knowledge_base_index
+    from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
+
+    prepared = prepare_knowledge_base_index(repo_project)
+    try:
+        shutil.copyfile(prepared.folder / SITE_INDEX_FILE, repo_site / SITE_ASSETS / SITE_INDEX_FILE)
+    finally:
+        discard_index(prepared)
+    return repo_site
 
 
 @pytest.fixture(scope="session")

@@ -145,8 +145,8 @@ def test_every_page_has_the_one_search_box(repo_site):
         html = read(repo_site, page)
         assert 'data-md-component="search"' not in html, page
         assert html.count('data-rk-search="header"') == 1, page
-        assert re.search(r'<script src="[./]*assets/rulekb/search\.js"></script>\s*'
-                         r'<script src="[./]*assets/rulekb/search-ui\.js"></script>', html), page
+        assert re.search(r'<script src="[./]*assets/rulekb/search\.js" defer></script>\s*'
+                         r'<script src="[./]*assets/rulekb/search-ui\.js" defer></script>', html), page
         assert 'assets/rulekb/search-ui.css' in html, page
     settings = re.search(r'<script type="application/json" id="rk-search-settings">(.*?)</script>', read(repo_site, "index.html"))
     assert [g["id"] for g in json.loads(settings.group(1))["games"]] == ["athernum", "altered", "atnia"]

@@ -10,7 +10,7 @@
   const ANSWER_WITHIN = 10; // the best ruling among this many first results heads them as the answer card
   const KINDS = [["rule", "Rules"], ["ruling", "Rulings"], ["example", "Examples"], ["term", "Glossary"],
                  ["rulebook", "Rulebook"]];
-  const KIND_LABEL = { rule: "Rule", section: "Section", chapter: "Chapter", paragraph: "Rulebook",
+  const KIND_LABEL = { rule: "Rule", section: "Section", chapter: "Chapter", paragraph: "Rule",
                        document: "Document", term: "Glossary", ruling: "Ruling", example: "Example",
                        scenario: "Example", remark: "Remark" };
 
@@ -185,10 +185,7 @@
         : result.error ? `Sorry: ${result.error}.`
           : hits.length ? this.summary(hits.length, result.game, filters)
             : `No results for “${query.trim().slice(0, 80)}”${this.scope(game, filters.kind)}.`;
-      const notes = [...(result.notes || [])];
-      if (result.game && !filters.game) {
-        notes.unshift(`Kept to ${this.gameName(result.game)}, which your question names; choose “All games” to widen.`);
-      }
+      const notes = result.notes || [];
       this.notes.replaceChildren(...notes.map((note) => element("span", "rk-search__note", note)));
       this.notes.hidden = !notes.length;
       this.drawAnswer(hits.slice(0, ANSWER_WITHIN).find((hit) => hit.kind === "ruling" && hit.answer));
@@ -223,8 +220,8 @@
       link.setAttribute("aria-selected", "false");
       link.tabIndex = -1;
       const meta = element("span", "rk-hit__meta");
-      meta.append(element("span", "rk-hit__game", this.gameName(hit.game)),
-        element("span", "rk-hit__kind", KIND_LABEL[hit.kind] || KIND_LABEL[hit.category] || hit.kind));
+      const kind = /^rulebook/.test(hit.document || "") ? "Rulebook" : KIND_LABEL[hit.kind] || hit.kind;
+      meta.append(element("span", "rk-hit__game", this.gameName(hit.game)), element("span", "rk-hit__kind", kind));
       const number = hit.number || (hit.kind === "ruling" ? hit.id.split(/[:/]/).pop() : "");
       if (number) meta.append(element("span", "rk-hit__number", number));
       link.append(meta);

@@ -684,9 +684,9 @@
   class BadFilter extends Error {}
 
   /** filters.make_filters: validated filters (a game, a document, a kind or category). */
-  function makeFilters(meta, categories, game, document, kind) {
+  function makeFilters(meta, categories, documentKinds, game, document, kind) {
     const games = new Set(meta.games || []);
-    const out = { game: null, docid: null, document: null, kinds: [] };
+    const out = { game: null, docid: null, document: null, kinds: [], documents: [] };
     if (game) {
       game = casefold(game);
       if (!games.has(game)) throw new BadFilter(`no game '${game}' in the index (games: ${[...games].sort().join(", ")})`);
@@ -709,16 +709,21 @@
       kind = casefold(kind);
       const kinds = new Set([...Object.values(categories).flat(), ...Object.keys(meta.kinds || {})]);
       if (Object.prototype.hasOwnProperty.call(categories, kind)) out.kinds = categories[kind];
-      else if (kinds.has(kind)) out.kinds = [kind];
+      else if (Object.prototype.hasOwnProperty.call(documentKinds, kind)) {
+        const names = [...new Set((meta.docids || []).map((d) => d.split(":").slice(1).join(":")))].sort();
+        out.documents = names.filter((n) => n.startsWith(documentKinds[kind]));
+        if (!out.documents.length) throw new BadFilter(`no ${kind} in the index (documents: ${names.join(", ")})`);
+      } else if (kinds.has(kind)) out.kinds = [kind];
       else {
-        throw new BadFilter(`no kind '${kind}' (kinds: ${Object.keys(categories).join(", ")}, or one of ` +
-          `${[...kinds].sort().join(", ")})`);
+        throw new BadFilter(`no kind '${kind}' (kinds: ${[...Object.keys(categories), ...Object.keys(documentKinds)].join(", ")}, ` +
+          `or one of ${[...kinds].sort().join(", ")})`);
       }
     }
-    out.active = !!(out.game || out.docid || out.document || out.kinds.length);
+    out.active = !!(out.game || out.docid || out.document || out.kinds.length || out.documents.length);
     /** Filters.accepts_parts */
     out.acceptsParts = (g, d, k) => (!out.game || g === out.game) && (!out.docid || `${g}:${d}` === out.docid) &&
-      (!out.document || d === out.document) && (!out.kinds.length || out.kinds.includes(k));
+      (!out.document || d === out.document) && (!out.kinds.length || out.kinds.includes(k)) &&
+      (!out.documents.length || out.documents.includes(d));
     return out;
   }
 
@@ -1371,7 +1376,7 @@
     }
 
     /** SearchEngine.filters */
-    filters(game, document, kind) { return makeFilters(this.meta, this.c.CATEGORIES, game, document, kind); }
+    filters(game, document, kind) { return makeFilters(this.meta, this.c.CATEGORIES, this.c.DOCUMENT_KINDS, game, document, kind); }
 
     /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. */
     search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
