@@ -229,13 +229,6 @@ def main() -> None:
         print(f"\nlargest page: {base['largest']} (1×), {big['largest']} ({COPIES}×)")
         print(f"HTML growth at {COPIES}× the corpus: {growth:.2f}×;  budget {HTML_GROWTH_BUDGET:.0f}×: "
               f"{_verdict(growth, HTML_GROWTH_BUDGET)}")
-              f"{_verdict(bundle.gzip_size, BUNDLE_BUDGET)} ({bundle.gzip_size / BUNDLE_BUDGET:.2f}× the budget)")
-        print(f"pages of that build: {today['html_pages']} HTML pages, {today['html'] / 1e6:.2f} MB; largest "
-              f"{today['page_max'] / 1e3:.0f} KB ({today['largest']}), 95th percentile {today['page_p95'] / 1e3:.0f} KB")
-        print(f"  largest examples page {today['examples_max'] / 1e3:.0f} KB;  budget "
-              f"{EXAMPLES_PAGE_BUDGET / 1e3:.0f} KB: {_verdict(today['examples_max'], EXAMPLES_PAGE_BUDGET)}")
-        print(f"  largest CR chapter page {today['chapter_max'] / 1e3:.0f} KB;  budget "
-              f"{CR_CHAPTER_BUDGET / 1e3:.0f} KB: {_verdict(today['chapter_max'], CR_CHAPTER_BUDGET)}\n")
         print("\nPer-page work stays flat while the corpus grows tenfold: the same page costs the same time and the")
         print("same function calls, because it reads only its own nodes from indexes built once per build. The")
         print("whole build grows with the number of pages; each page carries only its own game's part of the pruned")
