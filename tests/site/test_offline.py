@@ -122,6 +122,23 @@ def test_from_files_links_anchors_and_search_work(browser, offline_project):
     assert _errors(browser) == []
 
 
+def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
+    """A graph page lists its rules without Mermaid; opening a section's diagram loads it once and draws it."""
+    from selenium.webdriver.common.by import By
+
+    _errors(browser)
+    _open(browser, offline_project.site.as_uri() + "/athernum/graph/4.html")
+    loaded = "return document.querySelectorAll('script[src$=\"mermaid.min.js\"]').length;"
+    assert browser.execute_script(loaded) == 0 and browser.execute_script("return typeof mermaid") == "undefined"
+    panel = browser.find_element(By.CSS_SELECTOR, "details.rk-graph")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", panel)
+    panel.find_element(By.TAG_NAME, "summary").click()
+    _wait(browser, lambda d: panel.find_elements(By.CSS_SELECTOR, ".rk-graph-svg svg"), "the diagram was not drawn")
+    assert "4.1.0" in panel.find_element(By.CSS_SELECTOR, ".rk-graph-svg svg").text
+    assert browser.execute_script(loaded) == 1 and not panel.find_elements(By.CSS_SELECTOR, "pre.rk-mermaid")
+    assert _errors(browser) == []
+
+
 def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_project):
     """After one visit over http, with the network off, five pages never opened load and the search answers;
     the server sees no request meanwhile, and downloads were never fetched ahead."""
