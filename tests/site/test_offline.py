@@ -95,9 +95,22 @@ def _precache(site: Path) -> tuple[str, list[str]]:
             json.loads(re.search(r"const PRECACHE = (.*);", text).group(1)))
 
 
-def test_from_files_links_anchors_and_search_work(browser, offline_project):
-    """Opened from file://, the home page's link to rule 4.2.2a lands on the rule in view, pages link to pages
-    (not folder listings), the search answers, and no page reports an error."""
+@pytest.fixture(params=["desktop", "phone"])
+def viewport(request, browser):  # noqa: F811 (fixture)
+    """The browser at a desktop (1366x900) or a phone (390x844, touch) viewport."""
+    phone = request.param == "phone"
+    width, height = (390, 844) if phone else (1366, 900)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 2 if phone else 1, "mobile": phone})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1})
+    yield request.param
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_from_files_links_anchors_and_search_work(browser, viewport, offline_project):
+    """Opened from file://, on a desktop or a phone, the home page's link to rule 4.2.2a lands on the rule in
+    view, pages link to pages (not folder listings), the search answers, and no page reports an error."""
     from selenium.webdriver.common.by import By
 
     root = offline_project.site.as_uri() + "/"
