@@ -4,12 +4,18 @@ Prints figures, each beside a baseline measured in the same run (no thresholds a
 seconds as well as wall-clock ones, since other work on a shared machine inflates the latter:
 
 1. the full ``rulekb build`` (parse → verify → index → site) of a copy of this project, as a process,
-   against the 15 s target;
+   against the 15 s target; and the offline app it publishes (every page, asset and the search index
+   the service worker keeps, gzipped as a server sends them) against the 4 MB budget, with its largest
+   pages against their budgets (examples page ≤ 300 KB, CR chapter page ≤ 150 KB of HTML);
 2. the site alone, built from this project's rules (1×) and from a synthetic corpus ten times the size
    (every game copied ten times, with ten times the scenarios): the whole MkDocs build, loading and
    indexing the graph once, the mean work per generated page, and one CR chapter page measured on its
    own (best time and Python function calls, the latter exact). Per-page work must stay flat, because
-   backlinks, term uses and neighbourhoods are indexed once per build, not per page.
+   backlinks, term uses and neighbourhoods are indexed once per build, not per page;
+3. the weight of the site at both sizes (synthetic verify results, no rulings): the whole site, its HTML,
+   the largest page and the 95th percentile, the largest examples page and CR chapter page, and the
+   offline bundle (without the search index, which only the full build writes). The HTML must grow linearly with the corpus (≤ 11× at 10×):
+   no page may carry the whole navigation.
 
 Run: ``.venv/bin/python bench/bench_site.py`` (about a minute).
 """
@@ -39,6 +45,7 @@ from kb.paths import Paths  # noqa: E402
 from kb.site.build import build_site  # noqa: E402
 from kb.site.generate import SiteGenerator  # noqa: E402
 from kb.site.links import Linker  # noqa: E402
+from kb.site.offline import offline_bundle  # noqa: E402
 from kb.site.templates import render  # noqa: E402
 from kb.site.views.common import Ctx  # noqa: E402
 from kb.urls import page_url  # noqa: E402
@@ -46,11 +53,16 @@ from kb.verify.results import LogLine, ScenarioResult, Status, StepRecord, Verif
 
 COPIES = 10
 TARGET_SECONDS = 15.0
+BUNDLE_BUDGET = 4_000_000  # bytes gzipped: the whole offline app on today's rules
+HTML_GROWTH_BUDGET = 11.0  # the site's HTML at 10× the corpus, against 1×
+EXAMPLES_PAGE_BUDGET = 300_000  # bytes of HTML
+CR_CHAPTER_BUDGET = 150_000
 PAGE = "athernum/cr/4.md"  # the largest CR chapter, measured on its own at both sizes
 
 
-def full_build_seconds(work: Path) -> tuple[float, float]:
-    """Wall time and CPU time of ``rulekb build`` on a copy of this project (rules, scenarios) in a fresh folder."""
+def full_build_seconds(work: Path) -> tuple[float, float, Path]:
+    """Wall time and CPU time of ``rulekb build`` on a copy of this project (rules, scenarios) in a fresh folder,
+    and the site it built."""
     project = work / "full"
     shutil.copytree(ROOT / "rules", project / "rules")
     if (ROOT / "scenarios").is_dir():
@@ -67,7 +79,20 @@ def full_build_seconds(work: Path) -> tuple[float, float]:
     if done.returncode != 0:
         print(done.stdout[-2000:], done.stderr[-2000:], sep="\n")
         raise SystemExit(f"rulekb build failed (exit {done.returncode})")
-    return seconds, cpu
+    return seconds, cpu, project / "site"
+
+
+def site_weight(site: Path) -> dict:
+    """Bytes of the built site, of its HTML, per page (largest, 95th percentile), and of the offline bundle."""
+    pages = {p.relative_to(site).as_posix(): p.stat().st_size for p in site.rglob("*.html")}
+    sizes = sorted(pages.values())
+    examples = [size for path, size in pages.items() if "/examples/" in path and not path.endswith("/index.html")]
+    chapters = [size for path, size in pages.items() if re.fullmatch(r"[^/]+/cr/\d+\.html", path)]
+    largest = max(pages, key=pages.get)
+    return {"site": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()), "html": sum(sizes),
+            "html_pages": len(sizes), "page_max": sizes[-1], "page_p95": sizes[int(0.95 * (len(sizes) - 1))],
+            "largest": largest, "examples_max": max(examples, default=0), "chapter_max": max(chapters, default=0),
+            "bundle": offline_bundle(site).gzip_size}
 
 
 def synthetic_results(paths: Paths, every: int = 5) -> int:
@@ -120,6 +145,10 @@ def page_work(generator: SiteGenerator, src_uri: str, repeat: int = 9) -> tuple[
     return best, pstats.Stats(profile).total_calls
 
 
+def _verdict(value: float, budget: float) -> str:
+    return "within" if value <= budget else "OVER"
+
+
 def _timed(func) -> float:
     start = time.process_time()
     func()
@@ -130,6 +159,7 @@ def measure(paths: Paths, label: str) -> dict:
     """Build the site of ``paths`` once; then time the model and one CR chapter page on their own."""
     gc.collect()
     report = build_site(paths, paths.root / "site-out")
+    weight = site_weight(report.out)
     start = time.process_time()
     generator = SiteGenerator.load(paths)
     SiteGenerator.release()
@@ -140,7 +170,7 @@ def measure(paths: Paths, label: str) -> dict:
     return {"label": label, "nodes": nodes, "pages": report.pages, "build": report.seconds, "cpu": report.cpu,
             "load": load_seconds,
             "page_mean": statistics.mean(report.timings.values()), "chapter_best": chapter_best,
-            "chapter_calls": chapter_calls}
+            "chapter_calls": chapter_calls, **weight}
 
 
 def main() -> None:
@@ -150,10 +180,20 @@ def main() -> None:
         print("rulekb site benchmark: ratios are against the baseline measured in this run. CPU seconds are")
         print(f"shown beside wall-clock ones because other work on the machine inflates the latter "
               f"(load average now {load:.1f} on {os.cpu_count()} CPUs).\n")
-        full, full_cpu = full_build_seconds(work)
+        full, full_cpu, full_site = full_build_seconds(work)
+        bundle, today = offline_bundle(full_site), site_weight(full_site)
         verdict = "within" if full <= TARGET_SECONDS else "OVER"
         print(f"full `rulekb build` (parse → verify → index → site): {full:6.2f} s wall, {full_cpu:6.2f} s CPU;  "
-              f"target {TARGET_SECONDS:.0f} s: {verdict} ({full / TARGET_SECONDS:.2f}× the target)\n")
+              f"target {TARGET_SECONDS:.0f} s: {verdict} ({full / TARGET_SECONDS:.2f}× the target)")
+        print(f"offline app of that build: {len(bundle.files)} files, {bundle.size / 1e6:.2f} MB, "
+              f"{bundle.gzip_size / 1e6:.2f} MB gzipped;  budget {BUNDLE_BUDGET / 1e6:.0f} MB: "
+              f"{_verdict(bundle.gzip_size, BUNDLE_BUDGET)} ({bundle.gzip_size / BUNDLE_BUDGET:.2f}× the budget)")
+        print(f"pages of that build: {today['html_pages']} HTML pages, {today['html'] / 1e6:.2f} MB; largest "
+              f"{today['page_max'] / 1e3:.0f} KB ({today['largest']}), 95th percentile {today['page_p95'] / 1e3:.0f} KB")
+        print(f"  largest examples page {today['examples_max'] / 1e3:.0f} KB;  budget "
+              f"{EXAMPLES_PAGE_BUDGET / 1e3:.0f} KB: {_verdict(today['examples_max'], EXAMPLES_PAGE_BUDGET)}")
+        print(f"  largest CR chapter page {today['chapter_max'] / 1e3:.0f} KB;  budget "
+              f"{CR_CHAPTER_BUDGET / 1e3:.0f} KB: {_verdict(today['chapter_max'], CR_CHAPTER_BUDGET)}\n")
 
         base = measure(make_corpus(work / "x1", 1), "1× (this project)")
         big = measure(make_corpus(work / f"x{COPIES}", COPIES), f"{COPIES}× synthetic")
@@ -171,10 +211,28 @@ def main() -> None:
         for name, key, fmt, scale in rows:
             a, b = base[key] * scale, big[key] * scale
             print(f"{name:38} {fmt.format(a):>18} {fmt.format(b):>18} {b / a if a else float('nan'):>7.2f}×")
+        weights = [
+            ("whole site (MB)", "site", "{:.2f}", 1e-6),
+            ("HTML, all pages (MB)", "html", "{:.2f}", 1e-6),
+            ("HTML pages", "html_pages", "{:,.0f}", 1),
+            ("HTML per page, largest (KB)", "page_max", "{:.0f}", 1e-3),
+            ("HTML per page, 95th percentile (KB)", "page_p95", "{:.0f}", 1e-3),
+            ("largest examples page (KB)", "examples_max", "{:.0f}", 1e-3),
+            ("largest CR chapter page (KB)", "chapter_max", "{:.0f}", 1e-3),
+            ("offline bundle, no search index (MB gz)", "bundle", "{:.2f}", 1e-6),
+        ]
+        print(f"\n{'site weight':38} {base['label']:>18} {big['label']:>18} {'ratio':>8}")
+        for name, key, fmt, scale in weights:
+            a, b = base[key] * scale, big[key] * scale
+            print(f"{name:38} {fmt.format(a):>18} {fmt.format(b):>18} {b / a if a else float('nan'):>7.2f}×")
+        growth = big["html"] / base["html"]
+        print(f"\nlargest page: {base['largest']} (1×), {big['largest']} ({COPIES}×)")
+        print(f"HTML growth at {COPIES}× the corpus: {growth:.2f}×;  budget {HTML_GROWTH_BUDGET:.0f}×: "
+              f"{_verdict(growth, HTML_GROWTH_BUDGET)}")
         print("\nPer-page work stays flat while the corpus grows tenfold: the same page costs the same time and the")
         print("same function calls, because it reads only its own nodes from indexes built once per build. The")
-        print("whole build grows with the number of pages, and faster than them, because the theme renders the full")
-        print("navigation (ten times longer here) into every page and the search index parses every page.")
+        print("whole build grows with the number of pages; each page carries only its own game's part of the pruned")
+        print("navigation, so the HTML grows with the corpus, not with its square.")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

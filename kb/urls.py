@@ -1,22 +1,31 @@
 """Where each node lives on the generated site: its page and its anchor (permalinks, stable across builds).
 
-- a numbered document with chapters (the Athernum CR): a page per chapter, ``athernum/cr/4/``;
-- any other document: one page, ``athernum/rulebook-en/``, ``altered/cr/``;
-- glossary terms: the game's glossary page, ``athernum/glossary/#term-permanent``;
+URLs name the page's HTML file (``athernum/cr/4.html``), never a folder, so that the site works opened
+from the files (``file://`` shows a folder as a directory listing) as well as served over http.
+
+- a numbered document with chapters (the Athernum CR): a page per chapter, ``athernum/cr/4.html``;
+- any other document: one page, ``athernum/rulebook-en.html``, ``altered/cr.html``;
+- glossary terms: the game's glossary page, ``athernum/glossary.html#term-permanent``;
 - the anchor of a numbered rule or section is its number (``#4.2.2a``); of anything else, its local
   id with ``/`` turned into ``--`` (``#combat-phase--p3``);
-- rulings: the game's rulings page, ``athernum/rulings/#R-ATH-001``;
-- scenarios (examples): a page per chapter of the first rule they cite, ``athernum/examples/4/#combat--first-turn``
-  (``athernum/examples/other/`` when that rule is not in a chapter).
+- rulings: the game's rulings page, ``athernum/rulings.html#R-ATH-001``;
+- scenarios (examples): a page per section of the rules (the section right under a chapter, or right under
+  a document without chapters) holding the first rule they cite, so that no examples page grows with a
+  whole chapter: ``athernum/examples/4.2.0.html#combat--first-turn``, ``atnia/examples/zones.html#…``
+  (``athernum/examples/4.html`` for a rule in a chapter but in no section; for a document of numbered rules
+  only, a page per first number, ``altered/examples/rules-4.html``; ``athernum/examples/other.html`` when no
+  cited rule has a place).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from kb.graph import Graph, ancestors
 
 _UNSAFE_ANCHOR = re.compile(r"[^\w.\-]+")
+_EXAMPLES_PAGES = ("index", "other")  # the examples pages that are not a section's
 
 
 def _chapter(graph: Graph, node_id: str) -> str | None:
@@ -39,8 +48,8 @@ def page_of(graph: Graph, node_id: str) -> str:
     root = f"{game}:{document}"
     if root in graph and any(graph.nodes[c]["kind"] == "chapter" for c in graph.successors(root)):
         return f"{game}/{document}/index.md"  # the front page of a document split into chapter pages
-    # A one-page document: same URL (``athernum/rulebook-en/``), but not an index page, so that the
-    # theme does not take it for the index of its navigation section.
+    # A one-page document (``athernum/rulebook-en.html``) is not an index page, so that the theme does
+    # not take it for the index of its navigation section.
     return f"{game}/{document}.md"
 
 
@@ -61,13 +70,13 @@ def anchor_of(graph: Graph, node_id: str) -> str:
 
 
 def page_url(page: str, anchor: str = "") -> str:
-    """The site URL of a Markdown page (and an anchor on it), relative to the site root."""
-    path = page[: -len("index.md")] if page.endswith("index.md") else page[: -len(".md")] + "/"
+    """The site URL of a Markdown page (and an anchor on it), relative to the site root: its HTML file."""
+    path = page[: -len(".md")] + ".html"
     return f"{path}#{anchor}" if anchor else path
 
 
 def url_of(graph: Graph, node_id: str) -> str:
-    """The site URL of ``node_id`` relative to the site root, e.g. ``athernum/cr/4/#4.2.2a``."""
+    """The site URL of ``node_id`` relative to the site root, e.g. ``athernum/cr/4.html#4.2.2a``."""
     return page_url(page_of(graph, node_id), anchor_of(graph, node_id))
 
 
@@ -82,23 +91,67 @@ def ruling_anchor(ruling_id: str) -> str:
 
 
 def ruling_url(game: str, ruling_id: str) -> str:
-    """The site URL of a ruling, e.g. ``athernum/rulings/#R-ATH-001``."""
+    """The site URL of a ruling, e.g. ``athernum/rulings.html#R-ATH-001``."""
     return page_url(ruling_page(game), ruling_anchor(ruling_id))
 
 
-def scenario_chapter(graph: Graph, rules: list[str]) -> str | None:
-    """The chapter number of the first cited rule that is in a chapter (where the scenario is shown)."""
-    for rule in rules:
-        if rule in graph:
-            chapter = _chapter(graph, rule)
-            if chapter is not None:
-                return chapter
+def examples_unit(graph: Graph, node_id: str) -> str | None:
+    """The node whose examples page shows the scenarios citing ``node_id`` first: the section right under its
+    chapter (or right under its document, for a document without chapters), else its chapter, else None."""
+    chain = [*ancestors(graph, node_id), node_id]
+    for parent, child in zip(chain, chain[1:]):
+        if graph.nodes[parent]["kind"] in ("chapter", "document") and graph.nodes[child]["kind"] == "section":
+            return child
+    return next((n for n in chain if graph.nodes[n]["kind"] == "chapter"), None)
+
+
+@dataclass(frozen=True)
+class ExamplesPage:
+    """An examples page: its Markdown path, the section or chapter it shows (if any), its name and its place."""
+
+    page: str
+    unit: str | None
+    name: str
+    order: float
+
+
+def _examples_page(game: str, name: str, unit: str | None, label: str, order: float) -> ExamplesPage:
+    slug = _UNSAFE_ANCHOR.sub("-", name.replace("/", "--")).strip("-") or "section"
+    return ExamplesPage(f"{game}/examples/{slug + '-section' if slug in _EXAMPLES_PAGES else slug}.md",
+                        unit, label, order)
+
+
+def examples_page_of(graph: Graph, rule: str) -> ExamplesPage | None:
+    """The examples page of scenarios citing ``rule`` first: its section's or chapter's page; for a rule of
+    a flat numbered document (Altered), the page of its first number (``rules-4``: rules 4.x)."""
+    data = graph.nodes[rule]
+    unit = examples_unit(graph, rule)
+    if unit is not None:
+        unit_data = graph.nodes[unit]
+        number = unit_data.get("number")
+        name = number or unit.split(":", 1)[1].removeprefix(f"{unit_data['document']}/")
+        label = f"{number} {unit_data['title']}" if number else unit_data["title"]
+        return _examples_page(data["game"], name, unit, label, unit_data["order"])
+    first = (data.get("number") or "").split(".")[0]
+    if first.isdigit():
+        return _examples_page(data["game"], f"rules-{first}", None, f"Rules {first}.x", int(first))
     return None
 
 
+def scenario_examples(graph: Graph, game: str, rules: list[str]) -> ExamplesPage:
+    """The examples page showing a scenario in full: that of the first cited rule in a chapter (the
+    Comprehensive Rules before a rulebook), else of the first cited rule having one, else "other"."""
+    cited = [rule for rule in rules if rule in graph]
+    for rule in [r for r in cited if _chapter(graph, r) is not None] + cited:
+        page = examples_page_of(graph, rule)
+        if page is not None:
+            return page
+    return ExamplesPage(f"{game}/examples/other.md", None, "Other examples", float("inf"))
+
+
 def scenario_page(graph: Graph, game: str, rules: list[str]) -> str:
-    """The examples page showing a scenario in full."""
-    return f"{game}/examples/{scenario_chapter(graph, rules) or 'other'}.md"
+    """The Markdown page showing a scenario in full."""
+    return scenario_examples(graph, game, rules).page
 
 
 def scenario_anchor(scenario_id: str) -> str:
@@ -108,5 +161,5 @@ def scenario_anchor(scenario_id: str) -> str:
 
 
 def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str]) -> str:
-    """The site URL of a scenario, e.g. ``athernum/examples/4/#combat--first-turn``."""
+    """The site URL of a scenario, e.g. ``athernum/examples/4.2.0.html#combat--first-turn``."""
     return page_url(scenario_page(graph, game, rules), scenario_anchor(scenario_id))

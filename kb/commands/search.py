@@ -10,9 +10,9 @@ import click
 
 from kb.cli import cli
 
-#: ``--kind`` choices: the four groups a judge thinks in, and the graph's own node kinds.
-KIND_CHOICES = ("rule", "term", "ruling", "example", "section", "chapter", "paragraph", "remark", "scenario",
-                "document")
+#: ``--kind`` choices: the four groups a judge thinks in, the rulebooks' passages, and the graph's own node kinds.
+KIND_CHOICES = ("rule", "term", "ruling", "example", "rulebook", "section", "chapter", "paragraph", "remark",
+                "scenario", "document")
 
 
 def _console(stderr: bool = False):
@@ -40,7 +40,7 @@ def _engine(paths):
 @click.option("--game", help="Only this game (athernum, atnia, altered).")
 @click.option("--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document.")
 @click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False),
-              help="Only rules, terms, rulings or examples (or one node kind).")
+              help="Only rules, terms, rulings, examples or rulebook passages (or one node kind).")
 @click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="How many results.")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as a JSON list.")
 def search(query: tuple[str, ...], game: str | None, document: str | None, kind: str | None, limit: int,

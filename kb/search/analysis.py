@@ -130,6 +130,22 @@ def token_spans(text: str, language: str = "en") -> list[tuple[str, int, int]]:
     return out
 
 
+def positioned_terms(text: str, language: str = "en") -> list[tuple[str, int]]:
+    """Each index term of ``text`` with its position as Whoosh records it: the first kept word keeps its
+    place among all words, the following ones are numbered on from it (stopwords do not count)."""
+    german = language == "de"
+    stop = DE_STOPWORDS if german else EN_STOPWORDS
+    stem = _STEM["de" if german else "en"]
+    out: list[tuple[str, int]] = []
+    for n, match in enumerate(_TOKEN.finditer(text)):
+        word = match.group().lower()
+        if german:
+            word = fold_german(word)
+        if word not in stop:
+            out.append((stem(word), out[-1][1] + 1 if out else n))
+    return out
+
+
 @lru_cache(maxsize=8)
 def _unstemmed(language: str):
     folded = LowercaseFilter() | GermanFoldFilter() if language == "de" else LowercaseFilter()

@@ -1,12 +1,16 @@
-"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules.
+"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules,
+and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
 
 The new index goes live only when the whole build succeeds, together with the new site."""
 
 from __future__ import annotations
 
+import shutil
+
 from kb.build import BuildContext, step
 from kb.loader import load_kb
 from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
+from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
 
 @step("index for search", 30)
@@ -25,6 +29,9 @@ def index_step(ctx: BuildContext) -> None:
     finally:
         if progress is not None:
             progress.remove_task(task)
+    assets = ctx.out / SITE_ASSETS
+    assets.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(prepared.folder / SITE_INDEX_FILE, assets / SITE_INDEX_FILE)
     ctx.on_success.append(lambda: publish_index(prepared))
     ctx.on_failure.append(lambda: discard_index(prepared))
     report = prepared.report

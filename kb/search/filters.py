@@ -12,6 +12,11 @@ if TYPE_CHECKING:
     from whoosh import query as wq
 
 
+#: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of
+#: the rulebooks (``rulebook-en``, ``rulebook-de``), which are otherwise rules like the CR's.
+DOCUMENT_KINDS = {"rulebook": "rulebook-"}
+
+
 class BadFilter(RulekbError):
     """A ``--game``, ``--doc`` or ``--kind`` value that names nothing in the index."""
 
@@ -24,6 +29,7 @@ class Filters:
     docid: str | None = None
     document: str | None = None
     kinds: tuple[str, ...] = ()
+    documents: tuple[str, ...] = ()  # any of these documents (a kind of DOCUMENT_KINDS)
 
     def query(self) -> wq.Query | None:
         """The filter as a Whoosh query, for searches Whoosh runs itself."""
@@ -38,11 +44,13 @@ class Filters:
             parts.append(wq.Term("document", self.document))
         if self.kinds:
             parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]))
+        if self.documents:
+            parts.append(wq.Or([wq.Term("document", d) for d in self.documents]))
         return wq.And(parts) if len(parts) > 1 else (parts[0] if parts else None)
 
     @property
     def active(self) -> bool:
-        return bool(self.game or self.docid or self.document or self.kinds)
+        return bool(self.game or self.docid or self.document or self.kinds or self.documents)
 
     def accepts(self, stored: dict) -> bool:
         return self.accepts_parts(stored["game"], stored["document"], stored["kind"])
@@ -51,7 +59,8 @@ class Filters:
         return ((not self.game or game == self.game)
                 and (not self.docid or f"{game}:{document}" == self.docid)
                 and (not self.document or document == self.document)
-                and (not self.kinds or kind in self.kinds))
+                and (not self.kinds or kind in self.kinds)
+                and (not self.documents or document in self.documents))
 
 
 def make_filters(meta: dict, game: str | None = None, document: str | None = None,
@@ -80,8 +89,14 @@ def make_filters(meta: dict, game: str | None = None, document: str | None = Non
         kinds = {k for ks in CATEGORIES.values() for k in ks} | set(meta.get("kinds", {}))
         if kind in CATEGORIES:
             out.kinds = CATEGORIES[kind]
+        elif kind in DOCUMENT_KINDS:
+            names = sorted({d.split(":", 1)[1] for d in meta.get("docids", [])})
+            out.documents = tuple(n for n in names if n.startswith(DOCUMENT_KINDS[kind]))
+            if not out.documents:
+                raise BadFilter(f"no {kind} in the index (documents: {', '.join(names)})")
         elif kind in kinds:
             out.kinds = (kind,)
         else:
-            raise BadFilter(f"no kind {kind!r} (kinds: {', '.join(CATEGORIES)}, or one of {', '.join(sorted(kinds))})")
+            raise BadFilter(f"no kind {kind!r} (kinds: {', '.join([*CATEGORIES, *DOCUMENT_KINDS])}, "
+                            f"or one of {', '.join(sorted(kinds))})")
     return out

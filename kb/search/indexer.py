@@ -23,7 +23,8 @@ from filelock import FileLock, Timeout
 from kb.errors import RulekbError
 from kb.paths import Paths
 from kb.search.documents import IndexDoc
-from kb.search.postings import PostingsCache
+from kb.search.postings import Inverted, PostingsCache
+from kb.search.site_index import SITE_INDEX_FILE, site_index, site_index_script
 from kb.search.store import (BUILDING_PREFIX, GENERATION_PREFIX, INDEX_FORMAT, META, SYNONYMS, _open_generation,
                              index_root, read_pointer, source_fingerprint, write_pointer)
 from kb.search.synonyms import Synonyms
@@ -68,19 +69,21 @@ def _prune(root: Path, keep: set[str]) -> None:
                 entry.unlink(missing_ok=True)
 
 
-def _write(folder: Path, docs: Sequence[IndexDoc], on_progress: Progress | None) -> None:
-    """Write every entry into a fresh Whoosh index in ``folder`` (one segment, committed once), then the
-    compact postings read back from it."""
+def _write(folder: Path, docs: Sequence[IndexDoc], synonyms: Synonyms, meta: dict,
+           on_progress: Progress | None) -> None:
+    """Write every entry into a fresh Whoosh index in ``folder`` (one segment, committed once), the compact
+    postings inverted from the same entries, and the browser's copy of them (``search-index.js``)."""
     from whoosh import index as whoosh_index
 
     from kb.search.schema import build_schema
 
+    stored = [doc.fields() for doc in docs]
     ix = whoosh_index.create_in(str(folder), build_schema())
     writer = ix.writer(limitmb=256)
     try:
         step = max(1, len(docs) // 100)
-        for n, doc in enumerate(docs, start=1):
-            writer.add_document(**doc.fields())
+        for n, fields in enumerate(stored, start=1):
+            writer.add_document(**fields)
             if on_progress and (n % step == 0 or n == len(docs)):
                 on_progress(n, len(docs))
         writer.commit()
@@ -88,8 +91,10 @@ def _write(folder: Path, docs: Sequence[IndexDoc], on_progress: Progress | None)
         writer.cancel()
         raise
     keys = {key: doc.id for doc in docs for key in doc.keys}
-    with ix.reader() as reader:
-        PostingsCache.from_reader(reader, keys).save(folder)
+    inverted = Inverted.of(stored)
+    PostingsCache.from_inverted(inverted, stored, keys).save(folder)
+    data = site_index(inverted, stored, keys, synonyms, meta)
+    (folder / SITE_INDEX_FILE).write_text(site_index_script(data), encoding="utf-8")
 
 
 @dataclass
@@ -109,8 +114,6 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
     root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=BUILDING_PREFIX, dir=root))
     try:
-        _write(tmp, docs, on_progress)
-        (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
         kinds = Counter(d.kind for d in docs)
         meta = {
             "format": INDEX_FORMAT, "documents": len(docs), "probe": docs[0].id if docs else None,
@@ -121,6 +124,8 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
                            sorted({(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated})},
             "fingerprint": source_fingerprint(paths),
         }
+        _write(tmp, docs, synonyms, meta, on_progress)
+        (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         _open_generation(tmp).close()  # prove the new generation readable before anyone can see it
     except BaseException:

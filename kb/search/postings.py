@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from math import log
 from pathlib import Path
 
-from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR
+from kb.search.analysis import positioned_terms
+from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR, TEXT_FIELDS
 
 POSTINGS_FILE = "postings.marshal"
 POSTINGS_FORMAT = 3
@@ -47,6 +48,61 @@ class Clause:
     group: int = 0  # which typed word this clause stands for (coordination counts distinct groups)
 
 
+#: field → term → (docnums, term frequencies, positions per doc), as the analyzers produce them
+RawPostings = dict[str, dict[str, tuple[list[int], list[int], list[tuple[int, ...]]]]]
+FIELD_LANGUAGE = {f: lang for lang, fields in TEXT_FIELDS.items() for f in fields}
+
+
+@dataclass
+class Inverted:
+    """The text fields of every entry inverted in one pass (what Whoosh would write, without Whoosh): each
+    term's documents, frequencies and positions (stopwords removed, positions renumbered as Whoosh's
+    ``StopFilter`` does), and each document's field lengths as Whoosh stores them (a byte, log-scaled)."""
+
+    count: int
+    postings: RawPostings
+    lengths: dict[str, list[int]]  # field → per docnum, the length Whoosh's reader gives back (0: none)
+    totals: dict[str, int]  # field → the exact number of tokens in all documents
+
+    @classmethod
+    def of(cls, texts: list[dict[str, str]]) -> "Inverted":
+        """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing)."""
+        from whoosh.util.numeric import byte_to_length, length_to_byte
+
+        count = len(texts)
+        postings: RawPostings = {f: {} for f in ALL_TEXT_FIELDS}
+        lengths = {f: [0] * count for f in ALL_TEXT_FIELDS}
+        totals = dict.fromkeys(ALL_TEXT_FIELDS, 0)
+        for doc, fields in enumerate(texts):
+            for fieldname in ALL_TEXT_FIELDS:
+                text = fields.get(fieldname)
+                if not text:
+                    continue
+                positions: dict[str, list[int]] = {}
+                spans = positioned_terms(text, FIELD_LANGUAGE[fieldname])
+                for stem, position in spans:
+                    positions.setdefault(stem, []).append(position)
+                terms = postings[fieldname]
+                for stem, where in positions.items():
+                    entry = terms.get(stem)
+                    if entry is None:
+                        entry = terms[stem] = ([], [], [])
+                    entry[0].append(doc)
+                    entry[1].append(len(where))
+                    entry[2].append(tuple(where))
+                if spans:
+                    byte = length_to_byte(len(spans))
+                    lengths[fieldname][doc] = byte_to_length(byte) if byte else 0
+                    totals[fieldname] += len(spans)
+        return cls(count, postings, lengths, totals)
+
+    def norms(self, fieldname: str) -> list[float]:
+        """Each document's BM25F length norm in the field: ``K1 * ((1 - B) + B * length / average)``."""
+        average = (self.totals[fieldname] / self.count) if self.count else 0.0
+        average = average or 1.0
+        return [K1 * ((1 - B) + B * (length or 1) / average) for length in self.lengths[fieldname]]
+
+
 @dataclass
 class PostingsCache:
     """Everything needed to score plain queries and to look entries up by id without touching Whoosh."""
@@ -71,36 +127,23 @@ class PostingsCache:
     # --- building and loading --------------------------------------------------------------------------
 
     @classmethod
-    def from_reader(cls, reader, keys: dict[str, str]) -> "PostingsCache":
-        """Read the postings, lengths and stored ids back from a freshly written Whoosh index."""
-        count = reader.doc_count_all()
-        stored = [reader.stored_fields(n) for n in range(count)]
+    def from_inverted(cls, inverted: Inverted, stored: list[dict], keys: dict[str, str]) -> "PostingsCache":
+        """The cache of freshly inverted entries (``stored``: each entry's ``IndexDoc.fields()``)."""
         ids = [s["id"] for s in stored]
         docnum = {node_id: n for n, node_id in enumerate(ids)}
         norms: dict[str, list[float]] = {}
         postings: Postings = {}
         for fieldname in ALL_TEXT_FIELDS:
-            average = (reader.field_length(fieldname) / count) if count else 0.0
-            average = average or 1.0
-            norms[fieldname] = [K1 * ((1 - B) + B * (reader.doc_field_length(n, fieldname, 1) or 1) / average)
-                                for n in range(count)]
-            terms: dict[str, tuple] = {}
-            for term in reader.field_terms(fieldname):
-                matcher = reader.postings(fieldname, term)
-                docs, parts, positions = [], [], []
-                fieldnorms = norms[fieldname]
-                while matcher.is_active():
-                    doc, weight = matcher.id(), float(matcher.weight())
-                    docs.append(doc)
-                    parts.append(weight * (K1 + 1) / (weight + fieldnorms[doc]))
-                    positions.append(tuple(matcher.value_as("positions")))
-                    matcher.next()
-                terms[term] = (tuple(docs), tuple(parts), tuple(positions))
-            postings[fieldname] = terms
+            fieldnorms = norms[fieldname] = inverted.norms(fieldname)
+            postings[fieldname] = {
+                term: (tuple(docs), tuple(tf * (K1 + 1) / (tf + fieldnorms[d]) for d, tf in zip(docs, tfs)),
+                       tuple(positions))
+                for term, (docs, tfs, positions) in sorted(inverted.postings[fieldname].items())}
+
         def docnums(node_ids: list[str] | None) -> tuple[int, ...]:
             return tuple(docnum[i] for i in node_ids or () if i in docnum)
 
-        return cls(count=count, ids=ids, keys={k: docnum[v] for k, v in keys.items() if v in docnum},
+        return cls(count=inverted.count, ids=ids, keys={k: docnum[v] for k, v in keys.items() if v in docnum},
                    norms=norms, postings=postings, games=[s["game"] for s in stored],
                    documents=[s["document"] for s in stored], kinds=[s["kind"] for s in stored],
                    langs=[s["lang"] for s in stored], labels=[s["label"] for s in stored],

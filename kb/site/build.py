@@ -1,7 +1,8 @@
 """Build the site with MkDocs in-process, strictly, into a folder (used by ``rulekb build``, tests, the bench).
 
 MkDocs cleans the folder it builds into, so the site is built into a staging folder (in the project's
-``.rulekb/`` cache) and moved into the target, keeping files earlier build steps wrote there. Warnings (broken links or anchors among
+``.rulekb/`` cache) and moved into the target, keeping files earlier build steps wrote there; the
+service worker, which keeps all of them offline, is written last. Warnings (broken links or anchors among
 them) fail the build; they are collected and reported, never printed as a traceback.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from kb.errors import RulekbError
 from kb.paths import Paths
+from kb.site.offline import OfflineBundle, write_service_worker
 
 CONFIG_FILE = "mkdocs.yml"
 
@@ -42,6 +44,7 @@ class SiteBuildReport:
     seconds: float  # wall clock
     cpu: float  # CPU seconds of this process
     timings: dict[str, float] = field(default_factory=dict)  # generated page → CPU seconds to build and render
+    offline: OfflineBundle | None = None  # what the service worker keeps
 
 
 class _Collect(logging.Handler):
@@ -127,6 +130,7 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True) -> SiteBuildRepo
         if strict and collect.messages:
             raise SiteBuildError("the site did not build", collect.messages)
         _merge_into(staging, out)
+        offline = write_service_worker(out)
     finally:
         logger.removeHandler(collect)
         shutil.rmtree(staging, ignore_errors=True)
@@ -135,4 +139,4 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True) -> SiteBuildRepo
     generator = generate.last_generator()
     return SiteBuildReport(out=out, pages=len(generator.plan.pages) if generator else 0,
                            seconds=time.perf_counter() - start, cpu=time.process_time() - cpu,
-                           timings=dict(generator.timings) if generator else {})
+                           timings=dict(generator.timings) if generator else {}, offline=offline)

@@ -17,8 +17,11 @@ from mkdocs.structure.pages import Page
 from kb.errors import RulekbError, SourceError
 from kb.paths import Paths
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
+from kb.site.views.search import search_settings
 
 _state: dict[str, object] = {}
+#: Material's own search (its worker, lunr and lunr's languages) is left out: the site's one search is rulekb's.
+UNUSED_THEME_FILES = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
 
 
 def _paths(config: MkDocsConfig) -> Paths:
@@ -56,10 +59,13 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state["paths"] = paths
     config.nav = generator.plan.nav
     config.copyright = generator.footer()
+    config.extra["rulekb_search"] = search_settings(generator.model)
     return config
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for unused in [f for f in files if f.src_uri.startswith(UNUSED_THEME_FILES)]:
+        files.remove(unused)
     try:
         return _generator().add_files(files, config)
     except GeneratedPageCollision as exc:

@@ -26,10 +26,10 @@ class Linker:
 
     def to(self, page: str, anchor: str = "") -> str:
         """The href of ``page`` (a src_uri) and an anchor on it, as seen from this page."""
+        here = self.urls.get(self.page, page_url(self.page))
         if page == self.page:
-            href = f"#{anchor}" if anchor else "./"
+            href = f"#{anchor}" if anchor else here.rsplit("/", 1)[-1]
         else:
-            here = self.urls.get(self.page, page_url(self.page))
             target = self.urls.get(page, page_url(page))
             href = get_relative_url(target, here) + (f"#{anchor}" if anchor else "")
         self.targets.setdefault((page, anchor), href)

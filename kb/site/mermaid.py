@@ -2,7 +2,8 @@
 
 A *unit* is a section (or a chapter) that directly holds numbered rules. Its neighbourhood is read
 from the relations indexed once per build, so drawing one section costs only that section's edges.
-The diagram is Mermaid source for Material's built-in Mermaid support (a ``mermaid`` fence).
+The diagram is Mermaid source (a ``mermaid`` fence, given the class ``rk-mermaid`` so that Material leaves
+it alone); ``assets/rulekb/graph.js`` loads Mermaid and draws it only when its panel is opened.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from kb.graph import ancestors
 from kb.model import NodeKind
 from kb.site.downloads import Download, downloads
 from kb.site.mermaid import graph_page, graph_units
@@ -23,7 +24,8 @@ from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
 from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view, rulings_view
 from kb.site.views.questions import questions_view
-from kb.urls import page_of, ruling_page
+from kb.site.views.search import SEARCH_PAGE, search_view
+from kb.urls import page_of, ruling_page, scenario_examples
 
 HOME = "index.md"
 QUESTIONS = "open-questions.md"
@@ -90,6 +92,26 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
     return items
 
 
+def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
+    """A page of examples per section of the rules (``kb.urls.scenario_examples``); their navigation, by chapter."""
+    graph = model.graph
+    pages = {p.page: p for p in (scenario_examples(graph, game, s.rules) for s in model.scenarios_of(game))}
+    nav: dict[str, list] = {}
+    for page in sorted(pages.values(), key=lambda p: p.order):
+        numbered = page.unit if page.unit and graph.nodes[page.unit].get("number") else None
+        title = page.name if page.order == float("inf") else f"Examples: {page.name}"
+        # A numbered section is the page's heading and link ("Examples: 4.2.0. …"); any other page groups its
+        # scenarios by coverage group under its title.
+        plan.add(PageSpec(page.page, title, "examples_page.html",
+                          lambda ctx, p=page.page, u=numbered, t=title: examples_page_view(ctx, game, p, u, t),
+                          meta=NOT_SEARCHED))
+        chapter = next((n for n in [*ancestors(graph, page.unit), page.unit]
+                        if graph.nodes[n]["kind"] == NodeKind.CHAPTER), None) if page.unit else None
+        group = f"{graph.nodes[chapter]['number']}. {graph.nodes[chapter]['title']}" if chapter else ""
+        nav.setdefault(group, []).append(_entry(page.name, page.page))
+    return [entry for group, entries in nav.items() for entry in ([{group: entries}] if group else entries)]
+
+
 def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool) -> list:
     """Rulings, examples, coverage and graph views of a game, as far as it has them."""
     nav: list = []
@@ -101,19 +123,7 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
     if proven or model.scenarios_of(game):
         index = plan.add(PageSpec(f"{game}/examples/index.md", "Examples", "examples_index.html",
                                   lambda ctx: examples_index_view(ctx, game)))
-        items: list = [index.src_uri]
-        chapters = {f"{game}/examples/{model.graph.nodes[c]['number']}.md": c for c in model.chapters_of(game)}
-        pages = sorted({model.scenario_location[s.id][0] for s in model.scenarios_of(game)},
-                       key=lambda p: (p not in chapters, model.graph.nodes[chapters[p]]["order"] if p in chapters else 0))
-        for page in pages:
-            chapter = chapters.get(page)
-            title = (f"Examples: {model.graph.nodes[chapter]['number']}. {model.graph.nodes[chapter]['title']}"
-                     if chapter else "Other examples" if chapters else "All examples")
-            plan.add(PageSpec(page, title, "examples_page.html",
-                              lambda ctx, p=page, c=chapter, t=title: examples_page_view(ctx, game, p, c, t),
-                              meta=NOT_SEARCHED))
-            items.append(_entry(title.removeprefix("Examples: "), page))
-        nav.append({"Examples": items})
+        nav.append({"Examples": [index.src_uri, *_examples_pages(plan, model, game)]})
     if game in model.coverage:
         spec = plan.add(PageSpec(f"{game}/coverage.md", "Coverage", "coverage.html",
                                  lambda ctx: coverage_view(ctx, game), meta=NOT_SEARCHED))
@@ -162,5 +172,7 @@ def plan_site(model: SiteModel) -> SitePlan:
     files = plan.downloads
     plan.add(PageSpec(DOWNLOADS, "Downloads", "downloads.html", lambda ctx: downloads_view(ctx, files)))
     plan.nav.append(_entry("Downloads", DOWNLOADS))
+    # The search page is reached from every search box, not from the navigation.
+    plan.add(PageSpec(SEARCH_PAGE, "Search", "search.html", search_view, meta=(("hide", ["toc"]), *NOT_SEARCHED)))
     return plan
 

@@ -33,7 +33,7 @@ def test_each_rule_comes_with_parent_chain_subrules_and_terms(engine, project_kb
     assert rule.subrules[1].text == "All damage counters on it are removed"
     terms = {t.label: t for t in rule.terms}
     assert "State-Based Check" in terms and terms["State-Based Check"].text.startswith("A game rule check")
-    assert terms["State-Based Check"].url == "athernum/glossary/#term-state-based-check"
+    assert terms["State-Based Check"].url == "athernum/glossary.html#term-state-based-check"
 
 
 def test_every_item_of_an_answer_has_its_site_link(engine, project_kb):
@@ -70,10 +70,10 @@ def test_rulings_and_passing_scenarios_appear_under_the_rules_they_cite(with_rul
         result = answer(engine, project_kb, "Does the target deal damage back to the attacker?",
                         rulings, load_results(paths))
     rule = next(r for r in result.rules if r.id == "athernum:9.3.9b")
-    assert [(r.id, r.url) for r in rule.rulings] == [("R-ATH-900", "athernum/rulings/#R-ATH-900")]
+    assert [(r.id, r.url) for r in rule.rulings] == [("R-ATH-900", "athernum/rulings.html#R-ATH-900")]
     assert [(e.id, e.kind, e.status) for e in rule.examples] == [
         ("athernum/combat/target-strikes-back", "scenario", "passed")]
-    assert rule.examples[0].url == "athernum/examples/9/#combat--target-strikes-back"
+    assert rule.examples[0].url == "athernum/examples/9.3.0.html#combat--target-strikes-back"
 
 
 def test_failing_scenario_is_not_offered_as_an_example(with_rulings_and_results, project_kb):
@@ -104,7 +104,7 @@ def test_ask_command_reads_well_in_a_terminal(indexed, run):
     code, out, _ = run(indexed.root, "ask", "What", "does", "an", "exhausted", "permanent", "keep?")
     assert code == 0
     assert out.startswith("1. ") and "\n2. " in out
-    assert " 6.2.4  athernum:6.2.4" in out and "athernum/cr/6/#6.2.4" in out
+    assert " 6.2.4  athernum:6.2.4" in out and "athernum/cr/6.html#6.2.4" in out
     assert "Subrules" in out and "Card name" in out and "States and Visibility › 6.2.0 Exhausted Permanents" in out
 
 

@@ -22,7 +22,7 @@ def test_index_step_is_registered_between_verify_and_site():
 
 def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_path):
     """Run with the parse step's knowledge base, the step prepares the index under .rulekb/ and notes its size;
-    the index goes live when the build succeeds."""
+    the index goes live when the build succeeds; the site being built gets only the browser's copy."""
     _load_plugins()
     step = next(s for s in STEPS if s.name == "index for search")
     ctx = BuildContext(paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()),
@@ -35,4 +35,5 @@ def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_p
     rulings, _ = load_rulings(project)
     assert open_index(project).meta["documents"] == project_kb.graph.number_of_nodes() + len(rulings)
     assert any(note.startswith("search index:") for note in ctx.notes)
-    assert not (tmp_path / "site").exists()  # the index lives in .rulekb/, not in the site
+    site_files = sorted(p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*.*"))
+    assert site_files == ["assets/rulekb/search-index.js"]  # the index itself lives in .rulekb/

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from kb.commands.search import KIND_CHOICES
+from kb.search.filters import DOCUMENT_KINDS
 from kb.search.schema import CATEGORIES, KIND_TO_CATEGORY
 
 
@@ -14,7 +15,7 @@ def test_search_prints_rank_id_breadcrumb_snippet_and_link(indexed, run):
     assert code == 0
     assert " 1  4.2.2a  athernum:4.2.2a  rule" in out
     assert "4.2.0 State-Based Checks › 4.2.2" in out
-    assert "damage counters equal to or greater" in out and "athernum/cr/4/#4.2.2a" in out
+    assert "damage counters equal to or greater" in out and "athernum/cr/4.html#4.2.2a" in out
 
 
 def test_search_json_is_a_list_of_hits_with_the_documented_keys(indexed, run):
@@ -46,8 +47,8 @@ def test_bad_filter_is_an_error_message(indexed, run):
 
 
 def test_kind_choices_cover_the_index_categories():
-    """The command's --kind choices offer every category and every node kind the index knows."""
-    assert set(CATEGORIES) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)
+    """The command's --kind choices offer every category, the rulebooks and every node kind the index knows."""
+    assert set(CATEGORIES) | set(DOCUMENT_KINDS) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)
 
 
 def test_index_command_rebuilds_and_reports(project, run):

@@ -140,7 +140,7 @@ def test_rulings_and_scenarios_join_the_index(with_rulings_and_results, project_
     with SearchEngine(with_rulings_and_results) as engine:
         ruling = engine.search("defender or the target deal combat damage back", kind="ruling").hits[0]
         assert ruling.id == "athernum:ruling/R-ATH-900"
-        assert ruling.url == "athernum/rulings/#R-ATH-900"
+        assert ruling.url == "athernum/rulings.html#R-ATH-900"
         scenario = engine.search("target strikes back", kind="example").hits[0]
         assert scenario.id == "athernum:scenario/combat/target-strikes-back"
         assert scenario.extra["status"] == "passed"

@@ -97,6 +97,14 @@ def test_filters_restrict_game_document_and_kind(engine):
     assert {h.document for h in engine.search("damage", document="athernum:cr").hits} == {"cr"}
 
 
+def test_rulebook_kind_keeps_the_rulebooks_passages(engine):
+    """``--kind rulebook`` keeps the passages of the English and German rulebooks, in the question's language first."""
+    english = engine.search("damage attacker", kind="rulebook", limit=20).hits
+    assert english and {h.document for h in english} <= {"rulebook-en", "rulebook-de"}
+    assert english[0].document == "rulebook-en"
+    assert engine.search("Schaden Angreifer", kind="rulebook").hits[0].document == "rulebook-de"
+
+
 def test_inline_filter_in_the_query_works_like_the_option(engine):
     """``game:altered initiative`` searches only Altered, as ``--game altered`` would."""
     hits = engine.search("game:altered initiative").hits
@@ -115,7 +123,7 @@ def test_hit_carries_breadcrumb_url_and_highlighted_snippet(engine):
     """A hit has the qualified id, its parent chain, its site link and the matched words marked."""
     hit = next(h for h in engine.search("damage counters equal defensive value").hits if h.id == "athernum:4.2.2a")
     assert hit.breadcrumb[-2:] == ["4.2.0 State-Based Checks", "4.2.2"]
-    assert hit.url == "athernum/cr/4/#4.2.2a"
+    assert hit.url == "athernum/cr/4.html#4.2.2a"
     marked = [text for text, matched in hit.snippet if matched]
     assert "damage" in marked and "counters" in marked
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,21 @@ def repo_site(repo_project) -> Path:
 
 
 @pytest.fixture(scope="session")
+def repo_search_site(repo_project, repo_site) -> Path:
+    """The repository site with its search index beside the ranker (``assets/rulekb/search-index.js``), as the
+    build ships it: the site step alone does not write the index."""
+    from kb.search.indexer import discard_index, prepare_knowledge_base_index
+    from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
+
+    prepared = prepare_knowledge_base_index(repo_project)
+    try:
+        shutil.copyfile(prepared.folder / SITE_INDEX_FILE, repo_site / SITE_ASSETS / SITE_INDEX_FILE)
+    finally:
+        discard_index(prepared)
+    return repo_site
+
+
+@pytest.fixture(scope="session")
 def release_project(tmp_path_factory):
     """The small project with an earlier release of its CR beside the current one, and a page of old links."""
     return make_release_project(tmp_path_factory.mktemp("releases"))
@@ -54,5 +70,5 @@ def release_site(release_project) -> Path:
 
 
 def read(site: Path, url: str) -> str:
-    """The HTML of a page of ``site`` by its URL (``athernum/cr/4/``)."""
-    return (site / url / "index.html").read_text(encoding="utf-8")
+    """The HTML of a page of ``site`` by its URL (``athernum/cr/4.html``)."""
+    return (site / url).read_text(encoding="utf-8")

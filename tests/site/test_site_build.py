@@ -29,9 +29,9 @@ def test_build_writes_site_with_graph_downloads(tmp_path):
     """The build produces the pages and keeps the downloads the parse step wrote beside them."""
     paths = make_project(tmp_path, hostile=False)
     run_build(paths, Console(quiet=True), only=STEPS)
-    assert (paths.site / "athernum" / "cr" / "1" / "index.html").is_file()
+    assert (paths.site / "athernum" / "cr" / "1.html").is_file()
     assert (paths.site / "downloads" / "graph.json").is_file()
-    assert (paths.site / "search" / "search_index.json").is_file()
+    assert (paths.site / "search" / "index.html").is_file()
 
 
 def test_broken_anchor_fails_build_and_keeps_previous_site(tmp_path, monkeypatch):
@@ -56,7 +56,7 @@ def test_hand_written_pages_are_listed_and_their_rule_links_checked(tmp_path):
     page = paths.docs / "authors" / "guide.md"
     page.write_text("# Guide\n\nSee [rule 1.1.1](../athernum/cr/1.md#1.1.1).\n", encoding="utf-8")
     site = build_site(paths, paths.site).out
-    assert 'href="authors/guide/"' in (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="authors/guide.html"' in (site / "index.html").read_text(encoding="utf-8")
     page.write_text("# Guide\n\nSee [rule 1.1.9](../athernum/cr/1.md#1.1.9).\n", encoding="utf-8")
     with pytest.raises(SiteBuildError) as failure:
         build_site(paths, tmp_path / "second")

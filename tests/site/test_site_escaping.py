@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.site.conftest import read
 
 #: Where each hostile input must appear, escaped: (page URL, the label given to SCRIPT in tests/site/project.py).
 ESCAPED = [
-    ("athernum/cr/1/", "rule"),  # rule text
-    ("athernum/glossary/", "term"),  # term definition
-    ("athernum/cr/0/", "term"),  # the definition where chapter 0 lists it
-    ("athernum/rulings/", "question"),  # ruling question
-    ("athernum/rulings/", "answer"),  # ruling answer
-    ("athernum/examples/1/", "title"),  # scenario title
-    ("athernum/examples/1/", "step"),  # scenario step
-    ("athernum/examples/1/", "log"),  # engine log message
-    ("athernum/cr/1/", "title"),  # the scenario title where the rule lists its examples
+    ("athernum/cr/1.html", "rule"),  # rule text
+    ("athernum/glossary.html", "term"),  # term definition
+    ("athernum/cr/0.html", "term"),  # the definition where chapter 0 lists it
+    ("athernum/rulings.html", "question"),  # ruling question
+    ("athernum/rulings.html", "answer"),  # ruling answer
+    ("athernum/examples/1.1.0.html", "title"),  # scenario title
+    ("athernum/examples/1.1.0.html", "step"),  # scenario step
+    ("athernum/examples/1.1.0.html", "log"),  # engine log message
+    ("athernum/cr/1.html", "title"),  # the scenario title where the rule lists its examples
 ]
 
 
@@ -36,12 +34,3 @@ def test_no_page_contains_a_hostile_script(small_site):
     assert len(pages) > 10
     for page in pages:
         assert "<script>alert(" not in page.read_text(encoding="utf-8"), page
-
-
-def test_search_index_keeps_hostile_text_escaped(small_site):
-    """The search index, whose text the search box shows as HTML, holds the hostile text only escaped."""
-    index = json.loads((small_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    texts = [doc["title"] + doc["text"] for doc in index["docs"]]
-    assert any("&lt;script&gt;" in t for t in texts)
-    assert not any("<script>" in t for t in texts)
-

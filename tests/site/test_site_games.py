@@ -11,7 +11,7 @@ import pytest
 from kb.loader import load_kb
 from kb.rulings import load_rulings
 from kb.site.templates import _percent
-from kb.urls import ruling_anchor, scenario_anchor, url_of
+from kb.urls import ruling_anchor, scenario_url, url_of
 from kb.verify.report import summarise
 from kb.verify.results import Status, load_results
 from tests.site.conftest import read
@@ -47,7 +47,7 @@ def _block(html: str, anchor: str) -> str:
 def test_home_page_has_a_card_per_game_with_documents_examples_and_coverage(repo_site, repo):
     """One card per game, side by side: its documents, its scenarios by status and its coverage figure."""
     graph, _, results, summary = repo
-    html = read(repo_site, "")
+    html = read(repo_site, "index.html")
     assert '<div class="grid rk-games">' in html
     cards = _cards(html)
     assert list(cards) == list(GAMES)
@@ -65,12 +65,12 @@ def test_home_page_has_a_card_per_game_with_documents_examples_and_coverage(repo
     assert dict(STATUS_COUNT.findall(cards["altered"]))["failed"] == "1"  # the copy records one as failed
 
 
-@pytest.mark.parametrize("game,document_page", [("atnia", "../rules/"), ("altered", "../cr/")])
+@pytest.mark.parametrize("game,document_page", [("atnia", "rules.html"), ("altered", "cr.html")])
 def test_coverage_page_of_each_game_groups_its_units_as_verify_does(repo_site, repo, game, document_page):
     """Atnia's paragraphs and items by section, Altered's numbered rules by first number: every unit has its row."""
     graph, _, _, summary = repo
     coverage = summary.coverage[game]
-    html = read(repo_site, f"{game}/coverage/")
+    html = read(repo_site, f"{game}/coverage.html")
     o = coverage.overall
     assert f"{o.total} " in html and f"{_percent(o.percent)} of the testable ones covered" in html
     headings = re.findall(r'<h2 id="([^"]+)">([^<]+)<a', html)
@@ -91,7 +91,7 @@ def test_coverage_page_of_each_game_groups_its_units_as_verify_does(repo_site, r
 def test_rulings_page_of_each_game_lists_its_rulings(repo_site, repo, game):
     """Every ruling of the game's rulings file has its entry, with its question and the rules it rests on."""
     graph, rulings, _, _ = repo
-    html = read(repo_site, f"{game}/rulings/")
+    html = read(repo_site, f"{game}/rulings.html")
     own = [r for r in rulings if r.game == game]
     assert len(own) >= 10
     for ruling in own:
@@ -99,21 +99,21 @@ def test_rulings_page_of_each_game_lists_its_rulings(repo_site, repo, game):
         entry = html[html.index(f'id="{ruling_anchor(ruling.id)}"'):]
         for rule in ruling.rules:
             if rule in graph:
-                assert f'href="../{url_of(graph, rule).removeprefix(game + "/")}"' in entry[:6000], (ruling.id, rule)
+                assert f'href="{url_of(graph, rule).removeprefix(game + "/")}"' in entry[:6000], (ruling.id, rule)
 
 
 @pytest.mark.parametrize("game", OTHERS)
 def test_examples_of_each_game_are_listed_and_shown(repo_site, repo, game):
-    """The examples index lists every scenario of the game by group; the examples page shows each in full."""
-    _, _, results, _ = repo
-    index = read(repo_site, f"{game}/examples/")
-    page = read(repo_site, f"{game}/examples/other/")
+    """The examples index lists every scenario of the game by group; the page of the section it cites first shows each in full."""
+    graph, _, results, _ = repo
+    index = read(repo_site, f"{game}/examples/index.html")
     scenarios = [s for s in results.scenarios if s.game == game]
     assert len(scenarios) > 50
     assert "Other examples" not in re.findall(r"<h2[^>]*>([^<]+)", index)  # each is under a group it cites
     for scenario in scenarios:
         assert f"<code>{scenario.id}</code>" in index
-        card = _block(page, scenario_anchor(scenario.id))
+        url, anchor = scenario_url(graph, game, scenario.id, scenario.rules).split("#")
+        card = _block(read(repo_site, url), anchor)
         assert ("✓ verified" in card) == (scenario.status == Status.PASSED), scenario.id
 
 
@@ -132,12 +132,12 @@ def test_rules_show_their_rulings_and_verified_examples(repo_site, repo, game):
     checked = 0
     for ruling in (r for r in rulings if r.game == game):
         for rule in (r for r in ruling.rules if r in graph):
-            assert f'href="../rulings/#{ruling_anchor(ruling.id)}"' in block(rule), (ruling.id, rule)
+            assert f'href="rulings.html#{ruling_anchor(ruling.id)}"' in block(rule), (ruling.id, rule)
             checked += 1
     for scenario in (s for s in results.scenarios if s.game == game):
         for rule in (r for r in scenario.rules if r in graph):
             note = block(rule)
-            link = note.index(f'href="../examples/other/#{scenario_anchor(scenario.id)}"')
+            link = note.index(f'href="{scenario_url(graph, game, scenario.id, scenario.rules).removeprefix(game + "/")}"')
             badge = note[note.rindex("<li", 0, link):link]
             assert ("✓ verified" in badge) == (scenario.status == Status.PASSED), (scenario.id, rule)
             checked += 1
@@ -155,9 +155,9 @@ def test_not_testable_units_say_why_beside_the_rules(repo_site, repo):
 
 
 def test_every_page_of_every_game_is_built(repo_site):
-    """Each game has its rules, rulings, examples, coverage and changes pages."""
+    """Each game has its rules, rulings, examples (an index and a page per section), coverage and changes pages."""
     for game, rules in (("athernum", "cr/4"), ("atnia", "rules"), ("altered", "cr")):
-        for url in (rules, "rulings", "examples", "coverage", "changes"):
-            assert (repo_site / game / url / "index.html").is_file(), (game, url)
+        for url in (rules, "rulings", "examples/index", "coverage", "changes"):
+            assert (repo_site / game / f"{url}.html").is_file(), (game, url)
     for game in OTHERS:
-        assert (repo_site / game / "examples" / "other" / "index.html").is_file()
+        assert len(list((repo_site / game / "examples").glob("*.html"))) > 5, game

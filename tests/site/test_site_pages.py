@@ -39,7 +39,7 @@ def test_every_cr_rule_is_a_heading_with_its_number_as_anchor(repo_site, repo_gr
 
 def test_every_page_carries_the_licences_of_the_rule_texts(repo_site):
     """The footer of every page names each game's rule texts with their attribution and licence."""
-    pages = list(repo_site.rglob("index.html"))
+    pages = list(repo_site.rglob("*.html"))
     assert len(pages) > 30
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -51,40 +51,40 @@ def test_every_page_carries_the_licences_of_the_rule_texts(repo_site):
 
 def test_a_rule_shows_its_ruling_and_verified_example(repo_site):
     """Under 4.2.2a stand the ruling resting on it (its rule numbers linked) and its verified example."""
-    html = read(repo_site, "athernum/cr/4/")
+    html = read(repo_site, "athernum/cr/4.html")
     body = html[html.index('id="4.2.2a"'):html.index('id="4.2.2b"')]
-    assert 'href="../../rulings/#R-SITE-1"' in body
-    assert '<a class="rk-ref" href="../3/#3.0.7e">3.0.7e</a>' in body
-    assert "rk-status--passed" in body and 'href="../../examples/4/#state-based--lethal-damage"' in body
+    assert 'href="../rulings.html#R-SITE-1"' in body
+    assert '<a class="rk-ref" href="3.html#3.0.7e">3.0.7e</a>' in body
+    assert "rk-status--passed" in body and 'href="../examples/4.2.0.html#state-based--lethal-damage"' in body
 
 
 def test_verified_example_shows_steps_outcome_and_linked_log(repo_site):
     """The example page shows the steps, the verified outcome and each log line's rule as a link."""
-    html = read(repo_site, "athernum/examples/4/")
+    html = read(repo_site, "athernum/examples/4.2.0.html")
     card = html[html.index('id="state-based--lethal-damage"'):]
     assert "p1 deals 3 damage to Stone Golem" in card and "verified: every step and expectation held" in card
-    assert 'href="../../cr/4/#4.2.2a"' in card and 'href="../../cr/4/#4.1.9"' in card
+    assert 'href="../cr/4.html#4.2.2a"' in card and 'href="../cr/4.html#4.1.9"' in card
 
 
 def test_glossary_gives_definition_defining_rule_and_uses(repo_site):
     """A glossary entry has its definition, the rule defining it, and links to the rules using it."""
-    html = read(repo_site, "athernum/glossary/")
+    html = read(repo_site, "athernum/glossary.html")
     entry = html[html.index('id="term-permanent"'):html.index('id="term-prevent"')]
     assert "Any face-up character, item, or location card" in re.sub(r"<[^>]+>", "", entry)
-    assert 'href="../cr/2/#2.1.1"' in entry and "Used in" in entry and 'href="../cr/4/#4.2.2a"' in entry
+    assert 'href="cr/2.html#2.1.1"' in entry and "Used in" in entry and 'href="cr/4.html#4.2.2a"' in entry
 
 
 def test_rulebook_sections_link_to_cr_rules_and_translation(repo_site):
     """A rulebook section links to the CR rules it explains and to its German translation."""
-    html = read(repo_site, "athernum/rulebook-en/")
+    html = read(repo_site, "athernum/rulebook-en.html")
     section = html[html.index('id="combat-phase"'):]
     section = section[:section.index("<h2", 10)]
-    assert 'href="../cr/9/#9.3.0"' in section and 'href="../rulebook-de/#' in section
+    assert 'href="cr/9.html#9.3.0"' in section and 'href="rulebook-de.html#' in section
 
 
 def test_altered_excerpt_shows_its_examples_and_remarks(repo_site, repo_graph):
     """Every Example and Remark of the Altered excerpt is on its page under its own anchor."""
-    html = read(repo_site, "altered/cr/")
+    html = read(repo_site, "altered/cr.html")
     notes = [n for n, d in repo_graph.nodes(data=True) if d["kind"] in (NodeKind.EXAMPLE, NodeKind.REMARK)]
     assert len(notes) == 17
     for note in notes:
@@ -98,22 +98,24 @@ def test_each_cr_section_has_a_graph_view(repo_site, repo_graph):
     assert len(sections) > 40
     for section in sections:
         chapter = repo_graph.nodes[section]["number"].split(".")[0]
-        html = read(repo_site, f"athernum/graph/{chapter}/")
+        html = read(repo_site, f"athernum/graph/{chapter}.html")
         after = html[html.index(f'id="graph-{repo_graph.nodes[section]["number"]}"'):]
-        assert after.index('<pre class="mermaid">') < 400
+        assert after.index('<details class="rk-graph">') < after.index('<pre class="rk-mermaid">') < 400
 
 
 def test_site_works_offline(repo_site):
-    """No page loads a script, stylesheet or font from another host, and Mermaid is served locally."""
+    """No page loads a script, stylesheet or font from another host; Mermaid is served locally, loaded only when
+    a diagram is opened, and never left for Material to fetch from a CDN."""
     for page in repo_site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert not re.search(r'<(script|link)[^>]+(src|href)="(https?:)?//', html), page
         assert "fonts.googleapis" not in html and "fonts.gstatic" not in html, page
-    graph_page = read(repo_site, "athernum/graph/4/")
-    local, bundle = graph_page.index("javascripts/mermaid.min.js"), graph_page.index("assets/javascripts/bundle.")
-    assert local < bundle  # defined before Material looks for it, so Material never fetches it
+    graph_page = read(repo_site, "athernum/graph/4.html")
+    assert 'src="../../assets/rulekb/graph.js" data-mermaid="../../javascripts/mermaid.min.js"' in graph_page
+    assert not re.search(r'<script src="[^"]*mermaid', graph_page)
+    assert 'class="mermaid"' not in graph_page  # Material would fetch Mermaid from a CDN for it
     assert (repo_site / "javascripts" / "mermaid.min.js").stat().st_size > 1_000_000
-    assert "mermaid.min.js" not in read(repo_site, "athernum/cr/4/")
+    assert "mermaid.min.js" not in read(repo_site, "athernum/cr/4.html")
 
 
 def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
@@ -123,37 +125,36 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     results = json.loads((repo_site / "downloads" / "verify-results.json").read_text(encoding="utf-8"))
     assert results["scenarios"][0]["id"] == "athernum/state-based/lethal-damage"
     assert {s["game"] for s in results["scenarios"]} == {"athernum", "atnia", "altered"}
-    assert 'href="rules.json"' in read(repo_site, "downloads/")
+    assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
-def test_search_has_one_entry_per_rule_titled_by_its_number(repo_site, repo_graph):
-    """The search index has an entry per rule, deep-linked to its anchor, and keeps rule numbers whole."""
-    index = json.loads((repo_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    entries = {doc["location"]: doc for doc in index["docs"]}
-    for rule in _numbered(repo_graph):
-        entry = entries[url_of(repo_graph, rule)]
-        assert entry["title"].split(" ")[0] == repo_graph.nodes[rule]["number"]
-    separator = re.compile(index["config"]["separator"])
-    assert separator.split("4.2.2a") == ["4.2.2a"] and separator.split("3.0.7e.II") == ["3.0.7e.II"]
-    assert index["config"]["lang"] == ["en", "de"]
-
-
-def test_home_page_lists_documents_and_status(repo_site):
+def test_home_page_lists_documents_and_status(repo_site, repo_graph):
     """The home page links every document and says where coverage and examples stand and how to search."""
-    html = read(repo_site, "")
+    html = read(repo_site, "index.html")
     for document in ("athernum:cr", "athernum:rulebook-en", "athernum:rulebook-de", "atnia:rules", "altered:cr"):
-        game, name = document.split(":")
-        assert f'href="{game}/{name}/"' in html
+        assert f'href="{url_of(repo_graph, document)}"' in html
     assert "577 numbered rules" in html and "How to search" in html
     assert page_url("athernum/coverage.md") in html
 
 
-def test_search_covers_reference_pages_not_reports_or_logs(repo_site):
-    """Rules, glossary, rulings, rulebooks and the examples index are searched; logs, graphs and reports are not."""
-    index = json.loads((repo_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    pages = {doc["location"].split("#")[0] for doc in index["docs"]}
-    for searched in ("athernum/cr/4/", "athernum/glossary/", "athernum/rulings/", "athernum/rulebook-de/",
-                     "athernum/examples/", "altered/cr/", "atnia/rules/"):
-        assert searched in pages
-    for unsearched in ("athernum/examples/4/", "athernum/graph/4/", "athernum/coverage/", "open-questions/"):
-        assert unsearched not in pages
+def test_every_page_has_the_one_search_box(repo_site):
+    """Every page's header holds rulekb's search box and loads its scripts; Material's search is gone."""
+    assert not (repo_site / "search" / "search_index.json").exists()
+    assert not list((repo_site / "assets" / "javascripts").glob("workers/search.*"))
+    for page in ("index.html", "athernum/cr/4.html", "athernum/rulings.html", "search/index.html"):
+        html = read(repo_site, page)
+        assert 'data-md-component="search"' not in html, page
+        assert html.count('data-rk-search="header"') == 1, page
+        assert re.search(r'<script src="[./]*assets/rulekb/search\.js" defer></script>\s*'
+                         r'<script src="[./]*assets/rulekb/search-ui\.js" defer></script>', html), page
+        assert 'assets/rulekb/search-ui.css' in html, page
+    settings = re.search(r'<script type="application/json" id="rk-search-settings">(.*?)</script>', read(repo_site, "index.html"))
+    assert [g["id"] for g in json.loads(settings.group(1))["games"]] == ["athernum", "altered", "atnia"]
+
+
+def test_search_page_and_home_page_hold_a_search_box(repo_site):
+    """The search page (search/index.html?q=…) holds the box with its results inline; the home page asks a question."""
+    assert 'data-rk-search="page"' in read(repo_site, "search/index.html")
+    home = read(repo_site, "index.html")
+    assert 'data-rk-search="home"' in home and "Ask a rules question" in home
+    assert home.index('data-rk-search="home"') < home.index('class="grid rk-games"')

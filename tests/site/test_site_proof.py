@@ -16,22 +16,22 @@ def _section(html: str, anchor: str) -> str:
 
 def test_only_a_passing_example_is_verified(small_site):
     """The passing scenario is marked verified; failed, expected-failure and error ones are shown as such."""
-    html = read(small_site, "athernum/examples/2/")
+    html = read(small_site, "athernum/examples/2.1.0.html")
     failed = _section(html, "board--fail")
     xfail = _section(html, "board--xfail")
     assert "rk-status--failed" in failed and "- discard: [Ember Knight]" in failed
     assert "rk-status--expected-failure" in xfail and "the engine follows the CR, not the rulebook" in xfail
     for card in (failed, xfail):
         assert "verified" not in card.replace("not verified", "")
-    passed = _section(read(small_site, "athernum/examples/1/"), "names--pass")
+    passed = _section(read(small_site, "athernum/examples/1.1.0.html"), "names--pass")
     assert "✓ verified" in passed and "every step and expectation held" in passed
-    error = _section(read(small_site, "athernum/examples/other/"), "broken")
+    error = _section(read(small_site, "athernum/examples/other.html"), "broken")
     assert "rk-status--error" in error and "steps: expected a list" in error and "✓ verified" not in error
 
 
 def test_examples_index_lists_every_scenario_by_chapter(small_site):
     """Each scenario is listed under every chapter it cites, with its status; one citing no known rule under Other."""
-    html = read(small_site, "athernum/examples/")
+    html = read(small_site, "athernum/examples/index.html")
     assert "names/pass" in _section(html, "chapter-1")
     board = _section(html, "chapter-2")
     assert "board/fail" in board and "board/xfail" in board
@@ -40,7 +40,7 @@ def test_examples_index_lists_every_scenario_by_chapter(small_site):
 
 def test_coverage_counts_only_passing_scenarios(small_site):
     """A rule is demonstrated by a passing scenario, covered by its settled subrules, not testable when listed, else missing."""
-    html = read(small_site, "athernum/coverage/")
+    html = read(small_site, "athernum/coverage.html")
 
     def row(rule: str) -> str:
         start = html.index(f'>{rule}</a></td>')
@@ -54,7 +54,7 @@ def test_coverage_counts_only_passing_scenarios(small_site):
 
 def test_rulings_show_status_from_their_scenarios(small_site):
     """A ruling is demonstrated when its scenarios pass, failing when one fails, else not demonstrated."""
-    html = read(small_site, "athernum/rulings/")
+    html = read(small_site, "athernum/rulings.html")
     first, second, third = (html.index(f'id="R-T-00{n}"') for n in (1, 2, 3))
     assert "rk-status--passed" in html[first:second] and "demonstrated" in html[first:second]
     assert "rk-status--failed" in html[second:third] and "failing" in html[second:third]
@@ -63,7 +63,7 @@ def test_rulings_show_status_from_their_scenarios(small_site):
 
 def test_open_questions_list_disagreements_ambiguities_and_findings(small_site):
     """The rulebook disagreement and the ambiguity appear with their rulings, and each finding is listed."""
-    html = read(small_site, "open-questions/")
+    html = read(small_site, "open-questions.html")
     disagreements = html[html.index('id="disagreements"'):html.index('id="ambiguities"')]
     ambiguities = html[html.index('id="ambiguities"'):html.index('id="findings"')]
     assert "R-T-002" in disagreements and "R-T-003" not in disagreements
@@ -84,7 +84,7 @@ def test_bad_inputs_leave_an_empty_but_working_site(tmp_path):
     results_path(paths).parent.mkdir(parents=True, exist_ok=True)
     results_path(paths).write_text("{not json", encoding="utf-8")
     site = build_site(paths, paths.site).out
-    assert "No verify results yet" in read(site, "athernum/examples/")
-    assert "No rulings yet" in read(site, "athernum/rulings/")
-    questions = read(site, "open-questions/")
+    assert "No verify results yet" in read(site, "athernum/examples/index.html")
+    assert "No rulings yet" in read(site, "athernum/rulings.html")
+    questions = read(site, "open-questions.html")
     assert "invalid YAML" in questions and "cannot read: expected &#39;rules:&#39;" in questions

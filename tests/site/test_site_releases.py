@@ -26,16 +26,16 @@ def _change(html: str, kind: str, text: str) -> str:
 def test_changes_page_lists_each_change_with_links_and_diffs(release_site):
     """Per release: the changed rule with its word diff, renumbered rules linked under their new numbers,
     and the removed rule with its old text."""
-    html = read(release_site, "athernum/changes/")
+    html = read(release_site, "athernum/changes.html")
     assert 'id="release-current"' in html and 'id="release-current--cr"' in html
     assert "1 changed, 2 renumbered, 1 removed" in html
-    changed = _change(html, "changed", 'href="../cr/1/#1.1.1"')
+    changed = _change(html, "changed", 'href="cr/1.html#1.1.1"')
     assert "<del>one printed</del> <ins>a</ins> name" in changed
     assert f"<del>{ESCAPED_OLD}</del>" in changed
     same_page = _change(html, "renumbered", "1.1.3")
-    assert '<span class="rk-old">1.1.3</span> → <a href="../cr/1/#1.1.2a">1.1.2a</a>' in same_page
+    assert '<span class="rk-old">1.1.3</span> → <a href="cr/1.html#1.1.2a">1.1.2a</a>' in same_page
     other_page = _change(html, "renumbered", "1.1.4")
-    assert '<a href="../cr/2/#2.1.1">2.1.1</a>' in other_page
+    assert '<a href="cr/2.html#2.1.1">2.1.1</a>' in other_page
     removed = _change(html, "removed", "1.1.5")
     assert "<del>Every card has a card back</del>" in removed and "<a " not in removed
     assert "2025-06 → current" in html
@@ -44,10 +44,10 @@ def test_changes_page_lists_each_change_with_links_and_diffs(release_site):
 def test_a_rule_shows_the_releases_in_which_it_changed(release_site):
     """Under rule 1.1.1 stands its history: the release, the one before, the change and its diff, linked to the
     release's changes; an unchanged rule has none."""
-    html = read(release_site, "athernum/cr/1/")
+    html = read(release_site, "athernum/cr/1.html")
     block = html[html.index('id="1.1.1"'):html.index('id="1.1.2"')]
     history = block[block.index("rk-history"):]
-    assert '<a href="../../changes/#release-current--cr">current</a>' in history
+    assert '<a href="../changes.html#release-current--cr">current</a>' in history
     assert "(from 2025-06)" in history and "<del>one printed</del> <ins>a</ins>" in history
     assert "rk-history" not in html[html.index('id="1.1.2"'):html.index('id="1.1.2a"')]
     moved = html[html.index('id="1.1.2a"'):]
@@ -58,23 +58,23 @@ def test_old_numbers_still_lead_to_the_rule(release_site, release_project):
     """A link to an old number resolves: inside the renumbered rule's block when it stayed on the page, as a
     note pointing to the rule on another page, or saying it was removed. The strict build of a page linking
     to all three proves MkDocs finds each anchor."""
-    html = read(release_site, "athernum/cr/1/")
+    html = read(release_site, "athernum/cr/1.html")
     heading = html[html.index('<h4 id="1.1.2a"'):]
     heading = heading[:heading.index("</h4>")]
     assert '<span id="1.1.3" class="rk-former" title="formerly 1.1.3"></span>' in heading
     moved = re.search(r'<p id="1.1.4" class="rk-former-stub">(.*?)</p>', html).group(1)
-    assert 'is now <a href="../2/#2.1.1">2.1.1</a>' in moved
+    assert 'is now <a href="2.html#2.1.1">2.1.1</a>' in moved
     removed = re.search(r'<p id="1.1.5" class="rk-former-stub">(.*?)</p>', html).group(1)
     assert "was removed in release" in removed
-    guide = read(release_site, "authors/old-links/")
+    guide = read(release_site, "authors/old-links.html")
     for number in ("1.1.3", "1.1.4", "1.1.5"):
-        assert f'href="../../athernum/cr/1/#{number}"' in guide
+        assert f'href="../athernum/cr/1.html#{number}"' in guide
     assert len(re.findall(r'\sid="1\.1\.1"', html)) == 1  # no anchor is given twice
 
 
 def test_release_texts_are_escaped(release_site):
     """The old release's hostile text is shown escaped on the changes page and in the rule's history."""
-    for url in ("athernum/changes/", "athernum/cr/1/"):
+    for url in ("athernum/changes.html", "athernum/cr/1.html"):
         html = read(release_site, url)
         assert ESCAPED_OLD in html
         assert "<script>alert(" not in html
@@ -82,17 +82,25 @@ def test_release_texts_are_escaped(release_site):
         assert "<script>alert(" not in page.read_text(encoding="utf-8"), page
 
 
-def test_old_release_texts_are_not_searched(release_site):
-    """The changes page is left out of the search, so that old wordings do not compete with the rules."""
-    index = (release_site / "search" / "search_index.json").read_text(encoding="utf-8")
-    assert "athernum/changes/" not in index and "one printed name" not in index
+def test_old_release_texts_are_not_searched(release_project):
+    """The site's search index holds neither the changes page nor old wordings, which would compete with the rules."""
+    from kb.search.indexer import discard_index, prepare_knowledge_base_index
+    from kb.search.site_index import SITE_INDEX_FILE
+
+    prepared = prepare_knowledge_base_index(release_project)
+    try:
+        index = (prepared.folder / SITE_INDEX_FILE).read_text(encoding="utf-8")
+    finally:
+        discard_index(prepared)
+    assert "athernum/cr/1.html#1.1.1" in index  # the current rule is there
+    assert "athernum/changes.html" not in index and "one printed name" not in index
 
 
 def test_a_game_with_one_release_says_so(small_site):
     """With only the current sources, the changes page says there is a single release."""
-    html = read(small_site, "athernum/changes/")
+    html = read(small_site, "athernum/changes.html")
     assert "have a single release" in html and "rk-change--" not in html
-    assert "Changes</a> (one release)" in read(small_site, "")
+    assert "Changes</a> (one release)" in read(small_site, "index.html")
 
 
 def test_history_follows_renumberings_across_releases(tmp_path):

@@ -53,8 +53,8 @@ def test_rule_text_links_numbers_and_marks_terms(small_model):
     renderer = TextRenderer(small_model)
     linker = Linker("athernum/cr/2.md", small_model, {})
     html = renderer.node_text("athernum:2.1.1", linker)
-    assert '<a class="rk-ref" href="../1/#1.1.2">1.1.2</a>' in html
-    assert '<a class="rk-term" href="../../glossary/#term-permanent" title="Any face-up card' in html
+    assert '<a class="rk-ref" href="1.html#1.1.2">1.1.2</a>' in html
+    assert '<a class="rk-term" href="../glossary.html#term-permanent" title="Any face-up card' in html
     assert ("athernum/cr/1.md", "1.1.2") in linker.targets
 
 
@@ -88,20 +88,22 @@ def test_neighbourhood_draws_a_section_and_its_references():
 
 
 def test_rulings_and_examples_have_stable_locations(graph):
-    """Rulings live on their game's rulings page; an example on the page of its first cited rule's chapter."""
-    assert ruling_url("athernum", "R-ATH-001") == "athernum/rulings/#R-ATH-001"
+    """Rulings live on their game's rulings page; an example on the page of its first cited rule's section, or
+    of its first number in a document of numbered rules only."""
+    assert ruling_url("athernum", "R-ATH-001") == "athernum/rulings.html#R-ATH-001"
     assert ruling_anchor("R ATH/1") == "R-ATH-1"
     assert scenario_anchor("athernum/combat/first turn") == "combat--first-turn"
-    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.md"
+    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.2.0.md"
     assert scenario_page(graph, "athernum", []) == "athernum/examples/other.md"
+    assert scenario_page(graph, "altered", ["altered:4.2.3.c"]) == "altered/examples/rules-4.md"
 
 
 @pytest.mark.parametrize("node,url", [
-    ("athernum:4.2.2a", "athernum/cr/4/#4.2.2a"),
-    ("athernum:cr", "athernum/cr/"),
-    ("athernum:rulebook-en/combat-phase/p3", "athernum/rulebook-en/#combat-phase--p3"),
-    ("altered:1.4.6.b", "altered/cr/#1.4.6.b"),
-    ("athernum:term/permanent", "athernum/glossary/#term-permanent"),
+    ("athernum:4.2.2a", "athernum/cr/4.html#4.2.2a"),
+    ("athernum:cr", "athernum/cr/index.html"),
+    ("athernum:rulebook-en/combat-phase/p3", "athernum/rulebook-en.html#combat-phase--p3"),
+    ("altered:1.4.6.b", "altered/cr.html#1.4.6.b"),
+    ("athernum:term/permanent", "athernum/glossary.html#term-permanent"),
 ])
 def test_node_urls_are_unchanged_permalinks(graph, node, url):
     """Every kind of node keeps the permalink the site publishes for it."""

@@ -1,0 +1,110 @@
+"""The search index as the site's browser ranker reads it: ``assets/rulekb/search-index.js``.
+
+Written with every index generation (beside the postings, from the same inverted entries), and copied
+into the site by the build. It holds what ``assets/rulekb/search.js`` needs to rank exactly as
+``SearchEngine.search``: the postings as term frequencies and positions (delta-encoded, so the browser
+computes the same BM25F parts from the same integers), each entry's field lengths as Whoosh stores them,
+what a result shows, the id spellings, the synonyms, and the analysis word lists and ranking constants
+read from the Python modules, so that a change to a constant reaches both front-ends.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from kb.search import analysis, engine, fuzzy, query, snippets
+from kb.search.filters import DOCUMENT_KINDS
+from kb.search.postings import B, K1, Inverted
+from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
+from kb.search.synonyms import Synonyms
+
+SITE_INDEX_FILE = "search-index.js"
+#: Where the site keeps it, beside the ranker (``search.js``, shipped with the theme).
+SITE_ASSETS = "assets/rulekb"
+#: Bumped whenever the layout below changes; search.js refuses another format.
+SITE_INDEX_FORMAT = 1
+
+
+def constants() -> dict:
+    """The ranking's numbers and word lists, as the Python modules define them."""
+    return {
+        "K1": K1, "B": B, "BOOSTS": BOOSTS, "TEXT_FIELDS": TEXT_FIELDS, "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
+        "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES, "DOCUMENT_KINDS": DOCUMENT_KINDS,
+        "JUMP_SCORE": engine.JUMP_SCORE, "FEW_HITS": engine.FEW_HITS, "RELATED_FACTOR": engine.RELATED_FACTOR,
+        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "OVERFETCH": engine.OVERFETCH,
+        "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
+        "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
+        "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
+        "OPERATORS": sorted(query.OPERATORS), "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
+        "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
+        "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
+        "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
+        "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,
+        "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
+    }
+
+
+def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[Sequence[int]]) -> str:
+    """One term's postings as a string of comma-separated integers: per document the gap to the previous
+    document, the term frequency, then the positions as gaps (decoded lazily, per term, in the browser)."""
+    out: list[int] = []
+    previous = 0
+    for doc, tf, where in zip(docs, tfs, positions):
+        out += (doc - previous, tf)
+        previous = doc
+        last = 0
+        for position in where:
+            out.append(position - last)
+            last = position
+    return ",".join(map(str, out))
+
+
+def _shown(stored: dict, examples: list[int], docnum_of: dict[str, int]) -> list:
+    """What a result shows of one entry, as a row: id, game, document, kind, language, number, title, text,
+    url, label, related and subrules (docnums), the examples proving a ruling (docnums)."""
+    def docnums(ids) -> list[int]:
+        return [docnum_of[i] for i in ids or () if i in docnum_of]
+
+    return [stored["id"], stored["game"], stored["document"], stored["kind"], stored["lang"], stored["number"],
+            stored["title"], stored["text"], stored["url"], stored["label"], docnums(stored.get("related")),
+            docnums(stored.get("subrules")), examples]
+
+
+def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict) -> dict:
+    """The browser's index of the entries ``stored`` (their ``IndexDoc.fields()``) as inverted."""
+    docnum_of = {s["id"]: n for n, s in enumerate(stored)}
+    key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
+    rows = []
+    for s in stored:
+        examples = []
+        if s["kind"] == "ruling":
+            scenarios = [k.casefold() for k in (s.get("extra") or {}).get("scenarios") or []]
+            examples = [key_docnums[k] for k in scenarios if k in key_docnums]
+        rows.append(_shown(s, examples, docnum_of))
+    extra_keys = [[k, n] for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
+    return {
+        "format": SITE_INDEX_FORMAT,
+        "constants": constants(),
+        "meta": {k: meta[k] for k in ("games", "docids", "kinds", "translated")},
+        "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
+        "docs": rows,
+        "keys": extra_keys,
+        "unkeyed": [n for n, s in enumerate(stored) if s["id"].casefold() not in key_docnums],
+        "fields": {f: {"total": inverted.totals[f], "lengths": inverted.lengths[f],
+                       "terms": {t: encode_postings(*p) for t, p in sorted(inverted.postings[f].items())}}
+                   for f in ALL_TEXT_FIELDS},
+    }
+
+
+def site_index_script(data: dict) -> str:
+    """The index as a script: loaded by a <script> tag (from file:// too) it hands its data to search.js;
+    required in Node it exports the data."""
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return ("/* rulekb search index (generated by `rulekb build`; see kb/search/site_index.py) */\n"
+            "(function (data) {\n"
+            "  if (typeof module === \"object\" && module.exports) { module.exports = data; return; }\n"
+            "  var root = typeof self !== \"undefined\" ? self : globalThis;\n"
+            "  root.rulekb = root.rulekb || {};\n"
+            "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
+            f"}})({body});\n")

@@ -1,0 +1,63 @@
+"""The offline app: the service worker's list of files to keep, its cache version, and the bundle's size.
+
+Written after the whole site is in its folder, from what is there: every page, asset and the search
+index, but not the downloads (JSON/GraphML exports, fetched when asked for), source maps or sitemaps.
+The version is a hash of the kept files' paths and contents, so identical builds publish identical
+service workers and any change to a kept file publishes a new one.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from kb.site.templates import render
+
+SERVICE_WORKER = "sw.js"
+#: Not kept offline: exports fetched on demand, and files only tools read.
+NOT_KEPT_FOLDERS = ("downloads/",)
+NOT_KEPT_SUFFIXES = (".map", ".gz")
+NOT_KEPT_FILES = ("sitemap.xml", SERVICE_WORKER)
+
+
+@dataclass(frozen=True)
+class OfflineBundle:
+    """What the service worker keeps: its files (relative to the site root), their sizes, and the version."""
+
+    files: tuple[str, ...]
+    version: str
+    size: int  # bytes as stored
+    gzip_size: int  # bytes once each file is gzipped, as a server would send them
+
+
+def kept(path: str) -> bool:
+    """Whether the service worker keeps the file at ``path`` (relative to the site root)."""
+    return not (path.startswith(NOT_KEPT_FOLDERS) or path.endswith(NOT_KEPT_SUFFIXES) or path in NOT_KEPT_FILES
+                or path.rsplit("/", 1)[-1].startswith("."))
+
+
+def offline_bundle(site: Path) -> OfflineBundle:
+    """The files of the built site at ``site`` that the service worker keeps, with their version and size."""
+    digest = hashlib.sha256()
+    files: list[str] = []
+    size = gzip_size = 0
+    for file in sorted(p for p in site.rglob("*") if p.is_file()):
+        path = file.relative_to(site).as_posix()
+        if not kept(path):
+            continue
+        content = file.read_bytes()
+        files.append(path)
+        size += len(content)
+        gzip_size += len(gzip.compress(content, compresslevel=6, mtime=0))
+        digest.update(path.encode() + b"\0" + hashlib.sha256(content).digest())
+    return OfflineBundle(tuple(files), digest.hexdigest()[:16], size, gzip_size)
+
+
+def write_service_worker(site: Path) -> OfflineBundle:
+    """Write ``sw.js`` at the root of the built site at ``site``, keeping the files of this build."""
+    bundle = offline_bundle(site)
+    (site / SERVICE_WORKER).write_text(render("sw.js", version=bundle.version, files=list(bundle.files)),
+                                       encoding="utf-8")
+    return bundle

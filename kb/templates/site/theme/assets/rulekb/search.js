@@ -1,0 +1,1681 @@
+/* rulekb site search: the CLI's ranking (kb/search/engine.py `SearchEngine.search`) in the browser.
+ *
+ * A port of the Python search path, function by function: each function names the Python function it
+ * mirrors, so that a change to the Python ranking is ported here the same way. The numbers and word lists
+ * (boosts, priors, stopwords, …) are not copied: they come with the index (kb/search/site_index.py), read
+ * from the Python modules at build time. The index is `search-index.js` beside this file, loaded by a
+ * <script> tag on first use (so that it loads from file:// too). In Node, `require` this file for the
+ * Engine and the stemmers. Pure functions, no DOM beyond loading the index.
+ */
+(function () {
+  "use strict";
+
+  // --- kb/search/analysis.py -------------------------------------------------------------------------
+
+  const W = "[\\p{L}\\p{N}_]";  // Python's \w
+  /** analysis.TOKEN_PATTERN: words (letters, digits) and dotted rule numbers. */
+  const TOKEN = new RegExp(`\\p{Nd}+(?:\\.${W}+)+|${W}+`, "gu");
+  const UMLAUT_SPELLING = /(?<![aeiouyäöü])ae|(?<![aeiouyäöü])oe|(?<![qaeiouyäöü])ue(?![aeiouyäöü])/g;
+  const UMLAUTS = { ae: "ä", oe: "ö", ue: "ü" };
+  const SEPARABLE_PARTICIPLE = new RegExp(
+    "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
+    `ge(${W}{3,}?)(et|t|en)$`, "u");
+
+  /** analysis.fold_german: umlauts typed as two letters turned back into umlauts. */
+  function foldGerman(word) {
+    return word.includes("e") ? word.replace(UMLAUT_SPELLING, (m) => UMLAUTS[m]) : word;
+  }
+
+  /** analysis._infinitive: a German verb's infinitive from its base. */
+  function infinitiveOf(base) {
+    const unstressed = base.length > 2 && (base.endsWith("el") || base.endsWith("er")) &&
+      !"aeiouyäöü".includes(base[base.length - 3]);
+    return base + (unstressed ? "n" : "en");
+  }
+
+  // whoosh.lang.porter2 -------------------------------------------------------------------------------
+  const P2 = (() => {
+    const rExp = new RegExp(`^[^aeiouy]*[aeiouy]+[^aeiouy](${W}*)`, "u");
+    const ewss1 = /^[aeiouy][^aeiouy]$/;
+    const ewss2 = /^.*[^aeiouy][aeiouy][^aeiouywxY]$/u;
+    const ccy = /([aeiouy])y/g;
+    const s1a = /[aeiouy]./u;
+    const s1b = /[aeiouy]/;
+    function rStart(word, from) {
+      const m = rExp.exec(word.slice(from));
+      return m ? from + m[0].length - m[1].length : word.length;
+    }
+    function getR1(word) {
+      if (word.startsWith("gener") || word.startsWith("arsen")) return 5;
+      if (word.startsWith("commun")) return 6;
+      return rStart(word, 0);
+    }
+    function getR2(word) { return rStart(word, getR1(word)); }
+    function endsWithShortSyllable(word) {
+      if (word.length === 2 && ewss1.test(word)) return true;
+      return ewss2.test(word);
+    }
+    function isShortWord(word) { return endsWithShortSyllable(word) && getR1(word) === word.length; }
+    function step0(word) {
+      if (word.endsWith("'s'")) return word.slice(0, -3);
+      if (word.endsWith("'s")) return word.slice(0, -2);
+      if (word.endsWith("'")) return word.slice(0, -1);
+      return word;
+    }
+    function step1a(word) {
+      if (word.endsWith("sses")) return word.slice(0, -4) + "ss";
+      if (word.endsWith("ied") || word.endsWith("ies")) {
+        return word.length > 4 ? word.slice(0, -3) + "i" : word.slice(0, -3) + "ie";
+      }
+      if (word.endsWith("us") || word.endsWith("ss")) return word;
+      if (word.endsWith("s")) {
+        const preceding = word.slice(0, -1);
+        return s1a.test(preceding) ? preceding : word;
+      }
+      return word;
+    }
+    const doubles = ["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"];
+    function step1bHelper(word) {
+      if (word.endsWith("at") || word.endsWith("bl") || word.endsWith("iz")) return word + "e";
+      if (doubles.some((d) => word.endsWith(d))) return word.slice(0, -1);
+      if (isShortWord(word)) return word + "e";
+      return word;
+    }
+    function step1b(word, r1) {
+      if (word.endsWith("eedly")) return word.length - 5 >= r1 ? word.slice(0, -3) : word;
+      if (word.endsWith("eed")) return word.length - 3 >= r1 ? word.slice(0, -1) : word;
+      for (const suffix of ["ed", "edly", "ing", "ingly"]) {
+        if (word.endsWith(suffix)) {
+          const preceding = word.slice(0, -suffix.length);
+          return s1b.test(preceding) ? step1bHelper(preceding) : word;
+        }
+      }
+      return word;
+    }
+    function step1c(word) {
+      if (word.endsWith("y") || (word.endsWith("Y") && word.length > 1)) {
+        if (!"aeiouy".includes(word[word.length - 2]) && word.length > 2) return word.slice(0, -1) + "i";
+      }
+      return word;
+    }
+    const s2 = [["ization", "ize", []], ["ational", "ate", []], ["fulness", "ful", []], ["ousness", "ous", []],
+      ["iveness", "ive", []], ["tional", "tion", []], ["biliti", "ble", []], ["lessli", "less", []],
+      ["entli", "ent", []], ["ation", "ate", []], ["alism", "al", []], ["aliti", "al", []], ["ousli", "ous", []],
+      ["iviti", "ive", []], ["fulli", "ful", []], ["enci", "ence", []], ["anci", "ance", []], ["abli", "able", []],
+      ["izer", "ize", []], ["ator", "ate", []], ["alli", "al", []], ["bli", "ble", []], ["ogi", "og", ["l"]],
+      ["li", "", ["c", "d", "e", "g", "h", "k", "m", "n", "r", "t"]]];
+    function step2(word, r1) {
+      for (const [end, repl, prev] of s2) {
+        if (!word.endsWith(end)) continue;
+        let attempt = word;
+        if (word.length - end.length >= r1) {
+          const head = word.slice(0, -end.length);
+          if (prev.length === 0) attempt = head + repl;
+          else for (const p of prev) { if (head.endsWith(p)) { attempt = head + repl; break; } }
+        }
+        if (attempt) return attempt;
+      }
+      return word;
+    }
+    const s3 = [["ational", "ate", false], ["tional", "tion", false], ["alize", "al", false],
+      ["icate", "ic", false], ["iciti", "ic", false], ["ative", "", true], ["ical", "ic", false],
+      ["ness", "", false], ["ful", "", false]];
+    function step3(word, r1, r2) {
+      for (const [end, repl, r2Necessary] of s3) {
+        if (!word.endsWith(end)) continue;
+        let attempt = word;
+        if (word.length - end.length >= r1 && (!r2Necessary || word.length - end.length >= r2)) {
+          attempt = word.slice(0, -end.length) + repl;
+        }
+        if (attempt) return attempt;
+      }
+      return word;
+    }
+    const s4 = ["al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ism", "ate",
+      "iti", "ous", "ive", "ize"];
+    function step4(word, r2) {
+      for (const end of s4) {
+        if (word.endsWith(end)) return word.length - end.length >= r2 ? word.slice(0, -end.length) : word;
+      }
+      if ((word.endsWith("sion") || word.endsWith("tion")) && word.length - 3 >= r2) return word.slice(0, -3);
+      return word;
+    }
+    function step5(word, r1, r2) {
+      if (word.endsWith("l")) {
+        return word.length - 1 >= r2 && word[word.length - 2] === "l" ? word.slice(0, -1) : word;
+      }
+      if (word.endsWith("e")) {
+        if (word.length - 1 >= r2) return word.slice(0, -1);
+        if (word.length - 1 >= r1 && !endsWithShortSyllable(word.slice(0, -1))) return word.slice(0, -1);
+      }
+      return word;
+    }
+    const exceptional = { skis: "ski", skies: "sky", dying: "die", lying: "lie", tying: "tie", idly: "idl",
+      gently: "gentl", ugly: "ugli", early: "earli", only: "onli", singly: "singl", sky: "sky", news: "news",
+      howe: "howe", atlas: "atlas", cosmos: "cosmos", bias: "bias", andes: "andes" };
+    const earlyExit = new Set(["inning", "outing", "canning", "herring", "earring", "proceed", "exceed", "succeed"]);
+    /** whoosh.lang.porter2.stem */
+    return function stem(word) {
+      if (word.length <= 2) return word;
+      if (word.startsWith("'")) word = word.slice(1);
+      if (Object.prototype.hasOwnProperty.call(exceptional, word)) return exceptional[word];
+      if (word.startsWith("y")) word = "Y" + word.slice(1);
+      word = word.replace(ccy, "$1Y");
+      const r1 = getR1(word), r2 = getR2(word);
+      word = step1a(step0(word));
+      if (earlyExit.has(word)) return word;
+      word = step1c(step1b(word, r1));
+      word = step5(step4(step3(step2(word, r1), r1, r2), r2), r1, r2);
+      return word.replace(/Y/g, "y");
+    };
+  })();
+
+  // whoosh.lang.snowball.german.GermanStemmer -----------------------------------------------------------
+  const GERMAN = (() => {
+    const vowels = "aeiouyäöü";
+    const isVowel = (c) => c !== undefined && c !== "" && vowels.includes(c);
+    const sEnding = "bdfghklmnrt", stEnding = "bdfghklmnt";
+    const step1 = ["ern", "em", "er", "en", "es", "e", "s"];
+    const step2 = ["est", "en", "er", "st"];
+    const step3 = ["isch", "lich", "heit", "keit", "end", "ung", "ig", "ik"];
+    const inSlice = (needle, s, from, to) => s.slice(from, to).includes(needle);
+    function r1r2(word) {  // bases._StandardStemmer._r1r2_standard
+      let r1 = "", r2 = "";
+      for (let i = 1; i < word.length; i++) {
+        if (!isVowel(word[i]) && isVowel(word[i - 1])) { r1 = word.slice(i + 1); break; }
+      }
+      for (let i = 1; i < r1.length; i++) {
+        if (!isVowel(r1[i]) && isVowel(r1[i - 1])) { r2 = r1.slice(i + 1); break; }
+      }
+      return [r1, r2];
+    }
+    /** GermanStemmer.stem */
+    return function stem(word) {
+      word = word.toLowerCase().replace(/ß/g, "ss");
+      const chars = word.split("");
+      for (let i = 1; i < chars.length - 1; i++) {
+        if (isVowel(chars[i - 1]) && isVowel(chars[i + 1])) {
+          if (chars[i] === "u") chars[i] = "U";
+          else if (chars[i] === "y") chars[i] = "Y";
+        }
+      }
+      word = chars.join("");
+      let [r1, r2] = r1r2(word);
+      for (let i = 1; i < word.length; i++) {
+        if (!isVowel(word[i]) && isVowel(word[i - 1])) {
+          if (i + 1 < 3) r1 = word.slice(3);
+          break;
+        }
+      }
+      for (const suffix of step1) {
+        if (!r1.endsWith(suffix)) continue;
+        const n = suffix.length;
+        if ((suffix === "en" || suffix === "es" || suffix === "e") && word.slice(-n - 4, -n) === "niss") {
+          word = word.slice(0, -n - 1); r1 = r1.slice(0, -n - 1); r2 = r2.slice(0, -n - 1);
+        } else if (suffix === "s") {
+          if (sEnding.includes(word[word.length - 2])) {
+            word = word.slice(0, -1); r1 = r1.slice(0, -1); r2 = r2.slice(0, -1);
+          }
+        } else {
+          word = word.slice(0, -n); r1 = r1.slice(0, -n); r2 = r2.slice(0, -n);
+        }
+        break;
+      }
+      for (const suffix of step2) {
+        if (!r1.endsWith(suffix)) continue;
+        if (suffix === "st") {
+          if (stEnding.includes(word[word.length - 3]) && word.length - 3 >= 3) {
+            word = word.slice(0, -2); r1 = r1.slice(0, -2); r2 = r2.slice(0, -2);
+          }
+        } else {
+          const n = suffix.length;
+          word = word.slice(0, -n); r1 = r1.slice(0, -n); r2 = r2.slice(0, -n);
+        }
+        break;
+      }
+      for (const suffix of step3) {
+        if (!r2.endsWith(suffix)) continue;
+        const n = suffix.length;
+        if (suffix === "end" || suffix === "ung") {
+          if (inSlice("ig", r2, -n - 2, -n) && !inSlice("e", r2, -n - 3, -n - 2)) word = word.slice(0, -n - 2);
+          else word = word.slice(0, -n);
+        } else if ((suffix === "ig" || suffix === "ik" || suffix === "isch") && !inSlice("e", r2, -n - 1, -n)) {
+          word = word.slice(0, -n);
+        } else if (suffix === "lich" || suffix === "heit") {
+          if (inSlice("er", r1, -n - 2, -n) || inSlice("en", r1, -n - 2, -n)) word = word.slice(0, -n - 2);
+          else word = word.slice(0, -n);
+        } else if (suffix === "keit") {
+          if (inSlice("lich", r2, -n - 4, -n)) word = word.slice(0, -n - 4);
+          else if (inSlice("ig", r2, -n - 2, -n)) word = word.slice(0, -n - 2);
+          else word = word.slice(0, -n);
+        }
+        break;
+      }
+      return word.replace(/ä/g, "a").replace(/ö/g, "o").replace(/ü/g, "u").replace(/U/g, "u").replace(/Y/g, "y");
+    };
+  })();
+
+  /** analysis._stem_de: Snowball's German stem, a separable verb's participle read as its infinitive. */
+  function stemDe(word) {
+    const participle = SEPARABLE_PARTICIPLE.exec(word);
+    if (participle) word = participle[1] + infinitiveOf(participle[2]);
+    return GERMAN(word);
+  }
+
+  function cached(fn) {
+    const memo = new Map();
+    return (key) => {
+      let value = memo.get(key);
+      if (value === undefined) {
+        if (memo.size > 50000) memo.clear();
+        value = fn(key);
+        memo.set(key, value);
+      }
+      return value;
+    };
+  }
+  const STEM = { de: cached(stemDe), en: cached(P2) };
+
+  /** str.casefold, for the ids and keys a judge types. */
+  function casefold(text) { return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ"); }
+
+  /** Python's str.isspace characters (what str.split() splits on). */
+  const SPACE = "\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  const SPACES = new RegExp(`[${SPACE}]+`, "u");
+  /** str.split() */
+  function pySplit(text) { return text.split(SPACES).filter((t) => t !== ""); }
+  /** str.strip(chars) (whitespace when chars is omitted) */
+  const IS_SPACE = new RegExp(`^[${SPACE}]$`, "u");
+  function pyStrip(text, chars) {
+    const test = chars === undefined ? (c) => IS_SPACE.test(c) : (c) => chars.includes(c);
+    let start = 0, end = text.length;
+    while (start < end && test(text[start])) start++;
+    while (end > start && test(text[end - 1])) end--;
+    return text.slice(start, end);
+  }
+  function pyRstrip(text, chars) {
+    let end = text.length;
+    while (end > 0 && chars.includes(text[end - 1])) end--;
+    return text.slice(0, end);
+  }
+
+  class Analysis {
+    /** The analyzers of kb/search/analysis.py over the index's stopword lists. */
+    constructor(constants) {
+      this.stop = { en: new Set(constants.EN_STOPWORDS), de: new Set(constants.DE_STOPWORDS) };
+      this.c = constants;
+      this._analyse = new Map();
+      this._forms = new Map();
+    }
+
+    /** analysis.token_spans: each index term of `text` with where its word starts and ends. */
+    tokenSpans(text, language = "en") {
+      const german = language === "de";
+      const stop = german ? this.stop.de : this.stop.en;
+      const stem = german ? STEM.de : STEM.en;
+      const out = [];
+      for (const match of text.matchAll(TOKEN)) {
+        let word = match[0].toLowerCase();
+        if (german) word = foldGerman(word);
+        if (!stop.has(word)) out.push([stem(word), match.index, match.index + match[0].length]);
+      }
+      return out;
+    }
+
+    /** analysis.analyse: the index terms `text` yields in `language` (cached). */
+    analyse(text, language = "en") {
+      const key = language + "\u0000" + text;
+      let out = this._analyse.get(key);
+      if (out === undefined) {
+        if (this._analyse.size > 8192) this._analyse.clear();
+        out = this.tokenSpans(text, language === "de" ? "de" : "en").map((t) => t[0]);
+        this._analyse.set(key, out);
+      }
+      return out;
+    }
+
+    /** analysis.analyse_forms: each index term with the (lowercased, folded) word it was stemmed from. */
+    analyseForms(text, language = "en") {
+      const key = language + "\u0000" + text;
+      let out = this._forms.get(key);
+      if (out === undefined) {
+        const german = language === "de";
+        const stop = german ? this.stop.de : this.stop.en;
+        out = [];
+        for (const match of text.matchAll(TOKEN)) {
+          let word = match[0].toLowerCase();
+          if (german) word = foldGerman(word);
+          if (!stop.has(word)) out.push([german ? stemDe(word) : P2(word), word]);
+        }
+        if (this._forms.size > 8192) this._forms.clear();
+        this._forms.set(key, out);
+      }
+      return out;
+    }
+
+    /** analysis.split_compound: the known German words a compound is made of, or null. */
+    splitCompound(word, frequency) {
+      const { LINKS, MIN_PART, MAX_PARTS } = this.c;
+      word = foldGerman(casefold(word));
+      let best = null;
+      const count = (part) => {
+        const stems = this.analyse(part, "de");
+        return stems.length === 1 ? frequency(stems[0]) : 0;
+      };
+      const cuts = (rest, depth, out) => {
+        const whole = rest.length >= MIN_PART ? count(rest) : 0;
+        if (whole) out.push([[rest], [whole]]);
+        if (depth === 1) return;
+        for (let i = MIN_PART; i < rest.length - MIN_PART + 1; i++) {
+          const head = rest.slice(0, i);
+          for (const link of LINKS) {
+            if (link && !head.endsWith(link)) continue;
+            const part = head.slice(0, head.length - link.length);
+            const n = part.length >= MIN_PART ? count(part) : 0;
+            if (n) {
+              const tails = [];
+              cuts(rest.slice(i), depth - 1, tails);
+              for (const [parts, counts] of tails) out.push([[part, ...parts], [n, ...counts]]);
+            }
+          }
+        }
+      };
+      const all = [];
+      cuts(word, MAX_PARTS, all);
+      for (const [parts, counts] of all) {
+        if (parts.length < 2) continue;
+        let product = 1.0;
+        for (const n of counts) product *= n;
+        const score = product ** (1 / parts.length);
+        if (best === null || score > best[0] || (score === best[0] && -parts.length > -best[2].length)) {
+          best = [score, -parts.length, parts];
+        }
+      }
+      return best ? best[2] : null;
+    }
+
+    /** analysis.infinitives: the infinitives a German verb form may belong to (guesses). */
+    infinitives(word) {
+      word = foldGerman(casefold(word));
+      const own = this.analyse(word, "de");
+      const bases = this.c.VERB_ENDINGS.filter((e) => word.endsWith(e)).map((e) => word.slice(0, -e.length));
+      if (word.startsWith("ge") && word.endsWith("t")) bases.push(word.slice(2, -1));
+      const out = [];
+      const seen = new Set(own);
+      for (const base of bases) {
+        if (base.length < 3) continue;
+        const infinitive = infinitiveOf(base);
+        const stems = this.analyse(infinitive, "de");
+        if (stems.length === 1 && !seen.has(stems[0])) {
+          seen.add(stems[0]);
+          out.push(infinitive);
+        }
+      }
+      return out;
+    }
+  }
+
+  // --- kb/search/fuzzy.py ------------------------------------------------------------------------------
+
+  /** fuzzy.max_edits */
+  function maxEdits(term) { return term.length < 4 ? 0 : term.length <= 5 ? 1 : 2; }
+
+  /** fuzzy.distance: Damerau–Levenshtein (optimal string alignment), or limit + 1 beyond it. */
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    let previous2 = [];
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const ca = a[i - 1];
+      const current = [i].concat(new Array(b.length).fill(0));
+      for (let j = 1; j <= b.length; j++) {
+        const cb = b[j - 1];
+        const cost = ca === cb ? 0 : 1;
+        let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+        if (i > 1 && j > 1 && ca === b[j - 2] && a[i - 2] === cb) value = Math.min(value, previous2[j - 2] + 1);
+        current[j] = value;
+      }
+      if (Math.min(...current) > limit) return limit + 1;
+      previous2 = previous;
+      previous = current;
+    }
+    return previous[previous.length - 1];
+  }
+
+  /** postings.letter_mask, as two 31-bit halves (bits 0–30 and 31–60). */
+  function letterMask(word) {
+    let lo = 0, hi = 0;
+    for (const ch of word) {
+      const bit = ch.codePointAt(0) % 61;
+      if (bit < 31) lo |= 1 << bit; else hi |= 1 << (bit - 31);
+    }
+    return [lo, hi];
+  }
+  function bitCount(n) {
+    n = n - ((n >>> 1) & 0x55555555);
+    n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+    return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+
+  // --- kb/search/postings.py ---------------------------------------------------------------------------
+
+  /** postings.Clause */
+  function clause(field, stems, boost = 1.0, group = 0) { return { field, stems, boost, group }; }
+
+  class Postings {
+    /** postings.PostingsCache, read from the exported index (postings decoded per term on first use). */
+    constructor(data) {
+      const c = data.constants;
+      this.c = c;
+      this.count = data.docs.length;
+      this.fields = {};
+      this.norms = {};
+      for (const [name, field] of Object.entries(data.fields)) {
+        const average = (this.count ? field.total / this.count : 0.0) || 1.0;
+        this.norms[name] = field.lengths.map((length) => c.K1 * ((1 - c.B) + c.B * (length || 1) / average));
+        this.fields[name] = { raw: field.terms, decoded: new Map() };
+      }
+      this._vocabulary = null;
+      this._sorted = new Map();
+      this._phrases = new Map();
+    }
+
+    /** One term's postings: documents, BM25 term-frequency parts, positions. */
+    entry(fieldname, stem) {
+      const field = this.fields[fieldname];
+      if (!field || !Object.prototype.hasOwnProperty.call(field.raw, stem)) return null;
+      let entry = field.decoded.get(stem);
+      if (entry === undefined) {
+        const numbers = field.raw[stem].split(",").map(Number);
+        const docs = [], parts = [], positions = [];
+        const norms = this.norms[fieldname], K1 = this.c.K1;
+        let doc = 0;
+        for (let i = 0; i < numbers.length;) {
+          doc += numbers[i++];
+          const tf = numbers[i++];
+          const where = [];
+          let position = 0;
+          for (let k = 0; k < tf; k++) { position += numbers[i++]; where.push(position); }
+          docs.push(doc);
+          parts.push(tf * (K1 + 1) / (tf + norms[doc]));
+          positions.push(where);
+        }
+        entry = { docs, parts, positions };
+        field.decoded.set(stem, entry);
+      }
+      return entry;
+    }
+
+    /** PostingsCache.vocabulary */
+    vocabulary(initial, length) {
+      if (this._vocabulary === null) {
+        this._vocabulary = new Map();
+        const seen = new Set();
+        for (const name of this.c.ALL_TEXT_FIELDS) {
+          for (const term of Object.keys(this.fields[name].raw)) {
+            if (seen.has(term)) continue;
+            seen.add(term);
+            const key = term.slice(0, 1) + "\u0000" + term.length;
+            if (!this._vocabulary.has(key)) this._vocabulary.set(key, []);
+            this._vocabulary.get(key).push([term, letterMask(term)]);
+          }
+        }
+      }
+      return this._vocabulary.get(initial + "\u0000" + length) || [];
+    }
+
+    /** PostingsCache.sorted_terms */
+    sortedTerms(fieldname) {
+      if (!this._sorted.has(fieldname)) {
+        this._sorted.set(fieldname, Object.keys(this.fields[fieldname] ? this.fields[fieldname].raw : {})
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      }
+      return this._sorted.get(fieldname);
+    }
+
+    /** PostingsCache.has */
+    has(fieldname, stem) {
+      const field = this.fields[fieldname];
+      return !!field && Object.prototype.hasOwnProperty.call(field.raw, stem);
+    }
+
+    /** PostingsCache.doc_frequency */
+    docFrequency(fieldname, stem) {
+      const entry = this.entry(fieldname, stem);
+      return entry ? entry.docs.length : 0;
+    }
+
+    /** PostingsCache.score: BM25F summed over the clauses, scaled by the share of typed words matched. */
+    score(clauses, coordinate = true) {
+      const scores = new Map();
+      const byGroup = new Map();
+      for (const c of clauses) {
+        const matches = c.stems.length === 1 ? this._term(c) : this._phrase(c);
+        if (matches === null) continue;
+        const [docs, parts] = matches;
+        const factor = c.boost * (Math.log(this.count / (docs.length + 1)) + 1);
+        for (let i = 0; i < docs.length; i++) scores.set(docs[i], (scores.get(docs[i]) || 0.0) + factor * parts[i]);
+        if (!byGroup.has(c.group)) byGroup.set(c.group, new Set());
+        const set = byGroup.get(c.group);
+        for (const doc of docs) set.add(doc);
+      }
+      if (coordinate && byGroup.size > 1) {
+        const matched = new Map();
+        for (const docs of byGroup.values()) for (const doc of docs) matched.set(doc, (matched.get(doc) || 0) + 1);
+        const total = new Set(clauses.map((c) => c.group)).size;
+        for (const [doc, count] of matched) scores.set(doc, scores.get(doc) * (count / total));
+      }
+      return scores;
+    }
+
+    /** PostingsCache._term */
+    _term(c) {
+      const entry = this.entry(c.field, c.stems[0]);
+      return entry ? [entry.docs, entry.parts] : null;
+    }
+
+    /** PostingsCache._phrase (remembered per field and phrase) */
+    _phrase(c) {
+      const key = c.field + "\u0000" + c.stems.join("\u0001");
+      if (!this._phrases.has(key)) {
+        if (this._phrases.size > 4096) this._phrases.clear();
+        this._phrases.set(key, this._matchPhrase(c.field, c.stems));
+      }
+      return this._phrases.get(key);
+    }
+
+    /** PostingsCache._match_phrase: documents where the stems occur in a row, with their counts. */
+    _matchPhrase(fieldname, stems) {
+      const entries = stems.map((s) => this.entry(fieldname, s));
+      if (entries.some((e) => e === null)) return null;
+      const maps = entries.map((e) => new Map(e.docs.map((d, i) => [d, e.positions[i]])));
+      const common = [...maps[0].keys()].filter((d) => maps.every((m) => m.has(d))).sort((a, b) => a - b);
+      const norms = this.norms[fieldname], K1 = this.c.K1;
+      const docs = [], parts = [];
+      for (const doc of common) {
+        let starts = new Set(maps[0].get(doc));
+        for (let offset = 1; offset < maps.length; offset++) {
+          const next = new Set(maps[offset].get(doc).map((p) => p - offset));
+          starts = new Set([...starts].filter((s) => next.has(s)));
+          if (!starts.size) break;
+        }
+        if (starts.size) {
+          const tf = starts.size;
+          docs.push(doc);
+          parts.push(tf * (K1 + 1) / (tf + norms[doc]));
+        }
+      }
+      return docs.length ? [docs, parts] : null;
+    }
+  }
+
+  // --- kb/search/synonyms.py ---------------------------------------------------------------------------
+
+  class Synonyms {
+    /** synonyms.Synonyms: every expansion rule, matched on stems. */
+    constructor(rules, analysis) {
+      this.analysis = analysis;
+      this.rules = rules.map(([lang, match, phrase, alternatives], n) => ({ lang, match, phrase, alternatives, n }));
+      this.byFirst = new Map();
+      for (const rule of this.rules) {
+        const key = rule.lang + "\u0000" + rule.match[0];
+        if (!this.byFirst.has(key)) this.byFirst.set(key, []);
+        this.byFirst.get(key).push(rule);
+      }
+      this._edits = new Map();
+    }
+
+    /** Synonyms.expand: the rules whose phrase occurs in `text`, closest spellings where stems merge. */
+    expand(text) {
+      const found = [];
+      const seen = new Set();
+      for (const lang of ["en", "de"]) {
+        const forms = this.analysis.analyseForms(text, lang);
+        const tokens = forms.map((f) => f[0]);
+        tokens.forEach((token, i) => {
+          const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
+            rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+          for (const rule of this._closest(matching, forms[i][1], lang)) {
+            const key = ruleKey(rule);
+            if (!seen.has(key)) { seen.add(key); found.push(rule); }
+          }
+        });
+      }
+      return found;
+    }
+
+    /** Synonyms.rules_for: the one-word rules of `lang` whose word has this stem. */
+    rulesFor(lang, stem) {
+      return (this.byFirst.get(lang + "\u0000" + stem) || []).filter((r) => r.match.length === 1);
+    }
+
+    /** synonyms._closest: of rules matching the same stems, those spelled closest to the typed word. */
+    _closest(rules, typed, lang) {
+      const matchKey = (r) => r.match.join("\u0001");
+      if (new Set(rules.map(matchKey)).size === rules.length) return rules;
+      const byMatch = new Map();
+      for (const rule of rules) {
+        if (!byMatch.has(matchKey(rule))) byMatch.set(matchKey(rule), []);
+        byMatch.get(matchKey(rule)).push(rule);
+      }
+      const kept = [];
+      for (const same of byMatch.values()) {
+        if (same.length === 1) { kept.push(...same); continue; }
+        const edits = new Map(same.map((r) => [r, this._editsOf(typed, this.analysis.analyseForms(r.phrase, lang)[0][1])]));
+        const nearest = Math.min(...edits.values());
+        kept.push(...same.filter((r) => edits.get(r) === nearest));
+      }
+      return kept;
+    }
+
+    /** synonyms._edits */
+    _editsOf(typed, spelled) {
+      const key = typed + "\u0000" + spelled;
+      if (!this._edits.has(key)) this._edits.set(key, distance(typed, spelled, typed.length + spelled.length));
+      return this._edits.get(key);
+    }
+  }
+
+  /** A rule's value, for comparing rules as Python's dataclass equality does. */
+  function ruleKey(rule) { return JSON.stringify([rule.lang, rule.match, rule.phrase, rule.alternatives]); }
+
+  // --- kb/search/filters.py ----------------------------------------------------------------------------
+
+  class BadFilter extends Error {}
+
+  /** filters.make_filters: validated filters (a game, a document, a kind or category). */
+  function makeFilters(meta, categories, documentKinds, game, document, kind) {
+    const games = new Set(meta.games || []);
+    const out = { game: null, docid: null, document: null, kinds: [], documents: [] };
+    if (game) {
+      game = casefold(game);
+      if (!games.has(game)) throw new BadFilter(`no game '${game}' in the index (games: ${[...games].sort().join(", ")})`);
+      out.game = game;
+    }
+    if (document) {
+      document = casefold(document);
+      const docids = meta.docids || [];
+      if (document.includes(":")) {
+        if (!docids.includes(document)) throw new BadFilter(`no document '${document}' (documents: ${docids.join(", ")})`);
+        out.docid = document;
+      } else {
+        if (!docids.some((d) => d.split(":").slice(1).join(":") === document)) {
+          throw new BadFilter(`no document '${document}' (documents: ${docids.join(", ")})`);
+        }
+        out.document = document;
+      }
+    }
+    if (kind) {
+      kind = casefold(kind);
+      const kinds = new Set([...Object.values(categories).flat(), ...Object.keys(meta.kinds || {})]);
+      if (Object.prototype.hasOwnProperty.call(categories, kind)) out.kinds = categories[kind];
+      else if (Object.prototype.hasOwnProperty.call(documentKinds, kind)) {
+        const names = [...new Set((meta.docids || []).map((d) => d.split(":").slice(1).join(":")))].sort();
+        out.documents = names.filter((n) => n.startsWith(documentKinds[kind]));
+        if (!out.documents.length) throw new BadFilter(`no ${kind} in the index (documents: ${names.join(", ")})`);
+      } else if (kinds.has(kind)) out.kinds = [kind];
+      else {
+        throw new BadFilter(`no kind '${kind}' (kinds: ${[...Object.keys(categories), ...Object.keys(documentKinds)].join(", ")}, ` +
+          `or one of ${[...kinds].sort().join(", ")})`);
+      }
+    }
+    out.active = !!(out.game || out.docid || out.document || out.kinds.length || out.documents.length);
+    /** Filters.accepts_parts */
+    out.acceptsParts = (g, d, k) => (!out.game || g === out.game) && (!out.docid || `${g}:${d}` === out.docid) &&
+      (!out.document || d === out.document) && (!out.kinds.length || out.kinds.includes(k)) &&
+      (!out.documents.length || out.documents.includes(d));
+    return out;
+  }
+
+  // --- kb/search/query.py ------------------------------------------------------------------------------
+
+  const SYNTAX = new RegExp(`["()*]|(?<!${W})(?:AND|OR|NOT|ANDNOT|ANDMAYBE)(?!${W})`, "u");
+  const DOTTED = new RegExp(`^(?:[a-z][\\p{L}\\p{N}_-]*:)?\\p{Nd}+(?:\\.[0-9a-z]+)+$`, "iu");
+  const QUALIFIED = new RegExp(`^([a-z][\\p{L}\\p{N}_-]*):([^${SPACE}]+)$`, "iu");
+  const WORD = new RegExp(`${W}+(?:[.'-]${W}+)*`, "gu");
+  const EDGE_PUNCT = "()[]{},;!?\"'“”„«»";
+
+  /** query.ParsedQuery */
+  function parsedQuery(raw) {
+    return { raw, text: "", ids: [], filters: {}, words: [], query: null, clauses: null, fallback: false,
+      expansions: [], unknown: [], lang: "en", compounds: new Map(), infinitives: new Map() };
+  }
+
+  /** ParsedQuery.readings: the German words a typed word is read as (compound parts, infinitives). */
+  function readings(parsed) {
+    const out = new Map();
+    for (const [w, forms] of parsed.infinitives) out.set(w, [w, ...forms]);
+    for (const [w, parts] of parsed.compounds) out.set(w, parts);
+    return out;
+  }
+
+  /** query.split_query: rule ids and game:/doc:/kind: filters pulled out of the typed text. */
+  function splitQuery(raw, games, c) {
+    const parsed = parsedQuery(raw);
+    const kept = [];
+    const idPrefixes = new Set(c.ID_PREFIXES);
+    for (const token of pySplit(raw)) {
+      const bare = pyRstrip(pyStrip(token, EDGE_PUNCT), ".:");
+      const qualified = QUALIFIED.exec(bare);
+      const introduced = kept.length > 0 && idPrefixes.has(casefold(pyStrip(kept[kept.length - 1], EDGE_PUNCT)));
+      if ((DOTTED.test(bare) && !isDecimal(bare)) || (qualified && games.has(casefold(qualified[1]))) ||
+          (/^\p{Nd}+$/u.test(bare) && introduced)) {
+        parsed.ids.push(bare);
+        if (introduced) kept.pop();
+      } else if (qualified && Object.prototype.hasOwnProperty.call(c.FILTER_NAMES, casefold(qualified[1])) && qualified[2]) {
+        parsed.filters[c.FILTER_NAMES[casefold(qualified[1])]] = qualified[2];
+      } else {
+        kept.push(token);
+      }
+    }
+    parsed.text = kept.join(" ");
+    return parsed;
+  }
+
+  /** query._is_decimal */
+  function isDecimal(token) { return /^\p{Nd}+\.\p{Nd}+$/u.test(token); }
+
+  /** query._balanced */
+  function balanced(text) {
+    let depth = 0;
+    for (const ch of text) {
+      depth += ch === "(" ? 1 : ch === ")" ? -1 : 0;
+      if (depth < 0) return false;
+    }
+    return depth === 0 && (text.split('"').length - 1) % 2 === 0;
+  }
+
+  /** query._clean: characters Whoosh would misread. */
+  function clean(text) {
+    const map = { "“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "?": " ", "!": " ", ":": " ", "^": " ",
+      "[": " ", "]": " ", "{": " ", "}": " ", "~": " " };
+    text = text.replace(/[“”„«»?!:^[\]{}~]/g, (ch) => map[ch]);
+    return text.replace(new RegExp(`(?<!${W}${W})\\*`, "gu"), " ");
+  }
+
+  /** query.plain_words */
+  function plainWords(text, operators) { return (text.match(WORD) || []).filter((w) => !operators.has(w)); }
+
+  class QueryBuilder {
+    /** query.QueryBuilder: clauses for plain questions; a small query tree for the query language. */
+    constructor(synonyms, analysis, c) {
+      this.synonyms = synonyms;
+      this.a = analysis;
+      this.c = c;
+      this.lexicon = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => r.match[0]));
+      this.frequency = new Map();
+      this.splits = new Map();
+      this.operators = new Set(c.OPERATORS);
+    }
+
+    /** QueryBuilder.build */
+    build(parsed, cache) {
+      const c = this.c;
+      const text = pyStrip(parsed.text);
+      parsed.words = plainWords(text, this.operators);
+      if (!parsed.words.length) return parsed;
+      parsed.lang = detectLanguage(parsed.words, cache, this.a, c);
+      const boosts = languageBoosts(parsed.lang, c);
+      if (SYNTAX.test(text)) {
+        if (balanced(text)) parsed.query = this._parse(clean(text), cache);
+        parsed.fallback = parsed.query === null;
+      }
+      const extra = [];
+      if (parsed.lang === "de" && parsed.query === null) {
+        parsed.compounds = this._compounds(parsed.words, cache);
+        parsed.infinitives = this._infinitives(parsed.words, cache);
+      }
+      const read = readings(parsed);
+      const reading = read.size ? parsed.words.map((w) => (read.get(w) || [w]).join(" ")).join(" ") : text;
+      parsed.expansions = this.synonyms.expand(reading);
+      for (const rule of parsed.expansions) {
+        const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
+        const group = this._groupOf(rule, parsed.words, read);
+        for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
+      }
+      if (parsed.query !== null) {
+        if (extra.length) parsed.query = { type: "Or", boost: 1.0, subqueries: [parsed.query, toTree(extra)] };
+        return parsed;
+      }
+      const [clauses, unknown] = this._words(parsed, cache, boosts);
+      parsed.clauses = once(clauses.concat(extra));
+      parsed.unknown = unknown;
+      return parsed;
+    }
+
+    /** QueryBuilder.translate: clauses for the translations of corrected German words. */
+    translate(corrections, groups, cache, lang, weight) {
+      const clauses = [];
+      const factor = weight * this.c.SYNONYM_BOOST * this.c.TRANSLATION_WEIGHT[lang];
+      for (const [word, terms] of corrections) {
+        for (const term of terms) {
+          for (const rule of this.synonyms.rulesFor("de", term)) {
+            for (const alternative of rule.alternatives) {
+              clauses.push(...this._phraseClauses(alternative, cache, factor, groups.has(word) ? groups.get(word) : 0));
+            }
+          }
+        }
+      }
+      return clauses;
+    }
+
+    /** QueryBuilder._infinitives */
+    _infinitives(words, cache) {
+      const out = new Map();
+      for (const word of words) {
+        if (out.has(word) || !this.a.analyse(word, "de").length) continue;
+        const known = this.a.infinitives(word).filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
+        if (known.length) out.set(word, known);
+      }
+      return out;
+    }
+
+    /** QueryBuilder._compounds */
+    _compounds(words, cache) {
+      const out = new Map();
+      const fields = this.c.TEXT_FIELDS;
+      for (const word of words) {
+        if (out.has(word)) continue;
+        const stems = {};
+        for (const lang of Object.keys(fields)) stems[lang] = this.a.analyse(word, lang);
+        if (!Object.values(stems).every((s) => s.length) || stems.de.length !== 1 || this.lexicon.has(stems.de[0])) continue;
+        if (Object.entries(fields).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))))) continue;
+        if (!this.splits.has(word)) {
+          if (this.splits.size > 4096) this.splits.clear();
+          this.splits.set(word, this.a.splitCompound(word, (stem) => this._germanFrequency(cache, stem)));
+        }
+        if (this.splits.get(word)) out.set(word, this.splits.get(word));
+      }
+      return out;
+    }
+
+    /** QueryBuilder._german_frequency */
+    _germanFrequency(cache, stem) {
+      if (!this.frequency.has(stem)) {
+        const count = cache.docFrequency("title_de", stem) + cache.docFrequency("body_de", stem);
+        this.frequency.set(stem, Math.max(count, this.lexicon.has(stem) ? 1 : 0));
+      }
+      return this.frequency.get(stem);
+    }
+
+    /** QueryBuilder._words: clauses for every field of every word's terms, and the words no field knows. */
+    _words(parsed, cache, boosts) {
+      const c = this.c;
+      const german = parsed.lang === "de";
+      const clauses = [];
+      const unknown = [];
+      parsed.words.forEach((word, group) => {
+        const stemsByLang = {};
+        for (const lang of Object.keys(c.TEXT_FIELDS)) stemsByLang[lang] = this.a.analyse(word, lang);
+        if (!Object.values(stemsByLang).every((s) => s.length)) return;
+        let found = false;
+        for (const [lang, fields] of Object.entries(c.TEXT_FIELDS)) {
+          const stems = stemsByLang[lang];
+          for (const fieldname of fields) {
+            if (stems.every((stem) => cache.has(fieldname, stem))) {
+              clauses.push(clause(fieldname, stems, c.BOOSTS[fieldname] * (boosts[lang] ?? 1.0), group));
+              found = true;
+            }
+          }
+        }
+        if (!german) {
+          if (!found) unknown.push(word);
+          return;
+        }
+        let parts = stemsByLang.de.length > 1 ? stemsByLang.de : [];
+        for (const infinitive of parsed.infinitives.get(word) || []) {
+          found = this._germanClauses(clauses, this.a.analyse(infinitive, "de"), cache, boosts, group) || found;
+        }
+        if (!found && parsed.compounds.has(word)) {
+          parts = parsed.compounds.get(word).map((part) => this.a.analyse(part, "de")[0]);
+          found = this._germanClauses(clauses, parts, cache, boosts, group) || parts.length > 0;
+        }
+        for (const part of parts) this._germanClauses(clauses, [part], cache, boosts, group, c.COMPOUND_PART_WEIGHT);
+        if (!found) unknown.push(word);
+      });
+      return [clauses, unknown];
+    }
+
+    /** QueryBuilder._german_clauses */
+    _germanClauses(clauses, stems, cache, boosts, group, weight = 1.0) {
+      let found = false;
+      for (const fieldname of this.c.TEXT_FIELDS.de) {
+        if (stems.every((stem) => cache.has(fieldname, stem))) {
+          clauses.push(clause(fieldname, stems, this.c.BOOSTS[fieldname] * (boosts.de ?? 1.0) * weight, group));
+          found = true;
+        }
+      }
+      return found;
+    }
+
+    /** query._group_of: the typed word a synonym stands in for. */
+    _groupOf(rule, words, read) {
+      const match = new Set(rule.match);
+      for (let n = 0; n < words.length; n++) {
+        const parts = (read && read.get(words[n])) || [words[n]];
+        if (parts.some((part) => this.a.analyse(part, rule.lang).some((s) => match.has(s)))) return n;
+      }
+      return words.length;
+    }
+
+    /** query._phrase_clauses: a synonym's alternative as a phrase over the English fields. */
+    _phraseClauses(phrase, cache, weight, group) {
+      const stems = this.a.analyse(phrase, "en");
+      if (!stems.length) return [];
+      return this.c.TEXT_FIELDS.en.filter((f) => stems.every((s) => cache.has(f, s)))
+        .map((f) => clause(f, stems, this.c.BOOSTS[f] * weight, group));
+    }
+
+    /** QueryBuilder._parse: the query language (phrases, AND/OR/NOT, parentheses, prefix*) as a tree,
+     *  as Whoosh's MultifieldParser reads the common cases; null when nothing searchable is left. */
+    _parse(text, cache) {
+      let query;
+      try {
+        query = new QueryParser(text, this, cache).parse();
+      } catch (error) {
+        return null;
+      }
+      return query && searchable(query) ? query : null;
+    }
+  }
+
+  /** query._once: each term or phrase once per field and typed word, at its highest boost. */
+  function once(clauses) {
+    const best = new Map();
+    for (const c of clauses) {
+      const key = c.field + "\u0000" + c.stems.join("\u0001") + "\u0000" + c.group;
+      if (!best.has(key) || c.boost > best.get(key).boost) best.set(key, c);
+    }
+    return [...best.values()];
+  }
+
+  /** query.to_whoosh: clauses as an OR of terms and phrases. */
+  function toTree(clauses) {
+    const parts = clauses.map((c) => c.stems.length === 1
+      ? { type: "Term", field: c.field, text: c.stems[0], boost: c.boost }
+      : { type: "Phrase", field: c.field, words: c.stems, boost: c.boost });
+    return parts.length === 1 ? parts[0] : { type: "Or", boost: 1.0, subqueries: parts };
+  }
+
+  /** query.detect_language: "de" when the words look German, else "en". */
+  function detectLanguage(words, cache, a, c) {
+    const germanWords = new Set(c.GERMAN_WORDS);
+    let german = 0, english = 0;
+    for (const word of words) {
+      const lower = casefold(word);
+      if (germanWords.has(lower) || a.stop.de.has(lower) || /[äöüß]/.test(lower)) german += 1;
+      else if (a.stop.en.has(lower)) english += 1;
+      else if (cache) {
+        const inDe = c.TEXT_FIELDS.de.some((f) => a.analyse(word, "de").some((s) => cache.has(f, s)));
+        const inEn = c.TEXT_FIELDS.en.some((f) => a.analyse(word, "en").some((s) => cache.has(f, s)));
+        german += inDe && !inEn ? 1 : 0;
+        english += inEn && !inDe ? 1 : 0;
+      }
+    }
+    return german > english ? "de" : "en";
+  }
+
+  /** query.language_boosts */
+  function languageBoosts(lang, c) { return lang === "de" ? { de: c.LANGUAGE_BOOST, en: 1.0 } : { en: 1.0, de: 1.0 }; }
+
+  /** query._searchable: matches by some term or prefix, and not everything. */
+  function searchable(query) {
+    const leaves = leavesOf(query);
+    if (leaves.some((l) => (l.type === "Prefix" || l.type === "Wildcard") && l.text.replace(/^[*?]+|[*?]+$/g, "").length < 2)) {
+      return false;
+    }
+    return leaves.some((l) => ["Term", "Phrase", "Prefix", "Wildcard"].includes(l.type));
+  }
+
+  function leavesOf(query) {
+    if (query.subqueries) return query.subqueries.flatMap(leavesOf);
+    if (query.query) return leavesOf(query.query);
+    return [query];
+  }
+
+  class QueryParser {
+    /** The common cases of Whoosh's query language over every text field (OrGroup: words are ORed;
+     *  AND binds tighter than OR; NOT excludes; "a phrase"; prefix* and wild?card per field). */
+    constructor(text, builder, cache) {
+      this.tokens = (text.match(/"[^"]*"|\(|\)|[^\s()"]+/gu) || []);
+      this.i = 0;
+      this.b = builder;
+      this.cache = cache;
+    }
+
+    parse() {
+      const query = this.orGroup();
+      return query;
+    }
+
+    peek() { return this.tokens[this.i]; }
+
+    orGroup() {
+      const parts = [];
+      while (this.i < this.tokens.length && this.peek() !== ")") {
+        const part = this.andGroup();
+        if (part) parts.push(part);
+        if (this.peek() === "OR") this.i++;
+      }
+      return combine("Or", parts);
+    }
+
+    andGroup() {
+      let left = this.unary();
+      for (;;) {
+        const op = this.peek();
+        if (op === "AND" || op === "ANDNOT" || op === "ANDMAYBE") {
+          this.i++;
+          const right = this.unary();
+          if (!right) continue;
+          if (!left) { left = op === "ANDNOT" ? null : right; continue; }
+          left = op === "AND" ? combine("And", [left, right])
+            : op === "ANDNOT" ? { type: "AndNot", a: left, b: right, boost: 1.0 }
+            : { type: "AndMaybe", a: left, b: right, boost: 1.0 };
+        } else {
+          return left;
+        }
+      }
+    }
+
+    unary() {
+      const token = this.tokens[this.i++];
+      if (token === undefined) return null;
+      if (token === "NOT") {
+        const operand = this.unary();
+        return operand ? { type: "Not", query: operand, boost: 1.0 } : null;
+      }
+      if (token === "(") {
+        const inner = this.orGroup();
+        if (this.peek() === ")") this.i++;
+        return inner;
+      }
+      if (token === ")" || this.b.operators.has(token)) return null;
+      if (token.startsWith('"')) return this.phrase(token.slice(1, -1));
+      return this.word(token);
+    }
+
+    /** A word in every text field (Whoosh's MultifieldParser): a term, or its stems in a row. */
+    word(token) {
+      const c = this.b.c;
+      const parts = [];
+      if (/[*?]/.test(token)) {
+        const lower = token.toLowerCase();
+        const prefix = /^[^*?]+\*$/.test(lower);
+        for (const f of c.ALL_TEXT_FIELDS) {
+          parts.push({ type: prefix ? "Prefix" : "Wildcard", field: f, text: prefix ? lower.slice(0, -1) : lower,
+            boost: c.BOOSTS[f] });
+        }
+        return combine("Or", parts);
+      }
+      for (const f of c.ALL_TEXT_FIELDS) {
+        const stems = this.b.a.analyse(token, fieldLanguage(f, c));
+        if (stems.length === 1) parts.push({ type: "Term", field: f, text: stems[0], boost: c.BOOSTS[f] });
+        else if (stems.length > 1) {
+          parts.push(combine("And", stems.map((s) => ({ type: "Term", field: f, text: s, boost: 1.0 })), c.BOOSTS[f]));
+        }
+      }
+      return combine("Or", parts);
+    }
+
+    /** A quoted phrase in every text field. */
+    phrase(text) {
+      const c = this.b.c;
+      const parts = [];
+      for (const f of c.ALL_TEXT_FIELDS) {
+        const stems = this.b.a.analyse(text, fieldLanguage(f, c));
+        if (stems.length === 1) parts.push({ type: "Term", field: f, text: stems[0], boost: c.BOOSTS[f] });
+        else if (stems.length > 1) parts.push({ type: "Phrase", field: f, words: stems, boost: c.BOOSTS[f] });
+      }
+      return combine("Or", parts);
+    }
+  }
+
+  function combine(type, parts, boost = 1.0) {
+    parts = parts.filter(Boolean);
+    if (!parts.length) return null;
+    return parts.length === 1 && boost === 1.0 ? parts[0] : { type, subqueries: parts, boost };
+  }
+
+  function fieldLanguage(field, c) { return c.TEXT_FIELDS.de.includes(field) ? "de" : "en"; }
+
+  // --- kb/search/evaluator.py --------------------------------------------------------------------------
+
+  /** evaluator._eval: the documents a query tree matches, scored with the same BM25F. */
+  function evaluate(cache, query) {
+    switch (query.type) {
+      case "Term": return cache.score([clause(query.field, [query.text], query.boost)], false);
+      case "Phrase": return cache.score([clause(query.field, query.words, query.boost)], false);
+      case "Prefix":
+      case "Wildcard": {
+        const terms = expand(cache, query.field, query.text, query.type === "Prefix");
+        return cache.score(terms.map((t) => clause(query.field, [t], query.boost)), false);
+      }
+      case "Or":
+      case "And": {
+        const positive = query.subqueries.filter((s) => s.type !== "Not");
+        const negative = query.subqueries.filter((s) => s.type === "Not").map((s) => s.query);
+        if (!positive.length) return new Map();
+        const parts = positive.map((s) => evaluate(cache, s));
+        const scores = query.type === "Or" ? union(parts, query.boost) : intersection(parts, query.boost);
+        return without(scores, negative.map((s) => evaluate(cache, s)));
+      }
+      case "Not": return new Map();
+      case "AndNot": return without(evaluate(cache, query.a), [evaluate(cache, query.b)]);
+      case "AndMaybe": {
+        const required = evaluate(cache, query.a), optional = evaluate(cache, query.b);
+        return new Map([...required].map(([d, s]) => [d, s + (optional.get(d) || 0.0)]));
+      }
+      default: return new Map();
+    }
+  }
+
+  /** evaluator._expand: the terms a prefix or wildcard stands for. */
+  function expand(cache, fieldname, pattern, prefix) {
+    const terms = cache.sortedTerms(fieldname);
+    if (prefix) return terms.filter((t) => t.startsWith(pattern));
+    const re = new RegExp("^" + pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") + "$", "su");
+    return terms.filter((t) => re.test(t));
+  }
+
+  /** evaluator._union */
+  function union(parts, boost) {
+    const out = new Map();
+    for (const part of parts) for (const [d, s] of part) out.set(d, (out.get(d) || 0.0) + s);
+    if (boost !== 1.0) for (const [d, s] of out) out.set(d, s * boost);
+    return out;
+  }
+
+  /** evaluator._intersection */
+  function intersection(parts, boost) {
+    const out = new Map();
+    for (const d of parts[0].keys()) {
+      if (parts.every((p) => p.has(d))) out.set(d, parts.reduce((sum, p) => sum + p.get(d), 0) * boost);
+    }
+    return out;
+  }
+
+  /** evaluator._without */
+  function without(scores, excluded) {
+    const drop = new Set(excluded.flatMap((e) => [...e.keys()]));
+    return new Map([...scores].filter(([d]) => !drop.has(d)));
+  }
+
+  // --- kb/search/snippets.py ---------------------------------------------------------------------------
+
+  /** snippets._window: the window holding the most matches. */
+  function snippetWindow(length, spans, width, lead) {
+    if (length <= width || !spans.length) return [0, Math.min(length, width)];
+    let bestStart = 0, bestCount = -1;
+    for (const [start] of spans) {
+      const begin = Math.max(0, start - lead);
+      const count = spans.filter(([s, e]) => s >= begin && e <= begin + width).length;
+      if (count > bestCount) { bestStart = begin; bestCount = count; }
+    }
+    const begin = Math.min(bestStart, Math.max(0, length - width));
+    return [begin, begin + width];
+  }
+
+  /** snippets.snippet: segments [text, isMatch] with the words that matched the query marked. */
+  function snippet(a, text, lang, stems, prefixes, width, lead) {
+    text = pySplit(text).join(" ");
+    if (!text) return [];
+    const spans = (!stems.size && !prefixes.length) ? [] : a.tokenSpans(text, lang)
+      .filter(([stem]) => stems.has(stem) || (prefixes.length && prefixes.some((p) => stem.startsWith(p))))
+      .map(([, s, e]) => [s, e]);
+    let [begin, end] = snippetWindow(text.length, spans, width, lead);
+    if (begin > 0) {
+      const space = text.indexOf(" ", begin);
+      begin = space >= 0 && space < begin + 20 ? space + 1 : begin;
+    }
+    if (end < text.length) {
+      const space = text.lastIndexOf(" ", end - 1);
+      end = space > begin + Math.floor(width / 2) && space >= begin ? space : end;
+    }
+    const segments = begin > 0 ? [["…", false]] : [];
+    let cursor = begin;
+    for (const [s, e] of spans) {
+      if (s < begin || e > end) continue;
+      if (s > cursor) segments.push([text.slice(cursor, s), false]);
+      segments.push([text.slice(s, e), true]);
+      cursor = e;
+    }
+    if (cursor < end) segments.push([text.slice(cursor, end), false]);
+    if (end < text.length) segments.push(["…", false]);
+    return segments;
+  }
+
+  function escapeHtml(text) {
+    return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]);
+  }
+
+  /** Segments as HTML: the matches in <mark>, everything else escaped. */
+  function asHtml(segments) {
+    return segments.map(([text, hit]) => (hit ? `<mark>${escapeHtml(text)}</mark>` : escapeHtml(text))).join("");
+  }
+
+  // --- kb/ids.py ---------------------------------------------------------------------------------------
+
+  const DEFAULT_GAME = "athernum";
+
+  /** ids.normalise_lookup: what a judge types reduced to a lookup key ({game, local, key}). */
+  function normaliseLookup(text) {
+    text = pyRstrip(pyStrip(pyStrip(text).replace(/^\s*(?:rule|regel|cr)\s+/i, "")), ".").trim();
+    text = pyStrip(text);
+    let game = DEFAULT_GAME, local = text;
+    const colon = text.indexOf(":");
+    if (colon >= 0) { game = text.slice(0, colon); local = text.slice(colon + 1); }
+    game = casefold(pyStrip(game)) || DEFAULT_GAME;
+    local = pyRstrip(pyStrip(local), ".");
+    if (game === DEFAULT_GAME) local = canonicalCrCase(local);
+    return { game, local, key: casefold(`${game}:${local}`) };
+  }
+
+  /** ids._canonical_cr_case */
+  function canonicalCrCase(local) {
+    const parts = local.split(".");
+    if (parts.length < 3 || !/^\p{Nd}+$/u.test(parts[0]) || !/^\p{Nd}+$/u.test(parts[1])) return local;
+    const head = parts[2];
+    if (/^\p{L}/u.test(head)) parts[2] = head.slice(0, 1).toUpperCase() + head.slice(1).toLowerCase();
+    else parts[2] = head.toLowerCase();
+    if (parts.length >= 4) {
+      const tail = parts[3];
+      const numeral = /^[ivxlIVXL]+/.exec(tail);
+      if (numeral) {
+        const roman = numeral[0].toUpperCase().replace(/L/g, "I");
+        parts[3] = roman + tail.slice(numeral[0].length).toLowerCase();
+      }
+    }
+    return parts.join(".");
+  }
+
+  // --- kb/search/engine.py -----------------------------------------------------------------------------
+
+  class Ranking {
+    /** engine._Ranking: hits gathered by document number, best score kept, filters applied. */
+    constructor(docs, filters) {
+      this.docs = docs;
+      this.filters = filters;
+      this.entries = new Map();
+    }
+
+    add(docnum, score, via) {
+      const d = this.docs[docnum];
+      if (this.filters.active && !this.filters.acceptsParts(d.game, d.document, d.kind)) return;
+      const current = this.entries.get(docnum);
+      if (current === undefined) this.entries.set(docnum, [score, via, this.entries.size]);
+      else if (score > current[0]) this.entries.set(docnum, [score, via, current[2]]);
+    }
+
+    /** _Ranking.credit */
+    credit(docnum, via) {
+      const current = this.entries.get(docnum);
+      if (current !== undefined) this.entries.set(docnum, [current[0], via, current[2]]);
+    }
+
+    /** _Ranking.best */
+    best(limit) {
+      return [...this.entries].sort((x, y) => y[1][0] - x[1][0] || x[1][2] - y[1][2]).slice(0, limit)
+        .map(([docnum, [score, via]]) => [docnum, score, via]);
+    }
+  }
+
+  class Engine {
+    /** engine.SearchEngine over the exported index. */
+    constructor(data) {
+      if (!data || data.format !== 1) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
+      const c = this.c = data.constants;
+      this.meta = data.meta;
+      this.games = new Set(data.meta.games);
+      this.analysis = new Analysis(c);
+      this.docs = data.docs.map(([id, game, document, kind, lang, number, title, text, url, label, related,
+        subrules, examples]) => ({ id, game, document, kind, lang, number, title, text, url, label, related,
+        subrules, examples }));
+      this.categoryOf = {};
+      for (const [category, kinds] of Object.entries(c.CATEGORIES)) for (const k of kinds) this.categoryOf[k] = category;
+      this.priors = this.docs.map((d) => c.KIND_PRIOR[d.kind] ?? 1.0);
+      this.keys = new Map(this.docs.map((d, n) => [casefold(d.id), n]));
+      for (const n of data.unkeyed || []) this.keys.delete(casefold(this.docs[n].id));
+      for (const [key, n] of data.keys) this.keys.set(key, n);
+      this.cache = new Postings(data);
+      this.synonyms = new Synonyms(data.synonyms, this.analysis);
+      this.builder = new QueryBuilder(this.synonyms, this.analysis, c);
+      this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
+      this.otherLanguage = new Map();
+      this._scores = new Map();
+    }
+
+    /** SearchEngine.resolve: the id of the entry `typed` names. */
+    resolve(typed, game) {
+      const key = normaliseLookup(typed);
+      const candidates = [key.key];
+      if (!typed.includes(":")) {
+        const games = game ? [game] : [];
+        games.push("athernum", ...[...this.games].filter((g) => g !== "athernum").sort());
+        for (const g of games) candidates.push(casefold(`${g}:${key.local}`), casefold(`${g}:term/${key.local}`));
+      }
+      for (const candidate of candidates) {
+        if (this.keys.has(candidate)) return this.docs[this.keys.get(candidate)].id;
+      }
+      return null;
+    }
+
+    /** SearchEngine.suggest: ids that start like `typed`, for a "did you mean". */
+    suggest(typed, limit = 5) {
+      const key = normaliseLookup(typed).key;
+      const colon = key.indexOf(":");
+      const game = key.slice(0, colon), local = key.slice(colon + 1);
+      const parts = local.split(".");
+      while (parts.length) {
+        const stem = `${game}:${parts.join(".")}`.replace(/[a-z]+$/, "");
+        const docnums = [...new Set([...this.keys].filter(([k]) => k.startsWith(stem)).map(([, d]) => d))].sort((a, b) => a - b);
+        if (docnums.length && parts.length > 1) return docnums.slice(0, limit).map((d) => this.docs[d].id);
+        parts.pop();
+      }
+      return [];
+    }
+
+    /** SearchEngine.filters */
+    filters(game, document, kind) { return makeFilters(this.meta, this.c.CATEGORIES, this.c.DOCUMENT_KINDS, game, document, kind); }
+
+    /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. */
+    search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
+      text = typeof text === "string" ? text : text == null ? "" : String(text);
+      limit = Number.isFinite(Number(limit)) ? Math.max(1, Math.floor(Number(limit))) : 10;
+      const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
+      const parsed = splitQuery(text, this.games, this.c);
+      if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
+        if (this.resolve(pyStrip(parsed.text), game)) { parsed.ids = [pyStrip(parsed.text)]; parsed.text = ""; }
+      }
+      let filters;
+      try {
+        filters = this.filters(game || parsed.filters.game, document || parsed.filters.document, kind || parsed.filters.kind);
+      } catch (error) {
+        if (!(error instanceof BadFilter)) throw error;
+        result.notes.push(error.message);
+        return result;
+      }
+      result.game = filters.game;
+      const ranked = new Ranking(this.docs, filters);
+      this._jump(parsed, filters, limit, ranked, result);
+      this.builder.build(parsed, this.cache);
+      result.lang = parsed.lang;
+      if (parsed.fallback) {
+        result.fallback = true;
+        result.notes.push("the query could not be parsed as written; searched its plain words: " + parsed.words.join(" "));
+      }
+      if (parsed.query !== null || (parsed.clauses !== null && parsed.clauses.length)) this._text(parsed, filters, limit, ranked, result);
+      else if (!parsed.ids.length && !parsed.words.length) {
+        result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
+      }
+      result.hits = ranked.best(limit).map(([docnum, score, via]) => this._hit(docnum, score, via));
+      this._snippets(result.hits, parsed);
+      return result;
+    }
+
+    /** results.hit_from_stored, with what the site shows (a ruling's answer card). */
+    _hit(docnum, score, via) {
+      const d = this.docs[docnum];
+      const hit = { id: d.id, game: d.game, document: d.document, kind: d.kind, category: this.categoryOf[d.kind] || "rule",
+        number: d.number, title: d.title, text: d.text, url: d.url, label: d.label || d.id, lang: d.lang, score,
+        via: this._via(via), snippet: "" };
+      if (d.kind === "ruling") {
+        hit.question = d.title;
+        hit.answer = d.text;
+        hit.rules = d.related.map((r) => ({ id: this.docs[r].id, number: this.docs[r].number, url: this.docs[r].url }));
+        hit.examples = d.examples.map((e) => ({ id: this.docs[e].id, title: this.docs[e].title, url: this.docs[e].url }));
+      }
+      return hit;
+    }
+
+    /** SearchEngine._via */
+    _via([reason, source]) { return source < 0 ? reason : `${reason} ${this.docs[source].label}`; }
+
+    /** SearchEngine._jump: rules named by number first, each followed by its subrules. */
+    _jump(parsed, filters, limit, ranked, result) {
+      parsed.ids.forEach((typed, n) => {
+        const nodeId = this.resolve(typed, filters.game);
+        const docnum = nodeId ? this.keys.get(casefold(nodeId)) : undefined;
+        if (docnum === undefined) {
+          const hints = this.suggest(typed);
+          result.notes.push(`no rule '${typed}'` + (hints.length ? `; did you mean: ${hints.join(", ")}` : ""));
+          return;
+        }
+        const base = this.c.JUMP_SCORE - n * limit;
+        ranked.add(docnum, base, ["rule number", -1]);
+        this.docs[docnum].subrules.slice(0, limit).forEach((sub, i) => ranked.add(sub, base - (i + 1) * 0.01, ["subrule of", docnum]));
+      });
+    }
+
+    /** SearchEngine._text: text hits, a fuzzy pass, then the rules each hit leads to. */
+    _text(parsed, filters, limit, ranked, result) {
+      const c = this.c, cache = this.cache;
+      const fetch = limit * c.OVERFETCH;
+      let hits = this._run(parsed, filters, fetch);
+      const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, this.analysis, c);
+      if (unknown.length || hits.length < c.FEW_HITS) {
+        const groups = new Map();
+        parsed.words.forEach((w, n) => groups.set(w, n));
+        const fuzzy = fuzzyPass(cache, unknown.length ? unknown : parsed.words, groups, [parsed.lang], this.analysis, c);
+        if (parsed.lang === "de" && fuzzy.corrections.size) {
+          fuzzy.clauses.push(...this.builder.translate(fuzzy.corrections, groups, cache, parsed.lang, c.FUZZY_BOOST));
+        }
+        if (fuzzy.clauses.length) {
+          if (parsed.clauses !== null) parsed.clauses = parsed.clauses.concat(fuzzy.clauses);
+          else parsed.query = { type: "Or", boost: 1.0, subqueries: [parsed.query, toTree(fuzzy.clauses)] };
+          hits = this._run(parsed, filters, fetch);
+          result.corrections = fuzzy.corrections;
+          const shown = [...fuzzy.corrections].map(([w, ts]) => `${w} → ${ts.join(", ")}`).join("; ");
+          result.notes.push(`also searched similar words: ${shown}`);
+        }
+      }
+      for (const [docnum, score] of hits) ranked.add(docnum, score, ["text", -1]);
+      if (parsed.clauses === null) return;
+      for (const [docnum, score] of hits.slice(0, limit)) {
+        let related = this.docs[docnum].related;
+        if (!related.length) continue;
+        const kind = this.docs[docnum].kind;
+        const factor = c.RELATED_FACTOR[kind] || c.RELATED_FACTOR[this.docs[docnum].lang === "de" ? "de" : "en"];
+        const reason = { ruling: "cited by", scenario: "shown by" }[kind] || "explained by";
+        const base = this._scores.has(docnum) ? this._scores.get(docnum) : score;
+        related = [...related].sort((x, y) => -(this._scores.get(x) || 0.0) - -(this._scores.get(y) || 0.0));
+        related.forEach((rule, i) => {
+          const own = (this._scores.get(rule) || 0.0) * this.priors[rule];
+          ranked.add(rule, own + base * factor * c.RELATED_DECAY ** i, [reason, docnum]);
+        });
+      }
+      this._ownLanguageFirst(parsed.lang, hits.slice(0, limit), ranked);
+    }
+
+    /** SearchEngine._own_language_first: the passage in the question's language just before its rules. */
+    _ownLanguageFirst(lang, hits, ranked) {
+      let best = null;
+      for (const [docnum] of hits) {
+        const related = this.docs[docnum].related.filter((r) => ranked.entries.has(r));
+        if (this.docs[docnum].lang !== lang || !related.length || related.every((r) => this.docs[r].lang === lang)) continue;
+        const top = Math.max(...related.map((r) => ranked.entries.get(r)[0]));
+        if (best === null || top > best[0]) best = [top, docnum];
+      }
+      if (best === null) return;
+      const [top, passage] = best;
+      ranked.add(passage, top * this.c.LEAD, ["text", -1]);
+      for (const rule of this.docs[passage].related) ranked.credit(rule, ["explained by", passage]);
+    }
+
+    /** SearchEngine._run: the best (docnum, score) pairs of the clauses or the query tree. */
+    _run(parsed, filters, limit) {
+      const accept = this._accept(filters);
+      const hidden = !(filters.document || filters.docid) ? this._inOtherLanguage(parsed.lang) : new Set();
+      if (parsed.clauses !== null) {
+        this._scores = this.cache.score(parsed.clauses);
+        return this._top(this._scores, limit, accept, hidden);
+      }
+      this._scores = new Map();
+      if (parsed.query === null) return [];
+      this._scores = evaluate(this.cache, parsed.query);
+      return this._top(this._scores, limit, accept, hidden);
+    }
+
+    /** SearchEngine._top: the best entries without those left out for the question's language. */
+    _top(scores, limit, accept, hidden) {
+      if (!hidden.size) return this._best(scores, limit, accept);
+      const best = this._best(scores, 2 * limit, accept);
+      const kept = best.filter(([d]) => !hidden.has(d));
+      if (kept.length >= limit || best.length < 2 * limit) return kept.slice(0, limit);
+      for (const docnum of hidden) scores.delete(docnum);
+      return this._best(scores, limit, accept);
+    }
+
+    /** PostingsCache.top: the best (docnum, score × kind prior) pairs, ties in index order. */
+    _best(scores, limit, accept) {
+      const items = [];
+      for (const [d, s] of scores) if (!accept || accept(d)) items.push([d, s * this.priors[d]]);
+      items.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+      return items.slice(0, limit);
+    }
+
+    /** SearchEngine._accept */
+    _accept(filters) {
+      if (!filters.active) return null;
+      return (d) => filters.acceptsParts(this.docs[d].game, this.docs[d].document, this.docs[d].kind);
+    }
+
+    /** SearchEngine._in_other_language: entries of a document the index also holds in `lang`. */
+    _inOtherLanguage(lang) {
+      if (!this.otherLanguage.has(lang)) {
+        const documents = new Set([...this.translated].filter(([, langs]) => langs.has(lang)).map(([docid]) => docid));
+        const out = new Set();
+        if (documents.size) {
+          this.docs.forEach((d, n) => { if (d.lang !== lang && documents.has(`${d.game}:${d.document}`)) out.add(n); });
+        }
+        this.otherLanguage.set(lang, out);
+      }
+      return this.otherLanguage.get(lang);
+    }
+
+    /** SearchEngine._snippets: each hit's snippet with the stems (and prefixes) the query searched marked. */
+    _snippets(hits, parsed) {
+      const stems = { en: new Set(), de: new Set() };
+      const prefixes = { en: [], de: [] };
+      for (const c of parsed.clauses || []) for (const s of c.stems) stems[c.field.endsWith("_de") ? "de" : "en"].add(s);
+      if (parsed.query !== null) {
+        for (const leaf of leavesOf(parsed.query)) {
+          const lang = (leaf.field || "").endsWith("_de") ? "de" : "en";
+          if (leaf.type === "Prefix" || leaf.type === "Wildcard") prefixes[lang].push(leaf.text.replace(/[*?]+$/, ""));
+          else if (leaf.type === "Term") stems[lang].add(leaf.text);
+          else if (leaf.type === "Phrase") for (const w of leaf.words) stems[lang].add(w);
+        }
+      }
+      for (const hit of hits) {
+        const body = hit.title && hit.text ? `${hit.title} — ${hit.text}` : hit.text || hit.title;
+        const lang = hit.lang === "de" ? "de" : "en";
+        hit.segments = snippet(this.analysis, body, lang, stems[lang], prefixes[lang], this.c.SNIPPET_WIDTH, this.c.SNIPPET_LEAD);
+        hit.snippet = asHtml(hit.segments);
+      }
+    }
+  }
+
+  /** fuzzy.unknown_words: the words no text field knows, in any language. */
+  function unknownWords(cache, words, a, c) {
+    const unknown = [];
+    for (const word of words) {
+      const stems = {};
+      for (const lang of Object.keys(c.TEXT_FIELDS)) stems[lang] = a.analyse(word, lang);
+      if (!Object.values(stems).every((s) => s.length)) continue;
+      if (!Object.entries(c.TEXT_FIELDS).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))))) {
+        unknown.push(word);
+      }
+    }
+    return unknown;
+  }
+
+  /** fuzzy.fuzzy_pass: index terms close to each word, as clauses in the word's group. */
+  function fuzzyPass(cache, words, groups, languages, a, c) {
+    const result = { corrections: new Map(), clauses: [] };
+    words.forEach((word, n) => {
+      const group = groups && groups.has(word) ? groups.get(word) : n;
+      const close = new Map();
+      for (const lang of languages) {
+        for (const stem of a.analyse(word, lang)) {
+          const edits = maxEdits(stem);
+          if (!edits) continue;
+          const [lo, hi] = letterMask(stem);
+          const spread = 2 * edits;
+          for (let length = stem.length - edits; length <= stem.length + edits; length++) {
+            for (const [term, [tlo, thi]] of cache.vocabulary(stem[0], length)) {
+              if (bitCount(lo ^ tlo) + bitCount(hi ^ thi) <= spread && term !== stem && !close.has(term) &&
+                  distance(stem, term, edits) <= edits) {
+                close.set(term, lang);
+              }
+            }
+          }
+        }
+      }
+      const frequency = new Map([...close].map(([t, lang]) =>
+        [t, c.TEXT_FIELDS[lang].reduce((sum, f) => sum + cache.docFrequency(f, t), 0)]));
+      const chosen = [...frequency.keys()].sort((x, y) => frequency.get(y) - frequency.get(x) || (x < y ? -1 : x > y ? 1 : 0))
+        .filter((t) => frequency.get(t)).slice(0, c.MAX_CORRECTIONS);
+      if (chosen.length) result.corrections.set(word, chosen);
+      for (const t of chosen) {
+        for (const f of c.TEXT_FIELDS[close.get(t)]) {
+          if (cache.has(f, t)) result.clauses.push(clause(f, [t], c.BOOSTS[f] * c.FUZZY_BOOST, group));
+        }
+      }
+    });
+    return result;
+  }
+
+  // --- the page's API ----------------------------------------------------------------------------------
+
+  const api = { Engine, stemEnglish: P2, stemGerman: stemDe, snowballGerman: GERMAN, foldGerman };
+
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+    return;
+  }
+
+  const root = typeof self !== "undefined" ? self : globalThis;
+  const rulekb = root.rulekb = root.rulekb || {};
+  const script = typeof document !== "undefined" ? document.currentScript : null;
+  const here = script && script.src ? script.src : (typeof location !== "undefined" ? location.href : "");
+  /** The site's root URL (search.js lives in <root>/assets/rulekb/), to resolve a result's url against. */
+  rulekb.root = here ? new URL("../../", here).href : "";
+  let loading = null;
+
+  /** rulekb.ready(): resolves with the engine once search-index.js has loaded (loaded on first use). */
+  rulekb.ready = function ready() {
+    if (loading) return loading;
+    loading = new Promise((resolve, reject) => {
+      const accept = (data) => {
+        try {
+          resolve(new Engine(data));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      rulekb.receiveIndex = accept;
+      if (rulekb.pendingIndex) { accept(rulekb.pendingIndex); delete rulekb.pendingIndex; return; }
+      const tag = document.createElement("script");
+      tag.src = new URL("search-index.js", here).href;
+      tag.async = true;
+      tag.onerror = () => reject(new Error("rulekb: the search index (search-index.js) could not be loaded"));
+      document.head.appendChild(tag);
+    });
+    loading.catch(() => { loading = null; });
+    return loading;
+  };
+
+  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read. */
+  rulekb.query = function query(text, options = {}) {
+    return rulekb.ready().then((engine) => {
+      const result = engine.search(text, options || {});
+      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang };
+    });
+  };
+
+  /** rulekb.search(text, {limit, game, kind}): ranked results. */
+  rulekb.search = function search(text, options = {}) {
+    return rulekb.query(text, options).then((result) => result.hits);
+  };
+  rulekb.Engine = Engine;
+})();
