@@ -130,7 +130,7 @@ def _modified(entry: StackEntry, n: int) -> int:
 
 
 def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1) -> int:
-    """The effect's number: fixed, or read from an object (last known state if it is gone)."""
+    """The effect's number: fixed, or read from an object (see ``_read_value`` for one that has left)."""
     amt = spec.amount
     if amt is None:
         n = default
@@ -142,7 +142,11 @@ def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1)
 
 
 def _read_value(game: Game, entry: StackEntry, v: ValueOf) -> int:
+    """A value read from an object now; once it has left its zone, "this card" of an ability other than
+    a triggered one is the card where it is now (1.1.4), anything else its last known state (4.2.3d.III)."""
     objs = objects_for(game, entry, v.of)
+    if not objs and v.of.kind == "this" and entry.kind != "triggered" and entry.source_id in game.objects:
+        objs = [game.objects[entry.source_id]]
     if objs:
         o = objs[0]
         if v.property == "victory_tokens":
