@@ -11,7 +11,7 @@ from collections.abc import Callable
 from . import actions as A
 from .cards import Ability
 from .combat import can_attack, can_be_attacked, declare_attack, declare_defender
-from .commands import COMMAND_RULES, GLOBAL_COMMANDS
+from .commands import COMMAND_RULES, COMMAND_TARGET_RULES, GLOBAL_COMMANDS
 from .errors import (
     CannotPay,
     ChoicePending,
@@ -142,8 +142,8 @@ def _pay_cost(game: Game, pid: str, ability: Ability, source: GameObject | None,
         remove_victory_tokens(game, source, cost.remove_victory_tokens)
 
 
-def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None):
-    return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True)
+def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None, rules: tuple[str, ...] = ()):
+    return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True, rules=rules)
 
 
 def _new_entry(game: Game, kind: str, pid: str, label: str, ability: Ability, rule: str, source: GameObject | None, refs) -> StackEntry:
@@ -391,7 +391,7 @@ def _use_command(game: Game, a: A.UseCommand) -> None:
             raise WrongTiming("the global Victory Token pool is empty", "10.1.7")
     src = game.objects.get(ps.main_character) if ps.main_character else None
     _check_cost(game, a.player, ab, None, (), (), a.command)
-    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None)
+    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None, COMMAND_TARGET_RULES.get(a.command, ()))
     # -- legal: act
     if a.command == "Solvency":
         ps.solvency_turn = game.turn
