@@ -70,7 +70,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
         else:
             record(game, SP_INFINITE, "infinite", f"{entry.label} is infinite speed: it resolves immediately, {pid} "
                    "remains active, and it does not count as an action.", (), pid)
-        push(game, ("resolve_now", entry), ("after_action",))
+        push(game, ("resolve_now", entry), ("after_action", entry.speed == "infinite"))
         return
     if len(entries) > 1:
         record(game, MI_COMMIT, "commit", f"{pid} commits {len(entries)} at once, bottom first: "
@@ -84,7 +84,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
     make_active(game, other, HZ_PLAY, f"{pid} played onto the horizon: {other}, who did not play it, becomes the "
                 "active player.")
     record(game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", False))
 
 
 def _play_card(game: Game, a: A.PlayCard) -> None:

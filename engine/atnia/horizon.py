@@ -195,13 +195,15 @@ def step_resolution_done(game: Game) -> None:
 
 
 @task("after_action")
-def step_after_action(game: Game) -> None:
-    """Fast or slow entries put onto the horizon during a player's window by triggers (decision D-INFINITE-SOURCE)."""
+def step_after_action(game: Game, by_infinite: bool) -> None:
+    """Fast or slow entries put onto the horizon by triggers of a player's action: only when that action was at
+    infinite speed (channelling, exploring, an infinite-speed card) does the player's pass hand them over
+    (decision D-INFINITE-SOURCE); after a fast or slow play the passing rule applies as usual."""
     if not game.added:
         return
     added = list(game.added)
     game.added.clear()
-    if game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
+    if by_infinite and game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
         game.window.hand_over = True
         other = game.opponent(game.active)
         record(game, AD_INFINITE_SOURCE, "hand_over", f"{added[-1].label} was put onto the horizon by an infinite-speed "

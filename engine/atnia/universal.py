@@ -59,7 +59,7 @@ def channel(game: Game, pid: str, cid: str) -> None:
     record(game, CH_DEVOTION, "devotion", f"{card.name} adds 1 to {pid}'s devotion to "
            + (", ".join(f"{i} (now {have[i]})" for i in ideals) or "no ideal") + ".", (cid,), pid)
     emit(game, "channel", cid, pid)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", True))
 
 
 # -- exploring -----------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     record(game, ID_THREE_WAYS, "devotion", f"{land.name} adds 1 to {pid}'s devotion to {ideal} "
            f"(now {devotion(game, pid)[ideal]}).", (land.id,), pid)
     emit(game, "explore", land.id, pid)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", True))
 
 
 # -- passing -------------------------------------------------------------------------------------
