@@ -11,8 +11,8 @@ from itertools import combinations, product
 
 from .cards import TargetSpec
 from .errors import InvalidTarget
-from .filters import matches
-from .state import BOARD_ZONES, Game, TargetRef
+from .state import BOARD_ZONES, Game, TargetRef, Zone
+from .values import matches
 
 Choice = tuple[tuple[str, ...], ...]
 
@@ -32,8 +32,6 @@ def candidates(game: Game, spec: TargetSpec, you: str, source_id: str | None) ->
                 out.append(TargetRef("effect", entry.id))
         return out
     if spec.kind == "card":
-        from .state import Zone
-
         zone = Zone.DISCARD if spec.zone == "discard" else Zone.VOID
         for pid in game.order:
             for oid in game.players[pid].zone_list(zone):

@@ -12,8 +12,10 @@ from . import actions as A
 from .combat import check_attack, check_blocks, check_guardian, declare_attack, declare_blocks, guardian_block
 from .effects import answer_may, discard_cards
 from .errors import ChoicePending, GameOver, InvalidChoice, NotActive
+from .horizon import make_active
 from .log import record
 from .play import IMMEDIATE, perform, plan
+from .rounds import recycle
 from .rules import (
     CO_ATTACK_TRIGGERS,
     CO_BLOCK_TRIGGERS,
@@ -33,7 +35,6 @@ from .rules import (
     WIN,
     Z_DISCARD,
 )
-from .rounds import recycle
 from .state import Game
 from .tasks import push, run
 from .triggers import answer_targets, legal_targets
@@ -56,8 +57,6 @@ def _require_active(game: Game, pid: str) -> None:
 
 # -- playing ---------------------------------------------------------------------------------------
 def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
-    from .horizon import make_active
-
     _require_active(game, pid)
     planned = plan(game, pid, items)
     entries = perform(game, pid, planned)

@@ -14,7 +14,9 @@ from functools import lru_cache
 from .cards import CardDef, ideal as canonical_ideal
 from .devotion import devotion
 from .errors import InvalidTarget, NotInZone, WrongTiming
+from .horizon import make_active, start_resolution
 from .log import record
+from .rounds import end_main
 from .rules import (
     AD_INFINITE_SOURCE,
     CH_CHANNEL,
@@ -33,6 +35,8 @@ from .rules import (
 )
 from .state import Game, Phase, Zone
 from .tasks import push
+from .triggers import emit
+from .zones import create, move
 
 
 # -- channelling ---------------------------------------------------------------------------------
@@ -44,9 +48,6 @@ def check_channel(game: Game, pid: str, cid: str) -> None:
 
 def channel(game: Game, pid: str, cid: str) -> None:
     """Channel a card face up into the channel zone, at infinite speed."""
-    from .triggers import emit
-    from .zones import move
-
     card = game.card(cid)
     move(game, card, Zone.CHANNEL)
     record(game, CH_CHANNEL, "channel", f"{pid} channels {card.name} face up into the channel zone.", (cid,), pid)
@@ -83,9 +84,6 @@ def check_explore(game: Game, pid: str, cid: str, ideal: str) -> str:
 
 def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     """Put the card on top or bottom of the deck; create a Wilderness location of the chosen ideal."""
-    from .triggers import emit
-    from .zones import create, move
-
     card = game.card(cid)
     came_from = card.zone.value
     move(game, card, Zone.DECK, bottom=bottom)
@@ -111,9 +109,6 @@ def check_pass(game: Game, pid: str) -> None:
 
 def pass_(game: Game, pid: str) -> None:
     """Pass: resolve the horizon, strike, end the main phase, or hand over to the other player."""
-    from .horizon import make_active, start_resolution
-    from .rounds import end_main
-
     window = game.window
     idle = window is not None and not window.acted and not window.hand_over
     other = game.opponent(pid)
