@@ -13,7 +13,6 @@ from importlinter.cli import lint_imports
 from tests.conftest import ROOT
 
 
-
 def _module_name(root: Path, path: Path) -> str:
     parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
