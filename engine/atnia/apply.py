@@ -11,7 +11,7 @@ from collections.abc import Callable
 from . import actions as A
 from .combat import check_attack, check_blocks, check_guardian, declare_attack, declare_blocks, guardian_block
 from .effects import answer_may, discard_cards
-from .errors import ChoicePending, GameOver, InvalidChoice, NotActive
+from .errors import ChoicePending, GameOver, InvalidChoice, NotYourTurn
 from .horizon import make_active
 from .log import record
 from .play import IMMEDIATE, perform, plan
@@ -48,11 +48,11 @@ ANSWERS = {A.ChooseTargets: "targets", A.Decide: "may", A.ChooseCards: "discard"
 
 def _require_active(game: Game, pid: str) -> None:
     if game.active is None:
-        raise NotActive("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
+        raise NotYourTurn("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
     if game.pending is not None:
         raise ChoicePending(f"{game.pending.player} must first answer: {game.pending.prompt}", game.pending.rule)
     if game.active != pid:
-        raise NotActive(f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE)
+        raise NotYourTurn(f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE)
 
 
 # -- playing ---------------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def apply_action(game: Game, action: A.Action) -> None:
     if game.result is not None:
         raise GameOver(f"the game is over ({game.result.reason})", WIN)
     if action.player not in game.players:
-        raise NotActive(f"{action.player!r} is not a player of this game", SR_ACTIVE)
+        raise NotYourTurn(f"{action.player!r} is not a player of this game", SR_ACTIVE)
     if type(action) not in ANSWERS and game.pending is not None:
         _require_active(game, action.player)
     HANDLERS[type(action)](game, action)

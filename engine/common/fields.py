@@ -2,7 +2,7 @@
 
 An engine lists the fields of a card as rows of a table (:class:`Field`: its key, what kind of value it holds,
 whether it is required, its choices, minimum and default); :func:`read_fields` checks a mapping against the
-table and returns the values, or raises the engine's :class:`~engine.common.errors.MalformedDefinition`
+table and returns the values, or raises the engine's :class:`~engine.common.errors.CardDefinitionError`
 naming the path of the field at fault (``Ember Queen.cost``) and the rules it breaks. Whatever a table
 cannot say (a field allowed only on some card types, nested abilities) stays in the engine's own loader.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import MalformedDefinition
+from .errors import CardDefinitionError
 
 KINDS = ("str", "int", "bool", "str_list", "choice", "mapping", "list", "any")
 
@@ -47,7 +47,7 @@ def join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
-def check_value(value: Any, row: Field, path: str, error: type[MalformedDefinition]) -> Any:
+def check_value(value: Any, row: Field, path: str, error: type[CardDefinitionError]) -> Any:
     """``value`` checked against ``row`` (a string list becomes a tuple); ``error`` names ``path`` if it does not fit."""
     kind, rules = row.kind, row.rules
     if kind == "int":
@@ -77,7 +77,7 @@ def check_value(value: Any, row: Field, path: str, error: type[MalformedDefiniti
     return value
 
 
-def read_fields(data: Any, table: Iterable[Field], path: str, error: type[MalformedDefinition],
+def read_fields(data: Any, table: Iterable[Field], path: str, error: type[CardDefinitionError],
                 what: str = "card") -> dict[str, Any]:
     """The values of ``data``'s fields, checked against ``table``; missing optional fields get their default.
 

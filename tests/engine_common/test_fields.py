@@ -9,7 +9,7 @@ from engine.altered import load_card as altered_card
 from engine.athernum import load_library as athernum_library
 from engine.athernum.errors import CardDefinitionError
 from engine.atnia import load_library as atnia_library
-from engine.common.errors import MalformedDefinition
+from engine.common import errors as common
 from engine.common.fields import Field, read_fields
 
 TABLE = (
@@ -57,6 +57,6 @@ def test_an_error_names_the_field_path(data, path, words):
 ])
 def test_every_engine_reports_a_misspelt_field_the_same_way(load):
     """Athernum, Atnia and Altered refuse a misspelt card field naming Golem.cots and suggesting cost."""
-    with pytest.raises(MalformedDefinition) as err:
+    with pytest.raises(common.CardDefinitionError) as err:
         load()
     assert err.value.path == "Golem.cots" and "did you mean 'cost'?" in err.value.problem
