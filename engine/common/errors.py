@@ -37,7 +37,7 @@ class RuleViolation(EngineError, ValueError):
         cited = self._cited(rules) or f"{self.cite_as}no rule"
         super().__init__(f"{self.headline}{reason} ({cited})")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[EngineError], tuple[str, ...]]:
         """Pickled as it was built (an exception sent from a worker process keeps its reason and rules)."""
         return type(self), (self.reason, *self.rules)
 
@@ -53,7 +53,7 @@ class CardDefinitionError(EngineError, ValueError):
         text = f"{problem} ({cited})" if cited else problem
         super().__init__(f"{path}: {text}" if path else text)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[EngineError], tuple[str, ...]]:
         """Pickled as it was built."""
         return type(self), (self.path, self.problem, *self.rules)
 
@@ -67,7 +67,7 @@ class SetupError(EngineError, ValueError):
         cited = self._cited(rules)
         super().__init__(f"{problem} ({cited})" if cited else problem)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[EngineError], tuple[str, ...]]:
         """Pickled as it was built."""
         return type(self), (self.problem, *self.rules)
 
