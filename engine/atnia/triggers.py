@@ -87,15 +87,16 @@ def _sources(game: Game):
             yield "discard", cid, (c.definition.offense or 0, c.definition.health or 0, c.definition.cost, c.name)
 
 
-def _looking_back(game: Game, event: dict):
-    """The event's card as a source where the event happened, if it has left that zone since (decision D-LOOK-BACK):
-    a unit destroyed by the state check as it arrives still gets its arrive ability."""
+def _checked_against(game: Game, event: dict, sources: list) -> list[tuple[str, str, tuple, str]]:
+    """(zone, card, position, controller) of the sources an event may trigger: the cards where they are now, but
+    the event's own card where the event happened if it has left that zone since (decision D-LOOK-BACK: a unit
+    destroyed by the state check as it arrives still gets its arrive ability)."""
+    now = [(zone, cid, position, game.card(cid).controller) for zone, cid, position in sources]
     cid = event["card"]
-    if cid is None or event["zone"] not in ZONE_RANK:
-        return
-    card = game.card(cid)
-    if card.incarnation != event["incarnation"]:
-        yield event["zone"], cid, (len(game.players[event["controller"]].battlefield),)
+    if cid is None or event["zone"] not in ZONE_RANK or game.card(cid).incarnation == event["incarnation"]:
+        return now
+    back = (event["zone"], cid, (len(game.players[event["controller"]].battlefield),), event["controller"])
+    return [s for s in now if s[1] != cid] + [back]
 
 
 def _matches(ability: Ability, card_id: str, controller: str, event: dict) -> bool:
@@ -126,8 +127,7 @@ def step_collect(game: Game) -> None:
     found: list[Triggered] = []
     sources = list(_sources(game))
     for seq, event in enumerate(events):
-        looking_back = [(zone, cid, position, event["controller"]) for zone, cid, position in _looking_back(game, event)]
-        for zone, cid, position, controller in [(*s, game.card(s[1]).controller) for s in sources] + looking_back:
+        for zone, cid, position, controller in _checked_against(game, event, sources):
             card = game.card(cid)
             for ability in card.definition.abilities:
                 if (ability.kind == "trigger" and ability.zone == zone and ability.on == event["kind"]
