@@ -13,7 +13,10 @@ Every rejection raises an :class:`IllegalAction` citing rule ids; every automati
 :class:`LogEntry` naming its rule.
 """
 
+from engine.common.game import EntryPoints
+
 from .actions import Action, Decide, Pass, PlayCard, PlayReaction, QuickAction, action_from_dict
+from .apply import apply_action
 from .cards import Ability, CardDef
 from .decisions import DECISIONS, Decision
 from .errors import AlteredError, CardDefinitionError, IllegalAction, SetupError
@@ -22,7 +25,10 @@ from .library import builtin_cards, load_card, load_library
 from .log import LogEntry
 from .rules import RULES
 from .setup import Setup, new_game
+from .snapshot import game_to_dict
 from .state import Game, Phase, Zone
+
+Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict))
 
 __all__ = ["Ability", "Action", "AlteredError", "CardDef", "CardDefinitionError", "DECISIONS", "Decide", "Decision",
            "Game", "IllegalAction", "LogEntry", "Pass", "Phase", "PlayCard", "PlayReaction", "QuickAction", "RULES",

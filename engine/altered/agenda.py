@@ -3,7 +3,10 @@ must act: a pending decision, a Reaction to play (4.2.e), or an Afternoon turn (
 
 from __future__ import annotations
 
-from .state import Game
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import Game
 
 
 def push_front(game: Game, *tasks) -> None:

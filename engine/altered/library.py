@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from . import subtypes as ST
 from .cards import (CARD_TYPES, DAILY_EFFECTS, DURATIONS, PHASE_TRIGGERS, STATISTICS, Ability, CardDef, Cost,
                     Passive, Step, TargetSpec, Trigger)
+from engine.common.fields import Field, read_fields
+
 from .errors import CardDefinitionError
 from .tokens import parse_token
 
@@ -245,24 +247,34 @@ def _ability(data, path: str) -> Ability:
     raise AssertionError
 
 
+#: The fields of a card definition (2.2); the nested ones (stats, abilities, targets, effect, terrains) are read
+#: by the parsers above, and which card types may have which fields is checked by :func:`load_card`.
+CARD_FIELDS = (
+    Field("name", "str", required=True),
+    Field("type", "choice", required=True, choices=CARD_TYPES),
+    Field("subtypes", "str_list", default=()),
+    Field("cost", "int", minimum=0),
+    Field("reserve_cost", "int", minimum=0),
+    Field("stats"),
+    Field("abilities", "list", default=()),
+    Field("targets"),
+    Field("effect"),
+    Field("terrains"),
+    Field("role"),
+    Field("text", default=""),
+    Field("duration"),
+)
+
+
 def load_card(data: Mapping, path: str = "") -> CardDef:
     """One card from plain data; raises :class:`CardDefinitionError` naming the field and the rule."""
-    path = path or str(data.get("name", "card"))
-    known = ("name", "type", "subtypes", "cost", "reserve_cost", "stats", "abilities", "targets", "effect",
-             "terrains", "role", "text", "duration")
-    unknown = [k for k in data if k not in known]
-    if unknown:
-        _fail(path, f"unknown field(s) {', '.join(unknown)} (known: {', '.join(known[:-1])})")
-    name = str(data.get("name") or "").strip()
-    if not name:
-        _fail(path, "a card needs a name")
-    ctype = data.get("type")
-    if ctype not in CARD_TYPES:
-        _fail(f"{path}.type", f"type is one of {', '.join(CARD_TYPES)}, not {ctype!r}")
-    if "duration" in data:
+    path = path or (str(data.get("name") or "card") if isinstance(data, Mapping) else "card")
+    f = read_fields(data, CARD_FIELDS, path, CardDefinitionError)
+    name, ctype = f["name"].strip(), f["type"]
+    if f["duration"] is not None:
         _fail(f"{path}.duration", "only Ongoing Emblems have a duration", "2.2.13.b")
-    subs = tuple(data.get("subtypes") or ())
-    role = data.get("role")
+    subs = f["subtypes"]
+    role = f["role"]
     terrains: tuple[tuple[str, ...], ...] = ()
     if ctype == "region":
         if role not in ("hero", "companion", "arena", "tumult"):
@@ -271,7 +283,7 @@ def load_card(data: Mapping, path: str = "") -> CardDef:
             if subs:
                 _fail(f"{path}.subtypes", "a Tumult region's sub-types are the symbols of each orientation: "
                       "give them as terrains", "2.2.2.l")
-            raw = data.get("terrains") or []
+            raw = f["terrains"] or []
             if raw and not isinstance(raw[0], list):
                 raw = [raw]
             if not 1 <= len(raw) <= 2:
@@ -286,7 +298,7 @@ def load_card(data: Mapping, path: str = "") -> CardDef:
                 _fail(f"{path}.subtypes", f"the {role} region is Forest, Mountain and Water", "2.2.2.k")
             subs = ST.FULL_REGION
     else:
-        if role is not None or data.get("terrains"):
+        if role is not None or f["terrains"]:
             _fail(path, "only regions have a role and terrains")
         trouble = ST.problem(ctype, subs)
         if trouble:
@@ -295,25 +307,22 @@ def load_card(data: Mapping, path: str = "") -> CardDef:
         _fail(f"{path}.subtypes", "a sub-type is listed twice", "2.2.2.c")
     stats = None
     if ctype == "character":
-        if "stats" not in data:
+        if f["stats"] is None:
             _fail(f"{path}.stats", "a Character has three statistics: Forest, Mountain, Water", "2.2.9.b")
-        stats = _stats(data["stats"], f"{path}.stats")
-    elif "stats" in data:
+        stats = _stats(f["stats"], f"{path}.stats")
+    elif f["stats"] is not None:
         _fail(f"{path}.stats", f"only Characters have statistics, not a {ctype}", "2.2.9.c")
     cost = reserve_cost = None
     if ctype in ("character", "spell", "permanent"):
-        cost = _int(data.get("cost", 0), f"{path}.cost")
-        if data.get("reserve_cost") is not None:
-            reserve_cost = _int(data["reserve_cost"], f"{path}.reserve_cost")
-    elif "cost" in data or "reserve_cost" in data:
+        cost, reserve_cost = f["cost"] or 0, f["reserve_cost"]
+    elif f["cost"] is not None or f["reserve_cost"] is not None:
         _fail(f"{path}.cost", f"a {ctype} is not played and has no cost")
-    if ctype != "spell" and (data.get("effect") or data.get("targets")):
+    if ctype != "spell" and (f["effect"] or f["targets"]):
         _fail(f"{path}.effect", "only spells have an effect of their own; give other cards abilities")
-    abilities = tuple(_ability(a, f"{path}.abilities[{i}]") for i, a in enumerate(data.get("abilities") or []))
+    abilities = tuple(_ability(a, f"{path}.abilities[{i}]") for i, a in enumerate(f["abilities"]))
     return CardDef(name=name, type=ctype, subtypes=subs, cost=cost, reserve_cost=reserve_cost, stats=stats,
-                   abilities=abilities, targets=_targets(data.get("targets"), f"{path}.targets"),
-                   effect=_effect(data.get("effect"), f"{path}.effect"), terrains=terrains, role=role,
-                   text=str(data.get("text", "")))
+                   abilities=abilities, targets=_targets(f["targets"], f"{path}.targets"),
+                   effect=_effect(f["effect"], f"{path}.effect"), terrains=terrains, role=role, text=str(f["text"]))
 
 
 def load_library(data: Mapping) -> dict[str, CardDef]:

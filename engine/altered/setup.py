@@ -18,6 +18,7 @@ from engine.common.ids import instance_id
 
 from .agenda import push_front, run
 from .cards import CardDef, Step
+from .daily import FIRST_MORNING
 from .day import BeginPhase, Start
 from .errors import SetupError
 from .library import DEFAULT_ADVENTURE, builtin_cards
@@ -148,7 +149,6 @@ def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardD
     game.day = 1
     record(game, "4.1.j", "setup", "The first day starts at Noon; instead of the first Morning, each player draws "
            "six cards and puts three of them in their Mana zone (decision D-FIRST-MORNING).")
-    from .daily import FIRST_MORNING
 
     tasks = [Resolution(None, title, [Step(name, {})], kind="daily", by_rule=True, rule=rule)
              for name, title, rule in FIRST_MORNING]

@@ -10,11 +10,12 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from engine.common import choices
 from engine.common.game import GameEntryPoints
 
+from .agenda import waiting_for
 from .cards import Ability, CardDef, Passive, Step
 from .tokens import TokenSpec
 
@@ -169,7 +170,6 @@ class PlayerState:
 class Game(GameEntryPoints):
     """A game of Altered; build one with :func:`.setup.new_game` or :class:`.setup.Setup`."""
 
-    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -199,8 +199,6 @@ class Game(GameEntryPoints):
     @property
     def acting_player(self) -> str | None:
         """The player who must act now (answer, play a Reaction, or take their turn)."""
-        from .agenda import waiting_for
-
         return waiting_for(self)
 
     # -- look-ups ------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import STATISTICS
+from .passives import region_override
 from .state import Game, GameObject, Zone
 
 TYPE_WORDS = {"character": "Character", "spell": "Spell", "permanent": "Permanent", "hero": "Hero",
@@ -25,7 +26,6 @@ def region_subtypes(game: Game, o: GameObject, *, printed: bool = False) -> tupl
         base = d.subtypes
     if printed:
         return tuple(base)
-    from .passives import region_override
 
     override = region_override(game)
     return override if override is not None and o.zone is Zone.ADVENTURE else tuple(base)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .cards import CardDef
 from .log import record
 from .state import IN_PLAY, Game, GameObject, Zone
 from .tokens import TokenSpec
@@ -99,8 +100,6 @@ def move(game: Game, o: GameObject, zone: Zone, player: str | None = None, *, ex
 
 def create_token(game: Game, spec: TokenSpec, player: str, expedition: str, controller_of_effect: str) -> GameObject:
     """A token Character, defined by the effect that creates it (2.2.2.j, 2.2.9.e), in an expedition."""
-    from .cards import CardDef
-
     owner = controller_of_effect
     k = 1
     while f"{owner}:{spec.name}#{k}" in game.objects:

@@ -17,6 +17,7 @@ exception tree in :mod:`.errors` (every rejection cites CR rule ids).
 """
 
 from .abilities import load_card, load_library
+from .apply import apply_action
 from .actions import (
     Action,
     ActivateAbility,
@@ -47,7 +48,11 @@ from .log import LogEntry
 from .parameters import CR_PARAMETERS, RuleParameters
 from .rules import RULES
 from .setup import Setup, new_game
-from .state import Game, GameResult, Phase, Zone
+from .snapshot import game_to_dict
+from .state import EntryPoints, Game, GameResult, Phase, Zone
+from .visibility import game_view, seen_by
+
+Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict, game_view, seen_by))
 
 __all__ = [
     "Ability",

@@ -7,9 +7,11 @@ The language is documented for rule authors in docs/authors/ability-language.md.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from engine.common.fields import Field, check_value, join, read_fields
+from engine.common.fields import hint as _hint
 
 from .cards import (
     ABILITY_TYPES,
@@ -114,23 +116,22 @@ FILTER_KEYS = frozenset(
         "named",
     }
 )
-CARD_KEYS = frozenset(
-    {
-        "name",
-        "type",
-        "faction",
-        "subtypes",
-        "cost",
-        "ofv",
-        "dfv",
-        "item_slots",
-        "victory_token_field",
-        "vtf",
-        "extra_rules",
-        "abilities",
-        "text",
-        "max_copies",
-    }
+#: The fields of a card definition (chapter 2 and 1.5.2; ``vtf`` is short for ``victory_token_field``).
+CARD_FIELDS = (
+    Field("name", "str", required=True, rules=("1.1.1",)),
+    Field("type", "choice", required=True, choices=CARD_TYPES, rules=("1.4.1",)),
+    Field("faction", "str"),
+    Field("subtypes", "str_list", default=()),
+    Field("cost", "int", minimum=0, rules=("2.2.1",)),
+    Field("ofv", "int", minimum=0, rules=("2.2.3",)),
+    Field("dfv", "int", minimum=0, rules=("2.2.4",)),
+    Field("item_slots", "int", minimum=0, default=0),
+    Field("victory_token_field", "int", minimum=0),
+    Field("vtf", "int", minimum=0),
+    Field("extra_rules", "str_list", default=()),
+    Field("abilities", "list", default=()),
+    Field("text", "str"),
+    Field("max_copies", "int", minimum=1),
 )
 ABILITY_KEYS = frozenset(
     {
@@ -152,34 +153,28 @@ ABILITY_KEYS = frozenset(
 )
 
 
-def _hint(word: str, options: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(options), n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def _fail(path: str, problem: str) -> CardDefinitionError:
     return CardDefinitionError(path, problem)
 
 
+# -- values, checked by the shared table-driven validator (engine.common.fields) ---------------
+def _check(data: Any, row: Field, path: str) -> Any:
+    return check_value(data, row, path, CardDefinitionError)
+
+
 def _mapping(data: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise _fail(path, f"expected a mapping, got {type(data).__name__}")
-    return data
+    return _check(data, Field("value", "mapping"), path)
 
 
 def _known_keys(data: Mapping[str, Any], allowed: Iterable[str], path: str, what: str) -> None:
     allowed = frozenset(allowed)
     for key in data:
         if key not in allowed:
-            raise _fail(f"{path}.{key}" if path else str(key), f"unknown {what} field {key!r}{_hint(str(key), allowed)}")
+            raise _fail(join(path, str(key)), f"unknown {what} field {key!r}{_hint(str(key), allowed)}")
 
 
 def _int(data: Any, path: str, minimum: int = 0) -> int:
-    if isinstance(data, bool) or not isinstance(data, int):
-        raise _fail(path, f"expected a whole number, got {data!r}")
-    if data < minimum:
-        raise _fail(path, f"must be at least {minimum}, got {data}")
-    return data
+    return _check(data, Field("value", "int", minimum=minimum), path)
 
 
 def _opt_int(data: Any, path: str, minimum: int = 0) -> int | None:
@@ -187,31 +182,19 @@ def _opt_int(data: Any, path: str, minimum: int = 0) -> int | None:
 
 
 def _bool(data: Any, path: str) -> bool:
-    if not isinstance(data, bool):
-        raise _fail(path, f"expected true or false, got {data!r}")
-    return data
+    return _check(data, Field("value", "bool"), path)
 
 
 def _str(data: Any, path: str) -> str:
-    if not isinstance(data, str) or not data:
-        raise _fail(path, f"expected a non-empty string, got {data!r}")
-    return data
+    return _check(data, Field("value", "str"), path)
 
 
 def _choice(data: Any, options: Iterable[str], path: str, what: str) -> str:
-    options = tuple(options)
-    if not isinstance(data, str) or data not in options:
-        hint = _hint(data, options) if isinstance(data, str) else ""
-        raise _fail(path, f"unknown {what} {data!r}{hint}; expected one of {', '.join(options)}")
-    return data
+    return _check(data, Field(what, "choice", choices=tuple(options)), path)
 
 
 def _str_list(data: Any, path: str) -> tuple[str, ...]:
-    if isinstance(data, str):
-        return (data,)
-    if not isinstance(data, (list, tuple)):
-        raise _fail(path, f"expected a string or a list of strings, got {data!r}")
-    return tuple(_str(x, f"{path}[{i}]") for i, x in enumerate(data))
+    return _check(data, Field("value", "str_list"), path)
 
 
 def parse_filter(data: Any, path: str) -> Filter:
@@ -598,39 +581,32 @@ def parse_ability(data: Any, path: str) -> Ability:
 
 def load_card(data: Any, path: str = "") -> CardDef:
     """Build a :class:`CardDef` from a mapping, raising :class:`CardDefinitionError` naming the field."""
-    data = _mapping(data, path or "card")
-    _known_keys(data, CARD_KEYS, path, "card")
+    f = read_fields(data, CARD_FIELDS, path, CardDefinitionError)
     p = f"{path}." if path else ""
-    name = _str(data.get("name"), f"{p}name")
-    ctype = _choice(data.get("type"), CARD_TYPES, f"{p}type", "card type")
-    cost = _opt_int(data.get("cost"), f"{p}cost")
-    if cost is not None and ctype != "character":
+    if f["cost"] is not None and f["type"] != "character":
         raise _fail(f"{p}cost", "only characters have an acquisition cost (2.2.1)")
-    if "vtf" in data and "victory_token_field" in data:
+    if f["vtf"] is not None and f["victory_token_field"] is not None:
         raise _fail(f"{p}vtf", "give the Victory Token Field once")
-    vtf = _opt_int(data.get("victory_token_field", data.get("vtf")), f"{p}victory_token_field")
-    abilities = tuple(parse_ability(a, f"{p}abilities[{i}]") for i, a in enumerate(data.get("abilities") or ()))
+    abilities = tuple(parse_ability(a, f"{p}abilities[{i}]") for i, a in enumerate(f["abilities"]))
     if sum(1 for a in abilities if a.type == "support") > 1:
         raise _fail(f"{p}abilities", "a card can have only one support ability (4.3.5f.IV)")
-    extra_rules = _str_list(data.get("extra_rules", ()), f"{p}extra_rules")
     for i, a in enumerate(abilities):
-        if a.zone == "extra_deck" and not extra_rules:
+        if a.zone == "extra_deck" and not f["extra_rules"]:
             raise _fail(f"{p}abilities[{i}].zone", "only the operation of an extra rule lets a card act from the extra deck (7.4.2c, 7.4.2d): give the card extra_rules")
-    faction = data.get("faction")
     return CardDef(
-        name=name,
-        type=ctype,
-        faction=None if faction is None else _str(faction, f"{p}faction"),
-        subtypes=_str_list(data.get("subtypes", ()), f"{p}subtypes"),
-        cost=cost,
-        ofv=_opt_int(data.get("ofv"), f"{p}ofv"),
-        dfv=_opt_int(data.get("dfv"), f"{p}dfv"),
-        item_slots=_int(data.get("item_slots", 0), f"{p}item_slots"),
-        victory_token_field=vtf,
-        extra_rules=extra_rules,
+        name=f["name"],
+        type=f["type"],
+        faction=f["faction"],
+        subtypes=f["subtypes"],
+        cost=f["cost"],
+        ofv=f["ofv"],
+        dfv=f["dfv"],
+        item_slots=f["item_slots"],
+        victory_token_field=f["victory_token_field"] if f["vtf"] is None else f["vtf"],
+        extra_rules=f["extra_rules"],
         abilities=abilities,
-        text=data.get("text"),
-        max_copies=_opt_int(data.get("max_copies"), f"{p}max_copies", minimum=1),
+        text=f["text"],
+        max_copies=f["max_copies"],
     )
 
 

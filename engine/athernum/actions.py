@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from engine.common.actions import Action, ActionTypes
 from engine.common.records import normalised
 
-from .resources import canonical
+Payment = tuple
+
+
+def faction_key(f: str | None) -> tuple[bool, str]:
+    """Factionless resources sort first, then factions by name."""
+    return (f is not None, f or "")
+
+
+def canonical(payment) -> Payment:
+    """Payments compare equal whatever their order: sort them."""
+    return tuple(sorted(payment, key=faction_key))
 
 
 def _groups(targets) -> tuple:

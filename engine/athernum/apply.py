@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import actions as A
-from .cards import Ability
+from .cards import Ability, ResourceCost
 from .combat import can_attack, can_be_attacked, declare_attack, declare_defender
-from .commands import COMMAND_RULES, GLOBAL_COMMANDS
+from .commands import COMMAND_RULES, COMMAND_TARGET_RULES, GLOBAL_COMMANDS
 from .errors import (
     CannotPay,
     ChoicePending,
@@ -32,6 +32,7 @@ from .errors import (
 from .log import record
 from .markers import exhaust, remove_victory_tokens, turn_face_up
 from .resources import check_payment, exhaust_resource, restricted, spend
+from .setup import choose_main_character, eligible_main
 from .stack import ensure_stack, give_priority, pass_priority, push_entry, push_front
 from .state import PERMANENT_ZONES, Game, GameObject, Phase, StackEntry, Zone
 from .targets import resolve_choice
@@ -142,8 +143,8 @@ def _pay_cost(game: Game, pid: str, ability: Ability, source: GameObject | None,
         remove_victory_tokens(game, source, cost.remove_victory_tokens)
 
 
-def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None):
-    return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True)
+def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None, rules: tuple[str, ...] = ()):
+    return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True, rules=rules)
 
 
 def _new_entry(game: Game, kind: str, pid: str, label: str, ability: Ability, rule: str, source: GameObject | None, refs) -> StackEntry:
@@ -182,8 +183,6 @@ def _statics_to_stack(game: Game, pid: str, pending: list) -> None:
 
 # -- handlers -------------------------------------------------------------------------------
 def _choose_main(game: Game, a: A.ChooseMainCharacter) -> None:
-    from .setup import choose_main_character, eligible_main
-
     o = _obj(game, a.card, "card", "8.0.1a")
     if o.owner != a.player or o.zone is not Zone.DECK:
         raise NotInZone(f"{a.card} is not a card in {a.player}'s deck", "8.0.1a")
@@ -204,7 +203,6 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
         if free_character_slot(game, a.player) is None:
             raise ZoneFull(f"all {game.params.character_slots} of {a.player}'s character slots are occupied", "7.1.2c")
         _check_uniqueness(game, a.player, o, "2.2.7b")
-        from .cards import ResourceCost
 
         check_payment(game, a.player, ResourceCost(d.cost or 0), a.payment, d.faction)
     elif d.type == "location":
@@ -391,7 +389,7 @@ def _use_command(game: Game, a: A.UseCommand) -> None:
             raise WrongTiming("the global Victory Token pool is empty", "10.1.7")
     src = game.objects.get(ps.main_character) if ps.main_character else None
     _check_cost(game, a.player, ab, None, (), (), a.command)
-    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None)
+    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None, COMMAND_TARGET_RULES.get(a.command, ()))
     # -- legal: act
     if a.command == "Solvency":
         ps.solvency_turn = game.turn

@@ -10,8 +10,9 @@ from __future__ import annotations
 from .leaving import leave_game
 from .log import record
 from .markers import exhaust, grow_pool, remove_counters
-from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, GameResult, Phase, PendingChoice, Zone
-from .values import has_dfv, types_of, value
+from .stack import push_front
+from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, GameResult, PendingChoice, Phase, Zone
+from .values import has_dfv, modifier_active, source_active, types_of, value
 from .zones import move_card, move_many
 
 
@@ -53,8 +54,6 @@ def _expired(game: Game, duration: str, turn: int, phase: Phase, controller: str
 
 def _expire_durations(game: Game) -> None:
     """4.2.1a: effects whose duration has expired end; dead 'while' effects are tidied away."""
-    from .values import modifier_active
-
     keep = []
     for m in game.modifiers:
         if _expired(game, m.duration, m.turn, m.phase, m.controller):
@@ -64,7 +63,6 @@ def _expire_durations(game: Game) -> None:
         else:
             keep.append(m)
     game.modifiers = keep
-    from .values import source_active
 
     game.shields = [
         s
@@ -301,8 +299,6 @@ def state_based_check(game: Game, cause: str) -> None:
     board = _Board(game)
     _lethal(game, board)  # 4.2.2a
     if not _semi_unique(game, board):  # 4.2.2b
-        from .stack import push_front
-
         push_front(game, ("sbc", cause))
         return
     _locations(game)  # 4.2.2c

@@ -51,3 +51,6 @@ CONTINGENCY: Ability = parse_ability(
 
 GLOBAL_COMMANDS: dict[str, Ability] = {"Acquisition": ACQUISITION, "Solvency": SOLVENCY, "Contingency": CONTINGENCY}
 COMMAND_RULES = {"Acquisition": "9.2.2", "Solvency": "9.2.3", "Contingency": "9.2.4"}
+# The rules a command's target must meet: Contingency's is a permanent its player owns and controls
+# (9.2.4) with a Victory Token Field to hold the token (10.1.3).
+COMMAND_TARGET_RULES = {"Contingency": ("9.2.4", "10.1.3")}

@@ -67,7 +67,8 @@ def check_deck(deck: DeckList, library: dict[str, CardDef], parameters: Params =
     """Raise :class:`IllegalDeck` listing every problem, or return if the deck is legal."""
     problems = deck_problems(deck, library, parameters)
     if problems:
-        raise IllegalDeck(problems)
+        rules = dict.fromkeys(rule for ids, _ in problems for rule in ids)
+        raise IllegalDeck("; ".join(reason for _, reason in problems), *rules)
 
 
 def is_legal(deck: DeckList, library: dict[str, CardDef], parameters: Params = None) -> bool:

@@ -11,9 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .abilities import token_def
-from .cards import EffectSpec, Filter, Selector, ValueOf
-from .conditions import holds
-from .filters import matches
+from .cards import CardDef, EffectSpec, Filter, Selector, ValueOf
 from .log import record
 from .markers import (
     add_counters,
@@ -28,9 +26,9 @@ from .markers import (
 )
 from .resources import add_resources
 from .stack import place_now, push_front
+from .state import BOARD_ZONES, PERMANENT_ZONES, ZONE_SUPERTYPE, Game, GameObject, Grant, Modifier, PendingChoice, Restriction, Shield, StackEntry, Zone
 from .triggers import static_pending
-from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, Grant, Modifier, PendingChoice, Restriction, Shield, StackEntry, Zone
-from .values import faction_of_player, value
+from .values import faction_of_player, holds, matches, value
 from .zones import ZONE_WORDS, change_control, controlled_copy, create_token, draw, enter_board, free_character_slot, move_card, move_many, shuffle
 
 
@@ -130,7 +128,7 @@ def _modified(entry: StackEntry, n: int) -> int:
 
 
 def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1) -> int:
-    """The effect's number: fixed, or read from an object (last known state if it is gone)."""
+    """The effect's number: fixed, or read from an object (see ``_read_value`` for one that has left)."""
     amt = spec.amount
     if amt is None:
         n = default
@@ -142,7 +140,11 @@ def amount_of(game: Game, entry: StackEntry, spec: EffectSpec, default: int = 1)
 
 
 def _read_value(game: Game, entry: StackEntry, v: ValueOf) -> int:
+    """A value read from an object now; once it has left its zone, "this card" of an ability other than
+    a triggered one is the card where it is now (1.1.4), anything else its last known state (4.2.3d.III)."""
     objs = objects_for(game, entry, v.of)
+    if not objs and v.of.kind == "this" and entry.kind != "triggered" and entry.source_id in game.objects:
+        objs = [game.objects[entry.source_id]]
     if objs:
         o = objs[0]
         if v.property == "victory_tokens":
@@ -360,15 +362,11 @@ def _token_statics(game: Game, tok: GameObject | None) -> None:
 
 
 def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
-    from .cards import CardDef
-
     for o in objects_for(game, entry, spec.what):
         if o.zone not in PERMANENT_ZONES:
             continue
         src = o.definition
         if o.face_down:  # 6.3.1-6.3.3: only the visible information is copied
-            from .state import ZONE_SUPERTYPE
-
             d = CardDef(
                 name=src.name,
                 type=ZONE_SUPERTYPE[o.zone] if ZONE_SUPERTYPE[o.zone] != "resource" else "resource",
@@ -743,3 +741,10 @@ def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
             record(game, rule, "no_impact", f"{entry.label}: no legal target remains, the effect has no impact.", (), entry.controller)
             return
     HANDLERS[spec.kind](game, entry, spec, index)
+
+
+def step_effect(game: Game, index: int) -> None:
+    """Resolve one effect of the entry being resolved."""
+    entry = game.resolving
+    if entry is not None:
+        resolve_effect(game, entry, index)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .log import record
 from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, PendingAbility
 from .triggers import emit, static_pending
-from .values import has_dfv, snapshot
+from .values import has_dfv, snapshot, source_active
 
 
 def add_counters(game: Game, obj: GameObject, kind: str, n: int, rule: str, why: str = "") -> int:
@@ -45,7 +45,6 @@ def deal_damage(game: Game, obj: GameObject, amount: int, rule: str, source: str
     if not has_dfv(game, obj):
         record(game, "10.3.2", "no_damage", f"{obj.name} has no Defensive Value and takes no damage.", (obj.id,))
         return 0
-    from .values import source_active
 
     for sh in game.shields:
         if amount <= 0:

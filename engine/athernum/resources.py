@@ -6,22 +6,11 @@ A payment is a tuple of factions, one entry per resource spent from the pool
 
 from __future__ import annotations
 
+from .actions import Payment, canonical, faction_key
 from .cards import ResourceCost
 from .errors import CannotPay
 from .log import record
 from .state import Game, GameObject
-
-Payment = tuple
-
-
-def _key(f: str | None) -> tuple[bool, str]:
-    return (f is not None, f or "")
-
-
-def canonical(payment) -> Payment:
-    """Payments compare equal whatever their order: sort them."""
-    return tuple(sorted(payment, key=_key))
-
 
 def faction_label(f: str | None) -> str:
     """A faction as words: its name, or "factionless" (5.0.3c)."""
@@ -78,7 +67,7 @@ def payments(game: Game, pid: str, cost: ResourceCost, faction_needed: str | Non
     pool = game.players[pid].pool
     if sum(pool.values()) < total:
         return []
-    kinds = sorted((f for f, n in pool.items() if n > 0), key=_key)
+    kinds = sorted((f for f, n in pool.items() if n > 0), key=faction_key)
     out: list[Payment] = []
 
     def rec(i: int, left: int, acc: list) -> None:

@@ -18,9 +18,10 @@ from typing import Any
 from engine.common.ids import instance_id
 from engine.common.piles import PileMethods
 
-from .abilities import load_card, parse_token, token_def
+from .abilities import CONTINUOUS_KINDS, load_card, parse_token, token_def
 from .cards import CardDef, DeckList
 from .deck import check_deck, eligible_main
+from .effects import resolve_effect
 from .errors import SetupError
 from .log import record
 from .markers import grow_pool
@@ -32,10 +33,12 @@ from .state import (
     PendingChoice,
     Phase,
     PlayerState,
+    StackEntry,
     Zone,
     new_player,
 )
 from .turns import run
+from .values import snapshot
 from .zones import draw, enter_board, free_character_slot, shuffle
 
 __all__ = ["new_game", "Setup", "eligible_main", "choose_main_character"]
@@ -531,11 +534,6 @@ class Setup(PileMethods):
 def _apply_continuous_statics(g: Game) -> None:
     """In a built position, the continuous static effects of face-up permanents and attachments
     already apply, as if they had resolved when their sources arrived (4.3.5a, 4.3.5g.III)."""
-    from .abilities import CONTINUOUS_KINDS
-    from .effects import resolve_effect
-    from .state import StackEntry
-    from .values import snapshot
-
     for oid in g.board_ids() + g.attachment_ids():
         o = g.objects[oid]
         if o.face_down:

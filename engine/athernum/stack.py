@@ -108,15 +108,6 @@ def _check_targets(game: Game, entry: StackEntry) -> None:
     entry.valid = tuple(valid)
 
 
-def step_effect(game: Game, index: int) -> None:
-    """Resolve one effect of the entry being resolved."""
-    from .effects import resolve_effect
-
-    entry = game.resolving
-    if entry is not None:
-        resolve_effect(game, entry, index)
-
-
 def step_finish(game: Game) -> None:
     """The entry has fully resolved."""
     game.resolving = None

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.common import choices
+from engine.common import game as common_game
 from engine.common.game import GameEntryPoints
 from engine.common.results import GameResult
 
@@ -332,6 +334,14 @@ def new_player(pid: str, params: RuleParameters = CR_PARAMETERS) -> PlayerState:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class EntryPoints(common_game.EntryPoints):
+    """Athernum's entry points: also what one player may see (see :mod:`.visibility`)."""
+
+    view: Callable[[Game, str], dict[str, Any]]
+    seen_by: Callable[[Game, str, GameObject], tuple[bool, str]]
+
+
 @dataclass
 class Game(GameEntryPoints):
     """A game of Athernum in progress. Build one with :func:`.setup.new_game` or :class:`.setup.Setup`.
@@ -341,7 +351,7 @@ class Game(GameEntryPoints):
     ``to_dict`` and ``view`` give its state as plain data.
     """
 
-    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
+    ENTRY_POINTS: ClassVar[EntryPoints]
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -407,15 +417,11 @@ class Game(GameEntryPoints):
 
     def view(self, pid: str) -> dict:
         """``to_dict`` as player ``pid`` may see it: hidden cards are anonymous (6.1.4, 7.2.3c, 7.4.1a, 7.4.2b, 2.1.2c)."""
-        from .visibility import game_view
-
-        return game_view(self, pid)
+        return self.ENTRY_POINTS.view(self, pid)
 
     def can_see(self, pid: str, oid: str) -> bool:
         """May player ``pid`` look at object ``oid`` now? (see :mod:`.visibility`)"""
-        from .visibility import seen_by
-
-        return seen_by(self, pid, self.objects[oid])[0]
+        return self.ENTRY_POINTS.seen_by(self, pid, self.objects[oid])[0]
 
     # -- small helpers used everywhere ------------------------------------------------
     def obj(self, oid: str) -> GameObject:

@@ -11,8 +11,8 @@ from itertools import combinations, product
 
 from .cards import TargetSpec
 from .errors import InvalidTarget
-from .filters import matches
-from .state import BOARD_ZONES, Game, TargetRef
+from .state import BOARD_ZONES, Game, TargetRef, Zone
+from .values import matches
 
 Choice = tuple[tuple[str, ...], ...]
 
@@ -32,8 +32,6 @@ def candidates(game: Game, spec: TargetSpec, you: str, source_id: str | None) ->
                 out.append(TargetRef("effect", entry.id))
         return out
     if spec.kind == "card":
-        from .state import Zone
-
         zone = Zone.DISCARD if spec.zone == "discard" else Zone.VOID
         for pid in game.order:
             for oid in game.players[pid].zone_list(zone):
@@ -95,26 +93,28 @@ def resolve_choice(
     source_id: str | None,
     *,
     strict: bool,
+    rules: tuple[str, ...] = (),
 ) -> tuple[tuple[TargetRef, ...], ...]:
-    """Check a chosen set of targets and turn ids into references; raise :class:`InvalidTarget`."""
-    rule = "4.3.5c.V" if strict else "4.3.5b.III"
+    """Check a chosen set of targets and turn ids into references; raise :class:`InvalidTarget` citing
+    ``rules`` (the rules that set the ability's target requirement), else the targeting rule of its kind."""
+    cite = rules or ("4.3.5c.V" if strict else "4.3.5b.III",)
     if len(chosen) != len(specs):
-        raise InvalidTarget(f"the ability has {len(specs)} target group(s), {len(chosen)} given", rule)
+        raise InvalidTarget(f"the ability has {len(specs)} target group(s), {len(chosen)} given", *cite)
     out = []
     for i, (spec, ids) in enumerate(zip(specs, chosen)):
         ids = tuple(ids)
         cands = {r.id: r for r in candidates(game, spec, you, source_id)}
         if len(set(ids)) != len(ids):
-            raise InvalidTarget(f"target group {i} names the same target twice", rule)
+            raise InvalidTarget(f"target group {i} names the same target twice", *cite)
         sizes = _group_sizes(spec, len(cands), strict)
         if len(ids) not in sizes:
             if not sizes:
-                raise InvalidTarget(f"target group {i} needs {spec.count} legal target(s) but only {len(cands)} exist", rule)
-            raise InvalidTarget(f"target group {i} needs {' or '.join(map(str, sizes))} target(s), {len(ids)} given", rule)
+                raise InvalidTarget(f"target group {i} needs {spec.count} legal target(s) but only {len(cands)} exist", *cite)
+            raise InvalidTarget(f"target group {i} needs {' or '.join(map(str, sizes))} target(s), {len(ids)} given", *cite)
         refs = []
         for tid in ids:
             if tid not in cands:
-                raise InvalidTarget(f"{tid} is not a legal {spec.kind} target for group {i}", rule)
+                raise InvalidTarget(f"{tid} is not a legal {spec.kind} target for group {i}", *cite)
             refs.append(cands[tid])
         out.append(tuple(refs))
     return tuple(out)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import Ability
 from .log import record
 from .state import BOARD_ZONES, Game, GameObject, PendingAbility, Snapshot, Zone
-from .values import granted_abilities, snapshot
+from .values import granted_abilities, matches, snapshot
 
 EVENT_WORDS = {
     "enters": "entered the game board",
@@ -125,8 +125,6 @@ def emit(
     to_zone: Zone | None = None,
 ) -> None:
     """Report that ``kind`` happened to ``subject``; identify every ability it triggers."""
-    from .filters import matches
-
     subject_snap = snap
     own = [(ab, False) for ab in subject.definition.triggered]
     if game.grants:

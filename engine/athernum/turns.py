@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .checks import end_game, state_based_check
 from .combat import step_combat_damage, step_combat_exhaust, step_combat_stack
+from .effects import step_effect
 from .log import record
 from .markers import remove_counters, replenish_command_tokens, turn_face_up
 from .resources import empty_pools
@@ -17,7 +18,6 @@ from .stack import (
     give_priority,
     push_front,
     step_collect,
-    step_effect,
     step_finish,
     step_place,
     step_priority,

@@ -1,4 +1,7 @@
-"""Current characteristics of objects: types (1.4.6-1.4.7) and numeric values through the 4.4 layers.
+"""Current characteristics of objects, and what the ability language reads from them: types (1.4.6-1.4.7),
+numeric values through the 4.4 layers, filters (which objects an ability names) and conditions (an effect's
+``if``, a conditional modifier). One module, because each reads the others: a conditional modifier's value
+depends on a condition, a condition counts objects matching a filter, a filter compares types and factions.
 
 Order of application (4.4.2): the most recent *set* (4.4.1a), then additions, then
 multiplications, then conditional modifiers; the result is never below 0 (2.2.3f, 2.2.4g).
@@ -7,12 +10,8 @@ Face-down and exhausted permanents have no values (6.1.5, 6.2.3b).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .cards import Condition, Filter
 from .state import BOARD_ZONES, ZONE_SUPERTYPE, Game, GameObject, Modifier, Snapshot, Zone
-
-if TYPE_CHECKING:
-    from .cards import Condition
 
 
 def faction_of_player(game: Game, pid: str) -> str | None:
@@ -50,8 +49,6 @@ def modifier_applies(game: Game, m: Modifier, obj: GameObject) -> bool:
         if src is None or src.attached_to != obj.id:
             return False
     else:
-        from .filters import matches
-
         if m.filter is not None and not matches(game, obj, m.filter, m.controller, m.source_id, base_types=True):
             return False
     return modifier_active(game, m)
@@ -85,9 +82,7 @@ def is_character(game: Game, obj: GameObject) -> bool:
     return "character" in types_of(game, obj)[0]
 
 
-def _condition_holds(game: Game, cond: "Condition", obj: GameObject, controller: str) -> bool:
-    from .conditions import holds
-
+def _condition_holds(game: Game, cond: Condition, obj: GameObject, controller: str) -> bool:
     return holds(game, cond, controller, obj.id, affected=obj)
 
 
@@ -196,3 +191,125 @@ def abilities_of(game: Game, obj: GameObject) -> list:
     """Printed abilities followed by granted ones; an ability's index in this list names it in actions."""
     printed = list(obj.definition.abilities)
     return printed + granted_abilities(game, obj) if game.grants else printed
+
+
+# -- filters: match objects (live, or last known information) ------------------------------------------
+
+def _relative(rel: str, pid: str, you: str) -> bool:
+    if rel == "any":
+        return True
+    return (pid == you) == (rel == "you")
+
+
+def matches(
+    game: Game,
+    x: GameObject | Snapshot,
+    flt: Filter,
+    you: str,
+    source_id: str | None = None,
+    *,
+    base_types: bool = False,
+) -> bool:
+    """Does ``x`` meet every condition of ``flt``? ``you`` is the controller of the ability asking."""
+    if isinstance(x, Snapshot):
+        supers, subs = x.types, x.subtypes
+        controller, owner, face_down, exhausted = x.controller, x.owner, x.face_down, x.exhausted
+        faction, is_token, is_main = x.faction, x.is_token, x.is_main
+        damage, has_vtf, name, oid = x.damage, x.has_vtf, x.name, x.id
+        obj = game.objects.get(x.id)
+        cost = obj.definition.cost if obj is not None else None
+        extra_rules = x.extra_rules
+    else:
+        if base_types:
+            supers, subs = frozenset((x.definition.type,)), frozenset(x.definition.subtypes)
+            if x.face_down and x.zone in BOARD_ZONES:
+                subs = frozenset()
+        elif flt.types or flt.subtypes:
+            supers, subs = types_of(game, x)
+        else:
+            supers = subs = frozenset()
+        controller, owner, face_down, exhausted = x.controller, x.owner, x.face_down, x.exhausted
+        faction = None if (x.face_down and x.zone in BOARD_ZONES) else x.definition.faction
+        is_token, damage, name, oid = x.is_token, x.counters.get("damage", 0), x.definition.name, x.id
+        has_vtf = x.definition.victory_token_field is not None
+        is_main = flt.main is not None and game.is_main(x)
+        cost = x.definition.cost
+        extra_rules = x.definition.extra_rules
+    if flt.types and not (flt.types & supers):
+        return False
+    if flt.subtypes and not (flt.subtypes & subs):
+        return False
+    if flt.controller != "any" and not _relative(flt.controller, controller, you):
+        return False
+    if flt.owner != "any" and not _relative(flt.owner, owner, you):
+        return False
+    if flt.faction is not None:
+        want = faction_of_player(game, you) if flt.faction == "yours" else (None if flt.faction == "none" else flt.faction)
+        if faction != want:
+            return False
+    if flt.name is not None and name != flt.name:
+        return False
+    if flt.face_up is not None and flt.face_up == face_down:
+        return False
+    if flt.exhausted is not None and flt.exhausted != exhausted:
+        return False
+    if flt.has_victory_token_field is not None and flt.has_victory_token_field != has_vtf:
+        return False
+    if flt.main is not None and flt.main != is_main:
+        return False
+    if flt.token is not None and flt.token != is_token:
+        return False
+    if flt.other and oid == source_id:
+        return False
+    if flt.damaged is not None and flt.damaged != (damage > 0):
+        return False
+    if flt.max_cost is not None and (cost is None or cost > flt.max_cost):
+        return False
+    if flt.extra_rule is not None and flt.extra_rule not in extra_rules:  # kept face-down and exhausted (6.2.4b)
+        return False
+    if flt.named:  # the name is filled in by the effect that named it (1.1.5); unresolved, nothing matches
+        return False
+    return True
+
+
+# -- conditions ------------------------------------------------------------------------------------------
+
+def holds(
+    game: Game,
+    cond: Condition,
+    you: str,
+    source_id: str | None,
+    affected: GameObject | None = None,
+) -> bool:
+    """Is ``cond`` true for the ability controlled by ``you`` (``affected``: the modified object)?
+
+    ``opponent_controls`` holds when some opponent (any other player still in the game, chapter 0) controls
+    ``amount`` matching permanents on their own (decision D-OPPONENT)."""
+    kind = cond.kind
+    if kind in ("you_control", "opponent_controls"):
+        flt = cond.filter
+
+        def count(who: str) -> int:
+            return sum(1 for oid in game.board_ids(who) if flt is None or matches(game, game.objects[oid], flt, you, source_id))
+
+        if kind == "you_control":
+            return count(you) >= cond.amount
+        # "an opponent controls": one of the opponents on their own (chapter 0, decision D-OPPONENT)
+        return any(count(opp) >= cond.amount for opp in game.opponents(you))
+    if kind == "hand_size_at_least":
+        return len(game.players[you].hand) >= cond.amount
+    if kind == "victory_tokens_on_this_at_least":
+        src = game.objects.get(source_id) if source_id else None
+        return src is not None and src.victory_tokens >= cond.amount
+    if kind == "it_has_victory_tokens":
+        return affected is not None and affected.victory_tokens >= max(cond.amount, 1)
+    if kind == "it_is_damaged":
+        return affected is not None and affected.counters.get("damage", 0) > 0
+    if kind == "this_has_counters":  # custom markers with thresholds (10.5.4)
+        src = game.objects.get(source_id) if source_id else None
+        return src is not None and src.counters.get(cond.counter or "", 0) >= cond.amount
+    if kind == "it_has_counters":
+        return affected is not None and affected.counters.get(cond.counter or "", 0) >= cond.amount
+    if kind == "you_have_fewer_victory_tokens":  # than each other player (9.2.4a's wording)
+        return game.fewest_victory_tokens(you)
+    raise KeyError(kind)

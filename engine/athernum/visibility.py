@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .snapshot import game_to_dict
 from .state import BOARD_ZONES, ZONE_SUPERTYPE, Game, GameObject, Zone
 
 
@@ -98,8 +99,6 @@ def _hidden_object(game: Game, o: GameObject, alias: dict[str, str]) -> dict[str
 
 def game_view(game: Game, pid: str) -> dict[str, Any]:
     """``game.to_dict()`` as ``pid`` may see it: objects they may not look at are anonymous (see the module)."""
-    from .snapshot import game_to_dict
-
     if pid not in game.players:
         raise KeyError(f"unknown player {pid!r}")
     full = game_to_dict(game)

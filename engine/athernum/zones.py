@@ -17,7 +17,7 @@ from .state import (
     Zone,
 )
 from .triggers import emit
-from .values import snapshot
+from .values import snapshot, value
 
 ZONE_WORDS = {
     Zone.DECK: "deck",
@@ -287,8 +287,6 @@ def create_token(
 
 
 def _slots(game: Game, host: GameObject) -> int:
-    from .values import value
-
     return value(game, host, "item_slots") or 0
 
 

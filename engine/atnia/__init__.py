@@ -15,6 +15,8 @@ definitions, the exception tree in :mod:`.errors` (every rejection cites rule id
 :mod:`.rules`), and the readings chosen where the document is open in :mod:`.decisions`.
 """
 
+from engine.common.game import EntryPoints
+
 from .actions import (
     Action,
     Channel,
@@ -34,6 +36,8 @@ from .actions import (
     UseSkill,
     action_from_dict,
 )
+from . import checks, combat, effects, horizon, rounds, triggers, zones  # noqa: F401  (they register their steps)
+from .apply import apply_action
 from .cards import IDEALS, CardDef, DeckList, load_card, load_library
 from .decisions import DECISIONS, Decision
 from .errors import AtniaError, CardDefinitionError, IllegalAction, IllegalDeck, SetupError
@@ -41,7 +45,10 @@ from .legal import legal_actions
 from .log import LogEntry
 from .rules import RULES
 from .setup import Setup, check_deck, new_game
+from .snapshot import game_to_dict
 from .state import Game, GameResult, Limits, Phase, Zone
+
+Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict))
 
 __all__ = [
     "Action", "AtniaError", "CardDef", "CardDefinitionError", "Channel", "ChooseCards", "ChooseReplacement",

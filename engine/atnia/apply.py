@@ -11,9 +11,11 @@ from collections.abc import Callable
 from . import actions as A
 from .combat import check_attack, check_blocks, check_guardian, declare_attack, declare_blocks, guardian_block
 from .effects import answer_may, discard_cards
-from .errors import ChoicePending, GameOver, InvalidChoice, NotActive
+from .errors import ChoicePending, GameOver, InvalidChoice, NotYourTurn
+from .horizon import make_active
 from .log import record
 from .play import IMMEDIATE, perform, plan
+from .rounds import recycle
 from .rules import (
     CO_ATTACK_TRIGGERS,
     CO_BLOCK_TRIGGERS,
@@ -33,7 +35,6 @@ from .rules import (
     WIN,
     Z_DISCARD,
 )
-from .rounds import recycle
 from .state import Game
 from .tasks import push, run
 from .triggers import answer_targets, legal_targets
@@ -47,17 +48,15 @@ ANSWERS = {A.ChooseTargets: "targets", A.Decide: "may", A.ChooseCards: "discard"
 
 def _require_active(game: Game, pid: str) -> None:
     if game.active is None:
-        raise NotActive("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
+        raise NotYourTurn("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
     if game.pending is not None:
         raise ChoicePending(f"{game.pending.player} must first answer: {game.pending.prompt}", game.pending.rule)
     if game.active != pid:
-        raise NotActive(f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE)
+        raise NotYourTurn(f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE)
 
 
 # -- playing ---------------------------------------------------------------------------------------
 def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
-    from .horizon import make_active
-
     _require_active(game, pid)
     planned = plan(game, pid, items)
     entries = perform(game, pid, planned)
@@ -70,7 +69,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
         else:
             record(game, SP_INFINITE, "infinite", f"{entry.label} is infinite speed: it resolves immediately, {pid} "
                    "remains active, and it does not count as an action.", (), pid)
-        push(game, ("resolve_now", entry), ("after_action",))
+        push(game, ("resolve_now", entry), ("after_action", entry.speed == "infinite"))
         return
     if len(entries) > 1:
         record(game, MI_COMMIT, "commit", f"{pid} commits {len(entries)} at once, bottom first: "
@@ -84,7 +83,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
     make_active(game, other, HZ_PLAY, f"{pid} played onto the horizon: {other}, who did not play it, becomes the "
                 "active player.")
     record(game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", False))
 
 
 def _play_card(game: Game, a: A.PlayCard) -> None:
@@ -209,7 +208,7 @@ def apply_action(game: Game, action: A.Action) -> None:
     if game.result is not None:
         raise GameOver(f"the game is over ({game.result.reason})", WIN)
     if action.player not in game.players:
-        raise NotActive(f"{action.player!r} is not a player of this game", SR_ACTIVE)
+        raise NotYourTurn(f"{action.player!r} is not a player of this game", SR_ACTIVE)
     if type(action) not in ANSWERS and game.pending is not None:
         _require_active(game, action.player)
     HANDLERS[type(action)](game, action)

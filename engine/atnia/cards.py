@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.common.fields import Field, check_value, read_fields
+
 from .errors import CardDefinitionError
 
 IDEALS = ("arca", "eminus", "materia", "epoca", "zelor", "talentus", "deitas")
@@ -135,13 +137,8 @@ def _fail(path: str, problem: str) -> CardDefinitionError:
 
 def _int(data: Mapping, key: str, path: str, default: int | None = 0, minimum: int | None = None) -> int | None:
     value = data.get(key, default)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(f"{path}.{key}", f"expected a whole number, not {value!r}")
-    if minimum is not None and value < minimum:
-        raise _fail(f"{path}.{key}", f"must be at least {minimum}")
-    return value
+    return None if value is None else check_value(value, Field(key, "int", minimum=minimum), f"{path}.{key}",
+                                                  CardDefinitionError)
 
 
 def _choice(value: Any, allowed: tuple[str, ...], path: str, aliases: Mapping[str, str] | None = None) -> str:
@@ -310,44 +307,50 @@ def _ability(item: Any, index: int, path: str, card_type: str) -> Ability:
                    text=text)
 
 
-CARD_FIELDS = {"name", "type", "cost", "ideals", "speed", "offense", "health", "subtypes", "keywords", "targets",
-               "effects", "abilities", "grants", "text"}
+#: The fields of a card definition (rules/parts-of-a-card, rules/card-types); the engine's own parsers read
+#: the nested ones (ideals, speed, targets, effects, abilities) and normalise type names.
+CARD_FIELDS = (
+    Field("name", "str", required=True),
+    Field("type", "str", required=True),
+    Field("cost", "int", minimum=0, default=0),
+    Field("ideals"),
+    Field("speed", default="slow"),
+    Field("offense", "int"),
+    Field("health", "int"),
+    Field("subtypes", "str_list", default=()),
+    Field("keywords", "str_list", default=()),
+    Field("targets"),
+    Field("effects"),
+    Field("abilities", "list", default=()),
+    Field("grants", "mapping", default={}),
+    Field("text", default=""),
+)
 
 
 def load_card(data: Mapping[str, Any], path: str | None = None) -> CardDef:
     """A card definition from plain data; raises :class:`CardDefinitionError` naming the bad field."""
-    name = str(data.get("name") or "").strip()
-    path = path or name or "card"
-    if not name:
-        raise _fail(path, "a card needs a name")
-    unknown = set(data) - CARD_FIELDS
-    if unknown:
-        raise _fail(path, f"unknown field(s) {', '.join(sorted(unknown))}")
-    ctype = _choice(data.get("type"), TYPES, f"{path}.type")
-    offense = _int(data, "offense", path, None)
-    health = _int(data, "health", path, None)
+    path = path or (str(data.get("name") or "").strip() if isinstance(data, Mapping) else "") or "card"
+    f = read_fields(data, CARD_FIELDS, path, CardDefinitionError)
+    name = f["name"].strip()
+    ctype = _choice(f["type"], TYPES, f"{path}.type")
+    offense, health = f["offense"], f["health"]
     if ctype == "unit" and (offense is None or health is None):
         raise _fail(path, "a unit has an offense and a health stat (rules/card-types/p1)")
     if ctype != "unit" and offense is not None:
         raise _fail(f"{path}.offense", "only units have an offense stat (rules/card-types/p1)")
-    targets = _targets(data.get("targets"), f"{path}.targets")
-    abilities = data.get("abilities") or []
-    if not isinstance(abilities, list):
-        raise _fail(f"{path}.abilities", "expected a list")
-    grants = data.get("grants") or {}
-    if not isinstance(grants, Mapping) or set(grants) - {"offense", "health"}:
+    targets = _targets(f["targets"], f"{path}.targets")
+    grants = f["grants"]
+    if set(grants) - {"offense", "health"}:
         raise _fail(f"{path}.grants", "expected {offense: n, health: n}")
-    subtypes = tuple(str(s) for s in (data.get("subtypes") or ()))
-    keywords = tuple(_choice(k, KEYWORDS, f"{path}.keywords") for k in (data.get("keywords") or ()))
     return CardDef(
-        name=name, type=ctype, cost=_int(data, "cost", path, 0, minimum=0) or 0,
-        ideals=_ideals(data.get("ideals"), f"{path}.ideals"),
-        speed=speed(data.get("speed", "slow"), f"{path}.speed"), offense=offense, health=health,
-        subtypes=subtypes, keywords=keywords, targets=targets,
-        effects=_effects(data.get("effects"), f"{path}.effects", len(targets)),
-        abilities=tuple(_ability(a, i, f"{path}.abilities[{i}]", ctype) for i, a in enumerate(abilities)),
+        name=name, type=ctype, cost=f["cost"],
+        ideals=_ideals(f["ideals"], f"{path}.ideals"),
+        speed=speed(f["speed"], f"{path}.speed"), offense=offense, health=health,
+        subtypes=f["subtypes"], keywords=tuple(_choice(k, KEYWORDS, f"{path}.keywords") for k in f["keywords"]),
+        targets=targets, effects=_effects(f["effects"], f"{path}.effects", len(targets)),
+        abilities=tuple(_ability(a, i, f"{path}.abilities[{i}]", ctype) for i, a in enumerate(f["abilities"])),
         grants=(_int(grants, "offense", path) or 0, _int(grants, "health", path) or 0),
-        text=str(data.get("text", "")),
+        text=str(f["text"]),
     )
 
 

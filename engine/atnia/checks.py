@@ -12,6 +12,7 @@ from .rules import EN_BUFF_DAMAGE, EN_BUFF_LEAVES, HZ_DESTINATION, PC_STATS, WIN
 from .state import Game, GameResult, Phase, Zone
 from .stats import add_buff, change_buff, health, remove_buff
 from .tasks import task
+from .zones import destroy
 
 
 def _wanted_auras(game: Game) -> dict[tuple[str, str], tuple[int, int]]:
@@ -69,8 +70,6 @@ def _dying(game: Game) -> list[str]:
 @task("check")
 def step_check(game: Game) -> None:
     """Auras, destruction of cards without health left, and the end of the game."""
-    from .zones import destroy
-
     for _ in range(100):
         refresh_auras(game)
         dying = _dying(game)

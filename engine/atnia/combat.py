@@ -17,6 +17,7 @@ D-CHALLENGER). A unit with guardian put into play after blockers were declared m
 from __future__ import annotations
 
 from .errors import InvalidTarget, LimitReached, NotInZone, WrongTiming
+from .horizon import make_active
 from .log import record
 from .rules import (
     AD_ARRIVE_RIGHT,
@@ -136,8 +137,6 @@ def step_combat_triggers(game: Game, rule: str) -> None:
 
 @task("to_block_step")
 def step_to_block(game: Game) -> None:
-    from .horizon import make_active
-
     if game.combat is None:
         return
     game.combat.step = "block"
@@ -194,8 +193,6 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
 
 @task("to_fight_step")
 def step_to_fight(game: Game) -> None:
-    from .horizon import make_active
-
     if game.combat is None:
         return
     game.combat.step = "fight"
@@ -303,8 +300,6 @@ def step_strike(game: Game) -> None:
 @task("end_combat")
 def step_end_combat(game: Game) -> None:
     """Step 4: back to the main phase; the attacking player becomes active, and has acted (p9)."""
-    from .horizon import make_active
-
     combat = game.combat
     game.combat = None
     game.phase = Phase.MAIN

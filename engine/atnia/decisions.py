@@ -240,4 +240,19 @@ DECISIONS: tuple[Decision, ...] = (
         "The engine is a program, so the online rule applies; it needs no extra choice.",
         ruling="R-ATN-020",
     ),
+    Decision(
+        "D-LOOK-BACK",
+        "A unit dies as it arrives: an aura of its controller's brings its health to 0, and the state check destroys it "
+        "before its abilities are collected. Does its 'when this arrives' ability still trigger?",
+        "Yes. It did arrive, and its arrive ability triggers as it would have on the battlefield, with the targets "
+        "chosen when the card was played. The ability resolves as usual although its card is in the discard pile by "
+        "then. The same holds for any ability of a card that waits for an event of its own and is met by the state "
+        "check first.",
+        ("rules/kinds-of-game-objects/p2.1", "rules/extra-notes/p2", "rules/extra-notes/p7"),
+        "A triggered ability 'occurs automatically when indicated by the card' (rules/kinds-of-game-objects/p2.1), and "
+        "the card indicated it when it arrived. The document does not say when abilities are collected; the state check "
+        "destroying the unit a moment later cannot undo that it arrived, nor should the order in which a program looks "
+        "at the two decide the game.",
+        ruling="R-ATN-021",
+    ),
 )

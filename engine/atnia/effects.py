@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from .cards import Effect
+from .horizon import specs_of
 from .log import record
 from .rules import (
     EN_DO_X,
@@ -43,8 +44,6 @@ def _units(game: Game, pid: str) -> list[str]:
 
 def recipients(game: Game, entry: Entry, effect: Effect, *, quiet: bool = False) -> list[str]:
     """Who or what an effect applies to: its chosen target while it is still legal, or a fixed recipient."""
-    from .horizon import specs_of
-
     me = entry.controller
     if effect.target is not None:
         specs = specs_of(game, entry)

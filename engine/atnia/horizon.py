@@ -21,6 +21,7 @@ from .rules import (
     AD_STOP,
     CT_ITEM,
     CT_LOCATION,
+    CT_SPELL,
     CT_UNIT,
     HZ_AFTER,
     HZ_DESTINATION,
@@ -32,6 +33,8 @@ from .rules import (
     RP_END_NEXT,
     RP_NO_ACTIVE,
     RP_START_NEXT,
+    SP_BURST,
+    SP_INFINITE,
     Z_LOCATION,
 )
 from .state import Card, Entry, Game, Phase, TargetRef, Window, Zone
@@ -117,8 +120,6 @@ def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
 @task("spell_done")
 def step_spell_done(game: Game, cid: str) -> None:
     """A spell is discarded once it has done what it says (rules/card-types/p3)."""
-    from .rules import CT_SPELL
-
     card = game.card(cid)
     if card.zone is Zone.HORIZON:
         move(game, card, Zone.DISCARD)
@@ -129,8 +130,6 @@ def step_spell_done(game: Game, cid: str) -> None:
 @task("resolve_now")
 def step_resolve_now(game: Game, entry: Entry) -> None:
     """An infinite-speed or burst entry resolves as soon as it is put onto the horizon (rules/speed/p4, p5)."""
-    from .rules import SP_BURST, SP_INFINITE
-
     push(game, ("resolve_entry", entry, SP_BURST if entry.speed == "burst" else SP_INFINITE), ("check",),
          ("collect",))
 
@@ -195,13 +194,15 @@ def step_resolution_done(game: Game) -> None:
 
 
 @task("after_action")
-def step_after_action(game: Game) -> None:
-    """Fast or slow entries put onto the horizon during a player's window by triggers (decision D-INFINITE-SOURCE)."""
+def step_after_action(game: Game, by_infinite: bool) -> None:
+    """Fast or slow entries put onto the horizon by triggers of a player's action: only when that action was at
+    infinite speed (channelling, exploring, an infinite-speed card) does the player's pass hand them over
+    (decision D-INFINITE-SOURCE); after a fast or slow play the passing rule applies as usual."""
     if not game.added:
         return
     added = list(game.added)
     game.added.clear()
-    if game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
+    if by_infinite and game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
         game.window.hand_over = True
         other = game.opponent(game.active)
         record(game, AD_INFINITE_SOURCE, "hand_over", f"{added[-1].label} was put onto the horizon by an infinite-speed "

@@ -15,6 +15,7 @@ from .actions import Item
 from .cards import Ability, TargetSpec
 from .devotion import shortfall
 from .errors import CannotPay, DevotionTooLow, InvalidTarget, NotInZone, WrongTiming
+from .horizon import put_card, put_skill
 from .log import record
 from .rules import (
     CO_BLOCK,
@@ -164,8 +165,6 @@ def plan(game: Game, pid: str, items: tuple[Item, ...], context: str = "window")
 
 def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
     """Pay and put every item onto the horizon, bottom first (the checks passed)."""
-    from .horizon import put_card, put_skill
-
     entries = []
     ps = game.players[pid]
     for p in planned:

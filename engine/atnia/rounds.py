@@ -8,6 +8,7 @@ round (the unspent energy itself is lost: decision D-CARRY-OVER). The first roun
 
 from __future__ import annotations
 
+from .horizon import make_active
 from .log import record
 from .rules import (
     CH_DRAW,
@@ -104,8 +105,6 @@ def step_round_start(game: Game) -> None:
 @task("begin_main")
 def step_begin_main(game: Game) -> None:
     """The main phase: the first player becomes active (p3.1)."""
-    from .horizon import make_active
-
     game.phase = Phase.MAIN
     game.passes = 0
     record(game, RP_MAIN, "phase", f"The main phase of round {game.round} begins.")

@@ -10,7 +10,7 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from engine.common import choices
 from engine.common.game import GameEntryPoints
@@ -208,7 +208,6 @@ class Game(GameEntryPoints):
     :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`, leaving the game unchanged).
     """
 
-    ENGINE: ClassVar[str] = __package__  # where apply, legal_actions and to_dict are implemented
 
     players: dict[str, PlayerState]
     order: list[str]

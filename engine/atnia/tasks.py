@@ -33,9 +33,8 @@ def push(game: "Game", *steps: tuple) -> None:
 
 
 def run(game: "Game") -> None:
-    """Perform queued steps until a player must act."""
-    from . import checks, combat, effects, horizon, rounds, triggers, zones  # noqa: F401  (they register steps)
-
+    """Perform queued steps until a player must act (the modules defining steps register them as the engine
+    package imports them)."""
     guard = 0
     while game.queue and game.pending is None and game.result is None:
         guard += 1

@@ -58,8 +58,15 @@ class Triggered:
 
 
 def emit(game: Game, kind: str, card: str | None = None, player: str | None = None) -> None:
-    """Something happened that abilities may wait for; collected at the next ``collect`` step."""
-    game.events.append({"kind": kind, "card": card, "player": player})
+    """Something happened that abilities may wait for; collected at the next ``collect`` step. The event remembers
+    where its card was and as what, so the card's own abilities trigger even if it has left since (the state check
+    runs first; decision D-LOOK-BACK)."""
+    event: dict = {"kind": kind, "card": card, "player": player}
+    if card is not None:
+        c = game.card(card)
+        event.update(zone=c.zone.value if c.zone else None, incarnation=c.incarnation, controller=c.controller,
+                     arrive_targets=c.arrive_targets)
+    game.events.append(event)
 
 
 def _sources(game: Game):
@@ -78,6 +85,18 @@ def _sources(game: Game):
         for cid in ps.discard:
             c = game.card(cid)
             yield "discard", cid, (c.definition.offense or 0, c.definition.health or 0, c.definition.cost, c.name)
+
+
+def _checked_against(game: Game, event: dict, sources: list) -> list[tuple[str, str, tuple, str]]:
+    """(zone, card, position, controller) of the sources an event may trigger: the cards where they are now, but
+    the event's own card where the event happened if it has left that zone since (decision D-LOOK-BACK: a unit
+    destroyed by the state check as it arrives still gets its arrive ability)."""
+    now = [(zone, cid, position, game.card(cid).controller) for zone, cid, position in sources]
+    cid = event["card"]
+    if cid is None or event["zone"] not in ZONE_RANK or game.card(cid).incarnation == event["incarnation"]:
+        return now
+    back = (event["zone"], cid, (len(game.players[event["controller"]].battlefield),), event["controller"])
+    return [s for s in now if s[1] != cid] + [back]
 
 
 def _matches(ability: Ability, card_id: str, controller: str, event: dict) -> bool:
@@ -108,14 +127,14 @@ def step_collect(game: Game) -> None:
     found: list[Triggered] = []
     sources = list(_sources(game))
     for seq, event in enumerate(events):
-        for zone, cid, position in sources:
+        for zone, cid, position, controller in _checked_against(game, event, sources):
             card = game.card(cid)
             for ability in card.definition.abilities:
                 if (ability.kind == "trigger" and ability.zone == zone and ability.on == event["kind"]
-                        and _matches(ability, cid, card.controller, event)):
-                    first = 0 if card.controller == game.first else 1
+                        and _matches(ability, cid, controller, event)):
+                    first = 0 if controller == game.first else 1
                     key = (first, ZONE_RANK[zone], position, ability.index, seq)
-                    found.append(Triggered(game.new_id("t"), ability, cid, card.controller, zone, event, key))
+                    found.append(Triggered(game.new_id("t"), ability, cid, controller, zone, event, key))
     if not found:
         return
     found.sort(key=lambda t: t.key)
@@ -178,8 +197,9 @@ def step_place_targets(game: Game) -> None:
         if t.targets is not None or not t.ability.targets:
             continue
         source = game.card(t.source)
-        if t.ability.on == "arrive" and t.ability.of == "self" and source.arrive_targets is not None:
-            t.targets = source.arrive_targets
+        chosen = t.event.get("arrive_targets")
+        if t.ability.on == "arrive" and t.ability.of == "self" and chosen is not None:
+            t.targets = chosen
             record(game, EN_TARGETS, "targets", f"{source.name}'s arrive ability uses the targets chosen when it was "
                    "played.", (t.source,), t.controller)
             continue

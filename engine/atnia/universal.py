@@ -14,7 +14,9 @@ from functools import lru_cache
 from .cards import CardDef, ideal as canonical_ideal
 from .devotion import devotion
 from .errors import InvalidTarget, NotInZone, WrongTiming
+from .horizon import make_active, start_resolution
 from .log import record
+from .rounds import end_main
 from .rules import (
     AD_INFINITE_SOURCE,
     CH_CHANNEL,
@@ -33,6 +35,8 @@ from .rules import (
 )
 from .state import Game, Phase, Zone
 from .tasks import push
+from .triggers import emit
+from .zones import create, move
 
 
 # -- channelling ---------------------------------------------------------------------------------
@@ -44,9 +48,6 @@ def check_channel(game: Game, pid: str, cid: str) -> None:
 
 def channel(game: Game, pid: str, cid: str) -> None:
     """Channel a card face up into the channel zone, at infinite speed."""
-    from .triggers import emit
-    from .zones import move
-
     card = game.card(cid)
     move(game, card, Zone.CHANNEL)
     record(game, CH_CHANNEL, "channel", f"{pid} channels {card.name} face up into the channel zone.", (cid,), pid)
@@ -59,7 +60,7 @@ def channel(game: Game, pid: str, cid: str) -> None:
     record(game, CH_DEVOTION, "devotion", f"{card.name} adds 1 to {pid}'s devotion to "
            + (", ".join(f"{i} (now {have[i]})" for i in ideals) or "no ideal") + ".", (cid,), pid)
     emit(game, "channel", cid, pid)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", True))
 
 
 # -- exploring -----------------------------------------------------------------------------------
@@ -83,9 +84,6 @@ def check_explore(game: Game, pid: str, cid: str, ideal: str) -> str:
 
 def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     """Put the card on top or bottom of the deck; create a Wilderness location of the chosen ideal."""
-    from .triggers import emit
-    from .zones import create, move
-
     card = game.card(cid)
     came_from = card.zone.value
     move(game, card, Zone.DECK, bottom=bottom)
@@ -99,7 +97,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     record(game, ID_THREE_WAYS, "devotion", f"{land.name} adds 1 to {pid}'s devotion to {ideal} "
            f"(now {devotion(game, pid)[ideal]}).", (land.id,), pid)
     emit(game, "explore", land.id, pid)
-    push(game, ("check",), ("collect",), ("after_action",))
+    push(game, ("check",), ("collect",), ("after_action", True))
 
 
 # -- passing -------------------------------------------------------------------------------------
@@ -111,9 +109,6 @@ def check_pass(game: Game, pid: str) -> None:
 
 def pass_(game: Game, pid: str) -> None:
     """Pass: resolve the horizon, strike, end the main phase, or hand over to the other player."""
-    from .horizon import make_active, start_resolution
-    from .rounds import end_main
-
     window = game.window
     idle = window is not None and not window.acted and not window.hand_over
     other = game.opponent(pid)

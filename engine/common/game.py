@@ -1,42 +1,49 @@
 """The entry points every engine's ``Game`` offers, and the small helpers all of them need.
 
-``apply``, ``legal_actions`` and ``to_dict`` delegate to the engine's own modules (``apply.apply_action``,
-``legal.legal_actions``, ``snapshot.game_to_dict``), imported on first use because those modules import the
-state; ``ENGINE`` names the engine package.
+``apply``, ``legal_actions`` and ``to_dict`` are performed by the engine's own modules (``apply``, ``legal``,
+``snapshot``), which import the state: the engine package, the top layer, imports them plainly and binds them to
+its ``Game`` with :meth:`GameEntryPoints.bind`, so the state below never imports the rules above it.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import import_module
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 
-@cache
-def _module(package: str, name: str) -> ModuleType:
-    """One module of an engine package, imported once."""
-    return import_module(f"{package}.{name}")
+@dataclass(frozen=True, slots=True)
+class EntryPoints:
+    """The functions that perform a game's entry points, from the rules modules of its engine."""
+
+    apply: Callable[[Any, Any], None]
+    legal_actions: Callable[[Any], list[Any]]
+    to_dict: Callable[[Any], dict[str, Any]]
 
 
 class GameEntryPoints:
     """Mixin for an engine's ``Game`` dataclass (which holds ``order`` and ``next_id``)."""
 
-    ENGINE: ClassVar[str]  # the engine package, e.g. "engine.athernum"
+    ENTRY_POINTS: ClassVar[EntryPoints]  # bound by the engine package once its rules modules are imported
     order: list[str]
     next_id: int
 
+    @classmethod
+    def bind(cls, entry_points: EntryPoints) -> None:
+        """Give this game class the functions performing its entry points (called by the engine package)."""
+        cls.ENTRY_POINTS = entry_points
+
     def apply(self, action: Any) -> None:
         """Perform ``action`` for its player, or raise the engine's ``IllegalAction`` (the game unchanged)."""
-        _module(self.ENGINE, "apply").apply_action(self, action)
+        self.ENTRY_POINTS.apply(self, action)
 
     def legal_actions(self) -> list[Any]:
         """Every action the acting player may take now (see the engine's ``legal`` module)."""
-        return _module(self.ENGINE, "legal").legal_actions(self)
+        return self.ENTRY_POINTS.legal_actions(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A plain-data snapshot of the whole state, for comparisons, scenarios and debugging."""
-        return _module(self.ENGINE, "snapshot").game_to_dict(self)
+        return self.ENTRY_POINTS.to_dict(self)
 
     def opponent(self, pid: str) -> str:
         """The other player of a two-player game; a game of more players has no single opponent (ValueError)."""

@@ -7,7 +7,7 @@ import yaml
 
 from engine.athernum import CardDefinitionError, load_card, load_library
 from engine.athernum.abilities import EFFECT_FIELDS
-from engine.athernum.card_pool import CARDS, library
+from engine.athernum.card_pool import definitions, library
 from engine.athernum.cards import ABILITY_TYPES, KEYWORDS
 
 
@@ -98,7 +98,8 @@ def test_the_built_in_pool_exercises_every_ability_type_and_effect_kind():
 def test_library_rejects_duplicate_names():
     """Two cards with the same name in one library are an error (1.1.1)."""
     with pytest.raises(CardDefinitionError) as err:
-        load_library([CARDS[0], CARDS[0]])
+        queen = {"name": "Ember Queen", **definitions()["Ember Queen"]}
+        load_library([queen, queen])
     assert err.value.path == "[1].name"
 
 

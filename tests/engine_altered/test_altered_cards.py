@@ -80,5 +80,5 @@ def test_malformed_definitions_name_the_field():
     with pytest.raises(CardDefinitionError, match="trigger"):
         load_card({"name": "C", "type": "character", "stats": [0, 0, 0],
                    "abilities": [{"reaction": {"trigger": {"at": "midnight"}, "effect": []}}]})
-    with pytest.raises(CardDefinitionError, match="unknown field"):
+    with pytest.raises(CardDefinitionError, match=r"C\.power: unknown card field"):
         load_card({"name": "C", "type": "character", "stats": [0, 0, 0], "power": 3})

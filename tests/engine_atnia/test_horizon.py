@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.atnia.actions import Channel, Commit, Item, Pass, PlayCard
-from engine.atnia.errors import CannotPay, InvalidTarget, NotActive, WrongTiming
+from engine.atnia.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
 from engine.atnia.rules import (
     AD_INFINITE_SOURCE,
     MI_LOWER_TARGETS,
@@ -22,7 +22,7 @@ def test_only_the_active_player_acts():
     """The non-active player's action is refused and changes nothing."""
     game = position({}, {"hand": ["Runner"]})
     before = game.to_dict()
-    with pytest.raises(NotActive) as exc:
+    with pytest.raises(NotYourTurn) as exc:
         game.apply(PlayCard("p2", card(game, "Runner")))
     assert exc.value.rules == (SR_ACTIVE,)
     assert game.to_dict() == before
