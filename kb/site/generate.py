@@ -28,8 +28,10 @@ from kb.site.data import load_site_data
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
+from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
+from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
 
 log = logging.getLogger("mkdocs.plugins.rulekb")
@@ -163,6 +165,8 @@ class SiteGenerator:
         html = render(spec.template, view=view, page=spec)
         self.timings[spec.src_uri] = time.process_time() - start
         page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
+        page.meta["tab_title"] = tab_title(self.model, spec)
+        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), ctx.previews)
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

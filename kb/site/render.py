@@ -1,4 +1,4 @@
-"""Turning source text into safe HTML: escaped, rule numbers linked, glossary terms with a tooltip.
+"""Turning source text into safe HTML: escaped, rule numbers linked, glossary terms marked for their preview.
 
 Everything that comes from a rule source, a rulings file or a verify result passes through here or
 through Jinja2's autoescaping; only the markup this module adds itself is trusted.
@@ -25,12 +25,12 @@ TOOLTIP_LIMIT = 240
 Span = tuple[int, int, str, str]
 
 
-def tooltip(text: str) -> str:
+def tooltip(text: str, limit: int = TOOLTIP_LIMIT) -> str:
     """A definition cut to a tooltip's length, on a word boundary."""
     text = " ".join(text.split())
-    if len(text) <= TOOLTIP_LIMIT:
+    if len(text) <= limit:
         return text
-    return text[:TOOLTIP_LIMIT].rsplit(" ", 1)[0] + " …"
+    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def _without_overlaps(spans: list[Span]) -> list[Span]:
@@ -50,7 +50,6 @@ class TextRenderer:
         self.graph = model.graph
         self._numbering = {doc_id: meta.numbering for doc_id, meta in model.documents.items()}
         self._matcher = lru_cache(maxsize=4096)(self._make_matcher)
-        self._tips: dict[str, str] = {}
 
     # --- spans -------------------------------------------------------------------------------
 
@@ -110,15 +109,9 @@ class TextRenderer:
         for start, end, kind, target in _without_overlaps(spans):
             out.append(escape(text[position:start]))
             words = escape(text[start:end])
-            if kind == "ref":
-                out.append(Markup('<a class="rk-ref" href="{}">{}</a>').format(linker.node(target), words))
-            elif kind == "term":
-                definition = self._tips.get(target)
-                if definition is None:
-                    data = self.graph.nodes[target]
-                    definition = self._tips[target] = tooltip(data["text"] or data["title"])
-                out.append(Markup('<a class="rk-term" href="{}" title="{}">{}</a>').format(
-                    linker.node(target), definition, words))
+            if kind in ("ref", "term"):
+                out.append(Markup('<a class="rk-{}" href="{}" data-node="{}">{}</a>').format(
+                    kind, linker.preview(target), target, words))
             else:
                 out.append(Markup('<a class="rk-ext" href="{}">{}</a>').format(target, words))
             position = end
