@@ -22,7 +22,8 @@ from kb.site.views.glossary import glossary_view
 from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
 from kb.site.views.status import status_view
-from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view, rulings_view
+from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view
+from kb.site.views.rulings import rulings_view
 from kb.site.views.questions import questions_view
 from kb.urls import page_of, ruling_page
 

@@ -157,6 +157,12 @@ class Ctx:
         self.toc.append(TocEntry(level, anchor, title))
 
 
+def rule_links(ctx: Ctx, rules: list[str], *, tip: bool = False) -> list[Link]:
+    """Links to the rules a ruling or scenario cites; one the graph does not have is shown struck out."""
+    return [ctx.ref(r, tip=tip) if r in ctx.graph else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
+            for r in rules]
+
+
 RULING_STATUS_CLASS = {RulingStatus.DEMONSTRATED: "passed", RulingStatus.FAILING: "failed",
                        RulingStatus.UNPROVEN: "missing"}
 
