@@ -1,6 +1,5 @@
 /* rulekb: the notes folded under each rule. One button shows or hides them all, and the choice is
-   remembered across pages (localStorage); a link to an anchor inside folded notes opens them; pages of
-   a German document give the search box its German placeholder. */
+   remembered across pages (localStorage); a link to an anchor inside folded notes opens them. */
 (() => {
   "use strict";
   const KEY = "rulekb.notes";
@@ -39,12 +38,5 @@
       apply(open);
       remember(open);
     });
-  }
-
-  const page = document.querySelector(".rk-page[data-search-placeholder]");
-  const search = document.querySelector("input[data-md-component=search-query]");
-  if (page && search) {
-    search.placeholder = page.dataset.searchPlaceholder;
-    search.setAttribute("aria-label", page.dataset.searchPlaceholder);
   }
 })();
