@@ -25,6 +25,7 @@ from mkdocs.structure.toc import get_toc
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.site.data import load_site_data
+from kb.site.german import GermanTerms
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
@@ -90,7 +91,7 @@ class SiteGenerator:
         kb = load_kb(paths)
         kb.raise_for_errors()
         model = build_model(load_site_data(kb))
-        generator = cls(model, plan_site(model), TextRenderer(model))
+        generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
         # garbage collector from re-scanning them for every page (``release`` undoes this).
@@ -166,7 +167,9 @@ class SiteGenerator:
         self.timings[spec.src_uri] = time.process_time() - start
         page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
         page.meta["tab_title"] = tab_title(self.model, spec)
-        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), ctx.previews)
+        german = self.text.german
+        extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
+        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), extra)
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

@@ -34,7 +34,8 @@ def preview_entry(model: SiteModel, node_id: str) -> dict[str, str]:
 
 
 def previews_json(model: SiteModel, nodes: list[str], extra: dict[str, dict[str, str]] | None = None) -> Markup:
-    """The previews of ``nodes`` (and any ``extra`` entries) as JSON safe inside a ``<script>`` element."""
+    """The previews of ``nodes`` (and any ``extra`` entries, such as German terms) as JSON safe inside a
+    ``<script>`` element."""
     entries = {n: preview_entry(model, n) for n in nodes if n in model.graph}
     entries.update(extra or {})
     text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

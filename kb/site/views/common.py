@@ -87,7 +87,6 @@ class Ctx:
     link: Linker
     text: TextRenderer
     toc: list[TocEntry] = field(default_factory=list)
-    previews: dict[str, dict[str, str]] = field(default_factory=dict)  # popover texts beyond the linked nodes'
 
     @property
     def graph(self):

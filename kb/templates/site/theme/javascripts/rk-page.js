@@ -4,8 +4,8 @@
   "use strict";
   const dialog = document.querySelector(".md-search[role=dialog]");
   const input = document.querySelector("input[data-md-component=search-query]");
-  const page = document.querySelector(".rk-page[data-search-placeholder]");
-  const label = page ? page.dataset.searchPlaceholder : (input && input.placeholder) || "Search";
+  const page = document.querySelector(".rk-page[data-rk-placeholder]");
+  const label = page ? page.dataset.rkPlaceholder : (input && input.placeholder) || "Search";
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", label);
   if (input && page) {
     input.placeholder = label;

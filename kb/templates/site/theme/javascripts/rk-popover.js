@@ -39,7 +39,7 @@
     const open = document.createElement("a");
     open.href = link.href;
     open.className = "rk-popover-open";
-    open.textContent = (entry.o || "Open") + " " + entry.l + " →";
+    open.textContent = entry.o || "Open " + entry.l + " →";
     popover.replaceChildren(paragraph("rk-popover-title", entry.l), paragraph("rk-popover-text", entry.t));
     if (entry.e) popover.append(paragraph("rk-popover-more", entry.e));
     popover.append(open);
