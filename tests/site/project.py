@@ -135,6 +135,7 @@ REPO_RULINGS = """rulings:
 
 #: The games whose own rulings, not-testable lists and scenarios the repository copy keeps as they are.
 OTHER_GAMES = ("atnia", "altered")
+ALL_GAMES = ("athernum", *OTHER_GAMES)
 #: The one scenario of another game the repository copy records as failed (by its place in file order).
 FAILED_ALTERED = 0
 
@@ -184,6 +185,20 @@ def copy_repository_rules(repo: Path, root: Path) -> Paths:
              LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 2)])
     write_results(paths, VerifyResults(generated="2025-01-01T00:00:00",
                                        scenarios=[proof, *repository_scenarios(repo)]))
+    return paths
+
+
+def copy_repository_proof(repo: Path, root: Path) -> Paths:
+    """A copy of this repository's rules, rulings and not-testable lists as they are, with a result for every
+    scenario of every game read from its file (as :func:`repository_scenarios`): the pages as readers meet them."""
+    shutil.copytree(repo / "rules", root / "rules")
+    for game in ALL_GAMES:
+        source = repo / "scenarios" / game / "not-testable.yaml"
+        if source.is_file():
+            (root / "scenarios" / game).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, root / "scenarios" / game / "not-testable.yaml")
+    paths = Paths(root)
+    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=repository_scenarios(repo, ALL_GAMES)))
     return paths
 
 
