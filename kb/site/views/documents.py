@@ -201,7 +201,8 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
                 block = _block(ctx, child, min(6, level + 1), depth)
                 blocks.append(block)
                 group = block.number.rsplit(".", 1)[0]
-                if dotted and depth == 0 and group and group not in groups:  # Altered: contents by section number
+                titled = group == ctx.graph.nodes[node].get("number")  # a section of that number heads it already
+                if dotted and depth == 0 and group and not titled and group not in groups:  # Altered: by number
                     groups.add(group)
                     ctx.add_toc(min(level + 1, 3), block.anchor, group)
                 visit(child, level + 1, depth + 1)
