@@ -10,10 +10,13 @@ SITE = "rulekb"
 
 
 def tab_title(model: SiteModel, spec) -> str:
-    """``4. Abilities and Effects · Athernum: The Old World, Comprehensive Rules · rulekb`` (HTML-escaped).
+    """``4. Abilities and Effects · Athernum: The Old World, Comprehensive Rules · rulekb`` (HTML-escaped); empty
+    for the home page, whose tab is the site's name.
 
     A page of a game lives under the game's folder (``athernum/cr/4.md``); a document's own folder or file
     names the document. A page whose title already names its game is not told its game twice."""
+    if spec.src_uri == "index.md":
+        return ""
     parts = spec.src_uri.removesuffix(".md").split("/")
     title = spec.title
     if parts[0] in model.games:
@@ -24,4 +27,4 @@ def tab_title(model: SiteModel, spec) -> str:
             name = model.document_name(document)
             where = f"{where}, {name}" if where else name
         title = f"{title} · {where}" if where else title
-    return html.escape(f"{title} · {SITE}" if title != SITE else SITE, quote=False)
+    return html.escape(f"{title} · {SITE}", quote=False)

@@ -204,9 +204,11 @@ def test_rulings_filter_by_source_and_open_by_permalink(browser, site_url):  # n
 
 
 def test_tab_titles_name_the_game_and_the_page(browser, site_url):  # noqa: F811
-    """A chapter's tab names the chapter and the game; the German rulebook's tab names the game too."""
+    """A chapter's tab names the chapter and the game, and the rule a link leads to; a rulings page names its game."""
     _open(browser, site_url + "athernum/cr/4/")
     assert browser.title.startswith("4. Abilities and Effects · Athernum")
+    _open(browser, site_url + "athernum/cr/4/#4.2.2a")
+    assert browser.title.startswith("4.2.2a · 4. Abilities and Effects · Athernum")
     _open(browser, site_url + "athernum/rulings/")
     assert browser.title.startswith("Rulings · Athernum")
 

@@ -1,5 +1,6 @@
-/* rulekb: what the page tells the search box. Its dialog gets a name for screen readers, and on the pages
-   of a German document the box asks in German. */
+/* rulekb: what the page tells the browser around it. The search dialog gets a name for screen readers, and on
+   the pages of a German document the search box asks in German; a link to a rule puts the rule's number
+   first in the tab's title. */
 (() => {
   "use strict";
   const dialog = document.querySelector(".md-search[role=dialog]");
@@ -11,4 +12,13 @@
     input.placeholder = label;
     input.setAttribute("aria-label", label);
   }
+
+  const title = document.title;
+  function nameRule() {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const rule = id && document.getElementById(id);
+    document.title = rule && rule.matches(".rk-rule, .rk-section") ? id + " · " + title : title;
+  }
+  nameRule();
+  window.addEventListener("hashchange", nameRule);
 })();
