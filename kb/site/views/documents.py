@@ -62,7 +62,8 @@ class Block:
                  tr(lang, "{n} CR rules", len(self.explains)) if self.explains else "",
                  tr(lang, "translation") if self.translations else "",
                  tr(lang, "changed") if self.history else "",
-                 tr(lang, "{n} references", len(self.referenced_by)) if self.referenced_by else ""]
+                 tr(lang, "{n} references", len(self.referenced_by)) if self.referenced_by else "",
+                 tr(lang, "graph view") if self.graph else "", tr(lang, "in the glossary") if self.glossary else ""]
         return " · ".join(p for p in parts if p) or tr(lang, "notes")
 
 
