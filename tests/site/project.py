@@ -243,3 +243,20 @@ def make_release_project(root: Path) -> Paths:
     (root / "docs" / "authors").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "authors" / "old-links.md").write_text(OLD_LINKS, encoding="utf-8")
     return paths
+
+
+def page_file(site: Path, page: str) -> str:
+    """The HTML file of a page of a built ``site``, relative to it, whichever URL style the site uses:
+    ``athernum/cr/4`` is ``athernum/cr/4/index.html`` with directory URLs, ``athernum/cr/4.html`` without."""
+    page = page.strip("/")
+    if not page:
+        return "index.html"
+    for candidate in (f"{page}.html", f"{page}/index.html"):
+        if (site / candidate).is_file():
+            return candidate
+    raise FileNotFoundError(f"{site} has no page {page}")
+
+
+def page_html(site: Path, page: str) -> str:
+    """The HTML of a page of a built ``site`` (see :func:`page_file`)."""
+    return (site / page_file(site, page)).read_text(encoding="utf-8")

@@ -17,14 +17,14 @@ import pytest
 
 from kb.rulings import load_rulings
 from tests.site.conftest import ROOT
-from tests.site.project import copy_repository_proof
+from tests.site.project import copy_repository_proof, page_file
 from tests.site.test_browser import _open, _Quiet, _Server, _wait, browser  # noqa: F401 (the browser fixture)
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
 DESKTOP = {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False}
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: The pages the accessibility check covers: home, a CR chapter, the rulings, an example page, the German rulebook.
-AXE_PAGES = ("", "athernum/cr/9/", "athernum/rulings/", "athernum/examples/9/", "athernum/rulebook-de/")
+AXE_PAGES = ("", "athernum/cr/9", "athernum/rulings", "athernum/examples/9", "athernum/rulebook-de")
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +33,16 @@ def reading_project(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def site_url(reading_project):
-    """The reading project's site, built and served on 127.0.0.1 at a free port."""
+def at(reading_project):
+    """The reading project's site, built and served on 127.0.0.1 at a free port: ``at("athernum/cr/4")`` is that
+    page's URL (whichever URL style the site uses), ``at("athernum/cr/4", "#4.2.2a")`` a place on it."""
     from kb.site.build import build_site
 
     out = build_site(reading_project, reading_project.site).out
     server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    yield lambda page, anchor="": base + page_file(out, page) + anchor
     server.shutdown()
     server.server_close()
 
@@ -80,50 +82,50 @@ def _popover(driver):
 
 
 @pytest.mark.parametrize("chapter,screens", [("4", 12), ("9", 10)])
-def test_folded_chapter_fits_its_phone_screens(phone, site_url, chapter, screens):
+def test_folded_chapter_fits_its_phone_screens(phone, at, chapter, screens):
     """With its notes folded, CR chapter 4 is at most 12 phone screens long and chapter 9 at most 10."""
-    _fresh(phone, site_url + f"athernum/cr/{chapter}/")
+    _fresh(phone, at(f"athernum/cr/{chapter}"))
     height = phone.execute_script("return document.documentElement.scrollHeight")
     folded = phone.execute_script("return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)")
     assert folded and height <= screens * PHONE["height"], f"chapter {chapter}: {height / PHONE['height']:.1f} screens"
 
 
-@pytest.mark.parametrize("page", ["athernum/cr/4/", "athernum/cr/9/", "athernum/rulings/"])
-def test_each_ruling_answer_is_printed_at_most_once(browser, site_url, reading_project, page):  # noqa: F811
+@pytest.mark.parametrize("page", ["athernum/cr/4", "athernum/cr/9", "athernum/rulings"])
+def test_each_ruling_answer_is_printed_at_most_once(browser, at, reading_project, page):  # noqa: F811
     """No ruling's answer appears twice on a page (folded or not); the rulings page has every answer once."""
     rulings, _ = load_rulings(reading_project)
-    _fresh(browser, site_url + page)
+    _fresh(browser, at(page))
     text = " ".join(browser.execute_script("return document.querySelector('.rk-page').textContent").split())
     counts = {r.id: text.count(" ".join(r.answer.split())[:80]) for r in rulings if r.game == "athernum"}
     assert max(counts.values()) <= 1, {k: n for k, n in counts.items() if n > 1}
-    if page.endswith("rulings/"):
+    if page.endswith("rulings"):
         assert min(counts.values()) == 1
     else:
         assert sum(counts.values()) >= 5  # the chapter does print the rulings it cites, once
 
 
-def test_notes_open_with_a_tap_and_the_choice_to_show_all_is_remembered(phone, site_url):
+def test_notes_open_with_a_tap_and_the_choice_to_show_all_is_remembered(phone, at):
     """A tap on a rule's notes line opens them; "Show all notes" opens every rule's notes, here and on the next
     chapter, until hidden again."""
     from selenium.webdriver.common.by import By
 
-    _fresh(phone, site_url + "athernum/cr/4/")
+    _fresh(phone, at("athernum/cr/4"))
     summary = phone.find_element(By.CSS_SELECTOR, "[id='4.2.2a'] + details.rk-notes > summary")
     assert "ruling" in summary.text and "example" in summary.text
     _tap(phone, summary)
     _wait(phone, lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None, "did not open")
     _tap(phone, phone.find_element(By.CSS_SELECTOR, "button.rk-notes-all"))
-    _open(phone, site_url + "athernum/cr/9/")
+    _open(phone, at("athernum/cr/9"))
     every = "return [...document.querySelectorAll('details.rk-notes')].every(d => d.open)"
     assert phone.execute_script(every)
     button = phone.find_element(By.CSS_SELECTOR, "button.rk-notes-all")
     assert button.get_attribute("aria-pressed") == "true"
     _tap(phone, button)
-    _open(phone, site_url + "athernum/cr/4/")
+    _open(phone, at("athernum/cr/4"))
     assert phone.execute_script("return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)")
 
 
-def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, site_url, reading_project):
+def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
     """A tap on a glossary term shows its definition without leaving the page; a second tap closes it; a tap on a
     rule number (in a ruling under 4.2.2a) shows the rule's text; a tap outside closes it."""
     from selenium.webdriver.common.by import By
@@ -131,7 +133,7 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, site_url, reading_proj
     from kb.loader import load_kb
 
     definition = " ".join(load_kb(reading_project).graph.nodes["athernum:term/permanent"]["text"].split())
-    _fresh(phone, site_url + "athernum/cr/4/")
+    _fresh(phone, at("athernum/cr/4"))
     url = phone.current_url
     term = phone.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     _tap(phone, term)
@@ -149,13 +151,13 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, site_url, reading_proj
     _wait(phone, lambda d: _popover(d) is None, "a tap outside did not close the popover")
 
 
-def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, site_url):  # noqa: F811
+def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  # noqa: F811
     """Tabbing onto a term shows its definition; Escape closes it and leaves the focus on the term."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _fresh(browser, site_url + "athernum/cr/4/")
+    _fresh(browser, at("athernum/cr/4"))
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});"
                            "arguments[0].closest('h4').querySelector('a.rk-num').focus()", term)
@@ -167,11 +169,11 @@ def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, site_ur
     assert _popover(browser) is None and browser.switch_to.active_element == term
 
 
-@pytest.mark.parametrize("page", ["athernum/cr/4/", "athernum/cr/9/", "athernum/rulings/", "athernum/examples/9/",
-                                  "athernum/glossary/", "atnia/rules/", "altered/cr/"])
-def test_every_rule_reference_previews_its_rule(browser, site_url, page):  # noqa: F811
+@pytest.mark.parametrize("page", ["athernum/cr/4", "athernum/cr/9", "athernum/rulings", "athernum/examples/9",
+                                  "athernum/glossary", "atnia/rules", "altered/cr"])
+def test_every_rule_reference_previews_its_rule(browser, at, page):  # noqa: F811
     """Every rule number linked in rule, ruling and example text has its rule's text in the page's previews."""
-    _fresh(browser, site_url + page)
+    _fresh(browser, at(page))
     missing, total = browser.execute_script("""
         const data = JSON.parse((document.getElementById('rk-previews') || {}).textContent || '{}');
         const refs = [...document.querySelectorAll('.rk-page a.rk-ref, .rk-page a.rk-term')];
@@ -182,11 +184,11 @@ def test_every_rule_reference_previews_its_rule(browser, site_url, page):  # noq
         assert total > 0
 
 
-def test_rulings_filter_by_source_and_open_by_permalink(browser, site_url):  # noqa: F811
+def test_rulings_filter_by_source_and_open_by_permalink(browser, at):  # noqa: F811
     """Unpressing a source hides its rulings (and topics left empty); a ruling's permalink opens its answer."""
     from selenium.webdriver.common.by import By
 
-    _fresh(browser, site_url + "athernum/rulings/")
+    _fresh(browser, at("athernum/rulings"))
     count = "return [...document.querySelectorAll('details.rk-ruling')].filter(d => d.offsetParent).length"
     every = browser.execute_script(count)
     chip = browser.find_element(By.CSS_SELECTOR, "button[data-filter-source='interpretation']")
@@ -197,26 +199,26 @@ def test_rulings_filter_by_source_and_open_by_permalink(browser, site_url):  # n
         "return [...document.querySelectorAll(\"details.rk-ruling[data-source='interpretation']\")].some(d => d.offsetParent)")
     chip.click()
     assert browser.execute_script(count) == every
-    _open(browser, site_url + "athernum/rulings/#R-ATH-050")
+    _open(browser, at("athernum/rulings", "#R-ATH-050"))
     ruling = browser.find_element(By.ID, "R-ATH-050").find_element(By.XPATH, "../..")
     assert ruling.get_attribute("open") is not None
     assert "rests on" in ruling.text.lower() and "reasoning" in ruling.text.lower()
 
 
-def test_tab_titles_name_the_game_and_the_page(browser, site_url):  # noqa: F811
+def test_tab_titles_name_the_game_and_the_page(browser, at):  # noqa: F811
     """A chapter's tab names the chapter and the game, and the rule a link leads to; a rulings page names its game."""
-    _open(browser, site_url + "athernum/cr/4/")
+    _open(browser, at("athernum/cr/4"))
     assert browser.title.startswith("4. Abilities and Effects · Athernum")
-    _open(browser, site_url + "athernum/cr/4/#4.2.2a")
+    _open(browser, at("athernum/cr/4", "#4.2.2a"))
     assert browser.title.startswith("4.2.2a · 4. Abilities and Effects · Athernum")
-    _open(browser, site_url + "athernum/rulings/")
+    _open(browser, at("athernum/rulings"))
     assert browser.title.startswith("Rulings · Athernum")
 
 
-@pytest.mark.parametrize("page", ["", "athernum/rulings/", "athernum/cr/4/"])
-def test_chips_and_navigation_are_tap_sized(phone, site_url, page):
+@pytest.mark.parametrize("page", ["", "athernum/rulings", "athernum/cr/4"])
+def test_chips_and_navigation_are_tap_sized(phone, at, page):
     """On a phone, chips, the notes toggle and the links of the navigation drawer are at least 44 px tall."""
-    _fresh(phone, site_url + page)
+    _fresh(phone, at(page))
     phone.execute_script("document.getElementById('__drawer').checked = true")
     small = phone.execute_script("""
         return [...document.querySelectorAll('.rk-chip, button.rk-notes-all, .md-nav--primary .md-nav__link')]
@@ -227,12 +229,12 @@ def test_chips_and_navigation_are_tap_sized(phone, site_url, page):
     assert not small, small[:10]
 
 
-def test_german_rulebook_speaks_german_and_previews_german_terms(phone, site_url):
+def test_german_rulebook_speaks_german_and_previews_german_terms(phone, at):
     """On the German rulebook the search asks in German, and a tap on "Befehlsmarken" shows the German wording
     and the English definition."""
     from selenium.webdriver.common.by import By
 
-    _fresh(phone, site_url + "athernum/rulebook-de/")
+    _fresh(phone, at("athernum/rulebook-de"))
     assert phone.find_element(By.CSS_SELECTOR, "input[data-md-component=search-query]").get_attribute(
         "placeholder") == "Suchen"
     term = phone.find_element(By.CSS_SELECTOR, "a.rk-term[data-node='de:athernum:term/command-token']")
@@ -242,7 +244,7 @@ def test_german_rulebook_speaks_german_and_previews_german_terms(phone, site_url
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violations(browser, site_url, scheme):  # noqa: F811
+def test_axe_finds_no_serious_violations(browser, at, scheme):  # noqa: F811
     """axe-core reports no serious or critical violation on the home page, a CR chapter, the rulings, an example
     page and the German rulebook, in light and in dark mode."""
     if not AXE.is_file():
@@ -254,7 +256,7 @@ def test_axe_finds_no_serious_violations(browser, site_url, scheme):  # noqa: F8
     found = {}
     try:
         for page in AXE_PAGES:
-            _fresh(browser, site_url + page)
+            _fresh(browser, at(page))
             assert browser.execute_script("return document.body.getAttribute('data-md-color-scheme')") == \
                 ("slate" if scheme == "dark" else "default")
             browser.execute_script(AXE.read_text(encoding="utf-8"))
