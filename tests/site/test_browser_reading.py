@@ -221,7 +221,7 @@ def test_chips_and_navigation_are_tap_sized(phone, at, page):
     _fresh(phone, at(page))
     phone.execute_script("document.getElementById('__drawer').checked = true")
     small = phone.execute_script("""
-        return [...document.querySelectorAll('.rk-chip, button.rk-notes-all, .md-nav--primary .md-nav__link')]
+        return [...document.querySelectorAll('.rk-pill, button.rk-notes-all, .md-nav--primary .md-nav__link')]
           .filter(e => e.offsetParent && e.getClientRects().length)
           .map(e => [e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
           .filter(([, h]) => h < 44);
@@ -235,8 +235,8 @@ def test_german_rulebook_speaks_german_and_previews_german_terms(phone, at):
     from selenium.webdriver.common.by import By
 
     _fresh(phone, at("athernum/rulebook-de"))
-    assert phone.find_element(By.CSS_SELECTOR, "input[data-md-component=search-query]").get_attribute(
-        "placeholder") == "Suchen"
+    boxes = phone.find_elements(By.CSS_SELECTOR, "input[data-md-component=search-query], input.rk-search__input")
+    assert boxes and all(box.get_attribute("placeholder") == "Suchen" for box in boxes)
     term = phone.find_element(By.CSS_SELECTOR, "a.rk-term[data-node='de:athernum:term/command-token']")
     _tap(phone, term)
     shown = _wait(phone, lambda d: _popover(d), "no popover on a German term")

@@ -4,11 +4,11 @@
 (() => {
   "use strict";
   const dialog = document.querySelector(".md-search[role=dialog]");
-  const input = document.querySelector("input[data-md-component=search-query]");
+  const inputs = document.querySelectorAll("input[data-md-component=search-query], input.rk-search__input");
   const page = document.querySelector(".rk-page[data-rk-placeholder]");
-  const label = page ? page.dataset.rkPlaceholder : (input && input.placeholder) || "Search";
+  const label = page ? page.dataset.rkPlaceholder : "Search";
   if (dialog && !dialog.hasAttribute("aria-label")) dialog.setAttribute("aria-label", label);
-  if (input && page) {
+  for (const input of page ? inputs : []) {
     input.placeholder = label;
     input.setAttribute("aria-label", label);
   }
