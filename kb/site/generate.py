@@ -25,11 +25,14 @@ from mkdocs.structure.toc import get_toc
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.site.data import load_site_data
+from kb.site.german import GermanTerms
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
+from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
+from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
 
 log = logging.getLogger("mkdocs.plugins.rulekb")
@@ -88,7 +91,7 @@ class SiteGenerator:
         kb = load_kb(paths)
         kb.raise_for_errors()
         model = build_model(load_site_data(kb))
-        generator = cls(model, plan_site(model), TextRenderer(model))
+        generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
         # garbage collector from re-scanning them for every page (``release`` undoes this).
@@ -163,6 +166,10 @@ class SiteGenerator:
         html = render(spec.template, view=view, page=spec)
         self.timings[spec.src_uri] = time.process_time() - start
         page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
+        page.meta["tab_title"] = tab_title(self.model, spec)
+        german = self.text.german
+        extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
+        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), extra)
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

@@ -23,6 +23,7 @@ class Linker:
     model: SiteModel
     urls: dict[str, str]  # src_uri → site URL of every file of the build
     targets: dict[tuple[str, str], str] = field(default_factory=dict)  # (page, anchor) → first href made
+    previews: dict[str, None] = field(default_factory=dict)  # nodes whose links preview their text, in order
 
     def to(self, page: str, anchor: str = "") -> str:
         """The href of ``page`` (a src_uri) and an anchor on it, as seen from this page."""
@@ -39,6 +40,11 @@ class Linker:
         """The href of a graph node where the site shows it."""
         page, anchor = self.model.relations.location[node_id]
         return self.to(page, anchor)
+
+    def preview(self, node_id: str) -> str:
+        """The href of a node whose link previews its text: the page then carries that text once."""
+        self.previews.setdefault(node_id)
+        return self.node(node_id)
 
     def ruling(self, ruling_id: str) -> str | None:
         """The href of a ruling on its game's rulings page, or None for an unknown ruling."""

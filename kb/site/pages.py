@@ -22,13 +22,16 @@ from kb.site.views.documents import chapter_view, document_view
 from kb.site.views.glossary import glossary_view
 from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
-from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view, rulings_view
+from kb.site.views.status import status_view
+from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view
+from kb.site.views.rulings import rulings_view
 from kb.site.views.questions import questions_view
 from kb.site.views.search import SEARCH_PAGE, search_view
 from kb.urls import page_of, ruling_page, scenario_examples
 
 HOME = "index.md"
 QUESTIONS = "open-questions.md"
+STATUS = "status.md"
 DOWNLOADS = "downloads.md"
 #: Search boosts: a term's name finds its glossary entry sooner; a bare rule number finds the CR's rule
 #: before a same-numbered rule of another document.
@@ -168,6 +171,8 @@ def plan_site(model: SiteModel) -> SitePlan:
             plan.nav.append(_entry(model.game_name(game), game_nav))
     plan.add(PageSpec(QUESTIONS, "Open questions", "questions.html", questions_view, meta=NOT_SEARCHED))
     plan.nav.append(_entry("Open questions", QUESTIONS))
+    plan.add(PageSpec(STATUS, "Status", "status.html", lambda ctx: status_view(ctx, set(plan.pages)), meta=NOT_SEARCHED))
+    plan.nav.append(_entry("Status (for authors)", STATUS))
     plan.downloads = downloads(model)
     files = plan.downloads
     plan.add(PageSpec(DOWNLOADS, "Downloads", "downloads.html", lambda ctx: downloads_view(ctx, files)))

@@ -1,4 +1,4 @@
-"""Turning source text into safe HTML: escaped, rule numbers linked, glossary terms with a tooltip.
+"""Turning source text into safe HTML: escaped, rule numbers linked, glossary terms marked for their preview.
 
 Everything that comes from a rule source, a rulings file or a verify result passes through here or
 through Jinja2's autoescaping; only the markup this module adds itself is trusted.
@@ -21,16 +21,17 @@ URL = re.compile(r"https?://[^\s<>\"'()]+")
 QUALIFIED_ID = re.compile(r"(?<![\w:])([a-z][a-z0-9-]*):([\w][\w./-]*[\w])")
 TOOLTIP_LIMIT = 240
 
-#: A span of text to mark: (start, end, kind, target); kinds are "ref", "term" and "url".
+#: A span of text to mark: (start, end, kind, target); kinds are "ref", "term", "url" and "alias" (a word of
+#: another language naming a term; its target is its preview key).
 Span = tuple[int, int, str, str]
 
 
-def tooltip(text: str) -> str:
+def tooltip(text: str, limit: int = TOOLTIP_LIMIT) -> str:
     """A definition cut to a tooltip's length, on a word boundary."""
     text = " ".join(text.split())
-    if len(text) <= TOOLTIP_LIMIT:
+    if len(text) <= limit:
         return text
-    return text[:TOOLTIP_LIMIT].rsplit(" ", 1)[0] + " …"
+    return text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def _without_overlaps(spans: list[Span]) -> list[Span]:
@@ -45,12 +46,14 @@ def _without_overlaps(spans: list[Span]) -> list[Span]:
 class TextRenderer:
     """Renders the text of nodes and of prose (rulings, logs, findings) for one site build."""
 
-    def __init__(self, model: SiteModel):
+    def __init__(self, model: SiteModel, german=None):
+        """``german`` (a :class:`kb.site.german.GermanTerms`) marks the German words naming terms."""
         self.model = model
+        self.german = german
+        self._aliases: dict[str, str] = {}  # preview key → the term it names
         self.graph = model.graph
         self._numbering = {doc_id: meta.numbering for doc_id, meta in model.documents.items()}
         self._matcher = lru_cache(maxsize=4096)(self._make_matcher)
-        self._tips: dict[str, str] = {}
 
     # --- spans -------------------------------------------------------------------------------
 
@@ -82,6 +85,15 @@ class TextRenderer:
             return []
         return [(s, e, "term", t) for s, e, t in self._matcher(terms).spans(text) if t != node_id]
 
+    def _alias_spans(self, node_id: str, text: str) -> list[Span]:
+        if self.german is None:
+            return []
+        spans = []
+        for start, end, key, term in self.german.marks(node_id, text):
+            self._aliases[key] = term
+            spans.append((start, end, "alias", key))
+        return spans
+
     @staticmethod
     def _url_spans(text: str) -> list[Span]:
         spans = []
@@ -110,15 +122,13 @@ class TextRenderer:
         for start, end, kind, target in _without_overlaps(spans):
             out.append(escape(text[position:start]))
             words = escape(text[start:end])
-            if kind == "ref":
-                out.append(Markup('<a class="rk-ref" href="{}">{}</a>').format(linker.node(target), words))
-            elif kind == "term":
-                definition = self._tips.get(target)
-                if definition is None:
-                    data = self.graph.nodes[target]
-                    definition = self._tips[target] = tooltip(data["text"] or data["title"])
-                out.append(Markup('<a class="rk-term" href="{}" title="{}">{}</a>').format(
-                    linker.node(target), definition, words))
+            if kind in ("ref", "term"):
+                out.append(Markup('<a class="rk-{}" href="{}" data-node="{}">{}</a>').format(
+                    kind, linker.preview(target), target, words))
+            elif kind == "alias":
+                linker.previews.setdefault(target)
+                out.append(Markup('<a class="rk-term" href="{}" data-node="{}" hreflang="en">{}</a>').format(
+                    linker.node(self._aliases[target]), target, words))
             else:
                 out.append(Markup('<a class="rk-ext" href="{}">{}</a>').format(target, words))
             position = end
@@ -136,7 +146,8 @@ class TextRenderer:
         text = self.graph.nodes[node_id]["text"] if text is None else text
 
         def mark(line: str) -> Markup:
-            spans = self._reference_spans(node_id, line) + self._term_spans(node_id, line) + self._url_spans(line)
+            spans = (self._reference_spans(node_id, line) + self._term_spans(node_id, line)
+                     + self._alias_spans(node_id, line) + self._url_spans(line))
             return self._mark(line, spans, linker)
 
         return self._blocks(text, mark)
@@ -148,7 +159,8 @@ class TextRenderer:
 
     def inline(self, node_id: str, linker: Linker, text: str) -> Markup:
         """One line of a node's text (a title), marked like its body but without paragraphs."""
-        spans = self._reference_spans(node_id, text) + self._term_spans(node_id, text) + self._url_spans(text)
+        spans = (self._reference_spans(node_id, text) + self._term_spans(node_id, text)
+                 + self._alias_spans(node_id, text) + self._url_spans(text))
         return self._mark(text, spans, linker)
 
     def prose(self, text: str, game: str, linker: Linker, *, paragraphs: bool = True) -> Markup:

@@ -135,6 +135,7 @@ REPO_RULINGS = """rulings:
 
 #: The games whose own rulings, not-testable lists and scenarios the repository copy keeps as they are.
 OTHER_GAMES = ("atnia", "altered")
+ALL_GAMES = ("athernum", *OTHER_GAMES)
 #: The one scenario of another game the repository copy records as failed (by its place in file order).
 FAILED_ALTERED = 0
 
@@ -187,6 +188,20 @@ def copy_repository_rules(repo: Path, root: Path) -> Paths:
     return paths
 
 
+def copy_repository_proof(repo: Path, root: Path) -> Paths:
+    """A copy of this repository's rules, rulings and not-testable lists as they are, with a result for every
+    scenario of every game read from its file (as :func:`repository_scenarios`): the pages as readers meet them."""
+    shutil.copytree(repo / "rules", root / "rules")
+    for game in ALL_GAMES:
+        source = repo / "scenarios" / game / "not-testable.yaml"
+        if source.is_file():
+            (root / "scenarios" / game).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, root / "scenarios" / game / "not-testable.yaml")
+    paths = Paths(root)
+    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=repository_scenarios(repo, ALL_GAMES)))
+    return paths
+
+
 # --- releases ------------------------------------------------------------------------------------
 
 #: The current CR's chapter 1 and 2 as an earlier release had them: 1.1.1 worded otherwise (with its own
@@ -228,3 +243,20 @@ def make_release_project(root: Path) -> Paths:
     (root / "docs" / "authors").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "authors" / "old-links.md").write_text(OLD_LINKS, encoding="utf-8")
     return paths
+
+
+def page_file(site: Path, page: str) -> str:
+    """The HTML file of a page of a built ``site``, relative to it, whichever URL style the site uses:
+    ``athernum/cr/4`` is ``athernum/cr/4/index.html`` with directory URLs, ``athernum/cr/4.html`` without."""
+    page = page.strip("/")
+    if not page:
+        return "index.html"
+    for candidate in (f"{page}.html", f"{page}/index.html"):
+        if (site / candidate).is_file():
+            return candidate
+    raise FileNotFoundError(f"{site} has no page {page}")
+
+
+def page_html(site: Path, page: str) -> str:
+    """The HTML of a page of a built ``site`` (see :func:`page_file`)."""
+    return (site / page_file(site, page)).read_text(encoding="utf-8")

@@ -99,12 +99,25 @@ def _open(driver, url: str) -> None:
     _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load")
 
 
+def _open_notes(driver, rule: str) -> None:
+    """Open the folded notes under a rule with a click on their summary line."""
+    from selenium.webdriver.common.by import By
+
+    summary = driver.find_element(By.CSS_SELECTOR, f"[id='{rule}'] + details.rk-notes > summary")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
+    summary.click()
+    _wait(driver, lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
+          f"the notes under {rule} did not open")
+
+
 def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
-    """From a CR chapter, a rule number in a ruling under 4.2.2a leads to rule 3.0.7e, scrolled into view."""
+    """From a CR chapter, a rule number in a ruling under 4.2.2a (its notes opened) leads to rule 3.0.7e, scrolled
+    into view."""
     from selenium.webdriver.common.by import By
 
     _open(browser, base_url + "athernum/cr/4.html")
     assert browser.find_element(By.TAG_NAME, "h1").text == "4. Abilities and Effects"
+    _open_notes(browser, "4.2.2a")
     link = browser.find_element(By.CSS_SELECTOR, "a.rk-ref[href$='#3.0.7e']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
@@ -115,7 +128,7 @@ def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
 
 
 def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_project):
-    """Pointing at a marked term in a rule shows a tooltip with the term's definition."""
+    """Pointing at a marked term in a rule shows a popover with the term's definition."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
@@ -124,9 +137,9 @@ def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_pro
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)
     ActionChains(browser).move_to_element(term).perform()
-    tip = _wait(browser, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, ".md-tooltip2")
-                                         if t.is_displayed() and t.text), None), "no tooltip appeared")
-    assert tip.text.startswith(definition[:60])
+    tip = _wait(browser, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, "#rk-popover")
+                                         if t.is_displayed() and t.text), None), "no popover appeared")
+    assert " ".join(definition.split())[:60] in tip.text
 
 
 def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
@@ -134,7 +147,8 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     from selenium.webdriver.common.by import By
 
     _open(browser, base_url + "athernum/cr/4.html")
-    link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-body .rk-example--passed a")
+    _open_notes(browser, "4.2.2a")
+    link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-notes .rk-example--passed a")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
     _wait(browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open")

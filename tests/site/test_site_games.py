@@ -44,17 +44,17 @@ def _block(html: str, anchor: str) -> str:
     return html[start:following if following > 0 else len(html)]
 
 
-def test_home_page_has_a_card_per_game_with_documents_examples_and_coverage(repo_site, repo):
-    """One card per game, side by side: its documents, its scenarios by status and its coverage figure."""
+def test_status_page_has_a_card_per_game_with_documents_examples_and_coverage(repo_site, repo):
+    """For authors, one card per game, side by side: its documents, its scenarios by status and its coverage figure."""
     graph, _, results, summary = repo
-    html = read(repo_site, "index.html")
+    html = read(repo_site, "status.html")
     assert '<div class="grid rk-games">' in html
     cards = _cards(html)
     assert list(cards) == list(GAMES)
     for game, card in cards.items():
         documents = [n for n, d in graph.nodes(data=True) if d["kind"] == "document" and d["game"] == game]
         for document in documents:
-            assert f'href="{url_of(graph, document)}"' in card, (game, document)
+            assert f'href="../{url_of(graph, document)}"' in card, (game, document)
         overall = summary.coverage[game].overall
         assert f"<strong class=\"rk-figure\">{_percent(overall.percent)}</strong>" in card
         assert f"{overall.total} " in card and f"{overall.missing} missing" in card
@@ -144,14 +144,16 @@ def test_rules_show_their_rulings_and_verified_examples(repo_site, repo, game):
     assert checked > 100
 
 
-def test_not_testable_units_say_why_beside_the_rules(repo_site, repo):
-    """An Atnia paragraph reviewed as not testable shows the reason under its text, like a CR rule."""
+def test_not_testable_reasons_are_for_authors_not_readers(repo_site, repo):
+    """Why an Atnia paragraph is not testable is told on the authors' coverage page, not under the rule's text."""
     graph, _, _, summary = repo
     reasons = summary.coverage["atnia"].reasons
     rule, reason = next(iter(reasons.items()))
     url, anchor = url_of(graph, rule).split("#")
-    note = _block(read(repo_site, url), anchor)
-    assert "Not testable" in note and reason.split()[0] in note
+    assert reason[:40] not in _block(read(repo_site, url), anchor)
+    coverage = read(repo_site, "atnia/coverage/")
+    row = coverage[coverage.index(f'href="../rules/#{anchor}"'):]
+    assert reason.split(" - ")[0].replace("'", "&#39;") in row[:row.index("</tr>")]
 
 
 def test_every_page_of_every_game_is_built(repo_site):

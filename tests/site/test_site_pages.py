@@ -54,7 +54,7 @@ def test_a_rule_shows_its_ruling_and_verified_example(repo_site):
     html = read(repo_site, "athernum/cr/4.html")
     body = html[html.index('id="4.2.2a"'):html.index('id="4.2.2b"')]
     assert 'href="../rulings.html#R-SITE-1"' in body
-    assert '<a class="rk-ref" href="3.html#3.0.7e">3.0.7e</a>' in body
+    assert '<a class="rk-ref" href="3.html#3.0.7e" data-node="athernum:3.0.7e">3.0.7e</a>' in body
     assert "rk-status--passed" in body and 'href="../examples/4.2.0.html#state-based--lethal-damage"' in body
 
 
@@ -128,13 +128,20 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
-def test_home_page_lists_documents_and_status(repo_site, repo_graph):
-    """The home page links every document and says where coverage and examples stand and how to search."""
+def test_home_page_leads_judges_to_the_rules_and_authors_to_the_status(repo_site):
+    """The home page links every document, each CR chapter, the rulings and the newest rulings; coverage figures
+    are on the authors' status page, linked from it."""
     html = read(repo_site, "index.html")
     for document in ("athernum:cr", "athernum:rulebook-en", "athernum:rulebook-de", "atnia:rules", "altered:cr"):
-        assert f'href="{url_of(repo_graph, document)}"' in html
-    assert "577 numbered rules" in html and "How to search" in html
-    assert page_url("athernum/coverage.md") in html
+        game, name = document.split(":")
+        assert f'href="{game}/{name}.html"' in html
+    assert 'href="athernum/cr/9.html">9. ' in html and 'href="athernum/rulings.html">Rulings (' in html
+    assert 'data-rk-search="home"' in html and "Newest rulings" in html
+    home = html.split('class="rk-page rk-home"')[1].split("</article>")[0]
+    assert "numbered rules" not in home and "of the testable" not in home and "rk-figure" not in home
+    status = read(repo_site, "status.html")
+    assert 'href="status.html"' in html and "577 numbered rules" in status
+    assert page_url("athernum/coverage.md").removeprefix("/") in status
 
 
 def test_every_page_has_the_one_search_box(repo_site):

@@ -55,10 +55,10 @@ def test_coverage_counts_only_passing_scenarios(small_site):
 def test_rulings_show_status_from_their_scenarios(small_site):
     """A ruling is demonstrated when its scenarios pass, failing when one fails, else not demonstrated."""
     html = read(small_site, "athernum/rulings.html")
-    first, second, third = (html.index(f'id="R-T-00{n}"') for n in (1, 2, 3))
-    assert "rk-status--passed" in html[first:second] and "demonstrated" in html[first:second]
-    assert "rk-status--failed" in html[second:third] and "failing" in html[second:third]
-    assert "not demonstrated" in html[third:]
+    first, second, third = (html[html.index(f'id="R-T-00{n}"'):].split("</details>")[0] for n in (1, 2, 3))
+    assert "rk-status--passed" in first and "demonstrated" in first
+    assert "rk-status--failed" in second and "failing" in second
+    assert "not demonstrated" in third
 
 
 def test_open_questions_list_disagreements_ambiguities_and_findings(small_site):

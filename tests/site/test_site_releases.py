@@ -51,7 +51,7 @@ def test_a_rule_shows_the_releases_in_which_it_changed(release_site):
     assert "(from 2025-06)" in history and "<del>one printed</del> <ins>a</ins>" in history
     assert "rk-history" not in html[html.index('id="1.1.2"'):html.index('id="1.1.2a"')]
     moved = html[html.index('id="1.1.2a"'):]
-    assert "renumbered from 1.1.3" in moved[:moved.index("</aside>")]
+    assert "renumbered from 1.1.3" in moved[:moved.index("</details>")]
 
 
 def test_old_numbers_still_lead_to_the_rule(release_site, release_project):
@@ -100,7 +100,7 @@ def test_a_game_with_one_release_says_so(small_site):
     """With only the current sources, the changes page says there is a single release."""
     html = read(small_site, "athernum/changes.html")
     assert "have a single release" in html and "rk-change--" not in html
-    assert "Changes</a> (one release)" in read(small_site, "index.html")
+    assert "Changes</a> (one release)" in read(small_site, "status.html")
 
 
 def test_history_follows_renumberings_across_releases(tmp_path):

@@ -47,15 +47,24 @@ def small_model(small_project):
 
 
 def test_rule_text_links_numbers_and_marks_terms(small_model):
-    """A rule's text links the rule numbers it mentions and marks each glossary term with its definition."""
+    """A rule's text links the rule numbers it mentions and marks each glossary term; the page then carries
+    the text of each, once, for their previews."""
+    import json
+
     from kb.site.links import Linker
+    from kb.site.previews import previews_json
 
     renderer = TextRenderer(small_model)
     linker = Linker("athernum/cr/2.md", small_model, {})
     html = renderer.node_text("athernum:2.1.1", linker)
-    assert '<a class="rk-ref" href="1.html#1.1.2">1.1.2</a>' in html
-    assert '<a class="rk-term" href="../glossary.html#term-permanent" title="Any face-up card' in html
+    assert '<a class="rk-ref" href="1.html#1.1.2" data-node="athernum:1.1.2">1.1.2</a>' in html
+    assert '<a class="rk-term" href="../glossary.html#term-permanent" data-node="athernum:term/permanent">' in html
     assert ("athernum/cr/1.md", "1.1.2") in linker.targets
+    previews = previews_json(small_model, list(linker.previews))
+    assert "<" not in previews
+    entries = json.loads(previews)
+    assert set(entries) == {"athernum:1.1.2", "athernum:term/permanent"}
+    assert entries["athernum:term/permanent"]["t"].startswith("Any face-up card")
 
 
 def test_prose_links_rule_numbers_and_escapes(small_model):

@@ -12,7 +12,7 @@ from kb.rulings import Ruling
 from kb.site.links import Linker
 from kb.site.model import RulingStatus, SiteModel
 from kb.site.releases import SiteChange, changes_page, diff_segments, release_name, transition_anchor
-from kb.site.render import TextRenderer, tooltip
+from kb.site.render import TextRenderer
 from kb.verify.results import ScenarioResult, Status
 
 STATUS_LABEL = {Status.PASSED: "verified", Status.FAILED: "failed", Status.ERROR: "error",
@@ -21,12 +21,14 @@ STATUS_LABEL = {Status.PASSED: "verified", Status.FAILED: "failed", Status.ERROR
 
 @dataclass
 class Link:
-    """A link as a template shows it: where, what it says, an optional tooltip and status class."""
+    """A link as a template shows it: where, what it says, an optional tooltip and status class, and the node
+    whose text it previews (the page carries that text once, for the popover)."""
 
     href: str | None
     label: str
     title: str = ""
     status: str = ""
+    node: str = ""
 
 
 @dataclass
@@ -62,6 +64,7 @@ class RulingNote:
     question: str
     answer: Markup
     status: str
+    full: bool = True  # False where the page already shows this ruling in full: then only its question
 
 
 @dataclass
@@ -104,10 +107,10 @@ class Ctx:
         return data.get("title") or node_id.split(":", 1)[1]
 
     def ref(self, node_id: str, label: str | None = None, *, tip: bool = False) -> Link:
-        """A link to a node; with ``tip``, its text as the tooltip (for short lists, not for long tables)."""
-        data = self.graph.nodes[node_id]
-        title = tooltip(data["text"] or data["title"]) if tip else ""
-        return Link(self.link.node(node_id), label or self.label(node_id), title)
+        """A link to a node; with ``tip``, it previews the node's text on hover or tap."""
+        if tip:
+            return Link(self.link.preview(node_id), label or self.label(node_id), node=node_id)
+        return Link(self.link.node(node_id), label or self.label(node_id))
 
     def refs(self, node_ids: list[str], *, tip: bool = False) -> list[Link]:
         return [self.ref(n, tip=tip) for n in node_ids]
@@ -151,6 +154,12 @@ class Ctx:
 
     def add_toc(self, level: int, anchor: str, title: str) -> None:
         self.toc.append(TocEntry(level, anchor, title))
+
+
+def rule_links(ctx: Ctx, rules: list[str], *, tip: bool = False) -> list[Link]:
+    """Links to the rules a ruling or scenario cites; one the graph does not have is shown struck out."""
+    return [ctx.ref(r, tip=tip) if r in ctx.graph else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
+            for r in rules]
 
 
 RULING_STATUS_CLASS = {RulingStatus.DEMONSTRATED: "passed", RulingStatus.FAILING: "failed",

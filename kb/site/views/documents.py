@@ -2,8 +2,9 @@
 
 A document is walked once in order; each node becomes a block: a heading for sections and numbered
 rules (its anchor is the rule's id, so search gets one entry per rule), text for paragraphs, a box
-for Altered's Examples and Remarks. Under each block: what references it, what explains it, its
-rulings and its examples, all read from indexes computed once per build.
+for Altered's Examples and Remarks. Under each block, folded behind one line that counts them: what
+references it, what explains it, its rulings and its examples, all read from indexes computed once per
+build. A ruling is printed in full once per page; further mentions give its question and a link.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from kb.model import DocumentMeta, NodeKind
-from kb.verify.coverage import RuleCoverage
 from kb.diff import ChangeKind
+from kb.site.i18n import tr
 from kb.site.mermaid import graph_anchor, graph_page, graph_units
 from kb.site.releases import changes_page, transition_anchor
 from kb.site.views.common import Ctx, ExampleNote, HistoryNote, Link, RulingNote
@@ -31,7 +32,8 @@ class Block:
     anchor: str
     level: int = 0  # heading level (1–6) of sections and rules
     depth: int = 0  # nesting below the enclosing section (rules, paragraphs)
-    number: str = ""
+    number: str = ""  # a rule's or section's number; a paragraph's number within its section (3, 3.1)
+    lang: str = "en"  # the language of the document, for the labels around its text
     title: Markup = Markup("")
     text: Markup = Markup("")
     referenced_by: list[Link] = field(default_factory=list)
@@ -40,7 +42,6 @@ class Block:
     translations: list[Link] = field(default_factory=list)
     rulings: list[RulingNote] = field(default_factory=list)
     examples: list[ExampleNote] = field(default_factory=list)
-    not_testable: str = ""
     graph: Link | None = None
     glossary: Link | None = None
     history: list[HistoryNote] = field(default_factory=list)  # the releases in which it changed, newest first
@@ -49,7 +50,21 @@ class Block:
     @property
     def has_notes(self) -> bool:
         return bool(self.referenced_by or self.explained_by or self.explains or self.translations or self.rulings
-                    or self.examples or self.not_testable or self.graph or self.glossary or self.history)
+                    or self.examples or self.graph or self.glossary or self.history)
+
+    @property
+    def summary(self) -> str:
+        """The one line the folded notes show: ``2 rulings · 5 examples · rulebook · 3 references``."""
+        lang = self.lang
+        parts = [tr(lang, "{n} rulings", len(self.rulings)) if self.rulings else "",
+                 tr(lang, "{n} examples", len(self.examples)) if self.examples else "",
+                 tr(lang, "rulebook") if self.explained_by else "",
+                 tr(lang, "{n} CR rules", len(self.explains)) if self.explains else "",
+                 tr(lang, "translation") if self.translations else "",
+                 tr(lang, "changed") if self.history else "",
+                 tr(lang, "{n} references", len(self.referenced_by)) if self.referenced_by else "",
+                 tr(lang, "graph view") if self.graph else "", tr(lang, "in the glossary") if self.glossary else ""]
+        return " · ".join(p for p in parts if p) or tr(lang, "notes")
 
 
 @dataclass
@@ -98,6 +113,12 @@ def _language_label(ctx: Ctx, node_id: str) -> str:
     return f"{data['title'] or ctx.label(node_id)} ({language})" if language else ctx.label(node_id)
 
 
+def _language(ctx: Ctx, node_id: str) -> str:
+    data = ctx.graph.nodes[node_id]
+    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    return meta.language if meta else "en"
+
+
 def _is_translation(ctx: Ctx, node_id: str) -> bool:
     data = ctx.graph.nodes[node_id]
     meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
@@ -105,15 +126,12 @@ def _is_translation(ctx: Ctx, node_id: str) -> bool:
 
 
 def _proof_notes(ctx: Ctx, block: Block) -> None:
-    """Any unit of a game's rules: its rulings, its examples, why it is not testable, and its history."""
+    """Any unit of a game's rules: its rulings, its examples and its history.
+
+    Why a unit is not testable is a note for authors: the coverage page gives it, not the rules."""
     node = block.node
     block.rulings = ctx.rulings_of(node)
     block.examples = ctx.examples_of(node)
-    data = ctx.graph.nodes[node]
-    coverage = ctx.model.coverage.get(data["game"])
-    item = coverage.by_rule.get(node) if coverage else None
-    if item is not None and item.status == RuleCoverage.NOT_TESTABLE:
-        block.not_testable = item.reason
     block.history = ctx.history_of(node)
     block.former = [a.number for a in ctx.model.releases.former_in_block.get(node, [])]
 
@@ -140,7 +158,9 @@ def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
     data = ctx.graph.nodes[node]
     kind = str(data["kind"])
     anchor = ctx.model.relations.location[node][1]
-    block = Block(kind, node, anchor, level=level, depth=depth, number=data.get("number") or "")
+    block = Block(kind, node, anchor, level=level, depth=depth, number=data.get("number") or "", lang=_language(ctx, node))
+    if kind == NodeKind.PARAGRAPH and not block.number:
+        block.number = node.rsplit("/p", 1)[-1] if "/p" in node else ""
     if data.get("title"):
         block.title = ctx.text.inline(node, ctx.link, data["title"])
     if kind == NodeKind.TERM:
@@ -162,6 +182,10 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
     graphs = graphs or {}
     rel = ctx.model.relations
     blocks: list[Block] = []
+    data = ctx.graph.nodes[root]
+    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    dotted = bool(meta and meta.numbering == "dotted")
+    groups: set[str] = set()  # the section numbers of a dotted document's rules already in the contents
 
     def visit(node: str, level: int, depth: int) -> None:
         for child in rel.get("children", node):
@@ -175,14 +199,30 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
                                 f"{block.number} {ctx.graph.nodes[child]['title']}".strip())
                 visit(child, level + 1, 0)
             elif kind == NodeKind.RULE:
-                blocks.append(_block(ctx, child, min(6, level + 1), depth))
+                block = _block(ctx, child, min(6, level + 1), depth)
+                blocks.append(block)
+                group = block.number.rsplit(".", 1)[0]
+                titled = group == ctx.graph.nodes[node].get("number")  # a section of that number heads it already
+                if dotted and depth == 0 and group and not titled and group not in groups:  # Altered: by number
+                    groups.add(group)
+                    ctx.add_toc(min(level + 1, 3), block.anchor, group)
                 visit(child, level + 1, depth + 1)
             else:
                 blocks.append(_block(ctx, child, 0, depth))
                 visit(child, level, depth + 1)
 
     visit(root, root_level, 0)
+    _print_rulings_once(blocks)
     return blocks
+
+
+def _print_rulings_once(blocks: list[Block]) -> None:
+    """A ruling is printed in full where the page first cites it; later blocks give its question and a link."""
+    shown: set[str] = set()
+    for block in blocks:
+        for note in block.rulings:
+            note.full = note.id not in shown
+            shown.add(note.id)
 
 
 def former_stubs(ctx: Ctx, page: str) -> list[FormerStub]:

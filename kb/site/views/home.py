@@ -1,116 +1,105 @@
-"""The home page (what this is, the games and documents, coverage and status) and the downloads page."""
+"""The home page, for judges and players: the games with their rules, rulings and examples, and what changed
+lately (new releases of the rules, the newest rulings); and the downloads page."""
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.model import NodeKind
+from kb.diff import ChangeKind
 from kb.site.downloads import Download
-from kb.site.model import RulingStatus
+from kb.releases import CURRENT
 from kb.site.releases import changes_page
-from kb.verify.coverage import ChapterCoverage
-from kb.site.views.common import STATUS_LABEL, Ctx, Link
+from kb.site.views.common import Ctx, Link
 from kb.urls import ruling_page
-from kb.verify.results import Status
 
 SAMPLE_RULE = "athernum:4.2.2a"
+RECENT_RULINGS = 5
+RECENT_RELEASES = 3
 
 
 @dataclass
-class DocumentRow:
-    link: Link
-    language: str
-    version: str
-    counts: str
-
-
-@dataclass
-class GameStatus:
-    """One game's documents and where its proof stands."""
+class GameCard:
+    """One game as a judge enters it: its rules documents, and its glossary, rulings, examples and changes."""
 
     game: str
     name: str
-    documents: list[DocumentRow] = field(default_factory=list)
-    coverage: ChapterCoverage | None = None  # the overall counts, as ``rulekb verify`` gives them
-    coverage_link: Link | None = None
-    units: str = "numbered rules"  # what coverage counts in this game
-    scenarios: list[tuple[str, str, int]] = field(default_factory=list)
-    examples: Link | None = None
-    rulings: int = 0
-    rulings_demonstrated: int = 0
-    rulings_link: Link | None = None
-    glossary: Link | None = None
-    changes: Link | None = None
-    releases: int = 1  # the most releases any of its documents has
+    documents: list[Link] = field(default_factory=list)
+    chapters: list[Link] = field(default_factory=list)  # the CR's chapters, where it has them
+    pages: list[Link] = field(default_factory=list)  # glossary, rulings, examples, changes
+
+
+@dataclass
+class ReleaseNote:
+    """A new release of a rules document: which, and what changed, linked to its changes."""
+
+    game: str
+    document: str
+    release: str
+    summary: str
+    href: str
 
 
 @dataclass
 class HomeView:
     title: str
-    games: list[GameStatus] = field(default_factory=list)
-    findings: dict[str, int] = field(default_factory=dict)
-    questions: Link | None = None
-    generated: str = ""
+    games: list[GameCard] = field(default_factory=list)
+    releases: list[ReleaseNote] = field(default_factory=list)
+    rulings: list[tuple[Link, str, str]] = field(default_factory=list)  # (question, game name, date)
     sample: Link | None = None
+    status: Link | None = None
     toc: list = field(default_factory=list)
 
 
-def _counts(ctx: Ctx, document: str) -> str:
-    kinds = Counter(ctx.graph.nodes[n]["kind"] for n in _below(ctx, document))
-    parts = [(NodeKind.CHAPTER, "chapters"), (NodeKind.SECTION, "sections"), (NodeKind.RULE, "rules"),
-             (NodeKind.PARAGRAPH, "paragraphs"), (NodeKind.TERM, "terms"), (NodeKind.EXAMPLE, "examples"),
-             (NodeKind.REMARK, "remarks")]
-    return ", ".join(f"{kinds[k]} {name}" for k, name in parts if kinds.get(k))
+def _game_card(ctx: Ctx, game: str, pages: set[str]) -> GameCard:
+    card = GameCard(game, ctx.model.game_name(game))
+    for document in ctx.model.documents_of(game):
+        card.documents.append(ctx.ref(document, ctx.model.document_name(document)))
+    for chapter in ctx.model.chapters_of(game):
+        data = ctx.graph.nodes[chapter]
+        card.chapters.append(ctx.ref(chapter, f"{data['number']}. {data['title']}"))
+    rulings = len(ctx.model.rulings_of(game))
+    for page, label in ((f"{game}/glossary.md", "Glossary"), (ruling_page(game), f"Rulings ({rulings})"),
+                        (f"{game}/examples/index.md", "Examples"), (changes_page(game), "Changes")):
+        if page in pages:
+            card.pages.append(Link(ctx.link.to(page), label))
+    return card
 
 
-def _below(ctx: Ctx, root: str) -> list[str]:
-    out, stack = [], list(ctx.model.relations.get("children", root))
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        stack.extend(ctx.model.relations.get("children", node))
-    return out
+def _summary(kinds: list[ChangeKind]) -> str:
+    counts = {kind: kinds.count(kind) for kind in ChangeKind if kinds.count(kind)}
+    return ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "no change to the rules"
+
+
+def _releases(ctx: Ctx) -> list[ReleaseNote]:
+    """The newest releases of every game's documents that changed something, newest first."""
+    notes = []
+    for game in ctx.model.games:
+        for t in ctx.model.releases.transitions_of(game):
+            name = ctx.release_name(game, t.document, t.release)
+            href = ctx.link.to(changes_page(game), t.anchor)
+            notes.append((t.release == CURRENT, t.release, ReleaseNote(
+                ctx.model.game_name(game), ctx.model.document_name(f"{game}:{t.document}"), name,
+                _summary([c.kind for c in t.changes]), href)))
+    return [n for *_, n in sorted(notes, key=lambda x: (x[0], x[1]), reverse=True)[:RECENT_RELEASES]]
 
 
 def home_view(ctx: Ctx, pages: set[str]) -> HomeView:
-    """The front page: the documents of every game and the current state of coverage, examples and rulings."""
+    """The front page: the three games, what changed lately, and a rule to start from."""
     view = HomeView(title="rulekb")
     for game in ctx.model.games:
-        status = GameStatus(game, ctx.model.game_name(game))
-        for document in ctx.model.documents_of(game):
-            meta = ctx.model.documents[document]
-            status.documents.append(DocumentRow(ctx.ref(document, ctx.model.document_name(document)), meta.language,
-                                                meta.version, _counts(ctx, document)))
-        report = ctx.model.coverage.get(game)
-        if report is not None and f"{game}/coverage.md" in pages:
-            status.coverage = report.overall
-            status.coverage_link = Link(ctx.link.to(f"{game}/coverage.md"), "coverage")
-            status.units = "numbered rules" if report.numbered else "paragraphs and list items"
-        scenarios = ctx.model.scenarios_of(game)
-        counts = Counter(s.status for s in scenarios)
-        status.scenarios = [(str(s), STATUS_LABEL[s], counts.get(s, 0)) for s in Status] if scenarios else []
-        if f"{game}/examples/index.md" in pages:
-            status.examples = Link(ctx.link.to(f"{game}/examples/index.md"), "examples")
-        rulings = ctx.model.rulings_of(game)
-        status.rulings = len(rulings)
-        status.rulings_demonstrated = sum(1 for r in rulings if ctx.model.ruling_status(r) == RulingStatus.DEMONSTRATED)
-        if ruling_page(game) in pages:
-            status.rulings_link = Link(ctx.link.to(ruling_page(game)), "rulings")
-        if f"{game}/glossary.md" in pages:
-            status.glossary = Link(ctx.link.to(f"{game}/glossary.md"), "glossary")
-        if changes_page(game) in pages:
-            status.changes = Link(ctx.link.to(changes_page(game)), "changes")
-            status.releases = max((len(r) for r in ctx.model.releases.releases_of(game).values()), default=1)
-        view.games.append(status)
-        ctx.add_toc(2, f"game-{game}", status.name)
-    view.findings = {str(s): n for s, n in Counter(p.severity for p in ctx.model.data.findings).items()}
-    if "open-questions.md" in pages:
-        view.questions = Link(ctx.link.to("open-questions.md"), "open questions")
-    view.generated = ctx.model.data.results.generated
+        card = _game_card(ctx, game, pages)
+        view.games.append(card)
+        ctx.add_toc(2, f"game-{game}", card.name)
+    view.releases = _releases(ctx)
+    newest = sorted(ctx.model.rulings.values(), key=lambda r: (str(r.date), r.id), reverse=True)[:RECENT_RULINGS]
+    for ruling in newest:
+        href = ctx.link.ruling(ruling.id)
+        view.rulings.append((Link(href, ruling.question), ctx.model.game_name(ruling.game), str(ruling.date)))
+    ctx.add_toc(2, "latest", "Latest changes")
     if SAMPLE_RULE in ctx.graph:
         view.sample = ctx.ref(SAMPLE_RULE, tip=True)
-    ctx.add_toc(2, "search", "How to search")
+    if "status.md" in pages:
+        view.status = Link(ctx.link.to("status.md"), "status")
     view.toc = ctx.toc
     return view
 

@@ -1,4 +1,4 @@
-"""Views of what proves the rules: rulings, examples (scenarios with their runs) and coverage."""
+"""Views of what proves the rules: examples (scenarios with their runs) and coverage."""
 
 from __future__ import annotations
 
@@ -7,74 +7,13 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from kb.rulings import Ruling
 from kb.site.coverage import STATUS_CLASS
-from kb.site.views.common import RULING_STATUS_CLASS, STATUS_LABEL, Ctx, ExampleNote, Link
+from kb.site.views.common import STATUS_LABEL, Ctx, ExampleNote, Link
+from kb.site.views.common import rule_links as _rule_links
 from kb.verify.coverage import ChapterCoverage
 from kb.verify.results import LogLine, ScenarioResult, Status
 
 STATUS_ORDER = (Status.PASSED, Status.FAILED, Status.ERROR, Status.XFAIL)
-
-
-# --- rulings ---------------------------------------------------------------------------------
-
-@dataclass
-class RulingEntry:
-    """A ruling in full: the question, the answer, what it rests on and what proves it."""
-
-    id: str
-    anchor: str
-    question: str
-    answer: Markup
-    reasoning: Markup
-    source: str
-    date: str
-    rules: list[Link]
-    examples: list[ExampleNote]
-    unrun: list[str]  # scenario ids named by the ruling that have no result
-    status: str
-    status_class: str
-    kind: str
-    path: str
-    line: int
-
-
-@dataclass
-class RulingsView:
-    title: str
-    game: str
-    entries: list[RulingEntry] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-    toc: list = field(default_factory=list)
-
-
-def _rule_links(ctx: Ctx, rules: list[str], *, tip: bool = False) -> list[Link]:
-    return [ctx.ref(r, tip=tip) if r in ctx.graph else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
-            for r in rules]
-
-
-def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
-    results, unrun = ctx.model.ruling_scenarios(ruling)
-    status = ctx.model.ruling_status(ruling)
-    kind = ctx.model.ruling_kind(ruling)
-    return RulingEntry(
-        id=ruling.id, anchor=ctx.model.ruling_location(ruling)[1], question=ruling.question,
-        answer=ctx.text.prose(ruling.answer, ruling.game, ctx.link),
-        reasoning=ctx.text.prose(ruling.reasoning, ruling.game, ctx.link), source=ruling.source, date=ruling.date,
-        rules=_rule_links(ctx, ruling.rules, tip=True), examples=[ctx.example(s) for s in results], unrun=unrun,
-        status=str(status), status_class=RULING_STATUS_CLASS[status], kind=str(kind) if kind else "",
-        path=ruling.path, line=ruling.line)
-
-
-def rulings_view(ctx: Ctx, game: str) -> RulingsView:
-    view = RulingsView(title="Rulings", game=game)
-    for ruling in ctx.model.rulings_of(game):
-        entry = ruling_entry(ctx, ruling)
-        view.entries.append(entry)
-        ctx.add_toc(2, entry.anchor, entry.id)
-    view.counts = dict(Counter(e.status for e in view.entries))
-    view.toc = ctx.toc
-    return view
 
 
 # --- examples --------------------------------------------------------------------------------

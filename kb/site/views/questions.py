@@ -12,7 +12,7 @@ from kb.errors import Problem, Severity
 from kb.ids import DEFAULT_GAME
 from kb.site.model import RulingKind
 from kb.site.views.common import Ctx
-from kb.site.views.proof import RulingEntry, ruling_entry
+from kb.site.views.rulings import RulingEntry, ruling_entry
 
 GROUP_TITLES = {
     "source": "Problems in the rule sources",
