@@ -54,7 +54,7 @@ def test_status_page_has_a_card_per_game_with_documents_examples_and_coverage(re
     for game, card in cards.items():
         documents = [n for n, d in graph.nodes(data=True) if d["kind"] == "document" and d["game"] == game]
         for document in documents:
-            assert f'href="../{url_of(graph, document)}"' in card, (game, document)
+            assert f'href="{url_of(graph, document)}"' in card, (game, document)
         overall = summary.coverage[game].overall
         assert f"<strong class=\"rk-figure\">{_percent(overall.percent)}</strong>" in card
         assert f"{overall.total} " in card and f"{overall.missing} missing" in card
@@ -151,8 +151,8 @@ def test_not_testable_reasons_are_for_authors_not_readers(repo_site, repo):
     rule, reason = next(iter(reasons.items()))
     url, anchor = url_of(graph, rule).split("#")
     assert reason[:40] not in _block(read(repo_site, url), anchor)
-    coverage = read(repo_site, "atnia/coverage/")
-    row = coverage[coverage.index(f'href="../rules/#{anchor}"'):]
+    coverage = read(repo_site, "atnia/coverage.html")
+    row = coverage[coverage.index(f'href="rules.html#{anchor}"'):]
     assert reason.split(" - ")[0].replace("'", "&#39;") in row[:row.index("</tr>")]
 
 

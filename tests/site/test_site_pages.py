@@ -128,13 +128,12 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
-def test_home_page_leads_judges_to_the_rules_and_authors_to_the_status(repo_site):
+def test_home_page_leads_judges_to_the_rules_and_authors_to_the_status(repo_site, repo_graph):
     """The home page links every document, each CR chapter, the rulings and the newest rulings; coverage figures
     are on the authors' status page, linked from it."""
     html = read(repo_site, "index.html")
     for document in ("athernum:cr", "athernum:rulebook-en", "athernum:rulebook-de", "atnia:rules", "altered:cr"):
-        game, name = document.split(":")
-        assert f'href="{game}/{name}.html"' in html
+        assert f'href="{url_of(repo_graph, document)}"' in html
     assert 'href="athernum/cr/9.html">9. ' in html and 'href="athernum/rulings.html">Rulings (' in html
     assert 'data-rk-search="home"' in html and "Newest rulings" in html
     home = html.split('class="rk-page rk-home"')[1].split("</article>")[0]
