@@ -107,3 +107,11 @@ def site_index_script(data: dict) -> str:
             "  root.rulekb = root.rulekb || {};\n"
             "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
             f"}})({body});\n")
+
+
+def read_site_index(path) -> dict:
+    """The data of a ``search-index.js`` written by :func:`site_index_script` (for tests and benchmarks)."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    return json.loads(text[text.index("})(") + 3:text.rindex(");")])
