@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from kb.search import analysis, engine, fuzzy, query, snippets
+from kb.search import analysis, engine, evaluator, fuzzy, query, snippets
 from kb.search.postings import B, K1, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
 from kb.search.synonyms import Synonyms
@@ -36,7 +36,7 @@ def constants() -> dict:
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
         "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
         "OPERATORS": sorted(query.OPERATORS), "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
-        "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
+        "NOT_SCORE": evaluator.NOT_SCORE, "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
         "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
         "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
         "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,

@@ -1150,12 +1150,20 @@
       case "And": {
         const positive = query.subqueries.filter((s) => s.type !== "Not");
         const negative = query.subqueries.filter((s) => s.type === "Not").map((s) => s.query);
-        if (!positive.length) return new Map();
+        if (!positive.length) {  // only NOTs: each matches what lacks its words
+          const parts = query.subqueries.map((s) => evaluate(cache, s));
+          return query.type === "Or" ? union(parts, query.boost) : intersection(parts, query.boost);
+        }
         const parts = positive.map((s) => evaluate(cache, s));
         const scores = query.type === "Or" ? union(parts, query.boost) : intersection(parts, query.boost);
         return without(scores, negative.map((s) => evaluate(cache, s)));
       }
-      case "Not": return new Map();
+      case "Not": {
+        const excluded = evaluate(cache, query.query);
+        const out = new Map();
+        for (let d = 0; d < cache.count; d++) if (!excluded.has(d)) out.set(d, cache.c.NOT_SCORE);
+        return out;
+      }
       case "AndNot": return without(evaluate(cache, query.a), [evaluate(cache, query.b)]);
       case "AndMaybe": {
         const required = evaluate(cache, query.a), optional = evaluate(cache, query.b);
