@@ -25,8 +25,8 @@ POSTINGS_FORMAT = 4
 K1 = 1.2
 B = 0.75
 
-#: field → term → (docnums, term frequencies, positions per doc)
-Postings = dict[str, dict[str, tuple[list[int], list[int], list[tuple[int, ...]]]]]
+#: field → term → (docnums, term frequencies, the positions in each document one after the other)
+Postings = dict[str, dict[str, tuple[list[int], list[int], list[int]]]]
 
 
 def letter_mask(word: str) -> int:
@@ -48,9 +48,16 @@ class Clause:
     group: int = 0  # which typed word this clause stands for (coordination counts distinct groups)
 
 
-#: field → term → (docnums, term frequencies, positions per doc), as the analyzers produce them
-RawPostings = dict[str, dict[str, tuple[list[int], list[int], list[tuple[int, ...]]]]]
 FIELD_LANGUAGE = {f: lang for lang, fields in TEXT_FIELDS.items() for f in fields}
+
+
+def _terms_of(text: str, language: str) -> tuple[dict[str, list[int]], int]:
+    """Each index term of ``text`` with its positions, and the number of terms (the field's length)."""
+    positions: dict[str, list[int]] = {}
+    spans = positioned_terms(text, language)
+    for stem, position in spans:
+        positions.setdefault(stem, []).append(position)
+    return positions, len(spans)
 
 
 @dataclass
@@ -60,20 +67,22 @@ class Inverted:
     ``StopFilter`` does), and each document's field lengths as Whoosh stores them (a byte, log-scaled)."""
 
     count: int
-    postings: RawPostings
+    postings: Postings
     lengths: dict[str, list[int]]  # field → per docnum, the length Whoosh's reader gives back (0: none)
     totals: dict[str, int]  # field → the exact number of tokens in all documents
 
     @classmethod
     def of(cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None) -> "Inverted":
         """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
-        reporting progress (documents done, documents in all) every hundredth of the way."""
+        reporting progress (documents done, documents in all) every hundredth of the way. A text met again
+        (a parent's text is the context of each of its rules) is analysed once."""
         from whoosh.util.numeric import byte_to_length, length_to_byte
 
         count = len(texts)
-        postings: RawPostings = {f: {} for f in ALL_TEXT_FIELDS}
+        postings: Postings = {f: {} for f in ALL_TEXT_FIELDS}
         lengths = {f: [0] * count for f in ALL_TEXT_FIELDS}
         totals = dict.fromkeys(ALL_TEXT_FIELDS, 0)
+        analysed: dict[tuple[str, str], tuple[dict[str, list[int]], int]] = {}
         step = max(1, count // 100)
         for doc, fields in enumerate(texts):
             if on_progress and (doc % step == 0):
@@ -82,10 +91,11 @@ class Inverted:
                 text = fields.get(fieldname)
                 if not text:
                     continue
-                positions: dict[str, list[int]] = {}
-                spans = positioned_terms(text, FIELD_LANGUAGE[fieldname])
-                for stem, position in spans:
-                    positions.setdefault(stem, []).append(position)
+                language = FIELD_LANGUAGE[fieldname]
+                key = (text, language)
+                if key not in analysed:
+                    analysed[key] = _terms_of(text, language)
+                positions, length = analysed[key]
                 terms = postings[fieldname]
                 for stem, where in positions.items():
                     entry = terms.get(stem)
@@ -93,11 +103,11 @@ class Inverted:
                         entry = terms[stem] = ([], [], [])
                     entry[0].append(doc)
                     entry[1].append(len(where))
-                    entry[2].append(tuple(where))
-                if spans:
-                    byte = length_to_byte(len(spans))
+                    entry[2].extend(where)
+                if length:
+                    byte = length_to_byte(length)
                     lengths[fieldname][doc] = byte_to_length(byte) if byte else 0
-                    totals[fieldname] += len(spans)
+                    totals[fieldname] += length
         if on_progress:
             on_progress(count, count)
         return cls(count, postings, lengths, totals)
@@ -253,7 +263,7 @@ class PostingsCache:
         entries = [fieldterms.get(stem) for stem in stems]
         if any(e is None for e in entries):
             return None
-        maps = [dict(zip(e[0], e[2])) for e in entries]
+        maps = [_positions_by_doc(*e) for e in entries]
         common = set(maps[0]).intersection(*maps[1:])
         norms = self.norms[fieldname]
         docs, parts = [], []
@@ -285,3 +295,13 @@ class PostingsCache:
         if not self._priors:
             self._priors = [KIND_PRIOR.get(kind, 1.0) for kind in self.kinds]
         return self._priors
+
+
+def _positions_by_doc(docs: list[int], tfs: list[int], positions: list[int]) -> dict[int, list[int]]:
+    """A term's positions per document (they are stored one document after the other)."""
+    out: dict[int, list[int]] = {}
+    start = 0
+    for doc, tf in zip(docs, tfs):
+        out[doc] = positions[start:start + tf]
+        start += tf
+    return out

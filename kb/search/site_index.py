@@ -44,19 +44,13 @@ def constants() -> dict:
     }
 
 
-def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[Sequence[int]]) -> str:
-    """One term's postings as a string of comma-separated integers: per document the gap to the previous
-    document, the term frequency, then the positions as gaps (decoded lazily, per term, in the browser)."""
-    out: list[int] = []
-    previous = 0
-    for doc, tf, where in zip(docs, tfs, positions):
-        out += (doc - previous, tf)
-        previous = doc
-        last = 0
-        for position in where:
-            out.append(position - last)
-            last = position
-    return ",".join(map(str, out))
+def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[int]) -> str:
+    """One term's postings as three lists of comma-separated integers, joined by ``;``: the gaps between its
+    documents, the term frequencies (empty when all are 1, as mostly), and the positions in each document
+    one document after the other (decoded lazily, per term, in the browser)."""
+    gaps = [docs[0], *(b - a for a, b in zip(docs, docs[1:]))] if docs else []
+    frequencies = "" if all(tf == 1 for tf in tfs) else ",".join(map(str, tfs))
+    return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
 def _shown(stored: dict, examples: list[int], docnum_of: dict[str, int]) -> list:
