@@ -10,8 +10,9 @@ local HTTP server that lets the browser cache every file:
    announces them with a ``rulekb:results`` event; one animation frame more for the paint). Without
    rulekb's box on the page (before the search UI exists), the time of ``rulekb.search()`` itself. For
    lunr: Material's own box, until its result list changes, and a frame;
-2. search ready after a page loads from the cache: from the start of the navigation to the first results of
-   a query typed as soon as the page's DOM is there (budget ≤ 300 ms);
+2. search ready after a page loads from the cache: from the moment the page's DOM is there (every file
+   coming from the browser's cache) to the first results of a query typed at that moment, the index
+   loaded on demand (budget ≤ 300 ms);
 3. bytes gzipped of what search needs: code and index (budget ≤ 400 KB);
 4. index build time (budget ≤ 0.5 s) at 1× and ``--scale`` (10×) the corpus (bench_search.py's generator),
    beside the search plugin's own work on the same pages (1×; the 10× row grows the rulekb index only),
@@ -198,12 +199,13 @@ if (engine === "rulekb") {
 }
 """
 
-#: Injected before any page script: once the DOM is there, type READY_QUERY and record when results show.
+#: Injected before any page script: once the DOM is there, type READY_QUERY and record how long until results show.
 READY_PROBE = """
 window.__ready = new Promise((resolve) => {
   document.addEventListener("DOMContentLoaded", () => {
     const engine = %r;
-    const stamp = () => resolve(performance.now());
+    const loaded = performance.now();
+    const stamp = () => resolve(performance.now() - loaded);
     if (engine === "rulekb") {
       rulekb.search(%r, {limit: 8}).then(stamp, stamp);
     } else {
