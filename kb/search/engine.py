@@ -36,8 +36,14 @@ RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
 #: A passage in the question's language is placed this much above the best of the rules it leads to.
 LEAD = 1.0001
-#: How many more text hits to collect than shown, so that links and filters still fill the list.
-OVERFETCH = 3
+#: The ranking does not depend on how many hits are shown: this many text hits (or ``limit``, if more) are
+#: collected and ranked, the best ``RELATED_HITS`` of them lead to their rules, and only then is the list
+#: cut to ``limit``.
+CANDIDATES = 60
+RELATED_HITS = 10
+#: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
+#: 0.01 apart, fit in between).
+JUMP_SPACING = 10.0
 
 
 class SearchEngine:
@@ -136,7 +142,7 @@ class SearchEngine:
                                kind or parsed.filters.get("kind"))
         result = SearchResult(query=text)
         ranked = _Ranking(self.cache, filters)
-        self._jump(parsed, filters, limit, ranked, result)
+        self._jump(parsed, filters, ranked, result)
         self.builder.build(parsed, self.cache)
         if parsed.fallback:
             result.fallback = True
@@ -157,8 +163,7 @@ class SearchEngine:
         reason, source = via
         return reason if source < 0 else f"{reason} {self.cache.labels[source]}"
 
-    def _jump(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
-              result: SearchResult) -> None:
+    def _jump(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking", result: SearchResult) -> None:
         """Rules named by number come first, each followed by its subrules."""
         for n, typed in enumerate(parsed.ids):
             node_id = self.resolve(typed, filters.game)
@@ -167,16 +172,16 @@ class SearchEngine:
                 hints = self.suggest(typed)
                 result.notes.append(f"no rule {typed!r}" + (f"; did you mean: {', '.join(hints)}" if hints else ""))
                 continue
-            base = JUMP_SCORE - n * limit
+            base = JUMP_SCORE - n * JUMP_SPACING
             ranked.add(docnum, base, ("rule number", -1))
-            for i, sub in enumerate(self.cache.subrules[docnum][:limit]):
+            for i, sub in enumerate(self.cache.subrules[docnum][:int(JUMP_SPACING / 0.01) - 1]):
                 ranked.add(sub, base - (i + 1) * 0.01, ("subrule of", docnum))
 
     def _text(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
               result: SearchResult) -> None:
         """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then, for a plain
         question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
-        fetch = limit * OVERFETCH
+        fetch = max(limit, CANDIDATES)
         hits = self._run(parsed, filters, fetch)
         unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
         if unknown or len(hits) < FEW_HITS:
@@ -201,7 +206,7 @@ class SearchEngine:
         if parsed.clauses is None:
             return  # a query in Whoosh's language lists what it matches, and only that
         cache = self.cache
-        for docnum, score in hits[:limit]:
+        for docnum, score in hits[:RELATED_HITS]:
             related = cache.related[docnum]
             if not related:
                 continue
@@ -213,7 +218,7 @@ class SearchEngine:
             for i, rule in enumerate(related):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
-        self._own_language_first(parsed.lang, hits[:limit], ranked)
+        self._own_language_first(parsed.lang, hits[:RELATED_HITS], ranked)
 
     def _own_language_first(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):
