@@ -41,6 +41,10 @@ LEAD = 1.0001
 #: cut to ``limit``.
 CANDIDATES = 60
 RELATED_HITS = 10
+#: A question keeps to one game when it uses words of that game's vocabulary (see ``_game_of_words``).
+VOCABULARY_MIN_ENTRIES = 2
+VOCABULARY_SHARE = 0.05
+VOCABULARY_RATIO = 10.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
 JUMP_SPACING = 10.0
@@ -65,6 +69,8 @@ class SearchEngine:
         #: question language the entries left out for it (made on first use).
         self._translated = {docid: frozenset(langs) for docid, langs in self.meta.get("translated", {}).items()}
         self._other_language: dict[str, frozenset[int]] = {}
+        self._term_counts: dict[tuple[str, str], dict[str, int]] = {}
+        self._sizes: dict[str, int] = {}
 
     def close(self) -> None:
         self.opened.close()
@@ -138,12 +144,13 @@ class SearchEngine:
         if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
             if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
                 parsed.ids, parsed.text = [parsed.text.strip()], ""
-        filters = self.filters(game or parsed.filters.get("game"), document or parsed.filters.get("document"),
-                               kind or parsed.filters.get("kind"))
+        self.builder.build(parsed, self.cache)
         result = SearchResult(query=text)
+        game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
+        filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
+        result.game = filters.game
         ranked = _Ranking(self.cache, filters)
         self._jump(parsed, filters, ranked, result)
-        self.builder.build(parsed, self.cache)
         if parsed.fallback:
             result.fallback = True
             result.notes.append("the query could not be parsed as written; searched its plain words: "
@@ -157,6 +164,61 @@ class SearchEngine:
         self._snippets(hits, parsed)
         result.hits = hits
         return result
+
+    def _game_of_words(self, parsed: ParsedQuery, result: SearchResult) -> str | None:
+        """The game whose vocabulary the question uses (``Noon``, ``horizon``, ``Contingency``): the search
+        keeps to it. Counted per typed word (its index terms, synonyms and translations alike), as the
+        share of each game's entries that hold it:
+
+        - a word is a game's vocabulary when at least ``VOCABULARY_MIN_ENTRIES`` of its entries hold it and
+          either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
+          ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
+        - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
+        - the game with the most votes wins when no other game left has a tenth of its votes."""
+        if not parsed.clauses or len(self.games) < 2:
+            return None
+        sizes = self._game_sizes()
+        counts: dict[int, dict[str, int]] = {}  # typed word → game → entries holding it (best field)
+        for clause in parsed.clauses:
+            if len(clause.stems) == 1 and clause.group < len(parsed.words):
+                word = counts.setdefault(clause.group, {})
+                for game, count in self._term_games(clause.field, clause.stems[0]).items():
+                    word[game] = max(word.get(game, 0), count)
+        votes = {game: 0.0 for game in sorted(self.games)}
+        for word in counts.values():
+            shares = {game: word.get(game, 0) / sizes[game] for game in votes}
+            for game, share in shares.items():
+                others = [other for g, other in shares.items() if g != game]
+                if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (not any(others) or (
+                        share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))):
+                    votes[game] += share
+            for game in [g for g in votes if not shares[g] and max(shares.values()) >= VOCABULARY_SHARE / 2]:
+                del votes[game]
+        ranked = sorted(votes.items(), key=lambda gv: (-gv[1], gv[0]))
+        if not ranked or not ranked[0][1] or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1]):
+            return None
+        game = ranked[0][0]
+        result.notes.append(f"kept to {game}: the question uses its vocabulary")
+        return game
+
+    def _game_sizes(self) -> dict[str, int]:
+        """How many entries each game has."""
+        if not self._sizes:
+            for game in self.cache.games:
+                self._sizes[game] = self._sizes.get(game, 0) + 1
+        return self._sizes
+
+    def _term_games(self, fieldname: str, stem: str) -> dict[str, int]:
+        """How many entries of each game hold ``stem`` in ``fieldname`` (remembered)."""
+        key = (fieldname, stem)
+        if key not in self._term_counts:
+            counts: dict[str, int] = {}
+            entry = self.cache.postings.get(fieldname, {}).get(stem)
+            for docnum in entry[0] if entry else ():
+                game = self.cache.games[docnum]
+                counts[game] = counts.get(game, 0) + 1
+            self._term_counts[key] = counts
+        return self._term_counts[key]
 
     def _via(self, via: tuple[str, int]) -> str:
         """Why a hit was found, as the judge reads it: "text", "rule number", "subrule of 4.2.2", …"""

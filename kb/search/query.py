@@ -63,6 +63,7 @@ class ParsedQuery:
     lang: str = "en"
     compounds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German compound → its parts
     infinitives: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German verb form → infinitives
+    named_game: str | None = None  # a game the question names as a word ("in Altered")
 
     def readings(self) -> dict[str, tuple[str, ...]]:
         """The German words a typed word is read as, where that is more than itself: a compound's parts,
@@ -74,11 +75,17 @@ class ParsedQuery:
 
 def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
     """Pull rule ids (``4.2.2a``, ``rule 4.2.2a.``, ``athernum:term/permanent``) and ``game:``/``doc:``/``kind:``
-    filters out of the typed text; what remains is searched as text."""
+    filters out of the typed text, and a game named as a word ("in Altered", "atnia's"): the first one
+    named keeps the search to that game. What remains is searched as text."""
     parsed = ParsedQuery(raw=raw)
     kept: list[str] = []
+    named: str | None = None
     for token in raw.split():
         bare = token.strip(_EDGE_PUNCT).rstrip(".:")
+        name = re.sub(r"['’]s$", "", bare).casefold()
+        if name in games:
+            named = named or name
+            continue
         qualified = QUALIFIED.match(bare)
         introduced = bool(kept) and kept[-1].strip(_EDGE_PUNCT).casefold() in ID_PREFIXES
         if (DOTTED.match(bare) and not _is_decimal(bare)) or (qualified and qualified["prefix"].casefold() in games) \
@@ -90,6 +97,11 @@ def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
             parsed.filters[FILTER_NAMES[qualified["prefix"].casefold()]] = qualified["rest"]
         else:
             kept.append(token)
+    if named:
+        parsed.filters.setdefault("game", named)
+        parsed.named_game = named
+        if not kept and not parsed.ids:  # "atnia" alone: search the game's own texts for its name
+            kept.append(named)
     parsed.text = " ".join(kept)
     return parsed
 
