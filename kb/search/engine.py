@@ -34,7 +34,7 @@ FEW_HITS = 3
 #: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
-#: A passage in the question's language is placed this much above the best of the rules it leads to.
+#: A passage in the question's language is placed this much below the best of the rules it leads to.
 LEAD = 1.0001
 #: The ranking does not depend on how many hits are shown: this many text hits (or ``limit``, if more) are
 #: collected and ranked, the best ``RELATED_HITS`` of them lead to their rules, and only then is the list
@@ -280,12 +280,13 @@ class SearchEngine:
             for i, rule in enumerate(related):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
-        self._own_language_first(parsed.lang, hits[:RELATED_HITS], ranked)
+        self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
 
-    def _own_language_first(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+    def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):
-        the passage in the question's language whose rules rank best is shown just before them, and they
-        are shown as reached through it, so that the judge reads the rule in their language first."""
+        the passage in the question's language whose rules rank best is shown right after the best of
+        them (the CR is definitive; the passage is its reading in the judge's language), and its rules are
+        shown as reached through it."""
         cache = self.cache
         best: tuple[float, int] | None = None
         for docnum, _ in hits:
@@ -298,7 +299,7 @@ class SearchEngine:
         if best is None:
             return
         top, passage = best
-        ranked.add(passage, top * LEAD, ("text", -1))
+        ranked.place(passage, top / LEAD, ("text", -1))
         for rule in cache.related[passage]:
             ranked.credit(rule, ("explained by", passage))
 
@@ -391,6 +392,13 @@ class _Ranking:
         if current is None:
             self.entries[docnum] = (score, via, len(self.entries))
         elif score > current[0]:
+            self.entries[docnum] = (score, via, current[2])
+
+    def place(self, docnum: int, score: float, via: tuple[str, int]) -> None:
+        """Rank an entry at ``score``, whatever it scored before (filters still apply)."""
+        current = self.entries.pop(docnum, None)
+        self.add(docnum, score, via)
+        if current is not None and docnum in self.entries:
             self.entries[docnum] = (score, via, current[2])
 
     def credit(self, docnum: int, via: tuple[str, int]) -> None:

@@ -74,13 +74,14 @@ def test_typo_is_corrected_and_reported(engine):
     assert result.corrections["exhuasted"][0] == "exhaust"
 
 
-def test_german_question_finds_german_passage_then_its_cr_rules(engine):
-    """A German question finds the German rulebook passage and, right after it, the CR rules it explains."""
+def test_german_question_finds_the_cr_rule_then_its_german_passage(engine):
+    """A German question finds the CR rule first (the definitive text) and, right after it, the German
+    rulebook passage that explains it, through which the rule is shown as found."""
     result = engine.search("Was passiert, wenn der Hauptcharakter zu viel Schaden erleidet?")
-    first = result.hits[0]
-    assert first.document == "rulebook-de" and "Hauptcharakter" in first.text
-    following = [h for h in result.hits[1:4] if h.via == f"explained by {first.label}"]
-    assert {h.id for h in following} & {"athernum:3.0.7e", "athernum:3.0.7e.I", "athernum:3.0.7e.II"}
+    first, second = result.hits[:2]
+    assert first.id in {"athernum:3.0.7e", "athernum:3.0.7e.I", "athernum:3.0.7e.II"}
+    assert second.document == "rulebook-de" and "Hauptcharakter" in second.text
+    assert first.via == f"explained by {second.label}"
 
 
 def test_german_participle_meets_its_infinitive(engine):
