@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from kb.ids import normalise_lookup
 from kb.paths import Paths
+from kb.search.analysis import analyse
+from kb.search.definitions import definition_subjects
 from kb.search.evaluator import evaluate
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
@@ -157,6 +159,8 @@ class SearchEngine:
                                 + " ".join(parsed.words))
         if parsed.query is not None or parsed.clauses:
             self._text(parsed, filters, limit, ranked, result)
+        if parsed.clauses:
+            self._definitions_first(parsed, filters, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
         hits = [hit_from_stored(self.searcher.stored_fields(docnum), score, self._via(via))
@@ -302,6 +306,47 @@ class SearchEngine:
         ranked.place(passage, top / LEAD, ("text", -1))
         for rule in cache.related[passage]:
             ranked.credit(rule, ("explained by", passage))
+
+    def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking") -> None:
+        """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
+        entry of each subject heads the results, each followed by the numbered rule it sits under, in the
+        order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
+        words, or all of the words of a synonym or translation that stands for the whole subject."""
+        found: list[int] = []
+        for subject in definition_subjects(parsed.text):
+            term = self._glossary_entry(subject, parsed.lang, filters)
+            if term is not None and term not in found:
+                found.append(term)
+        if not found:
+            return
+        top = max((score for score, _, _ in ranked.entries.values()), default=1.0)
+        place = 2 * len(found)
+        for term in found:
+            ranked.place(term, top * LEAD ** place, ("definition", -1))
+            parent = self.cache.docnum(str(self.searcher.stored_fields(term).get("parent") or "").casefold())
+            if parent is not None and self.cache.kinds[parent] == "rule":
+                ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
+            place -= 2
+
+    def _glossary_entry(self, subject: str, lang: str, filters: Filters) -> int | None:
+        """The glossary entry a definition question's subject names, if any (see ``_definitions_first``)."""
+        wanted = [tuple(analyse(subject, "en"))]
+        stems = set(analyse(subject, lang))
+        for rule in self.builder.synonyms.expand(subject):
+            if stems and stems <= set(rule.match):
+                wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
+        cache, norms = self.cache, self.cache.norms["terms"]
+        best: tuple[float, int] | None = None
+        for words in wanted:
+            entries = [cache.postings["terms"].get(stem) for stem in words]
+            if not words or any(entry is None for entry in entries):
+                continue
+            for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
+                if cache.kinds[docnum] == "term" and (not filters.active or filters.accepts_parts(
+                        cache.games[docnum], cache.documents[docnum], cache.kinds[docnum])):
+                    if best is None or (norms[docnum], docnum) < best:
+                        best = (norms[docnum], docnum)
+        return best[1] if best else None
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs: plain questions scored from the postings cache, others by Whoosh."""

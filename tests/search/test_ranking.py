@@ -77,3 +77,37 @@ def test_an_unnumbered_rules_text_answers_with_its_paragraphs(engine, project_kb
     answer = ask("atnia how many times can I attack per round", engine, project_kb.graph, [], VerifyResults(""),
                  project_kb.curated.defined_by, limit=5)
     assert answer.rules and all(r.id.startswith("atnia:rules/") for r in answer.rules)
+
+
+@pytest.mark.parametrize("question, first", [
+    ("what does linked target mean", "athernum:term/linked-target"),
+    ("whats a resource pool", "athernum:term/resource-pool"),
+    ("meaning of objective ability", "athernum:term/objective-ability"),
+    ("Was ist ein Spielstein?", "athernum:term/token"),
+])
+def test_a_definition_question_puts_the_glossary_entry_first(engine, question, first):
+    """"what does X mean", "what is X", "meaning of X", "was ist X" show X's glossary entry first."""
+    assert engine.search(question, limit=5).hits[0].id == first
+
+
+def test_a_defined_term_is_followed_by_the_rule_that_defines_it(engine):
+    """A glossary entry defined inside a numbered rule (Offensive Value, in 2.2.3) comes with that rule."""
+    assert [h.id for h in engine.search("what does offensive value mean", limit=2).hits] == \
+        ["athernum:term/offensive-value", "athernum:2.2.3"]
+
+
+def test_a_difference_question_puts_both_definitions_first(engine):
+    """"difference between X and Y" shows the glossary entries of X and of Y at the top, in that order."""
+    top = [h.id for h in engine.search("difference between discard pile and the void", limit=4).hits
+           if h.kind == "term"]
+    assert top == ["athernum:term/discard-pile", "athernum:term/the-void"]
+
+
+def test_a_question_about_a_value_is_not_a_definition_question():
+    """"what is its DFV" asks for a value, and "how many cards" asks nothing about a word's meaning."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("character has no printed defense value, what is its DFV") == []
+    assert definition_subjects("how many cards do I draw") == []
+    assert definition_subjects("Unterschied zwischen statischer und ausgelöster Fähigkeit?") == \
+        ["statischer", "ausgelöster Fähigkeit"]
