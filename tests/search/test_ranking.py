@@ -111,3 +111,14 @@ def test_a_question_about_a_value_is_not_a_definition_question():
     assert definition_subjects("how many cards do I draw") == []
     assert definition_subjects("Unterschied zwischen statischer und ausgelöster Fähigkeit?") == \
         ["statischer", "ausgelöster Fähigkeit"]
+
+
+def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
+    """Two words typed side by side ("same name") also count as a phrase in rule bodies, at a lower weight."""
+    from kb.search.query import PAIR_WEIGHT, _pairs
+    from kb.search.schema import BOOSTS
+
+    pairs = _pairs(["cards", "with", "the", "same", "name"], engine.cache, {"en": 1.0, "de": 1.0})
+    assert any(c.field == "body_en" and c.stems == ("same", "name") and c.group == 3
+               and c.boost == BOOSTS["body_en"] * PAIR_WEIGHT for c in pairs)
+    assert engine.search("are cards with the same name the same card", limit=1).hits[0].id == "athernum:1.1.1"
