@@ -335,7 +335,8 @@ def main() -> None:
     box = "keystroke to results painted" if (ours_site / "assets" / "rulekb" / "search-ui.js").exists() \
         else "rulekb.search() (no search box yet)"
     print()
-    print(f"Site search beside Material's lunr search, same pages ({ours['queries']} timed queries each)")
+    print(f"Site search beside Material's lunr search, same pages ({ours['queries']} timed queries each; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: wall times grow with it)")
     print(f"  {'':<44} {'rulekb':>14} {'lunr':>14} {'ratio':>9}")
     print(row(f"latency p50 ({box})", ours["p50"], lunr["p50"], "ms"))
     print(row(f"latency p95 ({box})", ours["p95"], lunr["p95"], "ms", 30))
