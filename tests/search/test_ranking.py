@@ -140,3 +140,9 @@ def test_a_word_weighs_by_its_rarity_in_the_whole_index(engine):
                    for c in parsed.clauses if c.stems == (stem,) and c.field != "terms"}
         assert len(weights) == 1
     assert "athernum:10.5.0" in [h.id for h in engine.search("poison counters", limit=5).hits]
+
+
+def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
+    """Only Athernum has German texts, so a German question is answered from Athernum alone."""
+    result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)
+    assert result.game == "athernum" and {h.game for h in result.hits} == {"athernum"}
