@@ -291,6 +291,16 @@ class SearchEngine:
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
+        self._rules_above_examples(hits[:RELATED_HITS], ranked)
+
+    def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+        """An example or remark in the rules text that the question matches brings the rule it belongs to
+        just above itself: the rule is the answer, the example shows it."""
+        for docnum, _ in hits:
+            if self.cache.kinds[docnum] in ("example", "remark") and docnum in ranked.entries:
+                parent = self.cache.docnum(str(self.searcher.stored_fields(docnum).get("parent") or "").casefold())
+                if parent is not None:
+                    ranked.add(parent, ranked.entries[docnum][0] * LEAD, ("illustrated by", docnum))
 
     def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):

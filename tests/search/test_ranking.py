@@ -146,3 +146,10 @@ def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
     """Only Athernum has German texts, so a German question is answered from Athernum alone."""
     result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)
     assert result.game == "athernum" and {h.game for h in result.hits} == {"athernum"}
+
+
+def test_a_matching_example_brings_its_rule_just_above_it(engine):
+    """When a rule's worked example matches best ("Brassbug 2/2/2"), the rule itself is shown right above it."""
+    hits = engine.search("Brassbug robot token sub-type", limit=10).hits
+    example = next(n for n, h in enumerate(hits) if h.id == "altered:2.2.2.j/example-1")
+    assert example > 0 and hits[example - 1].id == "altered:2.2.2.j"
