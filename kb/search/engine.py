@@ -176,9 +176,15 @@ class SearchEngine:
           either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
           ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
         - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
-        - the game with the most votes wins when no other game left has a tenth of its votes."""
+        - the game with the most votes wins when no other game left has a tenth of its votes.
+
+        A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
             return None
+        speaking = sorted({game for game, lang in zip(self.cache.games, self.cache.langs) if lang == parsed.lang})
+        if parsed.lang != "en" and len(speaking) == 1:  # a German question: only Athernum has German texts
+            result.notes.append(f"kept to {speaking[0]}: the only game with texts in the question's language")
+            return speaking[0]
         sizes = self._game_sizes()
         counts: dict[int, dict[str, int]] = {}  # typed word → game → entries holding it (best field)
         for clause in parsed.clauses:
@@ -283,6 +289,16 @@ class SearchEngine:
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
+        self._rules_above_examples(hits[:RELATED_HITS], ranked)
+
+    def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+        """An example or remark in the rules text that the question matches brings the rule it belongs to
+        just above itself: the rule is the answer, the example shows it."""
+        for docnum, _ in hits:
+            if self.cache.kinds[docnum] in ("example", "remark") and docnum in ranked.entries:
+                parent = self.cache.docnum(str(self.searcher.stored_fields(docnum).get("parent") or "").casefold())
+                if parent is not None:
+                    ranked.add(parent, ranked.entries[docnum][0] * LEAD, ("illustrated by", docnum))
 
     def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):

@@ -9,7 +9,8 @@ or ``*``) falls back to the query's plain words, so no input raises. Typo tolera
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from math import log
 from typing import TYPE_CHECKING
 
 from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, analyse, infinitives, split_compound
@@ -149,6 +150,7 @@ class QueryBuilder:
         #: The German words the translations know by themselves: parts a compound may be split into.
         self._lexicon = frozenset(r.match[0] for r in synonyms.rules if r.lang == "de" and len(r.match) == 1)
         self._frequency: dict[str, int] = {}
+        self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}
 
     @property
@@ -198,7 +200,8 @@ class QueryBuilder:
                 parsed.query = wq.Or([parsed.query, to_whoosh(extra)])
             return parsed
         parsed.clauses, parsed.unknown = self._words(parsed, cache, boosts)
-        parsed.clauses = _once(parsed.clauses + extra + _pairs(parsed.words, cache, boosts))
+        parsed.clauses = [self._rarity(c, cache) for c in _once(parsed.clauses + extra
+                                                                   + _pairs(parsed.words, cache, boosts))]
         return parsed
 
     def translate(self, corrections: dict[str, list[str]], groups: dict[str, int], cache: PostingsCache,
@@ -213,6 +216,32 @@ class QueryBuilder:
                     for alternative in rule.alternatives:
                         clauses += _phrase_clauses(alternative, cache, factor, groups.get(word, 0))
         return clauses
+
+    def _rarity(self, clause: Clause, cache: PostingsCache) -> Clause:
+        """A word's clause in a title, body or context field weighed by how rare the word is in the whole
+        index, not in the one field: its boost is scaled by idf(word, every field of its language) /
+        idf(word, this field). BM25 takes the idf per field, so "counter", common in rule texts but rare
+        in headings, outweighed a rare, decisive word ("poison") found in a rule's body. Glossary names
+        (the ``terms`` field) keep their own idf, so a term's entry still leads a search for its name;
+        phrases keep their boost."""
+        if len(clause.stems) != 1 or clause.field == "terms":
+            return clause
+        stem = clause.stems[0]
+        lang = "de" if clause.field in TEXT_FIELDS["de"] else "en"
+        own = log(cache.count / (cache.doc_frequency(clause.field, stem) + 1)) + 1
+        return replace(clause, boost=clause.boost * self._idf(lang, stem, cache) / own)
+
+    def _idf(self, lang: str, stem: str, cache: PostingsCache) -> float:
+        """The idf of a stem over every field of its language (BM25's formula, as Whoosh's): how rare the
+        word is among the index's entries."""
+        key = (lang, stem)
+        if key not in self._document_frequency:
+            docs: set[int] = set()
+            for fieldname in TEXT_FIELDS[lang]:
+                entry = cache.postings.get(fieldname, {}).get(stem)
+                docs.update(entry[0] if entry else ())
+            self._document_frequency[key] = len(docs)
+        return log(cache.count / (self._document_frequency[key] + 1)) + 1
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know

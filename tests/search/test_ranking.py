@@ -122,3 +122,34 @@ def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     assert any(c.field == "body_en" and c.stems == ("same", "name") and c.group == 3
                and c.boost == BOOSTS["body_en"] * PAIR_WEIGHT for c in pairs)
     assert engine.search("are cards with the same name the same card", limit=1).hits[0].id == "athernum:1.1.1"
+
+
+def test_a_word_weighs_by_its_rarity_in_the_whole_index(engine):
+    """A word counts by how rare it is among all entries, the same in titles, bodies and context, not by its
+    rarity in one field: "counter", rare in headings but common in rule texts, no longer outweighs
+    "poison", which one rule's text holds."""
+    from math import log
+
+    from kb.search.query import split_query
+    from kb.search.schema import BOOSTS
+
+    cache = engine.cache
+    parsed = engine.builder.build(split_query("poison counters", engine.games), cache)
+    for stem in ("poison", "counter"):
+        weights = {round(c.boost / BOOSTS[c.field] * (log(cache.count / (cache.doc_frequency(c.field, stem) + 1)) + 1), 6)
+                   for c in parsed.clauses if c.stems == (stem,) and c.field != "terms"}
+        assert len(weights) == 1
+    assert "athernum:10.5.0" in [h.id for h in engine.search("poison counters", limit=5).hits]
+
+
+def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
+    """Only Athernum has German texts, so a German question is answered from Athernum alone."""
+    result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)
+    assert result.game == "athernum" and {h.game for h in result.hits} == {"athernum"}
+
+
+def test_a_matching_example_brings_its_rule_just_above_it(engine):
+    """When a rule's worked example matches best ("Brassbug 2/2/2"), the rule itself is shown right above it."""
+    hits = engine.search("Brassbug robot token sub-type", limit=10).hits
+    example = next(n for n, h in enumerate(hits) if h.id == "altered:2.2.2.j/example-1")
+    assert example > 0 and hits[example - 1].id == "altered:2.2.2.j"
