@@ -1095,10 +1095,7 @@
       this.cache = cache;
     }
 
-    parse() {
-      const query = this.orGroup();
-      return query;
-    }
+    parse() { return this.orGroup(); }
 
     peek() { return this.tokens[this.i]; }
 
