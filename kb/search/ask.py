@@ -114,7 +114,8 @@ def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
 
 def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, str]],
                   companions: frozenset[tuple[str, str]] | None = None) -> list[str]:
-    """The rules a search hit stands for: itself if numbered, a term's defining rule, the example's rule
+    """The rules a search hit stands for: itself if numbered, a term's defining rule (or the term itself,
+    when no rule defines it), the example's rule
     (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules, an
     unnumbered paragraph of a rules text (not of a rulebook that explains one). (A rulebook passage's rules are hits of their own:
     search puts them right after the passage, in the order the question favours.)"""
@@ -124,9 +125,9 @@ def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, 
         return []
     if hit.kind in NUMBERED and hit.number:
         return [hit.id]
-    if hit.kind == "term":
+    if hit.kind == "term":  # the rule that defines it, or the glossary entry itself when no rule does
         rule = _defining_rule(graph, hit.id, defined_by)
-        return [rule] if rule else []
+        return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
         parent = graph.nodes[hit.id].get("parent")
         return [parent] if parent in graph else []

@@ -153,3 +153,13 @@ def test_a_matching_example_brings_its_rule_just_above_it(engine):
     hits = engine.search("Brassbug robot token sub-type", limit=10).hits
     example = next(n for n, h in enumerate(hits) if h.id == "altered:2.2.2.j/example-1")
     assert example > 0 and hits[example - 1].id == "altered:2.2.2.j"
+
+
+def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
+    """"what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
+    from kb.search.ask import ask
+    from kb.verify.results import VerifyResults
+
+    answer = ask("what does reveal mean", engine, project_kb.graph, [], VerifyResults(""),
+                 project_kb.curated.defined_by, limit=3)
+    assert answer.rules[0].id == "athernum:term/reveal"
