@@ -11,9 +11,10 @@ read from the Python modules, so that a change to a constant reaches both front-
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 
-from kb.search import analysis, engine, fuzzy, query, snippets
+from kb.search import analysis, definitions, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import B, K1, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
@@ -23,7 +24,13 @@ SITE_INDEX_FILE = "search-index.js"
 #: Where the site keeps it, beside the ranker (``search.js``, shipped with the theme).
 SITE_ASSETS = "assets/rulekb"
 #: Bumped whenever the layout below changes; search.js refuses another format.
-SITE_INDEX_FORMAT = 1
+SITE_INDEX_FORMAT = 2
+
+
+def _js_pattern(pattern: re.Pattern) -> str:
+    """A Python regular expression as JavaScript writes it (named groups ``(?<x>…)``; compiled there with the
+    ``iu`` flags, the Python ones being IGNORECASE and UNICODE)."""
+    return pattern.pattern.replace("(?P<", "(?<")
 
 
 def constants() -> dict:
@@ -32,12 +39,17 @@ def constants() -> dict:
         "K1": K1, "B": B, "BOOSTS": BOOSTS, "TEXT_FIELDS": TEXT_FIELDS, "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
         "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES, "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE, "FEW_HITS": engine.FEW_HITS, "RELATED_FACTOR": engine.RELATED_FACTOR,
-        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "OVERFETCH": engine.OVERFETCH,
+        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "CANDIDATES": engine.CANDIDATES,
+        "RELATED_HITS": engine.RELATED_HITS, "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
+        "VOCABULARY_SHARE": engine.VOCABULARY_SHARE, "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
+        "JUMP_SPACING": engine.JUMP_SPACING, "PAIR_FIELDS": query.PAIR_FIELDS, "PAIR_WEIGHT": query.PAIR_WEIGHT,
+        "DEFINITION_PATTERNS": [_js_pattern(p) for p in definitions.PATTERNS],
+        "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
         "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
         "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
         "OPERATORS": sorted(query.OPERATORS), "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
-        "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
+        "NOT_SCORE": evaluator.NOT_SCORE, "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
         "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
         "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
         "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,
@@ -45,30 +57,33 @@ def constants() -> dict:
     }
 
 
-def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[Sequence[int]]) -> str:
-    """One term's postings as a string of comma-separated integers: per document the gap to the previous
-    document, the term frequency, then the positions as gaps (decoded lazily, per term, in the browser)."""
-    out: list[int] = []
-    previous = 0
-    for doc, tf, where in zip(docs, tfs, positions):
-        out += (doc - previous, tf)
-        previous = doc
-        last = 0
-        for position in where:
-            out.append(position - last)
-            last = position
-    return ",".join(map(str, out))
+def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[int]) -> str:
+    """One term's postings as three lists of comma-separated integers, joined by ``;``: the gaps between its
+    documents, the term frequencies (empty when all are 1, as mostly), and the positions in each document
+    one document after the other (decoded lazily, per term, in the browser)."""
+    gaps = [docs[0], *(b - a for a, b in zip(docs, docs[1:]))] if docs else []
+    frequencies = "" if all(tf == 1 for tf in tfs) else ",".join(map(str, tfs))
+    return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
-def _shown(stored: dict, examples: list[int], docnum_of: dict[str, int]) -> list:
-    """What a result shows of one entry, as a row: id, game, document, kind, language, number, title, text,
-    url, label, related and subrules (docnums), the examples proving a ruling (docnums)."""
+#: The columns whose few values are written once, in ``tables``, and referred to by their position.
+TABLES = ("game", "document", "kind", "lang")
+
+
+def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, int],
+           tables: dict[str, dict[str, int]]) -> list:
+    """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
+    tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
+    the examples proving a ruling (docnums), the parent (docnum, -1 for none)."""
     def docnums(ids) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
-    return [stored["id"], stored["game"], stored["document"], stored["kind"], stored["lang"], stored["number"],
-            stored["title"], stored["text"], stored["url"], stored["label"], docnums(stored.get("related")),
-            docnums(stored.get("subrules")), examples]
+    def position(column: str) -> int:
+        return tables[column].setdefault(stored[column], len(tables[column]))
+
+    label = None if stored["label"] == stored["number"] else stored["label"]
+    return [stored["id"], *(position(c) for c in TABLES), stored["number"], stored["title"], stored["text"],
+            stored["url"], label, docnums(stored.get("related")), docnums(stored.get("subrules")), examples, parent]
 
 
 def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict) -> dict:
@@ -76,18 +91,21 @@ def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], syn
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
     rows = []
+    tables: dict[str, dict[str, int]] = {column: {} for column in TABLES}
     for s in stored:
         examples = []
         if s["kind"] == "ruling":
             scenarios = [k.casefold() for k in (s.get("extra") or {}).get("scenarios") or []]
             examples = [key_docnums[k] for k in scenarios if k in key_docnums]
-        rows.append(_shown(s, examples, docnum_of))
+        parent = key_docnums.get(str(s.get("parent") or "").casefold(), -1)
+        rows.append(_shown(s, examples, parent, docnum_of, tables))
     extra_keys = [[k, n] for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
     return {
         "format": SITE_INDEX_FORMAT,
         "constants": constants(),
         "meta": {k: meta[k] for k in ("games", "docids", "kinds", "translated")},
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
+        "tables": {column: list(values) for column, values in tables.items()},
         "docs": rows,
         "keys": extra_keys,
         "unkeyed": [n for n, s in enumerate(stored) if s["id"].casefold() not in key_docnums],
@@ -99,12 +117,23 @@ def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], syn
 
 def site_index_script(data: dict) -> str:
     """The index as a script: loaded by a <script> tag (from file:// too) it hands its data to search.js;
-    required in Node it exports the data."""
+    required in Node it exports the data. The data is a JSON string parsed by ``JSON.parse``, which a
+    browser reads several times faster than the same data written as a JavaScript literal."""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    literal = body.replace("\\", "\\\\").replace("'", "\\'").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
     return ("/* rulekb search index (generated by `rulekb build`; see kb/search/site_index.py) */\n"
             "(function (data) {\n"
             "  if (typeof module === \"object\" && module.exports) { module.exports = data; return; }\n"
             "  var root = typeof self !== \"undefined\" ? self : globalThis;\n"
             "  root.rulekb = root.rulekb || {};\n"
             "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
-            f"}})({body});\n")
+            f"}})(JSON.parse('{literal}'));\n")
+
+
+def read_site_index(path) -> dict:
+    """The data of a ``search-index.js`` written by :func:`site_index_script` (for tests and benchmarks)."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    literal = text[text.index("JSON.parse('") + len("JSON.parse('"):text.rindex("'));")]
+    return json.loads(re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\\'" else m.group(0), literal))
