@@ -109,6 +109,8 @@
     }
 
     bind() {
+      // Start loading the index as soon as the judge reaches for a box, before the first key.
+      this.input.addEventListener("focus", () => window.rulekb && window.rulekb.ready().catch(() => {}), { once: true });
       this.input.addEventListener("input", () => this.search());
       this.input.addEventListener("focus", () => this.setOpen(Boolean(this.input.value.trim())));
       this.input.addEventListener("keydown", (event) => this.onKey(event));
