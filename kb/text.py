@@ -34,9 +34,11 @@ def stems(text: str) -> list[str]:
 class TfIdf:
     """A small TF-IDF space over a fixed set of documents, for cosine similarity of short texts."""
 
-    def __init__(self, documents: dict[str, str]):
+    def __init__(self, documents: dict[str, str], groups: dict[str, str] | None = None):
+        """``groups`` (document → group, e.g. its game) lets a search keep to one group at the cost of that
+        group's documents only; the weights stay those of the whole space."""
         self._vectors: dict[str, dict[str, float]] = {}
-        self._postings: dict[str, list[tuple[str, float]]] = defaultdict(list)
+        self._postings: dict[tuple[str | None, str], list[tuple[str, float]]] = defaultdict(list)
         counts = {key: Counter(stems(text)) for key, text in documents.items()}
         df: Counter[str] = Counter()
         for c in counts.values():
@@ -45,8 +47,9 @@ class TfIdf:
         self._idf = {t: math.log((1 + n) / (1 + d)) + 1 for t, d in df.items()}
         for key, c in counts.items():
             self._vectors[key] = self._normalise({t: (1 + math.log(f)) * self._idf[t] for t, f in c.items()})
+            group = groups.get(key) if groups else None
             for term, weight in self._vectors[key].items():
-                self._postings[term].append((key, weight))
+                self._postings[group, term].append((key, weight))
 
     @staticmethod
     def _normalise(vector: dict[str, float]) -> dict[str, float]:
@@ -57,11 +60,12 @@ class TfIdf:
         c = Counter(stems(text))
         return self._normalise({t: (1 + math.log(f)) * self._idf.get(t, 0.0) for t, f in c.items() if t in self._idf})
 
-    def most_similar(self, text: str, limit: int) -> list[tuple[str, float]]:
-        """The documents most similar to ``text`` with their cosine similarity, best first."""
+    def most_similar(self, text: str, limit: int, group: str | None = None) -> list[tuple[str, float]]:
+        """The documents (of ``group``, when the space was built with groups) most similar to ``text`` with
+        their cosine similarity, best first."""
         totals: dict[str, float] = defaultdict(float)
         for term, weight in self.vector(text).items():
-            for key, doc_weight in self._postings.get(term, ()):
+            for key, doc_weight in self._postings.get((group, term), ()):
                 totals[key] += weight * doc_weight
         scores = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
         return scores[:limit]

@@ -112,6 +112,7 @@ def analyse(text: str, language: str = "en") -> tuple[str, ...]:
 
 _TOKEN = re.compile(TOKEN_PATTERN, re.UNICODE)
 _STEM = {"de": lru_cache(maxsize=50000)(_stem_de), "en": lru_cache(maxsize=50000)(porter2_stem)}
+_FOLD = lru_cache(maxsize=50000)(fold_german)
 
 
 def token_spans(text: str, language: str = "en") -> list[tuple[str, int, int]]:
@@ -136,14 +137,12 @@ def positioned_terms(text: str, language: str = "en") -> list[tuple[str, int]]:
     german = language == "de"
     stop = DE_STOPWORDS if german else EN_STOPWORDS
     stem = _STEM["de" if german else "en"]
-    out: list[tuple[str, int]] = []
-    for n, match in enumerate(_TOKEN.finditer(text)):
-        word = match.group().lower()
-        if german:
-            word = fold_german(word)
-        if word not in stop:
-            out.append((stem(word), out[-1][1] + 1 if out else n))
-    return out
+    words = [_FOLD(w.lower()) for w in _TOKEN.findall(text)] if german else [w.lower() for w in _TOKEN.findall(text)]
+    kept = [n for n, word in enumerate(words) if word not in stop]
+    if not kept:
+        return []
+    first = kept[0]
+    return [(stem(words[n]), first + i) for i, n in enumerate(kept)]
 
 
 @lru_cache(maxsize=8)

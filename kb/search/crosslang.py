@@ -165,14 +165,16 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
     candidates = {n: _digits(f"{d['title']} {d['text']}") for n, d in graph.nodes(data=True)
                   if d["game"] in games and d["document"] == "cr" and d["kind"] in ("rule", "section")
                   and (d.get("text") or "").strip()}
-    space = TfIdf(candidates)
+    space = TfIdf(candidates, groups={n: graph.nodes[n]["game"] for n in candidates})
     counterparts = english_counterparts(graph, translate)
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):
         passages = [d for d in descendants(graph, section) if graph.nodes[d]["kind"] == "paragraph"
                     and _nearest_section(graph, d) == section]
+        linked = _linked_rules(graph, section)
         for node_id in [section, *passages]:
-            ranked = _rank(graph, space, node_id, section, _digits(_english_text(graph, node_id, counterparts)))
+            ranked = _rank(graph, space, node_id, section, linked,
+                           _digits(_english_text(graph, node_id, counterparts)))
             if ranked:
                 out[node_id] = ranked
     return out
@@ -192,18 +194,17 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
     return text
 
 
-def _rank(graph: Graph, space: TfIdf, node_id: str, section: str, text: str) -> list[str]:
+def _rank(graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: set[str], text: str) -> list[str]:
     """The CR rules a passage (given as English text) corresponds to: for each of its sentences the most
-    similar rules (a rule the section explains gets a bonus), taken in turns so that every statement of
-    the passage is represented, best sentence first."""
+    similar rules of its own game (a rule its section explains, ``linked_rules``, gets a bonus), taken in
+    turns so that every statement of the passage is represented, best sentence first. Each sentence is
+    compared with its own game's rules only, so the work grows with the corpus, not with its square."""
     game = graph.nodes[node_id]["game"]
-    linked = {r for r in _linked_rules(graph, section) if graph.nodes[r]["game"] == game}
+    linked = {r for r in linked_rules if graph.nodes[r]["game"] == game}
     per_sentence: list[list[tuple[float, str]]] = []
     for sentence in SENTENCE.split(text):
         scored = []
-        for rule, similarity in space.most_similar(sentence, 30):
-            if graph.nodes[rule]["game"] != game:
-                continue
+        for rule, similarity in space.most_similar(sentence, 30, group=game):
             bonus = LINKED_BONUS if rule in linked else 0.0
             if similarity + bonus >= MIN_SIMILARITY + (0 if bonus else 0.1):
                 scored.append((similarity + bonus, rule))

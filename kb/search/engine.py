@@ -1,8 +1,7 @@
 """Search the index: rule-number jumps first, then ranked text matches, typo corrections and cross-language links.
 
-Needs only Whoosh and the index (no graph): everything a hit shows was stored at build time. A
-``SearchEngine`` keeps one searcher open; after a rebuild, make a new engine (never ``Searcher.refresh()``,
-which returns duplicate hits after a merge in whoosh-reloaded 2.7.5).
+Needs only the index (no graph): everything a hit shows was stored at build time. A ``SearchEngine`` reads
+one index generation into memory; after a rebuild, make a new engine.
 """
 
 from __future__ import annotations
@@ -46,14 +45,13 @@ class SearchEngine:
     def __init__(self, paths: Paths | None = None, opened: OpenIndex | None = None):
         self.paths = paths or Paths.discover()
         self.opened = opened or open_index(self.paths)
-        self.searcher = self.opened.searcher
         self.cache = self.opened.cache
         self.meta = self.opened.meta
         self.games = frozenset(self.meta.get("games", []))
         synonyms_file = self.opened.path / SYNONYMS
         synonyms = Synonyms.from_json(synonyms_file.read_text(encoding="utf-8")) if synonyms_file.exists() \
             else Synonyms()
-        self.builder = QueryBuilder(self.opened.index.schema, synonyms)
+        self.builder = QueryBuilder(synonyms)
         self._scores: dict[int, float] = {}  # every document's score in the last text search
         #: Documents the index also holds in another language (a rulebook and its translation), and per
         #: question language the entries left out for it (made on first use).
@@ -61,7 +59,7 @@ class SearchEngine:
         self._other_language: dict[str, frozenset[int]] = {}
 
     def close(self) -> None:
-        self.opened.close()
+        """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
 
     def __enter__(self) -> "SearchEngine":
         return self
@@ -84,7 +82,7 @@ class SearchEngine:
         docnum = self.cache.docnum(node_id.casefold())
         if docnum is None or self.cache.ids[docnum] != node_id:
             return None
-        return self.searcher.stored_fields(docnum)
+        return self.cache.stored[docnum]
 
     # --- ids ---------------------------------------------------------------------------------------
 
@@ -146,7 +144,7 @@ class SearchEngine:
             self._text(parsed, filters, limit, ranked, result)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
-        hits = [hit_from_stored(self.searcher.stored_fields(docnum), score, self._via(via))
+        hits = [hit_from_stored(self.cache.stored[docnum], score, self._via(via))
                 for docnum, score, via in ranked.best(limit)]
         self._snippets(hits, parsed)
         result.hits = hits
@@ -236,7 +234,7 @@ class SearchEngine:
             ranked.credit(rule, ("explained by", passage))
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
-        """The best (docnum, score) pairs: plain questions scored from the postings cache, others by Whoosh."""
+        """The best (docnum, score) pairs of the clauses (a plain question) or of the parsed query."""
         accept = self._accept(filters)
         hidden = self._in_other_language(parsed.lang) if not (filters.document or filters.docid) else frozenset()
         if parsed.clauses is not None:
@@ -245,13 +243,8 @@ class SearchEngine:
         self._scores = {}
         if parsed.query is None:
             return []
-        scores = evaluate(self.cache, parsed.query)
-        if scores is not None:
-            self._scores = scores
-            return self._top(scores, limit, accept, hidden)
-        hits = self.searcher.search(parsed.query, filter=filters.query(), limit=limit)
-        self._scores = {hit.docnum: hit.score for hit in hits}
-        return self._top(self._scores, limit, None, hidden)
+        self._scores = evaluate(self.cache, parsed.query)
+        return self._top(self._scores, limit, accept, hidden)
 
     def _top(self, scores: dict[int, float], limit: int, accept, hidden: frozenset[int]) -> list[tuple[int, float]]:
         """The ``limit`` best entries, without those left out for the question's language (a German question

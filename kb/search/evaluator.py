@@ -1,9 +1,10 @@
-"""Evaluate a parsed Whoosh query (AND, OR, NOT, phrases, prefixes) against the postings cache.
+"""Evaluate a parsed Whoosh query (AND, OR, NOT, phrases, prefixes) against the postings.
 
 Whoosh's parser still reads the judge's query language; this walks the query tree it returns with set
-operations over the cached postings, scoring terms with the same BM25F as plain questions, so that
-``"face down" AND exhausted`` costs a millisecond rather than Whoosh's matcher tree. A node it does not
-know returns None, and the caller hands the whole query to Whoosh instead.
+operations over the postings, scoring terms with the same BM25F as plain questions and matching what
+Whoosh's searcher would (a NOT standing alone matches every entry without the word, at Whoosh's score of
+1), so that ``"face down" AND exhausted`` costs a millisecond and needs no Whoosh index. A node the
+parser does not produce from a judge's query (none is known) is searched as the terms it holds.
 """
 
 from __future__ import annotations
@@ -16,25 +17,20 @@ from kb.search.postings import Clause, PostingsCache
 Scores = dict[int, float]
 
 
-class Unsupported(Exception):
-    """A query node this evaluator does not handle; Whoosh runs the query instead."""
+#: Whoosh's score of an entry matched by a NOT standing alone (its ``InverseMatcher`` weight).
+NOT_SCORE = 1.0
 
 
-def evaluate(cache: PostingsCache, query) -> Scores | None:
-    """The documents ``query`` matches with their scores, or None when Whoosh must run it."""
-    try:
-        return _eval(cache, query)
-    except Unsupported:
-        return None
+def evaluate(cache: PostingsCache, query) -> Scores:
+    """The documents ``query`` matches with their scores."""
+    return _eval(cache, query)
 
 
 def _eval(cache: PostingsCache, query) -> Scores:
     kind = type(query).__name__
     if kind == "Term":
         return cache.score([Clause(query.fieldname, (query.text,), query.boost)], coordinate=False)
-    if kind == "Phrase":
-        if getattr(query, "slop", 1) != 1:
-            raise Unsupported(kind)
+    if kind == "Phrase":  # always adjacent words: the query is cleaned of ``~``, which sets another slop
         return cache.score([Clause(query.fieldname, tuple(query.words), query.boost)], coordinate=False)
     if kind in ("Prefix", "Wildcard"):
         terms = _expand(cache, query.fieldname, query.text, kind == "Prefix")
@@ -43,11 +39,15 @@ def _eval(cache: PostingsCache, query) -> Scores:
         # NOT excludes, in an OR as in an AND: "damage NOT combat" means damage but not combat
         positive = [sub for sub in query.subqueries if type(sub).__name__ != "Not"]
         negative = [sub.query for sub in query.subqueries if type(sub).__name__ == "Not"]
-        if not positive:
-            raise Unsupported(f"{kind} of only NOTs")
+        if not positive:  # only NOTs: each matches what lacks its words, as Whoosh's searcher does
+            parts = [_eval(cache, sub) for sub in query.subqueries]
+            return _union(parts, query.boost) if kind == "Or" else _intersection(parts, query.boost)
         parts = [_eval(cache, sub) for sub in positive]
         scores = _union(parts, query.boost) if kind == "Or" else _intersection(parts, query.boost)
         return _without(scores, [_eval(cache, sub) for sub in negative])
+    if kind == "Not":
+        excluded = _eval(cache, query.query)
+        return {d: NOT_SCORE for d in range(cache.count) if d not in excluded}
     if kind == "AndNot":
         return _without(_eval(cache, query.a), [_eval(cache, query.b)])
     if kind == "AndMaybe":
@@ -56,7 +56,7 @@ def _eval(cache: PostingsCache, query) -> Scores:
     if kind == "Require":
         required, scored = _eval(cache, query.b), _eval(cache, query.a)
         return {d: s for d, s in scored.items() if d in required}
-    raise Unsupported(kind)
+    return _union([_eval(cache, leaf) for leaf in query.leaves()], 1.0) if not query.is_leaf() else {}
 
 
 def _expand(cache: PostingsCache, fieldname: str, pattern: str, prefix: bool) -> list[str]:

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kb.errors import RulekbError
 from kb.search.schema import CATEGORIES
-
-if TYPE_CHECKING:
-    from whoosh import query as wq
 
 
 #: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of
@@ -30,23 +26,6 @@ class Filters:
     document: str | None = None
     kinds: tuple[str, ...] = ()
     documents: tuple[str, ...] = ()  # any of these documents (a kind of DOCUMENT_KINDS)
-
-    def query(self) -> wq.Query | None:
-        """The filter as a Whoosh query, for searches Whoosh runs itself."""
-        from whoosh import query as wq
-
-        parts: list[wq.Query] = []
-        if self.game:
-            parts.append(wq.Term("game", self.game))
-        if self.docid:
-            parts.append(wq.Term("docid", self.docid))
-        if self.document:
-            parts.append(wq.Term("document", self.document))
-        if self.kinds:
-            parts.append(wq.Or([wq.Term("kind", k) for k in self.kinds]))
-        if self.documents:
-            parts.append(wq.Or([wq.Term("document", d) for d in self.documents]))
-        return wq.And(parts) if len(parts) > 1 else (parts[0] if parts else None)
 
     @property
     def active(self) -> bool:

@@ -71,27 +71,11 @@ def _prune(root: Path, keep: set[str]) -> None:
 
 def _write(folder: Path, docs: Sequence[IndexDoc], synonyms: Synonyms, meta: dict,
            on_progress: Progress | None) -> None:
-    """Write every entry into a fresh Whoosh index in ``folder`` (one segment, committed once), the compact
-    postings inverted from the same entries, and the browser's copy of them (``search-index.js``)."""
-    from whoosh import index as whoosh_index
-
-    from kb.search.schema import build_schema
-
+    """Invert every entry and write the postings with what each hit shows, and the browser's copy of them
+    (``search-index.js``)."""
     stored = [doc.fields() for doc in docs]
-    ix = whoosh_index.create_in(str(folder), build_schema())
-    writer = ix.writer(limitmb=256)
-    try:
-        step = max(1, len(docs) // 100)
-        for n, fields in enumerate(stored, start=1):
-            writer.add_document(**fields)
-            if on_progress and (n % step == 0 or n == len(docs)):
-                on_progress(n, len(docs))
-        writer.commit()
-    except BaseException:
-        writer.cancel()
-        raise
     keys = {key: doc.id for doc in docs for key in doc.keys}
-    inverted = Inverted.of(stored)
+    inverted = Inverted.of(stored, on_progress)
     PostingsCache.from_inverted(inverted, stored, keys).save(folder)
     data = site_index(inverted, stored, keys, synonyms, meta)
     (folder / SITE_INDEX_FILE).write_text(site_index_script(data), encoding="utf-8")
@@ -127,7 +111,7 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
         _write(tmp, docs, synonyms, meta, on_progress)
         (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
-        _open_generation(tmp).close()  # prove the new generation readable before anyone can see it
+        _open_generation(tmp)  # prove the new generation readable before anyone can see it
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -1,32 +1,32 @@
-"""A compact copy of the text fields' postings, read back from the Whoosh index, for millisecond scoring.
+"""The index itself: the text fields' postings (documents, term frequencies, positions), the field-length
+norms, the id lookup table and what each hit shows, in one ``marshal`` file, for millisecond scoring.
 
-Whoosh's matchers cost about half a millisecond per query clause in pure Python, and a judge's question
-makes twenty or thirty clauses (each word in each field, plus synonyms). So the build also writes the
-postings of the text fields (documents, weights, positions), the field-length norms and the id lookup
-table in one ``marshal`` file; plain queries (terms and phrases) are scored from it with Whoosh's own
-BM25F formula and parameters, giving the same scores as ``Searcher.search`` in a fraction of the time.
-Queries that need Whoosh's query language (operators, groups, wildcards) still go through Whoosh.
+The build inverts the entries directly (:class:`Inverted`, what Whoosh's writer would store, without its
+cost) and plain queries are scored from the postings with Whoosh's own BM25F formula and parameters,
+giving the same scores as Whoosh's ``Searcher.search``. Whoosh's query language is parsed by Whoosh and
+evaluated over the same postings (``evaluator``).
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 import marshal
 from dataclasses import dataclass, field
 from math import log
 from pathlib import Path
 
 from kb.search.analysis import positioned_terms
-from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR, TEXT_FIELDS
+from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR, STORED_FIELDS, TEXT_FIELDS
 
 POSTINGS_FILE = "postings.marshal"
-POSTINGS_FORMAT = 3
+POSTINGS_FORMAT = 4
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``).
 K1 = 1.2
 B = 0.75
 
-#: field → term → (docnums, BM25 term-frequency parts tf·(K1+1)/(tf+norm), positions per doc)
-Postings = dict[str, dict[str, tuple[tuple[int, ...], tuple[float, ...], tuple[tuple[int, ...], ...]]]]
+#: field → term → (docnums, term frequencies, the positions in each document one after the other)
+Postings = dict[str, dict[str, tuple[list[int], list[int], list[int]]]]
 
 
 def letter_mask(word: str) -> int:
@@ -48,9 +48,16 @@ class Clause:
     group: int = 0  # which typed word this clause stands for (coordination counts distinct groups)
 
 
-#: field → term → (docnums, term frequencies, positions per doc), as the analyzers produce them
-RawPostings = dict[str, dict[str, tuple[list[int], list[int], list[tuple[int, ...]]]]]
 FIELD_LANGUAGE = {f: lang for lang, fields in TEXT_FIELDS.items() for f in fields}
+
+
+def _terms_of(text: str, language: str) -> tuple[dict[str, list[int]], int]:
+    """Each index term of ``text`` with its positions, and the number of terms (the field's length)."""
+    positions: dict[str, list[int]] = {}
+    spans = positioned_terms(text, language)
+    for stem, position in spans:
+        positions.setdefault(stem, []).append(position)
+    return positions, len(spans)
 
 
 @dataclass
@@ -60,28 +67,35 @@ class Inverted:
     ``StopFilter`` does), and each document's field lengths as Whoosh stores them (a byte, log-scaled)."""
 
     count: int
-    postings: RawPostings
+    postings: Postings
     lengths: dict[str, list[int]]  # field → per docnum, the length Whoosh's reader gives back (0: none)
     totals: dict[str, int]  # field → the exact number of tokens in all documents
 
     @classmethod
-    def of(cls, texts: list[dict[str, str]]) -> "Inverted":
-        """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing)."""
+    def of(cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None) -> "Inverted":
+        """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
+        reporting progress (documents done, documents in all) every hundredth of the way. A text met again
+        (a parent's text is the context of each of its rules) is analysed once."""
         from whoosh.util.numeric import byte_to_length, length_to_byte
 
         count = len(texts)
-        postings: RawPostings = {f: {} for f in ALL_TEXT_FIELDS}
+        postings: Postings = {f: {} for f in ALL_TEXT_FIELDS}
         lengths = {f: [0] * count for f in ALL_TEXT_FIELDS}
         totals = dict.fromkeys(ALL_TEXT_FIELDS, 0)
+        analysed: dict[tuple[str, str], tuple[dict[str, list[int]], int]] = {}
+        step = max(1, count // 100)
         for doc, fields in enumerate(texts):
+            if on_progress and (doc % step == 0):
+                on_progress(doc, count)
             for fieldname in ALL_TEXT_FIELDS:
                 text = fields.get(fieldname)
                 if not text:
                     continue
-                positions: dict[str, list[int]] = {}
-                spans = positioned_terms(text, FIELD_LANGUAGE[fieldname])
-                for stem, position in spans:
-                    positions.setdefault(stem, []).append(position)
+                language = FIELD_LANGUAGE[fieldname]
+                key = (text, language)
+                if key not in analysed:
+                    analysed[key] = _terms_of(text, language)
+                positions, length = analysed[key]
                 terms = postings[fieldname]
                 for stem, where in positions.items():
                     entry = terms.get(stem)
@@ -89,11 +103,13 @@ class Inverted:
                         entry = terms[stem] = ([], [], [])
                     entry[0].append(doc)
                     entry[1].append(len(where))
-                    entry[2].append(tuple(where))
-                if spans:
-                    byte = length_to_byte(len(spans))
+                    entry[2].extend(where)
+                if length:
+                    byte = length_to_byte(length)
                     lengths[fieldname][doc] = byte_to_length(byte) if byte else 0
-                    totals[fieldname] += len(spans)
+                    totals[fieldname] += length
+        if on_progress:
+            on_progress(count, count)
         return cls(count, postings, lengths, totals)
 
     def norms(self, fieldname: str) -> list[float]:
@@ -119,6 +135,8 @@ class PostingsCache:
     labels: list[str] = field(default_factory=list)
     related: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the CR rules a passage leads to
     subrules: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the rules under it, in order
+    stored: list[dict] = field(default_factory=list)  # per docnum: what a hit shows (``STORED_FIELDS``)
+    _parts: dict[tuple[str, str], list[float]] = field(default_factory=dict, repr=False)
     _vocabulary: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _sorted: dict[str, list[str]] = field(default_factory=dict, repr=False)
     _priors: list[float] = field(default_factory=list, repr=False)
@@ -131,28 +149,22 @@ class PostingsCache:
         """The cache of freshly inverted entries (``stored``: each entry's ``IndexDoc.fields()``)."""
         ids = [s["id"] for s in stored]
         docnum = {node_id: n for n, node_id in enumerate(ids)}
-        norms: dict[str, list[float]] = {}
-        postings: Postings = {}
-        for fieldname in ALL_TEXT_FIELDS:
-            fieldnorms = norms[fieldname] = inverted.norms(fieldname)
-            postings[fieldname] = {
-                term: (tuple(docs), tuple(tf * (K1 + 1) / (tf + fieldnorms[d]) for d, tf in zip(docs, tfs)),
-                       tuple(positions))
-                for term, (docs, tfs, positions) in sorted(inverted.postings[fieldname].items())}
 
         def docnums(node_ids: list[str] | None) -> tuple[int, ...]:
             return tuple(docnum[i] for i in node_ids or () if i in docnum)
 
         return cls(count=inverted.count, ids=ids, keys={k: docnum[v] for k, v in keys.items() if v in docnum},
-                   norms=norms, postings=postings, games=[s["game"] for s in stored],
-                   documents=[s["document"] for s in stored], kinds=[s["kind"] for s in stored],
-                   langs=[s["lang"] for s in stored], labels=[s["label"] for s in stored],
-                   related=[docnums(s.get("related")) for s in stored],
-                   subrules=[docnums(s.get("subrules")) for s in stored])
+                   norms={f: inverted.norms(f) for f in ALL_TEXT_FIELDS},
+                   postings={f: dict(sorted(inverted.postings[f].items())) for f in ALL_TEXT_FIELDS},
+                   games=[s["game"] for s in stored], documents=[s["document"] for s in stored],
+                   kinds=[s["kind"] for s in stored], langs=[s["lang"] for s in stored],
+                   labels=[s["label"] for s in stored], related=[docnums(s.get("related")) for s in stored],
+                   subrules=[docnums(s.get("subrules")) for s in stored],
+                   stored=[{k: s[k] for k in STORED_FIELDS if k in s} for s in stored])
 
     def save(self, folder: Path) -> None:
         data = (POSTINGS_FORMAT, self.count, self.ids, self.keys, self.norms, self.postings, self.games,
-                self.documents, self.kinds, self.langs, self.labels, self.related, self.subrules)
+                self.documents, self.kinds, self.langs, self.labels, self.related, self.subrules, self.stored)
         (folder / POSTINGS_FILE).write_bytes(marshal.dumps(data))
 
     @classmethod
@@ -160,11 +172,12 @@ class PostingsCache:
         data = marshal.loads((folder / POSTINGS_FILE).read_bytes())
         if not isinstance(data, tuple) or data[0] != POSTINGS_FORMAT:
             raise ValueError(f"{POSTINGS_FILE} has an unknown format")
-        _, count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules = data
+        _, count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules, stored = data
         if not all(len(column) == count for column in (ids, games, documents, kinds, langs, labels, related,
-                                                         subrules)):
+                                                         subrules, stored)):
             raise ValueError(f"{POSTINGS_FILE} does not describe its {count} documents consistently")
-        return cls(count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules)
+        return cls(count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules,
+                   stored)
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -223,8 +236,16 @@ class PostingsCache:
         return scores
 
     def _term(self, clause: Clause):
-        entry = self.postings.get(clause.field, {}).get(clause.stems[0])
-        return (entry[0], entry[1]) if entry else None
+        """A term's documents with their BM25 term-frequency parts ``tf·(K1+1)/(tf+norm)`` (computed on first use)."""
+        key = (clause.field, clause.stems[0])
+        entry = self.postings.get(key[0], {}).get(key[1])
+        if entry is None:
+            return None
+        parts = self._parts.get(key)
+        if parts is None:
+            norms = self.norms[key[0]]
+            parts = self._parts[key] = [tf * (K1 + 1) / (tf + norms[d]) for d, tf in zip(entry[0], entry[1])]
+        return entry[0], parts
 
     def _phrase(self, clause: Clause):
         """Documents where the stems occur in order (Whoosh's default slop of 1: adjacent), with counts;
@@ -242,7 +263,7 @@ class PostingsCache:
         entries = [fieldterms.get(stem) for stem in stems]
         if any(e is None for e in entries):
             return None
-        maps = [dict(zip(e[0], e[2])) for e in entries]
+        maps = [_positions_by_doc(*e) for e in entries]
         common = set(maps[0]).intersection(*maps[1:])
         norms = self.norms[fieldname]
         docs, parts = [], []
@@ -274,3 +295,13 @@ class PostingsCache:
         if not self._priors:
             self._priors = [KIND_PRIOR.get(kind, 1.0) for kind in self.kinds]
         return self._priors
+
+
+def _positions_by_doc(docs: list[int], tfs: list[int], positions: list[int]) -> dict[int, list[int]]:
+    """A term's positions per document (they are stored one document after the other)."""
+    out: dict[int, list[int]] = {}
+    start = 0
+    for doc, tf in zip(docs, tfs):
+        out[doc] = positions[start:start + tf]
+        start += tf
+    return out

@@ -128,8 +128,7 @@ class QueryBuilder:
     (slower) parser handles queries written in its query language.
     """
 
-    def __init__(self, schema, synonyms: Synonyms):
-        self.schema = schema
+    def __init__(self, synonyms: Synonyms):
         self.synonyms = synonyms
         self._parser = None  # Whoosh's query parser, made (and imported) on first use
         #: The German words the translations know by themselves: parts a compound may be split into.
@@ -143,7 +142,9 @@ class QueryBuilder:
         if self._parser is None:
             from whoosh.qparser import MultifieldParser, OrGroup, plugins
 
-            parser = MultifieldParser(list(ALL_TEXT_FIELDS), self.schema,
+            from kb.search.schema import build_schema
+
+            parser = MultifieldParser(list(ALL_TEXT_FIELDS), build_schema(),
                                       fieldboosts={f: BOOSTS[f] for f in ALL_TEXT_FIELDS}, group=OrGroup)
             for plugin in (plugins.FieldsPlugin, plugins.SingleQuotePlugin, plugins.RangePlugin,
                            plugins.BoostPlugin, plugins.EveryPlugin):

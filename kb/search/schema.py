@@ -35,8 +35,14 @@ KIND_TO_CATEGORY = {kind: category for category, kinds in CATEGORIES.items() for
 KIND_PRIOR = {"scenario": 0.5, "ruling": 0.5}
 
 
+#: What each entry keeps for display (everything a hit shows), beside its postings.
+STORED_FIELDS = ("id", "number", "game", "document", "kind", "category", "lang", "order", "title", "text", "label",
+                 "breadcrumb", "url", "related", "subrules", "parent", "source", "extra")
+
+
 def build_schema():
-    """The schema of a search index (bump ``INDEX_FORMAT`` in ``store.py`` when it changes)."""
+    """The fields as Whoosh knows them: what its query parser reads a query against (which analyzer each
+    field has). Bump ``INDEX_FORMAT`` in ``store.py`` when they change."""
     from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
     from kb.search.analysis import english_analyzer, german_analyzer

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from kb.search import analysis, engine, fuzzy, query, snippets
+from kb.search import analysis, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import B, K1, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
@@ -37,7 +37,7 @@ def constants() -> dict:
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
         "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
         "OPERATORS": sorted(query.OPERATORS), "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
-        "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
+        "NOT_SCORE": evaluator.NOT_SCORE, "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
         "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
         "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
         "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,
@@ -45,19 +45,13 @@ def constants() -> dict:
     }
 
 
-def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[Sequence[int]]) -> str:
-    """One term's postings as a string of comma-separated integers: per document the gap to the previous
-    document, the term frequency, then the positions as gaps (decoded lazily, per term, in the browser)."""
-    out: list[int] = []
-    previous = 0
-    for doc, tf, where in zip(docs, tfs, positions):
-        out += (doc - previous, tf)
-        previous = doc
-        last = 0
-        for position in where:
-            out.append(position - last)
-            last = position
-    return ",".join(map(str, out))
+def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[int]) -> str:
+    """One term's postings as three lists of comma-separated integers, joined by ``;``: the gaps between its
+    documents, the term frequencies (empty when all are 1, as mostly), and the positions in each document
+    one document after the other (decoded lazily, per term, in the browser)."""
+    gaps = [docs[0], *(b - a for a, b in zip(docs, docs[1:]))] if docs else []
+    frequencies = "" if all(tf == 1 for tf in tfs) else ",".join(map(str, tfs))
+    return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
 def _shown(stored: dict, examples: list[int], docnum_of: dict[str, int]) -> list:
@@ -108,3 +102,11 @@ def site_index_script(data: dict) -> str:
             "  root.rulekb = root.rulekb || {};\n"
             "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
             f"}})({body});\n")
+
+
+def read_site_index(path) -> dict:
+    """The data of a ``search-index.js`` written by :func:`site_index_script` (for tests and benchmarks)."""
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    return json.loads(text[text.index("})(") + 3:text.rindex(");")])

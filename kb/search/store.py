@@ -19,7 +19,7 @@ from kb.paths import Paths
 from kb.search.postings import PostingsCache
 
 #: Bumped whenever the schema or the stored fields change; an index of another format is rebuilt.
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 POINTER = "CURRENT"
 META = "meta.json"
 SYNONYMS = "synonyms.json"
@@ -34,17 +34,12 @@ class IndexMissing(RulekbError):
 
 @dataclass
 class OpenIndex:
-    """An opened index generation: the Whoosh index, its metadata, and what went wrong on the way."""
+    """An opened index generation: its postings and stored entries, its metadata, and what went wrong on the way."""
 
     path: Path
-    index: object
-    searcher: object
     meta: dict
     cache: PostingsCache
     warnings: list[str] = field(default_factory=list)
-
-    def close(self) -> None:
-        self.searcher.close()
 
 
 def index_root(paths: Paths) -> Path:
@@ -94,25 +89,15 @@ def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
 
 def _open_generation(path: Path) -> OpenIndex:
     """Open one generation and prove it readable: metadata complete, format current, document count right."""
-    from whoosh import index as whoosh_index
-
     meta = json.loads((path / META).read_text(encoding="utf-8"))
     if meta.get("format") != INDEX_FORMAT:
         raise ValueError(f"index format {meta.get('format')} (this rulekb reads {INDEX_FORMAT})")
     cache = PostingsCache.load(path)
-    ix = whoosh_index.open_dir(str(path))
-    searcher = ix.searcher()
-    try:
-        count = searcher.doc_count()
-        if count != meta.get("documents") or count != cache.count:
-            raise ValueError(f"holds {count} documents, its metadata says {meta.get('documents')}, "
-                             f"its postings {cache.count}")
-        if count and searcher.stored_fields(count - 1).get("id") != cache.ids[-1]:
-            raise ValueError("its stored entries and its postings disagree")
-    except BaseException:
-        searcher.close()
-        raise
-    return OpenIndex(path, ix, searcher, meta, cache)
+    if cache.count != meta.get("documents"):
+        raise ValueError(f"its metadata says {meta.get('documents')} documents, its postings hold {cache.count}")
+    if cache.count and cache.stored[-1].get("id") != cache.ids[-1]:
+        raise ValueError("its stored entries and its postings disagree")
+    return OpenIndex(path, meta, cache)
 
 
 def open_index(paths: Paths) -> OpenIndex:

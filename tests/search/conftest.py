@@ -30,6 +30,29 @@ def indexed(tmp_path_factory, project_kb) -> Paths:
 
 
 @pytest.fixture(scope="session")
+def whoosh_searcher(indexed, project_kb, tmp_path_factory):
+    """A searcher over a Whoosh index of the same entries as the shared index (docnums alike): the reference
+    the postings' scores and the query language's results are checked against."""
+    from whoosh import index as whoosh_index
+
+    from kb.rulings import load_rulings
+    from kb.search.documents import collect_documents
+    from kb.search.schema import build_schema
+    from kb.search.synonyms import load_synonyms
+    from kb.verify.results import load_results
+
+    languages = {d.id: d.meta.language for d in project_kb.documents}
+    docs = collect_documents(project_kb.graph, project_kb.lookup.keys, languages, load_rulings(indexed)[0],
+                             load_results(indexed), load_synonyms())
+    ix = whoosh_index.create_in(str(tmp_path_factory.mktemp("whoosh")), build_schema())
+    with ix.writer() as writer:
+        for doc in docs:
+            writer.add_document(**doc.fields())
+    with ix.searcher() as searcher:
+        yield searcher
+
+
+@pytest.fixture(scope="session")
 def engine(indexed):
     """A search engine over the shared index."""
     from kb.search.engine import SearchEngine

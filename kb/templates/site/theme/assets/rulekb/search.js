@@ -486,20 +486,18 @@
       if (!field || !Object.prototype.hasOwnProperty.call(field.raw, stem)) return null;
       let entry = field.decoded.get(stem);
       if (entry === undefined) {
-        const numbers = field.raw[stem].split(",").map(Number);
+        const [gaps, frequencies, flat] = field.raw[stem].split(";").map((list) => (list ? list.split(",").map(Number) : []));
         const docs = [], parts = [], positions = [];
         const norms = this.norms[fieldname], K1 = this.c.K1;
-        let doc = 0;
-        for (let i = 0; i < numbers.length;) {
-          doc += numbers[i++];
-          const tf = numbers[i++];
-          const where = [];
-          let position = 0;
-          for (let k = 0; k < tf; k++) { position += numbers[i++]; where.push(position); }
+        let doc = 0, start = 0;
+        gaps.forEach((gap, i) => {
+          doc += gap;
+          const tf = frequencies.length ? frequencies[i] : 1;
           docs.push(doc);
           parts.push(tf * (K1 + 1) / (tf + norms[doc]));
-          positions.push(where);
-        }
+          positions.push(flat.slice(start, start + tf));
+          start += tf;
+        });
         entry = { docs, parts, positions };
         field.decoded.set(stem, entry);
       }
@@ -1155,12 +1153,20 @@
       case "And": {
         const positive = query.subqueries.filter((s) => s.type !== "Not");
         const negative = query.subqueries.filter((s) => s.type === "Not").map((s) => s.query);
-        if (!positive.length) return new Map();
+        if (!positive.length) {  // only NOTs: each matches what lacks its words
+          const parts = query.subqueries.map((s) => evaluate(cache, s));
+          return query.type === "Or" ? union(parts, query.boost) : intersection(parts, query.boost);
+        }
         const parts = positive.map((s) => evaluate(cache, s));
         const scores = query.type === "Or" ? union(parts, query.boost) : intersection(parts, query.boost);
         return without(scores, negative.map((s) => evaluate(cache, s)));
       }
-      case "Not": return new Map();
+      case "Not": {
+        const excluded = evaluate(cache, query.query);
+        const out = new Map();
+        for (let d = 0; d < cache.count; d++) if (!excluded.has(d)) out.set(d, cache.c.NOT_SCORE);
+        return out;
+      }
       case "AndNot": return without(evaluate(cache, query.a), [evaluate(cache, query.b)]);
       case "AndMaybe": {
         const required = evaluate(cache, query.a), optional = evaluate(cache, query.b);
