@@ -35,7 +35,7 @@ console.error = (...args) => { window.__rkErrors.push('console: ' + args.join(' 
 #: What a box shows: its query once drawn, the status line, the notes, the results and the pressed chips.
 STATE = """
 const root = document.querySelector(`[data-rk-search="${arguments[0]}"]`);
-const pressed = (group) => Array.from(root.querySelectorAll(`.rk-chips--${group} [aria-pressed="true"]`), (c) => c.textContent);
+const pressed = (group) => Array.from(root.querySelectorAll(`.rk-search__chips--${group} [aria-pressed="true"]`), (c) => c.textContent);
 return {
   query: root.dataset.rkQuery === undefined ? null : root.dataset.rkQuery,
   status: root.querySelector('.rk-search__status').textContent,
@@ -222,7 +222,7 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     state = _drawn(browser, "page", query)
     assert state["games"] == ["All games"] and state["kinds"] == ["All kinds"]
     assert {h["game"] for h in state["hits"]} > {"Atnia"}
-    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-chip")
+    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-search__chip")
     assert all(c.size["height"] >= 44 and c.size["width"] >= 44 for c in chips if c.is_displayed())
     _press(browser, viewport, next(c for c in chips if c.text == "Atnia"))
     _wait(browser, lambda d: _state(d, "page")["games"] == ["Atnia"], "the Atnia chip was not pressed")
@@ -336,5 +336,5 @@ def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F81
     _open(browser, _page(base_url, SEARCH_PAGE))
     settings = json.loads(browser.find_element(By.ID, "rk-search-settings").get_attribute("textContent"))
     games = browser.execute_script(
-        "return Array.from(document.querySelectorAll('.rk-search--page .rk-chips--game .rk-chip'), (c) => c.textContent);")
+        "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);")
     assert games == ["All games"] + [g["label"] for g in settings["games"]] == ["All games", "Athernum", "Altered", "Atnia"]
