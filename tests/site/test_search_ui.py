@@ -338,3 +338,22 @@ def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F81
     games = browser.execute_script(
         "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);")
     assert games == ["All games"] + [g["label"] for g in settings["games"]] == ["All games", "Athernum", "Altered", "Atnia"]
+
+
+def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):  # noqa: F811
+    """Markup in a rule, ruling or example reaches the results and the answer card only as text: nothing runs."""
+    from selenium.webdriver.common.by import By
+
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": CATCH_ERRORS + "window.__rkAlerts = []; window.alert = (m) => window.__rkAlerts.push(m);"})
+    try:
+        _open(browser, _page(small_search_site.as_uri() + "/", SEARCH_PAGE) + "?q=" + quote("alert script"))
+        state = _drawn(browser, "page", "alert script")
+        assert len(state["hits"]) >= 3
+        shown = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__output").text
+        assert '<script>alert("' in shown
+        assert browser.execute_script(
+            "return document.querySelectorAll('.rk-search script, .rk-search img, .rk-search iframe').length") == 0
+        assert browser.execute_script("return window.__rkAlerts") == [] and _errors(browser) == []
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
