@@ -22,10 +22,6 @@ from kb.verify.results import VerifyResults
 #: How many search hits are turned into candidate rules, and how many rules an answer shows by default.
 CANDIDATE_HITS = 25
 DEFAULT_RULES = 5
-#: A rule reached through another hit counts this much of that hit's score, so that rules matching the
-#: question themselves come first: a matched term's defining rule is background (term names are boosted
-#: heavily in search), a ruling's or scenario's cited rules are close to the point.
-DERIVED_WEIGHT = {"term": 0.4, "ruling": 0.8, "scenario": 0.8, "example": 0.8, "remark": 0.8}
 NUMBERED = ("rule", "section", "chapter")
 
 
@@ -109,11 +105,19 @@ def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, s
     return None
 
 
-def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, str]]) -> list[str]:
+def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
+    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
+    linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
+    return frozenset((graph.nodes[u]["game"], graph.nodes[u]["document"])
+                     for u, _, kind in graph.edges(keys=True) if kind in linking)
+
+
+def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, str]],
+                  companions: frozenset[tuple[str, str]] | None = None) -> list[str]:
     """The rules a search hit stands for: itself if numbered, a term's defining rule, the example's rule
-    (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules. (A
-    rulebook passage's rules are hits of their own: search puts them right after the passage, in the order
-    the question favours.)"""
+    (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules, an
+    unnumbered paragraph of a rules text (not of a rulebook that explains one). (A rulebook passage's rules are hits of their own:
+    search puts them right after the passage, in the order the question favours.)"""
     if hit.kind in ("ruling", "scenario"):
         return [r for r in hit.related if r in graph]
     if hit.id not in graph:
@@ -126,10 +130,14 @@ def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, 
     if hit.kind in ("example", "remark"):
         parent = graph.nodes[hit.id].get("parent")
         return [parent] if parent in graph else []
-    if hit.kind == "paragraph":  # "No cards may be played … during the morning phase" says what 9.1.0 says
+    if hit.kind in ("paragraph", *NUMBERED):  # "No cards may be played … during the morning phase" is 9.1.0
         parent = graph.nodes[hit.id].get("parent")
         if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
             return [parent]
+        if companions is None:
+            companions = companion_documents(graph)
+        if (hit.game, hit.document) not in companions:  # a rules text without numbers (Atnia): it is the rule
+            return [hit.id]
     return []
 
 
@@ -168,20 +176,20 @@ def describe_rule(graph: Graph, rule_id: str, score: float, found_by: str, rulin
 
 def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling], results: VerifyResults,
         defined_by: dict[str, dict[str, str]], *, limit: int = DEFAULT_RULES, game: str | None = None) -> AskAnswer:
-    """Answer a judge's question with the ``limit`` rules that best settle it."""
-    found = engine.search(question, game=game, limit=CANDIDATE_HITS)
+    """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
+    order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
+    ``ask`` and ``search`` (and the site, which shows search's ranking) agree."""
+    found = engine.search(question, game=game, limit=max(CANDIDATE_HITS, limit))
     answer = AskAnswer(question=question, notes=list(found.notes))
     chosen: dict[str, tuple[float, str]] = {}
+    companions = companion_documents(graph)
     for hit in found.hits:
-        weight = 1.0 if hit.kind in NUMBERED else DERIVED_WEIGHT.get(hit.kind, 1.0)
-        for rule_id in rules_for_hit(graph, hit, defined_by):
-            score = hit.score * weight
-            if rule_id not in chosen or score > chosen[rule_id][0]:
+        for rule_id in rules_for_hit(graph, hit, defined_by, companions):
+            if rule_id not in chosen:
                 found_by = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
-                chosen[rule_id] = (score, found_by)
-    ranked = sorted(chosen.items(), key=lambda kv: -kv[1][0])
+                chosen[rule_id] = (hit.score, found_by)
     by_rule = _rulings_by_rule(rulings)
-    for rule_id, (score, found_by) in ranked[:limit]:
+    for rule_id, (score, found_by) in list(chosen.items())[:limit]:
         answer.rules.append(describe_rule(graph, rule_id, score, found_by, by_rule, results))
     if not answer.rules and not answer.notes:
         answer.notes.append("no rule matches this question; try other words or `rulekb search`")

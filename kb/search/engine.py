@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from kb.ids import normalise_lookup
 from kb.paths import Paths
+from kb.search.analysis import analyse
+from kb.search.definitions import definition_subjects
 from kb.search.evaluator import evaluate
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
@@ -33,10 +35,20 @@ FEW_HITS = 3
 #: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
-#: A passage in the question's language is placed this much above the best of the rules it leads to.
+#: A passage in the question's language is placed this much below the best of the rules it leads to.
 LEAD = 1.0001
-#: How many more text hits to collect than shown, so that links and filters still fill the list.
-OVERFETCH = 3
+#: The ranking does not depend on how many hits are shown: this many text hits (or ``limit``, if more) are
+#: collected and ranked, the best ``RELATED_HITS`` of them lead to their rules, and only then is the list
+#: cut to ``limit``.
+CANDIDATES = 60
+RELATED_HITS = 10
+#: A question keeps to one game when it uses words of that game's vocabulary (see ``_game_of_words``).
+VOCABULARY_MIN_ENTRIES = 2
+VOCABULARY_SHARE = 0.05
+VOCABULARY_RATIO = 10.0
+#: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
+#: 0.01 apart, fit in between).
+JUMP_SPACING = 10.0
 
 
 class SearchEngine:
@@ -57,6 +69,8 @@ class SearchEngine:
         #: question language the entries left out for it (made on first use).
         self._translated = {docid: frozenset(langs) for docid, langs in self.meta.get("translated", {}).items()}
         self._other_language: dict[str, frozenset[int]] = {}
+        self._term_counts: dict[tuple[str, str], dict[str, int]] = {}
+        self._sizes: dict[str, int] = {}
 
     def close(self) -> None:
         """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
@@ -130,18 +144,21 @@ class SearchEngine:
         if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
             if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
                 parsed.ids, parsed.text = [parsed.text.strip()], ""
-        filters = self.filters(game or parsed.filters.get("game"), document or parsed.filters.get("document"),
-                               kind or parsed.filters.get("kind"))
-        result = SearchResult(query=text)
-        ranked = _Ranking(self.cache, filters)
-        self._jump(parsed, filters, limit, ranked, result)
         self.builder.build(parsed, self.cache)
+        result = SearchResult(query=text)
+        game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
+        filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
+        result.game = filters.game
+        ranked = _Ranking(self.cache, filters)
+        self._jump(parsed, filters, ranked, result)
         if parsed.fallback:
             result.fallback = True
             result.notes.append("the query could not be parsed as written; searched its plain words: "
                                 + " ".join(parsed.words))
         if parsed.query is not None or parsed.clauses:
             self._text(parsed, filters, limit, ranked, result)
+        if parsed.clauses:
+            self._definitions_first(parsed, filters, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
         hits = [hit_from_stored(self.cache.stored[docnum], score, self._via(via))
@@ -150,13 +167,73 @@ class SearchEngine:
         result.hits = hits
         return result
 
+    def _game_of_words(self, parsed: ParsedQuery, result: SearchResult) -> str | None:
+        """The game whose vocabulary the question uses (``Noon``, ``horizon``, ``Contingency``): the search
+        keeps to it. Counted per typed word (its index terms, synonyms and translations alike), as the
+        share of each game's entries that hold it:
+
+        - a word is a game's vocabulary when at least ``VOCABULARY_MIN_ENTRIES`` of its entries hold it and
+          either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
+          ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
+        - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
+        - the game with the most votes wins when no other game left has a tenth of its votes.
+
+        A question in another language than English keeps to the one game with texts in that language."""
+        if not parsed.clauses or len(self.games) < 2:
+            return None
+        speaking = sorted({game for game, lang in zip(self.cache.games, self.cache.langs) if lang == parsed.lang})
+        if parsed.lang != "en" and len(speaking) == 1:  # a German question: only Athernum has German texts
+            result.notes.append(f"kept to {speaking[0]}: the only game with texts in the question's language")
+            return speaking[0]
+        sizes = self._game_sizes()
+        counts: dict[int, dict[str, int]] = {}  # typed word → game → entries holding it (best field)
+        for clause in parsed.clauses:
+            if len(clause.stems) == 1 and clause.group < len(parsed.words):
+                word = counts.setdefault(clause.group, {})
+                for game, count in self._term_games(clause.field, clause.stems[0]).items():
+                    word[game] = max(word.get(game, 0), count)
+        votes = {game: 0.0 for game in sorted(self.games)}
+        for word in counts.values():
+            shares = {game: word.get(game, 0) / sizes[game] for game in votes}
+            for game, share in shares.items():
+                others = [other for g, other in shares.items() if g != game]
+                if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (not any(others) or (
+                        share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))):
+                    votes[game] += share
+            for game in [g for g in votes if not shares[g] and max(shares.values()) >= VOCABULARY_SHARE / 2]:
+                del votes[game]
+        ranked = sorted(votes.items(), key=lambda gv: (-gv[1], gv[0]))
+        if not ranked or not ranked[0][1] or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1]):
+            return None
+        game = ranked[0][0]
+        result.notes.append(f"kept to {game}: the question uses its vocabulary")
+        return game
+
+    def _game_sizes(self) -> dict[str, int]:
+        """How many entries each game has."""
+        if not self._sizes:
+            for game in self.cache.games:
+                self._sizes[game] = self._sizes.get(game, 0) + 1
+        return self._sizes
+
+    def _term_games(self, fieldname: str, stem: str) -> dict[str, int]:
+        """How many entries of each game hold ``stem`` in ``fieldname`` (remembered)."""
+        key = (fieldname, stem)
+        if key not in self._term_counts:
+            counts: dict[str, int] = {}
+            entry = self.cache.postings.get(fieldname, {}).get(stem)
+            for docnum in entry[0] if entry else ():
+                game = self.cache.games[docnum]
+                counts[game] = counts.get(game, 0) + 1
+            self._term_counts[key] = counts
+        return self._term_counts[key]
+
     def _via(self, via: tuple[str, int]) -> str:
         """Why a hit was found, as the judge reads it: "text", "rule number", "subrule of 4.2.2", …"""
         reason, source = via
         return reason if source < 0 else f"{reason} {self.cache.labels[source]}"
 
-    def _jump(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
-              result: SearchResult) -> None:
+    def _jump(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking", result: SearchResult) -> None:
         """Rules named by number come first, each followed by its subrules."""
         for n, typed in enumerate(parsed.ids):
             node_id = self.resolve(typed, filters.game)
@@ -165,16 +242,16 @@ class SearchEngine:
                 hints = self.suggest(typed)
                 result.notes.append(f"no rule {typed!r}" + (f"; did you mean: {', '.join(hints)}" if hints else ""))
                 continue
-            base = JUMP_SCORE - n * limit
+            base = JUMP_SCORE - n * JUMP_SPACING
             ranked.add(docnum, base, ("rule number", -1))
-            for i, sub in enumerate(self.cache.subrules[docnum][:limit]):
+            for i, sub in enumerate(self.cache.subrules[docnum][:int(JUMP_SPACING / 0.01) - 1]):
                 ranked.add(sub, base - (i + 1) * 0.01, ("subrule of", docnum))
 
     def _text(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
               result: SearchResult) -> None:
         """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then, for a plain
         question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
-        fetch = limit * OVERFETCH
+        fetch = max(limit, CANDIDATES)
         hits = self._run(parsed, filters, fetch)
         unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
         if unknown or len(hits) < FEW_HITS:
@@ -199,7 +276,7 @@ class SearchEngine:
         if parsed.clauses is None:
             return  # a query in Whoosh's language lists what it matches, and only that
         cache = self.cache
-        for docnum, score in hits[:limit]:
+        for docnum, score in hits[:RELATED_HITS]:
             related = cache.related[docnum]
             if not related:
                 continue
@@ -211,12 +288,23 @@ class SearchEngine:
             for i, rule in enumerate(related):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
-        self._own_language_first(parsed.lang, hits[:limit], ranked)
+        self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
+        self._rules_above_examples(hits[:RELATED_HITS], ranked)
 
-    def _own_language_first(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+    def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+        """An example or remark in the rules text that the question matches brings the rule it belongs to
+        just above itself: the rule is the answer, the example shows it."""
+        for docnum, _ in hits:
+            if self.cache.kinds[docnum] in ("example", "remark") and docnum in ranked.entries:
+                parent = self.cache.docnum(str(self.searcher.stored_fields(docnum).get("parent") or "").casefold())
+                if parent is not None:
+                    ranked.add(parent, ranked.entries[docnum][0] * LEAD, ("illustrated by", docnum))
+
+    def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):
-        the passage in the question's language whose rules rank best is shown just before them, and they
-        are shown as reached through it, so that the judge reads the rule in their language first."""
+        the passage in the question's language whose rules rank best is shown right after the best of
+        them (the CR is definitive; the passage is its reading in the judge's language), and its rules are
+        shown as reached through it."""
         cache = self.cache
         best: tuple[float, int] | None = None
         for docnum, _ in hits:
@@ -229,9 +317,50 @@ class SearchEngine:
         if best is None:
             return
         top, passage = best
-        ranked.add(passage, top * LEAD, ("text", -1))
+        ranked.place(passage, top / LEAD, ("text", -1))
         for rule in cache.related[passage]:
             ranked.credit(rule, ("explained by", passage))
+
+    def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking") -> None:
+        """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
+        entry of each subject heads the results, each followed by the numbered rule it sits under, in the
+        order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
+        words, or all of the words of a synonym or translation that stands for the whole subject."""
+        found: list[int] = []
+        for subject in definition_subjects(parsed.text):
+            term = self._glossary_entry(subject, parsed.lang, filters)
+            if term is not None and term not in found:
+                found.append(term)
+        if not found:
+            return
+        top = max((score for score, _, _ in ranked.entries.values()), default=1.0)
+        place = 2 * len(found)
+        for term in found:
+            ranked.place(term, top * LEAD ** place, ("definition", -1))
+            parent = self.cache.docnum(str(self.cache.stored[term].get("parent") or "").casefold())
+            if parent is not None and self.cache.kinds[parent] == "rule":
+                ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
+            place -= 2
+
+    def _glossary_entry(self, subject: str, lang: str, filters: Filters) -> int | None:
+        """The glossary entry a definition question's subject names, if any (see ``_definitions_first``)."""
+        wanted = [tuple(analyse(subject, "en"))]
+        stems = set(analyse(subject, lang))
+        for rule in self.builder.synonyms.expand(subject):
+            if stems and stems <= set(rule.match):
+                wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
+        cache, norms = self.cache, self.cache.norms["terms"]
+        best: tuple[float, int] | None = None
+        for words in wanted:
+            entries = [cache.postings["terms"].get(stem) for stem in words]
+            if not words or any(entry is None for entry in entries):
+                continue
+            for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
+                if cache.kinds[docnum] == "term" and (not filters.active or filters.accepts_parts(
+                        cache.games[docnum], cache.documents[docnum], cache.kinds[docnum])):
+                    if best is None or (norms[docnum], docnum) < best:
+                        best = (norms[docnum], docnum)
+        return best[1] if best else None
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs of the clauses (a plain question) or of the parsed query."""
@@ -317,6 +446,13 @@ class _Ranking:
         if current is None:
             self.entries[docnum] = (score, via, len(self.entries))
         elif score > current[0]:
+            self.entries[docnum] = (score, via, current[2])
+
+    def place(self, docnum: int, score: float, via: tuple[str, int]) -> None:
+        """Rank an entry at ``score``, whatever it scored before (filters still apply)."""
+        current = self.entries.pop(docnum, None)
+        self.add(docnum, score, via)
+        if current is not None and docnum in self.entries:
             self.entries[docnum] = (score, via, current[2])
 
     def credit(self, docnum: int, via: tuple[str, int]) -> None:

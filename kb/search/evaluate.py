@@ -21,7 +21,8 @@ class JudgeQuestion:
     question: str
     needs: tuple[frozenset[str], ...]  # each need: the qualified ids that satisfy it
     lang: str = "en"
-    block: str = ""  # the named set it belongs to (a held-out block), if any
+    block: str = ""  # the named set it belongs to (a held-out block, or a group: en, de, atnia, altered)
+    sealed: bool = False  # held out until tuning is finished: measured once, at the end
 
 
 @dataclass
@@ -53,6 +54,11 @@ class QualityReport:
         rs = [r for r in self.results if lang is None or r.question.lang == lang]
         return sum(r.reciprocal_rank for r in rs) / len(rs) if rs else 0.0
 
+    def recall_at(self, k: int, lang: str | None = None) -> float:
+        """recall@k for another k than the report's (recall@1: the first hit alone), from the rankings kept."""
+        rs = [r for r in self.results if lang is None or r.question.lang == lang]
+        return sum(score_question(r.question, r.ranking, k).recall for r in rs) / len(rs) if rs else 0.0
+
     def misses(self) -> list[QuestionResult]:
         return [r for r in self.results if r.recall < 1.0]
 
@@ -67,7 +73,8 @@ def _qualify(rule: object) -> str:
 
 
 def load_questions(path: Path) -> list[JudgeQuestion]:
-    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules``, optional ``lang`` and ``block``)."""
+    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules``, optional ``lang``, ``block``
+    and ``sealed``)."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -75,7 +82,8 @@ def load_questions(path: Path) -> list[JudgeQuestion]:
     for entry in data.get("questions") or []:
         needs = tuple(frozenset(_qualify(r) for r in (item if isinstance(item, list) else [item]))
                       for item in entry["rules"])
-        out.append(JudgeQuestion(str(entry["q"]), needs, str(entry.get("lang", "en")), str(entry.get("block", ""))))
+        out.append(JudgeQuestion(str(entry["q"]), needs, str(entry.get("lang", "en")), str(entry.get("block", "")),
+                                 bool(entry.get("sealed", False))))
     return out
 
 

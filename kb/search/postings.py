@@ -121,7 +121,8 @@ class Inverted:
 
 @dataclass
 class PostingsCache:
-    """Everything needed to score plain queries and to look entries up by id without touching Whoosh."""
+    """The index as a search reads it: postings to score queries, the id lookup table, each entry's columns
+    (game, kind, …) and what a hit shows."""
 
     count: int
     ids: list[str]

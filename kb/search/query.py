@@ -9,7 +9,8 @@ or ``*``) falls back to the query's plain words, so no input raises. Typo tolera
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from math import log
 from typing import TYPE_CHECKING
 
 from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, analyse, infinitives, split_compound
@@ -30,6 +31,9 @@ LANGUAGE_BOOST = 1.5
 #: A part of a split German compound, searched on its own, counts this much of the whole (the parts in a
 #: row, as in ``Siegpunkte-Feld`` for ``Siegpunktfeld``, count fully).
 COMPOUND_PART_WEIGHT = 0.5
+#: Two neighbouring typed words are also searched as a phrase in these fields, at this weight.
+PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
+PAIR_WEIGHT = 0.5
 #: Characters and words that need Whoosh's query parser (phrases, groups, operators, prefix search).
 SYNTAX = re.compile(r'["()*]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 #: Words that introduce a rule number (``rule 4.2.2a``, ``Regel 3.0.7``, ``chapter 4``).
@@ -63,6 +67,7 @@ class ParsedQuery:
     lang: str = "en"
     compounds: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German compound → its parts
     infinitives: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a German verb form → infinitives
+    named_game: str | None = None  # a game the question names as a word ("in Altered")
 
     def readings(self) -> dict[str, tuple[str, ...]]:
         """The German words a typed word is read as, where that is more than itself: a compound's parts,
@@ -74,11 +79,17 @@ class ParsedQuery:
 
 def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
     """Pull rule ids (``4.2.2a``, ``rule 4.2.2a.``, ``athernum:term/permanent``) and ``game:``/``doc:``/``kind:``
-    filters out of the typed text; what remains is searched as text."""
+    filters out of the typed text, and a game named as a word ("in Altered", "atnia's"): the first one
+    named keeps the search to that game. What remains is searched as text."""
     parsed = ParsedQuery(raw=raw)
     kept: list[str] = []
+    named: str | None = None
     for token in raw.split():
         bare = token.strip(_EDGE_PUNCT).rstrip(".:")
+        name = re.sub(r"['’]s$", "", bare).casefold()
+        if name in games:
+            named = named or name
+            continue
         qualified = QUALIFIED.match(bare)
         introduced = bool(kept) and kept[-1].strip(_EDGE_PUNCT).casefold() in ID_PREFIXES
         if (DOTTED.match(bare) and not _is_decimal(bare)) or (qualified and qualified["prefix"].casefold() in games) \
@@ -90,6 +101,11 @@ def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
             parsed.filters[FILTER_NAMES[qualified["prefix"].casefold()]] = qualified["rest"]
         else:
             kept.append(token)
+    if named:
+        parsed.filters.setdefault("game", named)
+        parsed.named_game = named
+        if not kept and not parsed.ids:  # "atnia" alone: search the game's own texts for its name
+            kept.append(named)
     parsed.text = " ".join(kept)
     return parsed
 
@@ -134,6 +150,7 @@ class QueryBuilder:
         #: The German words the translations know by themselves: parts a compound may be split into.
         self._lexicon = frozenset(r.match[0] for r in synonyms.rules if r.lang == "de" and len(r.match) == 1)
         self._frequency: dict[str, int] = {}
+        self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}
 
     @property
@@ -183,7 +200,8 @@ class QueryBuilder:
                 parsed.query = wq.Or([parsed.query, to_whoosh(extra)])
             return parsed
         parsed.clauses, parsed.unknown = self._words(parsed, cache, boosts)
-        parsed.clauses = _once(parsed.clauses + extra)
+        parsed.clauses = [self._rarity(c, cache) for c in _once(parsed.clauses + extra
+                                                                   + _pairs(parsed.words, cache, boosts))]
         return parsed
 
     def translate(self, corrections: dict[str, list[str]], groups: dict[str, int], cache: PostingsCache,
@@ -198,6 +216,32 @@ class QueryBuilder:
                     for alternative in rule.alternatives:
                         clauses += _phrase_clauses(alternative, cache, factor, groups.get(word, 0))
         return clauses
+
+    def _rarity(self, clause: Clause, cache: PostingsCache) -> Clause:
+        """A word's clause in a title, body or context field weighed by how rare the word is in the whole
+        index, not in the one field: its boost is scaled by idf(word, every field of its language) /
+        idf(word, this field). BM25 takes the idf per field, so "counter", common in rule texts but rare
+        in headings, outweighed a rare, decisive word ("poison") found in a rule's body. Glossary names
+        (the ``terms`` field) keep their own idf, so a term's entry still leads a search for its name;
+        phrases keep their boost."""
+        if len(clause.stems) != 1 or clause.field == "terms":
+            return clause
+        stem = clause.stems[0]
+        lang = "de" if clause.field in TEXT_FIELDS["de"] else "en"
+        own = log(cache.count / (cache.doc_frequency(clause.field, stem) + 1)) + 1
+        return replace(clause, boost=clause.boost * self._idf(lang, stem, cache) / own)
+
+    def _idf(self, lang: str, stem: str, cache: PostingsCache) -> float:
+        """The idf of a stem over every field of its language (BM25's formula, as Whoosh's): how rare the
+        word is among the index's entries."""
+        key = (lang, stem)
+        if key not in self._document_frequency:
+            docs: set[int] = set()
+            for fieldname in TEXT_FIELDS[lang]:
+                entry = cache.postings.get(fieldname, {}).get(stem)
+                docs.update(entry[0] if entry else ())
+            self._document_frequency[key] = len(docs)
+        return log(cache.count / (self._document_frequency[key] + 1)) + 1
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
@@ -310,6 +354,20 @@ def _once(clauses: list[Clause]) -> list[Clause]:
         if key not in best or clause.boost > best[key].boost:
             best[key] = clause
     return list(best.values())
+
+
+def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> list[Clause]:
+    """Each two neighbouring words of the question (stopwords left out) as a phrase in the title and body
+    fields that hold it, at ``PAIR_WEIGHT``, in the first word's group: a rule that says "same name" where
+    the judge typed "same name" ranks above one that has "same" and "name" apart."""
+    kept = [(n, word) for n, word in enumerate(words) if all(analyse(word, lang) for lang in TEXT_FIELDS)]
+    clauses: list[Clause] = []
+    for (group, first), (_, second) in zip(kept, kept[1:]):
+        for lang, fields in PAIR_FIELDS.items():
+            stems = tuple(analyse(first, lang)) + tuple(analyse(second, lang))
+            clauses += [Clause(f, stems, BOOSTS[f] * boosts.get(lang, 1.0) * PAIR_WEIGHT, group) for f in fields
+                        if all(cache.has(f, stem) for stem in stems)]
+    return clauses
 
 
 def _group_of(rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]] | None = None) -> int:

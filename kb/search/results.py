@@ -47,6 +47,7 @@ class SearchResult:
     notes: list[str] = field(default_factory=list)
     fallback: bool = False
     corrections: dict[str, list[str]] = field(default_factory=dict)
+    game: str | None = None  # the game the search kept to: asked for, named in the question, or its words'
 
 
 

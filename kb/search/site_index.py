@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from kb.search import analysis, engine, evaluator, fuzzy, query, snippets
+from kb.search import analysis, definitions, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import B, K1, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
@@ -27,13 +27,24 @@ SITE_ASSETS = "assets/rulekb"
 SITE_INDEX_FORMAT = 1
 
 
+def _js_pattern(pattern: re.Pattern) -> str:
+    """A Python regular expression as JavaScript writes it (named groups ``(?<x>…)``; compiled there with the
+    ``iu`` flags, the Python ones being IGNORECASE and UNICODE)."""
+    return pattern.pattern.replace("(?P<", "(?<")
+
+
 def constants() -> dict:
     """The ranking's numbers and word lists, as the Python modules define them."""
     return {
         "K1": K1, "B": B, "BOOSTS": BOOSTS, "TEXT_FIELDS": TEXT_FIELDS, "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
         "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES, "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE, "FEW_HITS": engine.FEW_HITS, "RELATED_FACTOR": engine.RELATED_FACTOR,
-        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "OVERFETCH": engine.OVERFETCH,
+        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "CANDIDATES": engine.CANDIDATES,
+        "RELATED_HITS": engine.RELATED_HITS, "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
+        "VOCABULARY_SHARE": engine.VOCABULARY_SHARE, "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
+        "JUMP_SPACING": engine.JUMP_SPACING, "PAIR_FIELDS": query.PAIR_FIELDS, "PAIR_WEIGHT": query.PAIR_WEIGHT,
+        "DEFINITION_PATTERNS": [_js_pattern(p) for p in definitions.PATTERNS],
+        "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
         "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
         "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
@@ -55,15 +66,16 @@ def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence
     return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
-def _shown(stored: dict, examples: list[int], docnum_of: dict[str, int]) -> list:
+def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, int]) -> list:
     """What a result shows of one entry, as a row: id, game, document, kind, language, number, title, text,
-    url, label, related and subrules (docnums), the examples proving a ruling (docnums)."""
+    url, label, related and subrules (docnums), the examples proving a ruling (docnums), the parent (docnum,
+    -1 for none)."""
     def docnums(ids) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
     return [stored["id"], stored["game"], stored["document"], stored["kind"], stored["lang"], stored["number"],
             stored["title"], stored["text"], stored["url"], stored["label"], docnums(stored.get("related")),
-            docnums(stored.get("subrules")), examples]
+            docnums(stored.get("subrules")), examples, parent]
 
 
 def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict) -> dict:
@@ -76,7 +88,8 @@ def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], syn
         if s["kind"] == "ruling":
             scenarios = [k.casefold() for k in (s.get("extra") or {}).get("scenarios") or []]
             examples = [key_docnums[k] for k in scenarios if k in key_docnums]
-        rows.append(_shown(s, examples, docnum_of))
+        parent = key_docnums.get(str(s.get("parent") or "").casefold(), -1)
+        rows.append(_shown(s, examples, parent, docnum_of))
     extra_keys = [[k, n] for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
     return {
         "format": SITE_INDEX_FORMAT,

@@ -736,7 +736,7 @@
   /** query.ParsedQuery */
   function parsedQuery(raw) {
     return { raw, text: "", ids: [], filters: {}, words: [], query: null, clauses: null, fallback: false,
-      expansions: [], unknown: [], lang: "en", compounds: new Map(), infinitives: new Map() };
+      expansions: [], unknown: [], lang: "en", compounds: new Map(), infinitives: new Map(), namedGame: null };
   }
 
   /** ParsedQuery.readings: the German words a typed word is read as (compound parts, infinitives). */
@@ -747,13 +747,20 @@
     return out;
   }
 
-  /** query.split_query: rule ids and game:/doc:/kind: filters pulled out of the typed text. */
+  /** query.split_query: rule ids, game:/doc:/kind: filters and a game named as a word pulled out of the
+   *  typed text. */
   function splitQuery(raw, games, c) {
     const parsed = parsedQuery(raw);
     const kept = [];
     const idPrefixes = new Set(c.ID_PREFIXES);
+    let named = null;
     for (const token of pySplit(raw)) {
       const bare = pyRstrip(pyStrip(token, EDGE_PUNCT), ".:");
+      const name = casefold(bare.replace(/['’]s$/, ""));
+      if (games.has(name)) {
+        named = named || name;
+        continue;
+      }
       const qualified = QUALIFIED.exec(bare);
       const introduced = kept.length > 0 && idPrefixes.has(casefold(pyStrip(kept[kept.length - 1], EDGE_PUNCT)));
       if ((DOTTED.test(bare) && !isDecimal(bare)) || (qualified && games.has(casefold(qualified[1]))) ||
@@ -765,6 +772,11 @@
       } else {
         kept.push(token);
       }
+    }
+    if (named) {
+      if (!Object.prototype.hasOwnProperty.call(parsed.filters, "game")) parsed.filters.game = named;
+      parsed.namedGame = named;
+      if (!kept.length && !parsed.ids.length) kept.push(named);
     }
     parsed.text = kept.join(" ");
     return parsed;
@@ -836,7 +848,7 @@
         return parsed;
       }
       const [clauses, unknown] = this._words(parsed, cache, boosts);
-      parsed.clauses = once(clauses.concat(extra));
+      parsed.clauses = once(clauses.concat(extra, this._pairs(parsed.words, cache, boosts)));
       parsed.unknown = unknown;
       return parsed;
     }
@@ -944,6 +956,28 @@
         }
       }
       return found;
+    }
+
+    /** query._pairs: each two neighbouring words (stopwords left out) as a phrase in PAIR_FIELDS. */
+    _pairs(words, cache, boosts) {
+      const c = this.c;
+      const kept = [];
+      words.forEach((word, n) => {
+        if (Object.keys(c.TEXT_FIELDS).every((lang) => this.a.analyse(word, lang).length)) kept.push([n, word]);
+      });
+      const clauses = [];
+      for (let i = 0; i + 1 < kept.length; i++) {
+        const [group, first] = kept[i], second = kept[i + 1][1];
+        for (const [lang, fields] of Object.entries(c.PAIR_FIELDS)) {
+          const stems = this.a.analyse(first, lang).concat(this.a.analyse(second, lang));
+          for (const f of fields) {
+            if (stems.every((stem) => cache.has(f, stem))) {
+              clauses.push(clause(f, stems, c.BOOSTS[f] * (boosts[lang] ?? 1.0) * c.PAIR_WEIGHT, group));
+            }
+          }
+        }
+      }
+      return clauses;
     }
 
     /** query._group_of: the typed word a synonym stands in for. */
@@ -1313,6 +1347,14 @@
       else if (score > current[0]) this.entries.set(docnum, [score, via, current[2]]);
     }
 
+    /** _Ranking.place: rank an entry at `score`, whatever it scored before (filters still apply). */
+    place(docnum, score, via) {
+      const current = this.entries.get(docnum);
+      this.entries.delete(docnum);
+      this.add(docnum, score, via);
+      if (current !== undefined && this.entries.has(docnum)) this.entries.set(docnum, [score, via, current[2]]);
+    }
+
     /** _Ranking.credit */
     credit(docnum, via) {
       const current = this.entries.get(docnum);
@@ -1335,8 +1377,8 @@
       this.games = new Set(data.meta.games);
       this.analysis = new Analysis(c);
       this.docs = data.docs.map(([id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples]) => ({ id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples }));
+        subrules, examples, parent]) => ({ id, game, document, kind, lang, number, title, text, url, label, related,
+        subrules, examples, parent }));
       this.categoryOf = {};
       for (const [category, kinds] of Object.entries(c.CATEGORIES)) for (const k of kinds) this.categoryOf[k] = category;
       this.priors = this.docs.map((d) => c.KIND_PRIOR[d.kind] ?? 1.0);
@@ -1349,6 +1391,10 @@
       this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
       this.otherLanguage = new Map();
       this._scores = new Map();
+      this._termCounts = new Map();
+      this._sizes = null;
+      this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
+      this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1393,9 +1439,12 @@
       if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
         if (this.resolve(pyStrip(parsed.text), game)) { parsed.ids = [pyStrip(parsed.text)]; parsed.text = ""; }
       }
+      this.builder.build(parsed, this.cache);
+      result.lang = parsed.lang;
       let filters;
       try {
-        filters = this.filters(game || parsed.filters.game, document || parsed.filters.document, kind || parsed.filters.kind);
+        game = game || parsed.filters.game || this._gameOfWords(parsed, result);
+        filters = this.filters(game, document || parsed.filters.document, kind || parsed.filters.kind);
       } catch (error) {
         if (!(error instanceof BadFilter)) throw error;
         result.notes.push(error.message);
@@ -1403,20 +1452,137 @@
       }
       result.game = filters.game;
       const ranked = new Ranking(this.docs, filters);
-      this._jump(parsed, filters, limit, ranked, result);
-      this.builder.build(parsed, this.cache);
-      result.lang = parsed.lang;
+      this._jump(parsed, filters, ranked, result);
       if (parsed.fallback) {
         result.fallback = true;
         result.notes.push("the query could not be parsed as written; searched its plain words: " + parsed.words.join(" "));
       }
-      if (parsed.query !== null || (parsed.clauses !== null && parsed.clauses.length)) this._text(parsed, filters, limit, ranked, result);
+      const clauses = parsed.clauses !== null && parsed.clauses.length > 0;
+      if (parsed.query !== null || clauses) this._text(parsed, filters, limit, ranked, result);
+      if (clauses) this._definitionsFirst(parsed, filters, ranked);
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
       }
       result.hits = ranked.best(limit).map(([docnum, score, via]) => this._hit(docnum, score, via));
       this._snippets(result.hits, parsed);
       return result;
+    }
+
+    /** SearchEngine._game_of_words: the game whose vocabulary the question uses (votes by each word's share
+     *  of each game's entries; see the Python docstring for the rule). */
+    _gameOfWords(parsed, result) {
+      const c = this.c;
+      if (!parsed.clauses || !parsed.clauses.length || this.games.size < 2) return null;
+      const sizes = this._gameSizes();
+      const counts = new Map();
+      for (const cl of parsed.clauses) {
+        if (cl.stems.length === 1 && cl.group < parsed.words.length) {
+          if (!counts.has(cl.group)) counts.set(cl.group, new Map());
+          const word = counts.get(cl.group);
+          for (const [g, count] of this._termGames(cl.field, cl.stems[0])) word.set(g, Math.max(word.get(g) || 0, count));
+        }
+      }
+      const votes = new Map([...this.games].sort().map((g) => [g, 0.0]));
+      for (const word of counts.values()) {
+        const shares = new Map([...votes.keys()].map((g) => [g, (word.get(g) || 0) / sizes.get(g)]));
+        for (const [g, share] of shares) {
+          const others = [...shares].filter(([o]) => o !== g).map(([, v]) => v);
+          if ((word.get(g) || 0) >= c.VOCABULARY_MIN_ENTRIES && (!others.some((o) => o) ||
+              (share >= c.VOCABULARY_SHARE && others.every((o) => share >= c.VOCABULARY_RATIO * o)))) {
+            votes.set(g, votes.get(g) + share);
+          }
+        }
+        const most = Math.max(...shares.values());
+        for (const g of [...votes.keys()].filter((g) => !shares.get(g) && most >= c.VOCABULARY_SHARE / 2)) votes.delete(g);
+      }
+      const ranked = [...votes].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+      if (!ranked.length || !ranked[0][1] || (ranked.length > 1 && ranked[1][1] * c.VOCABULARY_RATIO > ranked[0][1])) return null;
+      const g = ranked[0][0];
+      result.notes.push(`kept to ${g}: the question uses its vocabulary`);
+      return g;
+    }
+
+    /** SearchEngine._game_sizes */
+    _gameSizes() {
+      if (!this._sizes) {
+        this._sizes = new Map();
+        for (const d of this.docs) this._sizes.set(d.game, (this._sizes.get(d.game) || 0) + 1);
+      }
+      return this._sizes;
+    }
+
+    /** SearchEngine._term_games: how many entries of each game hold `stem` in `fieldname`. */
+    _termGames(fieldname, stem) {
+      const key = fieldname + "\u0000" + stem;
+      if (!this._termCounts.has(key)) {
+        const counts = new Map();
+        const entry = this.cache.entry(fieldname, stem);
+        for (const d of entry ? entry.docs : []) counts.set(this.docs[d].game, (counts.get(this.docs[d].game) || 0) + 1);
+        this._termCounts.set(key, counts);
+      }
+      return this._termCounts.get(key);
+    }
+
+    /** SearchEngine._definitions_first: for "what does X mean", "what is X", "difference between X and Y",
+     *  each subject's glossary entry heads the results, followed by the rule it sits under. */
+    _definitionsFirst(parsed, filters, ranked) {
+      const found = [];
+      for (const subject of this._definitionSubjects(parsed.text)) {
+        const term = this._glossaryEntry(subject, parsed.lang, filters);
+        if (term !== null && !found.includes(term)) found.push(term);
+      }
+      if (!found.length) return;
+      const scores = [...ranked.entries.values()].map((e) => e[0]);
+      const top = scores.length ? Math.max(...scores) : 1.0;
+      let place = 2 * found.length;
+      for (const term of found) {
+        ranked.place(term, top * this.c.LEAD ** place, ["definition", -1]);
+        const parent = this.docs[term].parent;
+        if (parent >= 0 && this.docs[parent].kind === "rule") ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
+        place -= 2;
+      }
+    }
+
+    /** definitions.definition_subjects: the words a definition question asks about, in the order asked. */
+    _definitionSubjects(text) {
+      const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
+      const trim = (s) => pyStrip(s, " ,;:'\"");
+      for (const pattern of this.definitionPatterns) {
+        const found = pattern.exec(cleaned);
+        if (found) {
+          const subjects = Object.values(found.groups || {}).filter((s) => s && trim(s)).map(trim);
+          return subjects.filter((s) => !this.possessive.test(s));
+        }
+      }
+      return [];
+    }
+
+    /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
+     *  synonym's standing for the whole subject). */
+    _glossaryEntry(subject, lang, filters) {
+      const a = this.analysis;
+      const wanted = [a.analyse(subject, "en")];
+      const stems = new Set(a.analyse(subject, lang));
+      for (const rule of this.synonyms.expand(subject)) {
+        if (stems.size && [...stems].every((s) => rule.match.includes(s))) {
+          for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
+        }
+      }
+      const norms = this.cache.norms.terms;
+      let best = null;
+      for (const words of wanted) {
+        const entries = words.map((stem) => this.cache.entry("terms", stem));
+        if (!words.length || entries.some((e) => e === null)) continue;
+        const rest = entries.slice(1).map((e) => new Set(e.docs));
+        for (const d of new Set(entries[0].docs)) {
+          if (!rest.every((set) => set.has(d))) continue;
+          const doc = this.docs[d];
+          if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
+            if (best === null || norms[d] < best[0] || (norms[d] === best[0] && d < best[1])) best = [norms[d], d];
+          }
+        }
+      }
+      return best ? best[1] : null;
     }
 
     /** results.hit_from_stored, with what the site shows (a ruling's answer card). */
@@ -1438,7 +1604,7 @@
     _via([reason, source]) { return source < 0 ? reason : `${reason} ${this.docs[source].label}`; }
 
     /** SearchEngine._jump: rules named by number first, each followed by its subrules. */
-    _jump(parsed, filters, limit, ranked, result) {
+    _jump(parsed, filters, ranked, result) {
       parsed.ids.forEach((typed, n) => {
         const nodeId = this.resolve(typed, filters.game);
         const docnum = nodeId ? this.keys.get(casefold(nodeId)) : undefined;
@@ -1447,16 +1613,16 @@
           result.notes.push(`no rule '${typed}'` + (hints.length ? `; did you mean: ${hints.join(", ")}` : ""));
           return;
         }
-        const base = this.c.JUMP_SCORE - n * limit;
+        const base = this.c.JUMP_SCORE - n * this.c.JUMP_SPACING;
         ranked.add(docnum, base, ["rule number", -1]);
-        this.docs[docnum].subrules.slice(0, limit).forEach((sub, i) => ranked.add(sub, base - (i + 1) * 0.01, ["subrule of", docnum]));
+        this.docs[docnum].subrules.slice(0, Math.trunc(this.c.JUMP_SPACING / 0.01) - 1).forEach((sub, i) => ranked.add(sub, base - (i + 1) * 0.01, ["subrule of", docnum]));
       });
     }
 
     /** SearchEngine._text: text hits, a fuzzy pass, then the rules each hit leads to. */
     _text(parsed, filters, limit, ranked, result) {
       const c = this.c, cache = this.cache;
-      const fetch = limit * c.OVERFETCH;
+      const fetch = Math.max(limit, c.CANDIDATES);
       let hits = this._run(parsed, filters, fetch);
       const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, this.analysis, c);
       if (unknown.length || hits.length < c.FEW_HITS) {
@@ -1477,7 +1643,7 @@
       }
       for (const [docnum, score] of hits) ranked.add(docnum, score, ["text", -1]);
       if (parsed.clauses === null) return;
-      for (const [docnum, score] of hits.slice(0, limit)) {
+      for (const [docnum, score] of hits.slice(0, c.RELATED_HITS)) {
         let related = this.docs[docnum].related;
         if (!related.length) continue;
         const kind = this.docs[docnum].kind;
@@ -1490,11 +1656,12 @@
           ranked.add(rule, own + base * factor * c.RELATED_DECAY ** i, [reason, docnum]);
         });
       }
-      this._ownLanguageFirst(parsed.lang, hits.slice(0, limit), ranked);
+      this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
     }
 
-    /** SearchEngine._own_language_first: the passage in the question's language just before its rules. */
-    _ownLanguageFirst(lang, hits, ranked) {
+    /** SearchEngine._own_language_beside: the passage in the question's language right after the best of
+     *  the rules it leads to. */
+    _ownLanguageBeside(lang, hits, ranked) {
       let best = null;
       for (const [docnum] of hits) {
         const related = this.docs[docnum].related.filter((r) => ranked.entries.has(r));
@@ -1504,7 +1671,7 @@
       }
       if (best === null) return;
       const [top, passage] = best;
-      ranked.add(passage, top * this.c.LEAD, ["text", -1]);
+      ranked.place(passage, top / this.c.LEAD, ["text", -1]);
       for (const rule of this.docs[passage].related) ranked.credit(rule, ["explained by", passage]);
     }
 

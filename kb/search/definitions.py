@@ -1,0 +1,40 @@
+"""Definition questions: "what does X mean", "what is X", "difference between X and Y", "was bedeutet X".
+
+A judge asking what a word means wants its definition first: the glossary entry (and the rule that
+defines it), not the rules that merely use the word. This module only reads the question's shape; the
+engine looks the subjects up among the glossary entries.
+"""
+
+from __future__ import annotations
+
+import re
+
+_FLAGS = re.IGNORECASE | re.UNICODE
+#: Question shapes that ask for one definition (group ``x``) or for the difference of two (``x``, ``y``).
+PATTERNS = tuple(re.compile(p, _FLAGS) for p in (
+    r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
+    r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
+    r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+mean\b",
+    r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
+    r"\b(?:what|wat)(?:'s|s|\s+is|\s+are)\s+(?P<x>.+)$",
+    r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
+    r"\bdefine\s+(?P<x>.+)$",
+    r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
+    r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
+    r"\bbedeutung\s+von\s+(?P<x>.+)$",
+))
+
+
+#: A subject that starts with a possessive asks for a value ("what is its DFV"), not a definition.
+POSSESSIVE = re.compile(r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b", _FLAGS)
+
+
+def definition_subjects(text: str) -> list[str]:
+    """The words a definition question asks about, in the order asked (none for other questions)."""
+    cleaned = re.sub(r"[?!.]+\s*$", "", text.strip())
+    for pattern in PATTERNS:
+        found = pattern.search(cleaned)
+        if found:
+            subjects = [s.strip(" ,;:'\"") for s in found.groupdict().values() if s and s.strip(" ,;:'\"")]
+            return [s for s in subjects if not POSSESSIVE.match(s)]
+    return []
