@@ -244,8 +244,6 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     assert _errors(browser) == []
 
 
-@pytest.mark.xfail(reason="search.js keeps to a game named in the query once s12-engine ports s12-quality's "
-                          "game detection (f9eb87e)", strict=False)
 def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):  # noqa: F811
     """A query naming a game keeps to it, and the box shows that game's chip pressed."""
     from selenium.webdriver.common.by import By
