@@ -296,7 +296,7 @@ class SearchEngine:
         just above itself: the rule is the answer, the example shows it."""
         for docnum, _ in hits:
             if self.cache.kinds[docnum] in ("example", "remark") and docnum in ranked.entries:
-                parent = self.cache.docnum(str(self.searcher.stored_fields(docnum).get("parent") or "").casefold())
+                parent = self.cache.docnum(str(self.cache.stored[docnum].get("parent") or "").casefold())
                 if parent is not None:
                     ranked.add(parent, ranked.entries[docnum][0] * LEAD, ("illustrated by", docnum))
 

@@ -814,6 +814,7 @@
       this.c = c;
       this.lexicon = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => r.match[0]));
       this.frequency = new Map();
+      this.documentFrequency = new Map();
       this.splits = new Map();
       this.operators = new Set(c.OPERATORS);
     }
@@ -848,7 +849,7 @@
         return parsed;
       }
       const [clauses, unknown] = this._words(parsed, cache, boosts);
-      parsed.clauses = once(clauses.concat(extra, this._pairs(parsed.words, cache, boosts)));
+      parsed.clauses = once(clauses.concat(extra, this._pairs(parsed.words, cache, boosts))).map((cl) => this._rarity(cl, cache));
       parsed.unknown = unknown;
       return parsed;
     }
@@ -867,6 +868,30 @@
         }
       }
       return clauses;
+    }
+
+    /** QueryBuilder._rarity: a word's clause in a title, body or context field weighed by the word's rarity
+     *  in the whole index (idf over every field of its language / idf in this field). */
+    _rarity(cl, cache) {
+      if (cl.stems.length !== 1 || cl.field === "terms") return cl;
+      const stem = cl.stems[0];
+      const lang = this.c.TEXT_FIELDS.de.includes(cl.field) ? "de" : "en";
+      const own = Math.log(cache.count / (cache.docFrequency(cl.field, stem) + 1)) + 1;
+      return { ...cl, boost: cl.boost * this._idf(lang, stem, cache) / own };
+    }
+
+    /** QueryBuilder._idf: the idf of a stem over every field of its language. */
+    _idf(lang, stem, cache) {
+      const key = lang + "\u0000" + stem;
+      if (!this.documentFrequency.has(key)) {
+        const docs = new Set();
+        for (const fieldname of this.c.TEXT_FIELDS[lang]) {
+          const entry = cache.entry(fieldname, stem);
+          for (const d of entry ? entry.docs : []) docs.add(d);
+        }
+        this.documentFrequency.set(key, docs.size);
+      }
+      return Math.log(cache.count / (this.documentFrequency.get(key) + 1)) + 1;
     }
 
     /** QueryBuilder._infinitives */
@@ -1473,6 +1498,11 @@
     _gameOfWords(parsed, result) {
       const c = this.c;
       if (!parsed.clauses || !parsed.clauses.length || this.games.size < 2) return null;
+      const speaking = [...new Set(this.docs.filter((d) => d.lang === parsed.lang).map((d) => d.game))].sort();
+      if (parsed.lang !== "en" && speaking.length === 1) {
+        result.notes.push(`kept to ${speaking[0]}: the only game with texts in the question's language`);
+        return speaking[0];
+      }
       const sizes = this._gameSizes();
       const counts = new Map();
       for (const cl of parsed.clauses) {
@@ -1657,6 +1687,17 @@
         });
       }
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
+      this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
+    }
+
+    /** SearchEngine._rules_above_examples: a matching example or remark brings its rule just above itself. */
+    _rulesAboveExamples(hits, ranked) {
+      for (const [docnum] of hits) {
+        const doc = this.docs[docnum];
+        if ((doc.kind === "example" || doc.kind === "remark") && ranked.entries.has(docnum) && doc.parent >= 0) {
+          ranked.add(doc.parent, ranked.entries.get(docnum)[0] * this.c.LEAD, ["illustrated by", docnum]);
+        }
+      }
     }
 
     /** SearchEngine._own_language_beside: the passage in the question's language right after the best of
