@@ -254,7 +254,7 @@ def measure_browser(driver, base: str, engine: str, queries: list[str], repeat: 
             "const done = arguments[arguments.length - 1]; window.__ready.then(done);"))
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
     return {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "ready": statistics.median(ready),
-            "queries": len(times)}
+            "ready_best": min(ready), "queries": len(times)}
 
 
 # --- index build -----------------------------------------------------------------------------------------
@@ -340,7 +340,8 @@ def main() -> None:
     print(f"  {'':<44} {'rulekb':>14} {'lunr':>14} {'ratio':>9}")
     print(row(f"latency p50 ({box})", ours["p50"], lunr["p50"], "ms"))
     print(row(f"latency p95 ({box})", ours["p95"], lunr["p95"], "ms", 30))
-    print(row("ready after a page load from cache", ours["ready"], lunr["ready"], "ms", 300))
+    print(row("ready after a page load from cache (median)", ours["ready"], lunr["ready"], "ms", 300))
+    print(row("ready after a page load from cache (best)", ours["ready_best"], lunr["ready_best"], "ms", 300))
     print(row("code + index, gzipped", *sizes, "KB", 400))
     wall, cpu = builds[1]
     print(row("index build, 1× (wall)", wall, lunr_build[0], "s", 0.5))

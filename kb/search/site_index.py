@@ -24,7 +24,7 @@ SITE_INDEX_FILE = "search-index.js"
 #: Where the site keeps it, beside the ranker (``search.js``, shipped with the theme).
 SITE_ASSETS = "assets/rulekb"
 #: Bumped whenever the layout below changes; search.js refuses another format.
-SITE_INDEX_FORMAT = 1
+SITE_INDEX_FORMAT = 2
 
 
 def _js_pattern(pattern: re.Pattern) -> str:
@@ -66,16 +66,24 @@ def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence
     return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
-def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, int]) -> list:
-    """What a result shows of one entry, as a row: id, game, document, kind, language, number, title, text,
-    url, label, related and subrules (docnums), the examples proving a ruling (docnums), the parent (docnum,
-    -1 for none)."""
+#: The columns whose few values are written once, in ``tables``, and referred to by their position.
+TABLES = ("game", "document", "kind", "lang")
+
+
+def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, int],
+           tables: dict[str, dict[str, int]]) -> list:
+    """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
+    tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
+    the examples proving a ruling (docnums), the parent (docnum, -1 for none)."""
     def docnums(ids) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
-    return [stored["id"], stored["game"], stored["document"], stored["kind"], stored["lang"], stored["number"],
-            stored["title"], stored["text"], stored["url"], stored["label"], docnums(stored.get("related")),
-            docnums(stored.get("subrules")), examples, parent]
+    def position(column: str) -> int:
+        return tables[column].setdefault(stored[column], len(tables[column]))
+
+    label = None if stored["label"] == stored["number"] else stored["label"]
+    return [stored["id"], *(position(c) for c in TABLES), stored["number"], stored["title"], stored["text"],
+            stored["url"], label, docnums(stored.get("related")), docnums(stored.get("subrules")), examples, parent]
 
 
 def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict) -> dict:
@@ -83,19 +91,21 @@ def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], syn
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
     rows = []
+    tables: dict[str, dict[str, int]] = {column: {} for column in TABLES}
     for s in stored:
         examples = []
         if s["kind"] == "ruling":
             scenarios = [k.casefold() for k in (s.get("extra") or {}).get("scenarios") or []]
             examples = [key_docnums[k] for k in scenarios if k in key_docnums]
         parent = key_docnums.get(str(s.get("parent") or "").casefold(), -1)
-        rows.append(_shown(s, examples, parent, docnum_of))
+        rows.append(_shown(s, examples, parent, docnum_of, tables))
     extra_keys = [[k, n] for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
     return {
         "format": SITE_INDEX_FORMAT,
         "constants": constants(),
         "meta": {k: meta[k] for k in ("games", "docids", "kinds", "translated")},
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
+        "tables": {column: list(values) for column, values in tables.items()},
         "docs": rows,
         "keys": extra_keys,
         "unkeyed": [n for n, s in enumerate(stored) if s["id"].casefold() not in key_docnums],

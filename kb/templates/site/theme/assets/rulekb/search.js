@@ -1100,10 +1100,7 @@
       this.cache = cache;
     }
 
-    parse() {
-      const query = this.orGroup();
-      return query;
-    }
+    parse() { return this.orGroup(); }
 
     peek() { return this.tokens[this.i]; }
 
@@ -1396,14 +1393,15 @@
   class Engine {
     /** engine.SearchEngine over the exported index. */
     constructor(data) {
-      if (!data || data.format !== 1) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
+      if (!data || data.format !== 2) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
       const c = this.c = data.constants;
       this.meta = data.meta;
       this.games = new Set(data.meta.games);
       this.analysis = new Analysis(c);
+      const t = data.tables;
       this.docs = data.docs.map(([id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples, parent]) => ({ id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples, parent }));
+        subrules, examples, parent]) => ({ id, game: t.game[game], document: t.document[document], kind: t.kind[kind],
+        lang: t.lang[lang], number, title, text, url, label: label ?? number, related, subrules, examples, parent }));
       this.categoryOf = {};
       for (const [category, kinds] of Object.entries(c.CATEGORIES)) for (const k of kinds) this.categoryOf[k] = category;
       this.priors = this.docs.map((d) => c.KIND_PRIOR[d.kind] ?? 1.0);
