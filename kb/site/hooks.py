@@ -20,7 +20,8 @@ from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.views.search import search_settings
 
 _state: dict[str, object] = {}
-#: Material's own search (its worker, lunr and lunr's languages) is left out: the site's one search is rulekb's.
+#: Material's own search (its worker, lunr and lunr's languages) is left out: the site's one search is rulekb's
+#: (unless a build enables Material's search plugin, as the search benchmark's baseline does).
 UNUSED_THEME_FILES = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
 
 
@@ -64,8 +65,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    for unused in [f for f in files if f.src_uri.startswith(UNUSED_THEME_FILES)]:
-        files.remove(unused)
+    if "material/search" not in config.plugins:
+        for unused in [f for f in files if f.src_uri.startswith(UNUSED_THEME_FILES)]:
+            files.remove(unused)
     try:
         return _generator().add_files(files, config)
     except GeneratedPageCollision as exc:

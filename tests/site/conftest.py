@@ -40,19 +40,30 @@ def repo_site(repo_project) -> Path:
     return build_site(repo_project, repo_project.site).out
 
 
-@pytest.fixture(scope="session")
-def repo_search_site(repo_project, repo_site) -> Path:
-    """The repository site with its search index beside the ranker (``assets/rulekb/search-index.js``), as the
+def add_search_index(paths, site: Path) -> Path:
+    """``site`` with its project's search index beside the ranker (``assets/rulekb/search-index.js``), as the
     build ships it: the site step alone does not write the index."""
     from kb.search.indexer import discard_index, prepare_knowledge_base_index
     from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
-    prepared = prepare_knowledge_base_index(repo_project)
+    prepared = prepare_knowledge_base_index(paths)
     try:
-        shutil.copyfile(prepared.folder / SITE_INDEX_FILE, repo_site / SITE_ASSETS / SITE_INDEX_FILE)
+        shutil.copyfile(prepared.folder / SITE_INDEX_FILE, site / SITE_ASSETS / SITE_INDEX_FILE)
     finally:
         discard_index(prepared)
-    return repo_site
+    return site
+
+
+@pytest.fixture(scope="session")
+def repo_search_site(repo_project, repo_site) -> Path:
+    """The repository site with its search index."""
+    return add_search_index(repo_project, repo_site)
+
+
+@pytest.fixture(scope="session")
+def small_search_site(small_project, small_site) -> Path:
+    """The small project's site (hostile text in every input) with its search index."""
+    return add_search_index(small_project, small_site)
 
 
 @pytest.fixture(scope="session")

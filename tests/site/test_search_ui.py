@@ -12,6 +12,8 @@ from urllib.parse import quote
 
 import pytest
 
+from kb.site.views.search import SEARCH_PAGE
+from kb.urls import page_url
 from tests.site.test_browser import WAIT, _open, _wait, base_url, browser  # noqa: F401 (fixtures)
 
 SEARCH_WAIT = 60  # the first search loads the index; an upper bound for a loaded machine
@@ -33,7 +35,7 @@ console.error = (...args) => { window.__rkErrors.push('console: ' + args.join(' 
 #: What a box shows: its query once drawn, the status line, the notes, the results and the pressed chips.
 STATE = """
 const root = document.querySelector(`[data-rk-search="${arguments[0]}"]`);
-const pressed = (group) => Array.from(root.querySelectorAll(`.rk-chips--${group} [aria-pressed="true"]`), (c) => c.textContent);
+const pressed = (group) => Array.from(root.querySelectorAll(`.rk-search__chips--${group} [aria-pressed="true"]`), (c) => c.textContent);
 return {
   query: root.dataset.rkQuery === undefined ? null : root.dataset.rkQuery,
   status: root.querySelector('.rk-search__status').textContent,
@@ -85,9 +87,11 @@ def site_url(request, base_url, repo_site):  # noqa: F811 (fixture)
     return base_url if request.param == "http" else repo_site.as_uri() + "/"
 
 
-def _page(site: str, path: str) -> str:
-    """A page's URL: the site names every page by its HTML file (it is opened from file:// too)."""
-    return site + path
+def _page(site: str, source: str) -> str:
+    """The URL of the page built from ``source`` (``athernum/cr/4.md``) in the site's URL style (kb.urls);
+    a folder URL names its index.html from file://, where no server picks it."""
+    url = site + page_url(source)
+    return url + "index.html" if url.endswith("/") and site.startswith("file:") else url
 
 
 def _errors(driver) -> list[str]:
@@ -146,7 +150,7 @@ def _header_box(driver, viewport: str):
 
 def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):  # noqa: F811
     """Typing a rule number, then a phrase of a rule, in the header box lists the API's results as links, words marked."""
-    _open(browser, _page(site_url, "athernum/cr/4.html"))
+    _open(browser, _page(site_url, "athernum/cr/4.md"))
     box = _header_box(browser, viewport)
     box.send_keys("4.2.2a")
     state = _drawn(browser, "header", "4.2.2a")
@@ -169,7 +173,7 @@ def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(brows
     from selenium.webdriver.common.by import By
 
     query = "damage equal defensive value"
-    _open(browser, _page(site_url, "search/index.html") + "?q=" + quote(query))
+    _open(browser, _page(site_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     api = _api(browser, query, limit=50)
     assert [h["href"] for h in state["hits"]] == [h["href"] for h in api["hits"]] and len(state["hits"]) >= 5
@@ -190,7 +194,7 @@ def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, 
     from selenium.webdriver.common.by import By
 
     query = "is a main character with lethal damage discarded"  # R-SITE-1 of tests/site/project.py
-    _open(browser, _page(base_url, "search/index.html") + "?q=" + quote(query))
+    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     ruling = next(h for h in _api(browser, query, limit=50)["hits"][:10] if h["kind"] == "ruling")
     card = state["answer"]
@@ -214,11 +218,11 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     from selenium.webdriver.common.by import By
 
     query = "location"
-    _open(browser, _page(base_url, "search/index.html") + "?q=" + quote(query))
+    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     assert state["games"] == ["All games"] and state["kinds"] == ["All kinds"]
     assert {h["game"] for h in state["hits"]} > {"Atnia"}
-    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-chip")
+    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-search__chip")
     assert all(c.size["height"] >= 44 and c.size["width"] >= 44 for c in chips if c.is_displayed())
     _press(browser, viewport, next(c for c in chips if c.text == "Atnia"))
     _wait(browser, lambda d: _state(d, "page")["games"] == ["Atnia"], "the Atnia chip was not pressed")
@@ -240,13 +244,11 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     assert _errors(browser) == []
 
 
-@pytest.mark.xfail(reason="search.js keeps to a game named in the query once s12-engine ports s12-quality's "
-                          "game detection (f9eb87e)", strict=False)
 def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):  # noqa: F811
     """A query naming a game keeps to it, and the box shows that game's chip pressed."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, _page(base_url, "search/index.html"))
+    _open(browser, _page(base_url, SEARCH_PAGE))
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__input")
     query = "atnia starting location"
     box.send_keys(query)
@@ -261,7 +263,7 @@ def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F81
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _open(browser, base_url + "athernum/glossary.html")
+    _open(browser, _page(base_url, "athernum/glossary.md"))
     browser.find_element(By.TAG_NAME, "body").click()
     ActionChains(browser).send_keys("/").perform()
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--header .rk-search__input")
@@ -297,7 +299,7 @@ def test_enter_in_a_box_opens_the_search_page(browser, base_url):  # noqa: F811
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--home .rk-search__input")
     assert browser.find_element(By.CSS_SELECTOR, ".rk-search--home label").text == "Ask a rules question"
     box.send_keys("mulligan", Keys.ENTER)
-    _wait(browser, lambda d: "/search/" in d.current_url, "Enter did not open the search page")
+    _wait(browser, lambda d: "/search/index.html?" in d.current_url, "Enter did not open the search page")
     assert browser.execute_script("return new URLSearchParams(location.search).get('q')") == "mulligan"
     assert _drawn(browser, "page", "mulligan")["hits"]
 
@@ -307,7 +309,7 @@ def test_odd_queries_give_results_or_no_results_and_no_error(browser, base_url, 
     """Empty, 10,000-character, operator, quote and control-character queries answer cleanly, never with an error."""
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     try:
-        _open(browser, _page(base_url, "search/index.html") if variant == "page" else base_url + "athernum/cr/1.html")
+        _open(browser, _page(base_url, SEARCH_PAGE) if variant == "page" else _page(base_url, "athernum/cr/1.md"))
         for query in HOSTILE:
             browser.execute_script("""
                 const input = document.querySelector(`[data-rk-search="${arguments[0]}"] .rk-search__input`);
@@ -329,8 +331,27 @@ def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F81
     """The game chips offer every game of the site, by its short name."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, _page(base_url, "search/index.html"))
+    _open(browser, _page(base_url, SEARCH_PAGE))
     settings = json.loads(browser.find_element(By.ID, "rk-search-settings").get_attribute("textContent"))
     games = browser.execute_script(
-        "return Array.from(document.querySelectorAll('.rk-search--page .rk-chips--game .rk-chip'), (c) => c.textContent);")
+        "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);")
     assert games == ["All games"] + [g["label"] for g in settings["games"]] == ["All games", "Athernum", "Altered", "Atnia"]
+
+
+def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):  # noqa: F811
+    """Markup in a rule, ruling or example reaches the results and the answer card only as text: nothing runs."""
+    from selenium.webdriver.common.by import By
+
+    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": CATCH_ERRORS + "window.__rkAlerts = []; window.alert = (m) => window.__rkAlerts.push(m);"})
+    try:
+        _open(browser, _page(small_search_site.as_uri() + "/", SEARCH_PAGE) + "?q=" + quote("alert script"))
+        state = _drawn(browser, "page", "alert script")
+        assert len(state["hits"]) >= 3
+        shown = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__output").text
+        assert '<script>alert("' in shown
+        assert browser.execute_script(
+            "return document.querySelectorAll('.rk-search script, .rk-search img, .rk-search iframe').length") == 0
+        assert browser.execute_script("return window.__rkAlerts") == [] and _errors(browser) == []
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})

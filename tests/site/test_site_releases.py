@@ -92,8 +92,8 @@ def test_old_release_texts_are_not_searched(release_project):
         index = (prepared.folder / SITE_INDEX_FILE).read_text(encoding="utf-8")
     finally:
         discard_index(prepared)
-    assert "athernum/cr/1.html#1.1.1" in index  # the current rule is there
-    assert "athernum/changes.html" not in index and "one printed name" not in index
+    assert '"athernum:1.1.1"' in index  # the current rule is there
+    assert "athernum/changes" not in index and "one printed name" not in index
 
 
 def test_a_game_with_one_release_says_so(small_site):

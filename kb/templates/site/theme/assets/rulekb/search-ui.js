@@ -87,15 +87,15 @@
       this.active = -1;
       this.running = false;
       this.again = false;
-      this.gameChips = this.chips(root.querySelector(".rk-chips--game"), "game",
+      this.gameChips = this.chips(root.querySelector(".rk-search__chips--game"), "game",
         [[null, "All games"], ...[...this.games.values()].map((g) => [g.id, g.label, g.name])]);
-      this.kindChips = this.chips(root.querySelector(".rk-chips--kind"), "kind", [[null, "All kinds"], ...KINDS]);
+      this.kindChips = this.chips(root.querySelector(".rk-search__chips--kind"), "kind", [[null, "All kinds"], ...KINDS]);
       this.bind();
     }
 
     chips(group, field, choices) {
       return choices.map(([value, label, title]) => {
-        const chip = element("button", "rk-chip", label);
+        const chip = element("button", "rk-search__chip", label);
         chip.type = "button";
         if (title) chip.title = title;
         chip.setAttribute("aria-pressed", String(value === null));
@@ -109,6 +109,8 @@
     }
 
     bind() {
+      // Start loading the index as soon as the judge reaches for a box, before the first key.
+      this.input.addEventListener("focus", () => window.rulekb && window.rulekb.ready().catch(() => {}), { once: true });
       this.input.addEventListener("input", () => this.search());
       this.input.addEventListener("focus", () => this.setOpen(Boolean(this.input.value.trim())));
       this.input.addEventListener("keydown", (event) => this.onKey(event));
