@@ -10,7 +10,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.board import Board
+from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
 #: game → "module:Class" of its adapter; imported only when that game's scenarios run.
@@ -30,6 +31,9 @@ class RunOutcome:
     diff: str = ""
     steps: list[StepRecord] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    start: Board | None = None
+    end: Board | None = None
+    checks: list[Check] = field(default_factory=list)
     problems: list = field(default_factory=list)  # kb.errors.Problem, for invalid card data or steps
 
 

@@ -1,0 +1,157 @@
+"""An example's proof as plain data: its verdict, the rulings it proves, the board at the start, each step in words
+with what it changed and what it checked, the end state expected beside what the engine reached, and the engine's
+log as the chain of rules that produced the outcome. Built from a verify result alone (no scenario is re-run)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from kb.proof.words import found_words, path_words, step_words, value_words
+from kb.rulings import Ruling
+from kb.verify.board import Board, Change
+from kb.verify.results import Check, LogLine, ScenarioResult, Status
+
+#: What a verdict says, by status: a failure is said as plainly as a success.
+VERDICTS = {
+    Status.PASSED: "Verified: every step and every expectation held on the engine.",
+    Status.FAILED: "FAILED: the engine did not do what the example expects. Not verified.",
+    Status.ERROR: "ERROR: the example could not run. Not verified.",
+    Status.XFAIL: "Expected failure: a known divergence between the rules and the engine. Not verified.",
+}
+
+
+@dataclass
+class RulingRef:
+    """A ruling an example bears on: ``proves`` when the example or the ruling names the other, else it rests on a
+    rule the example cites."""
+
+    id: str
+    question: str
+    proves: bool
+    rules: list[str] = field(default_factory=list)  # the shared rules, for a ruling on the same rules
+
+
+@dataclass
+class CheckLine:
+    """One expectation in words: where, the value expected, what the engine reached, whether it held."""
+
+    what: str
+    expected: str
+    reached: str
+    held: bool
+
+
+@dataclass
+class LogEntry:
+    """One entry of the engine's log: the rule that applied (qualified id) and what happened."""
+
+    rule: str
+    kind: str
+    message: str
+    when: str
+
+
+@dataclass
+class ProofStep:
+    """A step in words: who did what, its outcome, what it changed, what it checked, the log it caused."""
+
+    number: int
+    words: str
+    written: str  # the step as the scenario writes it
+    outcome: str
+    refused: bool  # the engine refused the action (as expected or not)
+    changes: list[str] = field(default_factory=list)
+    checks: list[CheckLine] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
+
+    @property
+    def when(self) -> str:
+        return self.log[0].when if self.log else ""
+
+
+@dataclass
+class ExampleProof:
+    """Everything that shows why an example holds (or not), in the order a reader checks it."""
+
+    id: str
+    game: str
+    title: str
+    status: Status
+    verdict: str
+    reason: str
+    rules: list[str]
+    rulings: list[RulingRef]
+    start: Board | None
+    setup_log: list[LogEntry]
+    steps: list[ProofStep]
+    checks: list[CheckLine]  # the end state
+    end: Board | None
+    chain: list[str]  # the rules the log cites, in order (a rule applying again in a row counted once)
+
+    @property
+    def verified(self) -> bool:
+        return self.status == Status.PASSED
+
+    def log(self) -> list[LogEntry]:
+        """The whole log, setup first."""
+        return [*self.setup_log, *(e for s in self.steps for e in s.log)]
+
+
+def check_line(check: Check) -> CheckLine:
+    """An expectation in words; what the engine reached is the expected value when it held, else what it had."""
+    reached = "as expected" if check.held else "; ".join(found_words(m) for m in check.found)
+    return CheckLine(path_words(check.path), value_words(check.expected), reached, check.held)
+
+
+def change_words(change: Change) -> str:
+    """``Wanderer: place p2 character slots → p2 discard pile``; a place reads as a move."""
+    if change.what == "place":
+        return f"{change.subject} moves from {change.before} to {change.after}"
+    return f"{change.subject}: {change.what} {change.before} → {change.after}"
+
+
+def _entry(line: LogLine) -> LogEntry:
+    when = ", ".join(p for p in (f"turn {line.turn}" if line.turn else "", line.phase) if p)
+    return LogEntry(line.rule, line.kind, line.message, when)
+
+
+def chain_of(entries: Iterable[LogEntry]) -> list[str]:
+    """The rules a log cites in order, a rule applying several times in a row counted once."""
+    out: list[str] = []
+    for entry in entries:
+        if entry.rule and (not out or out[-1] != entry.rule):
+            out.append(entry.rule)
+    return out
+
+
+def rulings_of(result: ScenarioResult, rulings: Iterable[Ruling]) -> list[RulingRef]:
+    """The rulings an example proves (named by either side), then those resting on a rule it cites."""
+    cited = set(result.rules)
+    proves, related = [], []
+    for ruling in rulings:
+        if ruling.id in result.rulings or result.id in ruling.scenarios:
+            proves.append(RulingRef(ruling.id, ruling.question, True))
+        elif shared := [r for r in ruling.rules if r in cited]:
+            related.append(RulingRef(ruling.id, ruling.question, False, shared))
+    return proves + related
+
+
+def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> ExampleProof:
+    """The proof of one example from its verify result and the game's rulings."""
+    steps = [ProofStep(r.index + 1, step_words(result.game, r.key, r.args, r.player) if r.key else r.text, r.text,
+                       r.outcome, r.outcome.startswith(("refused", "rejected")),
+                       [change_words(c) for c in r.changes], [check_line(c) for c in r.checks])
+             for r in result.steps]
+    by_index = {r.index: s for r, s in zip(result.steps, steps)}
+    setup: list[LogEntry] = []
+    for line in sorted(result.log, key=lambda x: x.seq):
+        target = by_index.get(line.step) if line.step is not None else None
+        (target.log if target is not None else setup).append(_entry(line))
+    proof = ExampleProof(
+        id=result.id, game=result.game, title=result.title or result.id, status=result.status,
+        verdict=VERDICTS[result.status], reason=result.reason, rules=list(result.rules),
+        rulings=rulings_of(result, rulings), start=result.start, setup_log=setup, steps=steps,
+        checks=[check_line(c) for c in result.checks], end=result.end, chain=[])
+    proof.chain = chain_of(proof.log())
+    return proof
