@@ -9,15 +9,15 @@ from dataclasses import dataclass, field
 
 from kb.proof.words import found_words, path_words, step_words, value_words
 from kb.rulings import Ruling
-from kb.verify.board import Board, Change
+from kb.verify.board import Board, CardFace, Change
 from kb.verify.results import Check, LogLine, ScenarioResult, Status
 
 #: What a verdict says, by status: a failure is said as plainly as a success.
 VERDICTS = {
-    Status.PASSED: "Verified: every step and every expectation held on the engine.",
-    Status.FAILED: "FAILED: the engine did not do what the example expects. Not verified.",
-    Status.ERROR: "ERROR: the example could not run. Not verified.",
-    Status.XFAIL: "Expected failure: a known divergence between the rules and the engine. Not verified.",
+    Status.PASSED: "Verified: every step and expectation held on the engine.",
+    Status.FAILED: "FAILED: the engine did not do what the example expects, so it is not verified.",
+    Status.ERROR: "ERROR: the example could not run, so it is not verified.",
+    Status.XFAIL: "Expected failure: a known divergence between the rules and the engine, so it is not verified.",
 }
 
 
@@ -155,3 +155,14 @@ def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> Examp
         checks=[check_line(c) for c in result.checks], end=result.end, chain=[])
     proof.chain = chain_of(proof.log())
     return proof
+
+
+def pile_runs(faces: list[CardFace]) -> list[tuple[str, int]]:
+    """A pile read as runs of the same card, in order: ``[("Ember Knight", 3), ("Wanderer", 1)]``."""
+    out: list[tuple[str, int]] = []
+    for face in faces:
+        if out and out[-1][0] == face.name:
+            out[-1] = (face.name, out[-1][1] + 1)
+        else:
+            out.append((face.name, 1))
+    return out

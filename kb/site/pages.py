@@ -21,9 +21,9 @@ from kb.site.views.documents import chapter_view, document_view
 from kb.site.views.glossary import glossary_view
 from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
-from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view, rulings_view
+from kb.site.views.proof import cards_view, coverage_view, examples_index_view, examples_page_view, rulings_view
 from kb.site.views.questions import questions_view
-from kb.urls import page_of, ruling_page
+from kb.urls import card_page, page_of, ruling_page
 
 HOME = "index.md"
 QUESTIONS = "open-questions.md"
@@ -114,6 +114,9 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
                               meta=NOT_SEARCHED))
             items.append(_entry(title.removeprefix("Examples: "), page))
         nav.append({"Examples": items})
+        spec = plan.add(PageSpec(card_page(game), "Cards", "cards.html", lambda ctx: cards_view(ctx, game),
+                                 meta=NOT_SEARCHED))
+        nav.append(_entry("Cards", spec.src_uri))
     if game in model.coverage:
         spec = plan.add(PageSpec(f"{game}/coverage.md", "Coverage", "coverage.html",
                                  lambda ctx: coverage_view(ctx, game), meta=NOT_SEARCHED))

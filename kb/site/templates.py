@@ -10,6 +10,8 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from kb.proof.model import pile_runs
+
 
 def _percent(value: float | None) -> str:
     """A share in whole percent, with one decimal where rounding would hide a rule (99.8 %, not 100 %)."""
@@ -33,6 +35,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["percent"] = _percent
+    env.filters["runs"] = pile_runs
     return env
 
 

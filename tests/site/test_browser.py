@@ -140,9 +140,11 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     link.click()
     _wait(browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open")
     card = browser.find_element(By.CSS_SELECTOR, "#state-based--lethal-damage + .rk-example-card")
-    assert "✓ verified" in card.text and "p1 deals 3 damage to Stone Golem" in card.text
-    assert "verified: every step and expectation held" in card.text
-    assert card.find_element(By.CSS_SELECTOR, "ol.rk-log a[href$='#4.2.2a']").text == "4.2.2a"
+    assert "✓ verified" in card.text and "p1 activates an ability of Stone Breaker" in card.text
+    assert "Verified: every step and expectation held" in card.text
+    log = card.find_element(By.CSS_SELECTOR, "details.rk-step-log")
+    log.find_element(By.TAG_NAME, "summary").click()
+    assert log.find_element(By.CSS_SELECTOR, "ol.rk-log a[href$='#4.2.2a']").text == "4.2.2a"
 
 
 def _first_deep_result(browser, base_url: str, query: str) -> str:
