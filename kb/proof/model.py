@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from kb.proof.words import found_words, path_words, step_words, value_words
 from kb.rulings import Ruling
-from kb.verify.board import Board, CardFace, Change
+from kb.verify.adapter_base import PLAYER_KEY
+from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
 from kb.verify.results import Check, LogLine, ScenarioResult, Status
 
 #: What a verdict says, by status: a failure is said as plainly as a success.
@@ -82,7 +83,9 @@ class ExampleProof:
     reason: str
     rules: list[str]
     rulings: list[RulingRef]
-    start: Board | None
+    start: Board | None  # the board the steps begin from (or, for a setup refused, what it presented)
+    presented: bool  # the start is what a refused setup presented (decks, a card), not a position
+    written: list[str]  # the values the setup sets beside its cards, as written ("round 9", "p1: energy 0")
     setup_log: list[LogEntry]
     steps: list[ProofStep]
     checks: list[CheckLine]  # the end state
@@ -137,6 +140,39 @@ def rulings_of(result: ScenarioResult, rulings: Iterable[Ruling]) -> list[Ruling
     return proves + related
 
 
+def _words(data: dict) -> list[str]:
+    return [f"{str(k).replace('_', ' ')} {value_words(v)}" for k, v in data.items() if not isinstance(v, (dict, list))]
+
+
+def written_facts(setup: dict) -> list[str]:
+    """The values a setup sets beside its cards (turn, phase, a player's counters), in words as written: the engine
+    may have played on from them while setting up (a pre-round that runs at once)."""
+    out = _words(setup)
+    for key, data in setup.items():
+        if PLAYER_KEY.fullmatch(key) and isinstance(data, dict) and (said := _words(data)):
+            out.append(f"{key}: {', '.join(said)}")
+    return out
+
+
+def presented_board(setup: dict) -> Board | None:
+    """What a setup the engine refused presented: the card to define, or each player's decks."""
+    if isinstance(setup.get("define"), dict):
+        card = dict(setup["define"].get("card") or {})
+        name = str(card.pop("name", "a card"))
+        stats = {str(k).replace("_", " "): value_words(v) for k, v in card.items()}
+        return Board(shared=[Area("Card presented", [CardFace(name, name, stats)])])
+    spec = setup.get("new_game")
+    if not isinstance(spec, dict):
+        return None
+    players = []
+    for pid, data in spec.items():
+        if PLAYER_KEY.fullmatch(pid) and isinstance(data, dict):
+            areas = [Area(str(key).replace("_", " ").capitalize(), [CardFace(f"{pid}:{n}", str(n)) for n in names],
+                          pile=True) for key, names in data.items() if isinstance(names, list)]
+            players.append(PlayerBoard(pid, {}, areas))
+    return Board(players=players)
+
+
 def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> ExampleProof:
     """The proof of one example from its verify result and the game's rulings."""
     steps = [ProofStep(r.index + 1, step_words(result.game, r.key, r.args, r.player) if r.key else r.text, r.text,
@@ -151,7 +187,9 @@ def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> Examp
     proof = ExampleProof(
         id=result.id, game=result.game, title=result.title or result.id, status=result.status,
         verdict=VERDICTS[result.status], reason=result.reason, rules=list(result.rules),
-        rulings=rulings_of(result, rulings), start=result.start, setup_log=setup, steps=steps,
+        rulings=rulings_of(result, rulings), start=result.start or presented_board(result.setup),
+        presented=result.start is None and presented_board(result.setup) is not None,
+        written=written_facts(result.setup), setup_log=setup, steps=steps,
         checks=[check_line(c) for c in result.checks], end=result.end, chain=[])
     proof.chain = chain_of(proof.log())
     return proof

@@ -4,8 +4,9 @@ expects as plain text (never a Python repr), an object reference as a reader say
 from __future__ import annotations
 
 import ast
-import re
 from string import Formatter
+
+from kb.verify.board import object_label as ref_words
 
 #: How each game's steps read: the template of each action; a bare argument fills the first field.
 #: Arguments a template does not name follow it as "with key value".
@@ -40,18 +41,6 @@ PHRASES: dict[str, dict[str, str]] = {
 PAIRED = {"block", "attack"}  # a mapping argument pairs units with what they block or attack
 COMMON = {"advance": "play goes on to {value}", "expect": "the position is checked"}
 SPECIAL = {("athernum", "defend", None): "{player} declares no defender"}
-
-_REF = re.compile(r"^(p[1-9]):(.+?)(?:#(\d+))?$")
-
-
-def ref_words(text: str) -> str:
-    """An object reference as a reader says it: ``p2:Wanderer#2`` → ``Wanderer (p2, copy 2)``."""
-    match = _REF.match(text)
-    if not match:
-        return text
-    player, name, copy = match.groups()
-    return f"{name} ({player}{f', copy {copy}' if copy and copy != '1' else ''})"
-
 
 def value_words(value: object) -> str:
     """A scenario value in plain words: lists joined, mappings as "key value", nothing as "none"."""

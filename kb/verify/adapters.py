@@ -52,17 +52,19 @@ class Adapter(Protocol):
         """Every rule id (unqualified) the engine can cite."""
 
 
-_cache: dict[str, Adapter] = {}
+_cache: dict[tuple[str, str], Adapter] = {}
 
 
 def adapter_for(game: str, scenarios_dir) -> Adapter | None:
-    """The adapter of ``game``, created once per process, or None when the game has no engine yet."""
-    if game in _cache:
-        return _cache[game]
+    """The adapter of ``game`` for the scenarios under ``scenarios_dir``, created once per process, or None when
+    the game has no engine yet."""
+    key = (game, str(scenarios_dir))
+    if key in _cache:
+        return _cache[key]
     target = ADAPTERS.get(game)
     if target is None:
         return None
     module, cls = target.split(":")
     adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
-    _cache[game] = adapter
+    _cache[key] = adapter
     return adapter

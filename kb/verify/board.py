@@ -7,8 +7,20 @@ the site and the CLI can show a position without knowing any engine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+_OBJECT_ID = re.compile(r"^(p[1-9]):(.+?)(?:#(\d+))?$")
+
+
+def object_label(text: str) -> str:
+    """An object id as a reader says it: ``p2:Wanderer#2`` → ``Wanderer (p2, copy 2)``; other text unchanged."""
+    match = _OBJECT_ID.match(text)
+    if not match:
+        return text
+    player, name, copy = match.groups()
+    return f"{name} ({player}{f', copy {copy}' if copy and copy != '1' else ''})"
 
 
 @dataclass
@@ -104,10 +116,10 @@ def plain(value: object) -> str | None:
     if value is True:
         return "yes"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items() if v not in (None, "")) or None
+        return ", ".join(f"{k} {object_label(str(v))}" for k, v in value.items() if v not in (None, "")) or None
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(v) for v in value)
-    return str(value)
+        return ", ".join(object_label(str(v)) for v in value)
+    return object_label(str(value))
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,7 @@ class ScenarioResult:
     end: Board | None = None  # the position they reached
     checks: list[Check] = field(default_factory=list)  # the end state expected, each part checked
     cards: dict[str, dict] = field(default_factory=dict)  # the cards the scenario defines itself, as written
+    setup: dict = field(default_factory=dict)  # the scenario's setup as written
 
     @property
     def verified(self) -> bool:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.project import copy_repository_rules, make_project, make_release_project
+from tests.site.project import copy_repository_rules, make_project, make_proof_project, make_release_project
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,6 +51,21 @@ def release_site(release_project) -> Path:
     from kb.site.build import build_site
 
     return build_site(release_project, release_project.site).out
+
+
+@pytest.fixture(scope="session")
+def proof_project(tmp_path_factory):
+    """This repository's rules and scenarios, a sample of each game's scenarios run: (paths, the files run)."""
+    return make_proof_project(ROOT, tmp_path_factory.mktemp("proof"))
+
+
+@pytest.fixture(scope="session")
+def proof_site(proof_project) -> Path:
+    """The proof project's site, built once."""
+    from kb.site.build import build_site
+
+    paths, _ = proof_project
+    return build_site(paths, paths.site).out
 
 
 def read(site: Path, url: str) -> str:

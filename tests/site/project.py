@@ -237,3 +237,29 @@ def make_release_project(root: Path) -> Paths:
     (root / "docs" / "authors").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "authors" / "old-links.md").write_text(OLD_LINKS, encoding="utf-8")
     return paths
+
+
+# --- the proof of real examples ------------------------------------------------------------------
+
+#: How many scenarios of each game the proof project runs (evenly spread over the game's files, in file order).
+PROOF_SAMPLE = 30
+
+
+def proof_sample(scenarios_dir: Path, game: str, size: int = PROOF_SAMPLE) -> list[Path]:
+    """``size`` scenario files of ``game`` spread evenly over its files in sorted order: the same ones every run."""
+    files = discover(scenarios_dir, [scenarios_dir / game])
+    step = max(1, len(files) // size)
+    return files[::step][:size]
+
+
+def make_proof_project(repo: Path, root: Path) -> tuple[Paths, list[Path]]:
+    """A copy of this repository's rules and scenarios with a sample of each game's scenarios run on its engine."""
+    from kb.loader import load_kb
+    from kb.verify.session import verify
+
+    for folder in ("rules", "scenarios"):
+        shutil.copytree(repo / folder, root / folder)
+    paths = Paths(root)
+    sample = [path for game in ("athernum", "atnia", "altered") for path in proof_sample(paths.scenarios, game)]
+    verify(load_kb(paths), sample, jobs=1)
+    return paths, sample

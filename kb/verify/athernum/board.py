@@ -10,7 +10,7 @@ def _combat(value: object) -> str | None:
     """The combat in progress (9.3): who attacks whom, who defends."""
     if not value:
         return None
-    return ", ".join(f"{k} {v}" for k, v in value.items() if v) or None
+    return plain({k: v for k, v in value.items() if v})
 
 
 def _stack(value: object) -> str | None:

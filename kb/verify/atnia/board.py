@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.atnia.cards import CardDef
-from kb.verify.board import AreaSpec, BoardLayout, plain
+from kb.verify.board import AreaSpec, BoardLayout, object_label, plain
 
 
 def _horizon(value: object) -> str | None:
@@ -14,7 +14,7 @@ def _horizon(value: object) -> str | None:
 def _combat(value: object) -> str | None:
     if not value:
         return None
-    attackers = ", ".join(f"{u} → {t}" for u, t in value.get("attackers", []))
+    attackers = ", ".join(f"{object_label(u)} → {object_label(t)}" for u, t in value.get("attackers", []))
     return f"{value.get('attacker')} attacks {value.get('defender')}" + (f" ({attackers})" if attackers else "")
 
 
