@@ -110,6 +110,10 @@ def check_line(check: Check) -> CheckLine:
 def change_words(change: Change) -> str:
     """``Wanderer: place p2 character slots → p2 discard pile``; a place reads as a move."""
     if change.what == "place":
+        if change.after == "—":
+            return f"{change.subject} leaves {change.before}"
+        if change.before == "—":
+            return f"{change.subject} appears in {change.after}"
         return f"{change.subject} moves from {change.before} to {change.after}"
     return f"{change.subject}: {change.what} {change.before} → {change.after}"
 

@@ -97,3 +97,12 @@ def test_a_pile_reads_as_runs_of_the_same_card():
     """A deck reads in order as runs: three A, then B, then A again."""
     faces = [CardFace(str(i), n) for i, n in enumerate("AAABA")]
     assert pile_runs(faces) == [("A", 3), ("B", 1), ("A", 1)]
+
+
+def test_a_card_leaving_or_appearing_reads_so():
+    """A card that leaves the areas shown (a secret choice) or appears in one (a new token) says so."""
+    from kb.proof.model import change_words
+
+    assert change_words(Change("A", "place", "p1 deck", "—")) == "A leaves p1 deck"
+    assert change_words(Change("T", "place", "—", "p1 character slots")) == "T appears in p1 character slots"
+    assert change_words(Change("A", "DFV", "2", "1")) == "A: DFV 2 → 1"
