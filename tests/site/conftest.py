@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from kb.urls import scenario_anchor
+
 from tests.site.project import copy_repository_rules, make_project, make_proof_project, make_release_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,3 +73,12 @@ def proof_site(proof_project) -> Path:
 def read(site: Path, url: str) -> str:
     """The HTML of a page of ``site`` by its URL (``athernum/cr/4/``)."""
     return (site / url / "index.html").read_text(encoding="utf-8")
+
+
+def example_page(site: Path, game: str, scenario_id: str) -> Path:
+    """The HTML file of the examples page showing a scenario."""
+    anchor = f'id="{scenario_anchor(scenario_id)}"'
+    for page in sorted((site / game / "examples").rglob("*.html")):
+        if anchor in page.read_text(encoding="utf-8"):
+            return page
+    raise AssertionError(f"{scenario_id} is on no examples page of {game}")

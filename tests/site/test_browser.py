@@ -19,7 +19,7 @@ import pytest
 
 from kb.loader import load_kb
 from kb.urls import scenario_anchor as scenario_anchor_of
-from tests.site.conftest import ROOT
+from tests.site.conftest import ROOT, example_page
 
 ARTIFACTS = ROOT / "test-artifacts"
 CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -226,6 +226,13 @@ def _shown_example(proof_project, game: str):
     raise AssertionError(f"no sampled {game} example has a card on the board and an end state")
 
 
+def _example_url(proof_url: str, proof_project, result) -> str:
+    """The URL of the examples page showing ``result``, at its example."""
+    site = proof_project[0].site
+    page = example_page(site, result.game, result.id).relative_to(site).as_posix()
+    return f"{proof_url}{page}#{scenario_anchor_of(result.id)}"
+
+
 @pytest.mark.parametrize("game", ["athernum", "atnia", "altered"])
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proof_project, game, size):
@@ -237,10 +244,7 @@ def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proo
     browser.set_window_size(*size)
     try:
         anchor = scenario_anchor_of(result.id)
-        url = next(f"{proof_url}{game}/examples/{page.parent.name}/#{anchor}"
-                   for page in sorted((proof_project[0].site / game / "examples").glob("*/index.html"))
-                   if f'id="{anchor}"' in page.read_text(encoding="utf-8"))
-        _open(browser, url)
+        _open(browser, _example_url(proof_url, proof_project, result))
         card = browser.find_element(By.CSS_SELECTOR, f"[id='{anchor}'] + .rk-example-card")
         board = card.find_element(By.CSS_SELECTOR, ".rk-board")
         boxes = board.find_elements(By.CSS_SELECTOR, ".rk-card")
@@ -267,14 +271,13 @@ def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
 
     result = _shown_example(proof_project, "athernum")
     face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
-    page = next(p for p in sorted((proof_project[0].site / "athernum" / "examples").glob("*/index.html"))
-                if f'id="{scenario_anchor_of(result.id)}"' in p.read_text(encoding="utf-8"))
-    _open(browser, f"{proof_url}athernum/examples/{page.parent.name}/#{scenario_anchor_of(result.id)}")
+    _open(browser, _example_url(proof_url, proof_project, result))
     card = browser.find_element(By.CSS_SELECTOR, f"[id='{scenario_anchor_of(result.id)}'] + .rk-example-card")
     link = card.find_element(By.XPATH, f".//span[@class='rk-card-name']/a[text()={face.name!r}]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: "/athernum/cards/#card-" in d.current_url, "the card's entry did not open")
+    _wait(browser, lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,
+          "the card's entry did not open")
     entry = browser.find_element(By.ID, browser.current_url.split("#", 1)[1])
     assert entry.find_element(By.TAG_NAME, "h3").text == face.name and _in_view(browser, entry)
     stats = entry.find_element(By.CSS_SELECTOR, "dl.rk-card-stats").text

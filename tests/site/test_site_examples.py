@@ -12,6 +12,7 @@ import pytest
 from kb.proof.words import value_words
 from kb.urls import scenario_anchor
 from kb.yamlio import yaml_load
+from tests.site.conftest import example_page
 
 _TAGS = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
@@ -24,14 +25,10 @@ def _text(markup: str) -> str:
 
 def _example(site: Path, game: str, scenario_id: str) -> str:
     """The HTML of one example: from its heading to the next example's heading."""
-    anchor = f'id="{scenario_anchor(scenario_id)}"'
-    for page in sorted((site / game / "examples").glob("*/index.html")):
-        markup = page.read_text(encoding="utf-8")
-        if anchor in markup:
-            start = markup.index(anchor)
-            end = markup.find('class="rk-example-head"', markup.index('class="rk-example-card', start))
-            return markup[start:end if end > 0 else len(markup)]
-    raise AssertionError(f"{scenario_id} is on no examples page of {game}")
+    markup = example_page(site, game, scenario_id).read_text(encoding="utf-8")
+    start = markup.index(f'id="{scenario_anchor(scenario_id)}"')
+    end = markup.find('class="rk-example-head"', markup.index('class="rk-example-card', start))
+    return markup[start:end if end > 0 else len(markup)]
 
 
 def _strings(value: object) -> list[str]:
