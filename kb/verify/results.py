@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 
@@ -67,10 +67,14 @@ class StepRecord:
 
     @classmethod
     def from_dict(cls, data: dict) -> "StepRecord":
-        data = dict(data)
+        """A step as the results file holds it; fields of an older file that a step no longer has are left out."""
+        data = {k: v for k, v in data.items() if k in _STEP_FIELDS}
         data["changes"] = [Change(**c) for c in data.get("changes", [])]
         data["checks"] = [Check(**c) for c in data.get("checks", [])]
         return cls(**data)
+
+
+_STEP_FIELDS = {f.name for f in fields(StepRecord)}
 
 
 @dataclass

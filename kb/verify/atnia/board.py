@@ -22,7 +22,7 @@ LAYOUT = BoardLayout(
     facts=(("round", "Round"), ("phase", "Phase"), ("first", "First player"), ("active", "Active player"),
            ("horizon", "Horizon"), ("combat", "Combat"),
            ("pending", "Waiting for"), ("result", "Result")),
-    counters=(("life", "Life"), ("energy", "Energy"), ("counters", "Counters"), ("attacks", "Attacks"),
+    counters=(("life", "Life"), ("energy", "Energy"), ("counters", "Energy counters"), ("attacks", "Attacks"),
               ("max_hand", "Hand limit"), ("devotion", "Devotion")),
     areas=(AreaSpec("locations", "Locations"), AreaSpec("battlefield", "Battlefield"), AreaSpec("channel", "Channel"),
            AreaSpec("hand", "Hand"), AreaSpec("deck", "Deck", pile=True),
