@@ -188,14 +188,16 @@ class GameAdapter:
         return build_board(game.to_dict(), self.layout, stats)
 
     def checks(self, game, expect: dict | None) -> list[Check]:
-        """Each part of an expectation checked on its own (a player's or an object's parts one by one), so that
-        what held is told apart from what did not."""
+        """Each part of an expectation (a player's or an object's parts one by one) held or not, so that what held is
+        told apart from what did not; the parts are checked one by one only when the whole did not hold."""
         parts: list[tuple[list[str], object]] = []
         for key, value in (expect or {}).items():
             if (PLAYER_KEY.fullmatch(key) or key == "objects") and isinstance(value, dict) and value:
                 parts += [([key, str(sub)], v) for sub, v in value.items()]
             else:
                 parts.append(([key], value))
+        if not parts or not self.check(game, expect):
+            return [Check(path, value, True) for path, value in parts]
         out = []
         for path, value in parts:
             part: object = value

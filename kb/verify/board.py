@@ -16,7 +16,7 @@ _OBJECT_ID = re.compile(r"^(p[1-9]):(.+?)(?:#(\d+))?$")
 
 def object_label(text: str) -> str:
     """An object id as a reader says it: ``p2:Wanderer#2`` → ``Wanderer (p2, copy 2)``; other text unchanged."""
-    match = _OBJECT_ID.match(text)
+    match = _OBJECT_ID.match(text) if ":" in text else None
     if not match:
         return text
     player, name, copy = match.groups()
@@ -111,6 +111,8 @@ Show = Callable[[object], str | None]
 
 def plain(value: object) -> str | None:
     """A value as text; nothing for None, empty or False."""
+    if type(value) is int:
+        return str(value)
     if value is None or value is False or value in ("", [], {}):
         return None
     if value is True:

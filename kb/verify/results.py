@@ -123,7 +123,8 @@ class VerifyResults:
         return {s.id: s for s in self.scenarios}
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, indent=1)
+        """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C)."""
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, data: dict) -> "VerifyResults":
