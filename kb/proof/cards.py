@@ -51,8 +51,8 @@ def _texts(data: dict) -> list[str]:
     out = [str(data["text"])] if data.get("text") else []
     for ability in data.get("abilities") or []:
         if isinstance(ability, dict):
-            inner = next(iter(ability.values())) if len(ability) == 1 and isinstance(next(iter(ability.values())), dict) \
-                else ability
+            only = next(iter(ability.values())) if len(ability) == 1 else None
+            inner = only if isinstance(only, dict) else ability  # {reaction: {text: …}} or {type: …, text: …}
             if inner.get("text"):
                 out.append(str(inner["text"]))
     return out

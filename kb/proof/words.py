@@ -24,7 +24,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "choose_main": "{player} chooses {value} as main character",
     },
     "atnia": {
-        "play": "{player} plays {card}", "skill": "{player} uses a skill of {source}", "commit": "{player} commits {value}",
+        "play": "{player} plays {card}", "skill": "{player} uses a skill of {source}",
+        "commit": "{player} commits {value}",
         "pass": "{player} passes", "channel": "{player} channels {card}", "explore": "{player} explores {card}",
         "attack": "{player} attacks with {value}", "block": "{player} blocks: {value}",
         "guard": "{player} guards with {unit}", "choose_targets": "{player} chooses the targets {value}",
@@ -40,7 +41,8 @@ PHRASES: dict[str, dict[str, str]] = {
 }
 PAIRED = {"block", "attack"}  # a mapping argument pairs units with what they block or attack
 COMMON = {"advance": "play goes on to {value}", "expect": "the position is checked"}
-SPECIAL = {("athernum", "defend", None): "{player} declares no defender"}
+#: How a step reads when it has no argument, where that differs.
+BARE = {("athernum", "defend"): "{player} declares no defender"}
 
 def value_words(value: object) -> str:
     """A scenario value in plain words: lists joined, mappings as "key value", nothing as "none"."""
@@ -85,7 +87,8 @@ def _argument_words(value: object) -> str:
 def step_words(game: str, key: str, args: object, player: str | None) -> str:
     """A step as a sentence: its game's phrase with the step's arguments in words."""
     who = player or "the player to act"
-    template = SPECIAL.get((game, key, args if args is None else "")) or PHRASES.get(game, {}).get(key) or COMMON.get(key)
+    template = ((BARE.get((game, key)) if args is None else None) or PHRASES.get(game, {}).get(key)
+                or COMMON.get(key))
     if template is None:
         return f"{who}: {key.replace('_', ' ')}" + (f" {value_words(args)}" if args not in (None, {}, []) else "")
     fields = [f for _, f, _, _ in Formatter().parse(template) if f and f != "player"]
@@ -101,6 +104,6 @@ def step_words(game: str, key: str, args: object, player: str | None) -> str:
 
 
 def path_words(path: list[str]) -> str:
-    """Where an expectation looks: ``["p1", "hand"]`` → ``p1 hand``; ``["objects", "Night Owl"]`` → ``Night Owl``."""
+    """Where an expectation looks: ``["p1", "hand"]`` → ``p1 hand``; ``["objects", "Owl"]`` → ``Owl``."""
     parts = path[1:] if path and path[0] == "objects" else path
     return " ".join(ref_words(p).replace("_", " ") for p in parts)

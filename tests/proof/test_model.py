@@ -53,7 +53,8 @@ def test_the_end_state_sets_expected_beside_reached():
 
 
 @pytest.mark.parametrize(("status", "words"), [
-    (Status.PASSED, "Verified"), (Status.FAILED, "FAILED"), (Status.ERROR, "ERROR"), (Status.XFAIL, "Expected failure")])
+    (Status.PASSED, "Verified"), (Status.FAILED, "FAILED"), (Status.ERROR, "ERROR"),
+    (Status.XFAIL, "Expected failure")])
 def test_the_verdict_says_plainly_whether_it_is_verified(status, words):
     """Only a passing example is verified; every other one says so first, and that it is not verified."""
     proof = build_proof(_result(status), RULINGS)
@@ -71,7 +72,8 @@ def test_rulings_proved_come_before_rulings_on_the_same_rules():
 def test_the_chain_is_the_rules_in_order_once_per_run():
     """The log's rules in the order they applied, a rule applying again in a row counted once."""
     assert build_proof(_result(), RULINGS).chain == ["athernum:9.2.0", "athernum:2.4.1", "athernum:4.1.6"]
-    assert chain_of([LogEntry("a", "", "", ""), LogEntry("b", "", "", ""), LogEntry("a", "", "", "")]) == ["a", "b", "a"]
+    entries = [LogEntry(rule, "", "", "") for rule in "aba"]
+    assert chain_of(entries) == ["a", "b", "a"]
 
 
 def test_the_setup_as_written_keeps_the_values_beside_the_cards():

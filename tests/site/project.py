@@ -87,8 +87,8 @@ def _results() -> VerifyResults:
         id="athernum/names/pass", game="athernum", path="scenarios/athernum/names/pass.yaml",
         title="A card keeps its name " + SCRIPT.format("title"), rules=["athernum:1.1.1"], rulings=["R-T-001"],
         status=Status.PASSED, duration=0.012,
-        steps=[StepRecord(1, "p1: play Ember Knight", "ok", key="play", args={"card": "Ember Knight " + SCRIPT.format("step")},
-                          player="p1", changes=[Change("Ember Knight", "place", "p1 hand", "p1 character slots")],
+        steps=[StepRecord(1, "p1: play Ember Knight", "ok", key="play",
+                          args={"card": "Ember Knight " + SCRIPT.format("step")}, player="p1", changes=[Change("Ember Knight", "place", "p1 hand", "p1 character slots")],
                           checks=[Check(["p1", "characters"], ["Ember Knight"], True)]),
                StepRecord(2, "pass", "ok", key="pass", player="p2")],
         start=Board({"Turn": "1"}, [PlayerBoard("p1", {"Command tokens": "2"}, [

@@ -282,4 +282,5 @@ def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
     assert entry.find_element(By.TAG_NAME, "h3").text == face.name and _in_view(browser, entry)
     stats = entry.find_element(By.CSS_SELECTOR, "dl.rk-card-stats").text
     assert "OFV" in stats and "DFV" in stats
-    assert f"#{scenario_anchor_of(result.id)}" in entry.find_element(By.CSS_SELECTOR, ".rk-card-used").get_attribute("innerHTML")
+    used = entry.find_element(By.CSS_SELECTOR, ".rk-card-used").get_attribute("innerHTML")
+    assert f"#{scenario_anchor_of(result.id)}" in used

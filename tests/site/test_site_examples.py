@@ -53,7 +53,8 @@ def _leaves(value: object) -> list[object]:
 
 def _scenarios(proof_project) -> list[tuple[str, dict]]:
     paths, sample = proof_project
-    return [(path.relative_to(paths.scenarios).parts[0], yaml_load(path.read_text(encoding="utf-8"))) for path in sample]
+    return [(path.relative_to(paths.scenarios).parts[0], yaml_load(path.read_text(encoding="utf-8")))
+            for path in sample]
 
 
 def test_the_sample_covers_thirty_scenarios_of_each_game(proof_project):

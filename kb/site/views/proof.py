@@ -242,7 +242,9 @@ class ExamplesPageView:
 
 
 def _rule_link(ctx: Ctx, rule: str) -> Link:
-    return ctx.ref(rule) if rule in ctx.graph else Link(None, rule.split(":", 1)[-1] or "—", "not a rule of the graph")
+    if rule in ctx.graph:
+        return ctx.ref(rule)
+    return Link(None, rule.split(":", 1)[-1] or "—", "not a rule of the graph")
 
 
 def _log_row(ctx: Ctx, game: str, entry: LogEntry) -> LogRow:
