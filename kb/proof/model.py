@@ -88,6 +88,7 @@ class ExampleProof:
     written: list[str]  # the values the setup sets beside its cards, as written ("round 9", "p1: energy 0")
     setup_log: list[LogEntry]
     steps: list[ProofStep]
+    further_log: list[LogEntry]  # entries naming a step the result does not record (one that could not run)
     checks: list[CheckLine]  # the end state
     end: Board | None
     chain: list[str]  # the rules the log cites, in order (a rule applying again in a row counted once)
@@ -98,7 +99,7 @@ class ExampleProof:
 
     def log(self) -> list[LogEntry]:
         """The whole log, setup first."""
-        return [*self.setup_log, *(e for s in self.steps for e in s.log)]
+        return [*self.setup_log, *(e for s in self.steps for e in s.log), *self.further_log]
 
 
 def check_line(check: Check) -> CheckLine:
@@ -185,15 +186,20 @@ def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> Examp
              for r in result.steps]
     by_index = {r.index: s for r, s in zip(result.steps, steps)}
     setup: list[LogEntry] = []
+    further: list[LogEntry] = []
     for line in sorted(result.log, key=lambda x: x.seq):
-        target = by_index.get(line.step) if line.step is not None else None
-        (target.log if target is not None else setup).append(_entry(line))
+        if line.step is None:
+            setup.append(_entry(line))
+        elif line.step in by_index:
+            by_index[line.step].log.append(_entry(line))
+        else:
+            further.append(_entry(line))
     proof = ExampleProof(
         id=result.id, game=result.game, title=result.title or result.id, status=result.status,
         verdict=VERDICTS[result.status], reason=result.reason, rules=list(result.rules),
         rulings=rulings_of(result, rulings), start=result.start or presented_board(result.setup),
         presented=result.start is None and presented_board(result.setup) is not None,
-        written=written_facts(result.setup), setup_log=setup, steps=steps,
+        written=written_facts(result.setup), setup_log=setup, steps=steps, further_log=further,
         checks=[check_line(c) for c in result.checks], end=result.end, chain=[])
     proof.chain = chain_of(proof.log())
     return proof

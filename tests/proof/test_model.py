@@ -29,7 +29,8 @@ def _result(status: Status = Status.PASSED, **more) -> ScenarioResult:
         log=[LogLine(1, "athernum:9.2.0", "setup", "set up", 3, "day", None),
              LogLine(2, "athernum:2.4.1", "play", "p1 plays A", 3, "day", 0),
              LogLine(3, "athernum:2.4.1", "play", "A enters", 3, "day", 0),
-             LogLine(4, "athernum:4.1.6", "pass", "p2 passes", 3, "day", 1)],
+             LogLine(4, "athernum:4.1.6", "pass", "p2 passes", 3, "day", 1),
+             LogLine(5, "athernum:4.1.9", "check", "after a step not recorded", 3, "day", 7)],
         checks=[Check(["p1", "discard"], ["A"], False, ["p1.discard: expected ['A'], got []"])],
         setup={"turn": 3, "phase": "day", "p1": {"hand": ["A"], "energy": 2}}, **more)
 
@@ -44,6 +45,7 @@ def test_the_proof_reads_in_words_step_by_step():
     assert [e.message for e in first.log] == ["p1 plays A", "A enters"] and first.when == "turn 3, day"
     assert second.refused and second.words == "p2 passes"
     assert [e.message for e in proof.setup_log] == ["set up"]
+    assert [e.message for e in proof.further_log] == ["after a step not recorded"]
 
 
 def test_the_end_state_sets_expected_beside_reached():
@@ -71,7 +73,8 @@ def test_rulings_proved_come_before_rulings_on_the_same_rules():
 
 def test_the_chain_is_the_rules_in_order_once_per_run():
     """The log's rules in the order they applied, a rule applying again in a row counted once."""
-    assert build_proof(_result(), RULINGS).chain == ["athernum:9.2.0", "athernum:2.4.1", "athernum:4.1.6"]
+    assert build_proof(_result(), RULINGS).chain == ["athernum:9.2.0", "athernum:2.4.1", "athernum:4.1.6",
+                                                     "athernum:4.1.9"]
     entries = [LogEntry(rule, "", "", "") for rule in "aba"]
     assert chain_of(entries) == ["a", "b", "a"]
 

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from kb.proof.cards import CardEntry
+from kb.proof.model import ExampleProof, LogEntry, ProofStep, RulingRef, build_proof
 from kb.rulings import Ruling
 from kb.site.coverage import STATUS_CLASS
 from kb.site.views.common import RULING_STATUS_CLASS, STATUS_LABEL, Ctx, ExampleNote, Link
-from kb.verify.coverage import ChapterCoverage
-from kb.proof.cards import CardEntry
-from kb.proof.model import ExampleProof, LogEntry, ProofStep, RulingRef, build_proof
 from kb.urls import card_anchor, card_page
+from kb.verify.coverage import ChapterCoverage
 from kb.verify.results import ScenarioResult, Status
 
 STATUS_ORDER = (Status.PASSED, Status.FAILED, Status.ERROR, Status.XFAIL)
@@ -209,6 +209,7 @@ class ExampleEntry:
     diff: str
     setup_log: list[LogRow]
     steps: list[StepRow]
+    further_log: list[LogRow]  # log lines naming a step the scenario does not record
     chain: list[str]  # the rules the log cites in order, by their numbers (each log entry links to its rule)
     cards: dict[str, str]  # card name → its entry in the card library
 
@@ -281,6 +282,7 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
         related=[ruling_link(r) for r in rulings.values() if not r.proves],
         reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,
         setup_log=[_log_row(ctx, scenario.game, e) for e in proof.setup_log], steps=steps,
+        further_log=[_log_row(ctx, scenario.game, e) for e in proof.further_log],
         chain=[_rule_link(ctx, r).label for r in proof.chain], cards=_card_hrefs(ctx, proof))
 
 
