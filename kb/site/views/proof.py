@@ -403,13 +403,18 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
 
 # --- card library ----------------------------------------------------------------------------
 
+#: How many of the examples using a card its entry links (the page stays light when a card is in every example).
+EXAMPLES_PER_CARD = 8
+
+
 @dataclass
 class CardRow:
-    """A card of the library: its entry, its anchor, and the examples that use it."""
+    """A card of the library: its entry, its anchor, and the first examples that use it (and how many more)."""
 
     card: CardEntry
     anchor: str
     examples: list[Link]
+    more: int = 0
 
 
 @dataclass
@@ -432,7 +437,9 @@ def cards_view(ctx: Ctx, game: str) -> CardsView:
         result = ctx.model.scenarios.get(sid)
         return Link(ctx.link.scenario(sid), result.title if result and result.title else sid)
     for card in library.cards:
-        row = CardRow(card, card_anchor(card.name, card.scenario), [example(s) for s in card.used_by])
+        shown = card.used_by[:EXAMPLES_PER_CARD]
+        row = CardRow(card, card_anchor(card.name, card.scenario), [example(s) for s in shown],
+                      len(card.used_by) - len(shown))
         (view.own if card.scenario else view.rows).append(row)
     if view.rows:
         ctx.add_toc(2, "library", "Card library")
