@@ -68,9 +68,15 @@ def read_sources(files: Iterable[Path], root: Path) -> dict[str, tuple[dict, str
     out: dict[str, tuple[dict, str, str]] = {}
     for path in files:
         text = path.read_text(encoding="utf-8")
-        notes = {m["name"].strip(): m["text"].strip() for line in text.splitlines() if (m := _NAME_COMMENT.match(line))}
-        for name, data in (yaml.safe_load(text) or {}).items():
-            out[str(name)] = (data or {}, notes.get(str(name), ""), path.relative_to(root).as_posix())
+        try:
+            cards = yaml.safe_load(text) or {}
+        except yaml.YAMLError:  # verify reports the file, by line; its cards are shown without their source
+            continue
+        notes = {m["name"].strip(): m["text"].strip()
+                 for line in text.splitlines() if (m := _NAME_COMMENT.match(line))}
+        for name, data in (cards.items() if isinstance(cards, dict) else ()):
+            out[str(name)] = (data if isinstance(data, dict) else {}, notes.get(str(name), ""),
+                              path.relative_to(root).as_posix())
     return out
 
 
@@ -94,7 +100,7 @@ def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> Ca
         for name, data in sorted(result.cards.items()):
             try:
                 stats = adapter.card_stats(adapter.load_card({"name": name, **data}, name))
-            except Exception:  # a card the engine refused: the example says so; the entry shows it as written
+            except adapter.card_reader.error:  # refused by the engine: the example says so; shown as written
                 stats = {}
             own.append(CardEntry(name, stats, _texts(data), _definition(data), result.path, result.id, [result.id]))
     cards = []

@@ -43,3 +43,15 @@ def test_the_library_lists_the_cards_examples_use(tmp_path: Path):
     assert odd.scenario == "athernum/b" and odd.text == ["Does nothing."] and odd.stats["DFV"] == "1"
     assert library.entry("Odd One") is None and library.entry("Coin Clerk", "athernum/b") is clerk
     assert library.unused == 1
+
+
+def test_a_library_file_that_does_not_parse_leaves_its_cards_without_source(tmp_path: Path):
+    """Broken YAML in a library file (which verify reports by line) never stops the cards page."""
+    from kb.proof.cards import read_sources
+
+    good, bad = tmp_path / "cards.yaml", tmp_path / "broken.yaml"
+    good.write_text(LIBRARY, encoding="utf-8")
+    bad.write_text("Card: [unclosed\n", encoding="utf-8")
+    sources = read_sources([good, bad], tmp_path)
+    assert set(sources) == {"Coin Clerk", "Spare Knight"}
+    assert sources["Coin Clerk"][1] == "Tally — {tide}: Draw a card." and sources["Spare Knight"][2] == "cards.yaml"
