@@ -250,7 +250,7 @@ def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proo
         boxes = board.find_elements(By.CSS_SELECTOR, ".rk-card")
         assert boxes and all(box.is_displayed() for box in boxes)
         face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
-        box = next(b for b in boxes if b.find_element(By.CSS_SELECTOR, ".rk-card-name").text == face.name)
+        box = next(b for b in boxes if b.find_element(By.CSS_SELECTOR, ":scope > b").text == face.name)
         for label, value in face.stats.items():
             assert f"{label} {value}" in box.text.replace("\n", " "), (label, value, box.text)
         table = card.find_elements(By.CSS_SELECTOR, "table.rk-checks")[-1]
@@ -273,7 +273,7 @@ def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
     face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
     _open(browser, _example_url(proof_url, proof_project, result))
     card = browser.find_element(By.CSS_SELECTOR, f"[id='{scenario_anchor_of(result.id)}'] + .rk-example-card")
-    link = card.find_element(By.XPATH, f".//span[@class='rk-card-name']/a[text()={face.name!r}]")
+    link = card.find_element(By.XPATH, f".//li[@class='rk-card']/b/a[text()={face.name!r}]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
     _wait(browser, lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,

@@ -272,9 +272,8 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
     for ruling_id in scenario.rulings:  # named by the scenario but in no rulings file: shown, linked to nothing
         rulings.setdefault(ruling_id, RulingRef(ruling_id, "", True))
 
-    def ruling_link(r: RulingRef) -> Link:
-        why = r.question if r.proves else f"{r.question} (on {', '.join(x.split(':', 1)[-1] for x in r.rules)})"
-        return Link(ctx.link.ruling(r.id), r.id, why)
+    def ruling_link(r: RulingRef) -> Link:  # a proved ruling's question as its tooltip (pages stay light)
+        return Link(ctx.link.ruling(r.id), r.id, r.question if r.proves else "")
     return ExampleEntry(
         note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
         duration=scenario.duration, proof=proof, rules=_rule_links(ctx, scenario.rules, tip=True),
