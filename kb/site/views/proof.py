@@ -179,9 +179,7 @@ class LogRow:
     """One line of the engine's log, its rule linked."""
 
     rule: Link
-    kind: str
     message: Markup
-    when: str  # "turn 3, day"
 
 
 @dataclass
@@ -249,8 +247,7 @@ def _rule_link(ctx: Ctx, rule: str) -> Link:
 
 
 def _log_row(ctx: Ctx, game: str, entry: LogEntry) -> LogRow:
-    return LogRow(_rule_link(ctx, entry.rule), entry.kind, ctx.text.prose(entry.message, game, ctx.link,
-                                                                          paragraphs=False), entry.when)
+    return LogRow(_rule_link(ctx, entry.rule), ctx.text.prose(entry.message, game, ctx.link, paragraphs=False))
 
 
 def _card_hrefs(ctx: Ctx, proof: ExampleProof) -> dict[str, str]:
