@@ -9,8 +9,9 @@ import sys
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
-from kb.errors import RulekbError
+from kb.errors import Problem, RulekbError, Severity
 
 #: Each command and the module that defines it (one concern per module). A module is imported only
 #: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
@@ -21,6 +22,14 @@ COMMANDS = {
     "diff": "kb.commands.diff",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
 }
+
+
+SEVERITY_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+
+
+def problem_text(problem: Problem) -> Text:
+    """A problem as plain text in its severity's colour: user text (``[field]``, ``4.2.2[/x]``) is never markup."""
+    return Text(str(problem), style=SEVERITY_STYLE[problem.severity])
 
 
 class LazyGroup(click.Group):
@@ -55,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except RulekbError as exc:
-        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, markup=True)
+        err.print(Text.assemble(("error:", "red"), " ", str(exc)), highlight=False)
         return 2
     except KeyboardInterrupt:
         err.print("interrupted")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import cli
-from kb.errors import NotFound, RulekbError, Severity, SourceError
+from kb.cli import cli, problem_text
+from kb.errors import ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
@@ -41,22 +41,31 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
                              if seeds else [])
     if not files:
         raise click.UsageError("give the files to import, or --seeds DIR")
+    importer.check_release(release)
     console = _console()
     report = []
+    failed = []
     for path in files:
-        text = path.read_text(encoding="utf-8")
-        kind = fmt or importer.detect_format(text)
-        result = importer.convert(text, kind, source=path.name, release=release)
-        target = importer.target_path(paths.rules, result)
-        importer.write(result, target, force=force)
+        try:
+            text = importer.read_document(path)
+            kind = fmt or importer.detect_format(text)
+            result = importer.convert(text, kind, source=path.name, release=release)
+            target = importer.target_path(paths.rules, result)
+            importer.write(result, target, force=force, root=paths.root)
+        except ImportFormatError as exc:
+            failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+            continue
         report.append({"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
                        "repairs": [r.to_dict() for r in result.repairs]})
         if not as_json:
-            console.print(f"[green]imported[/green] {path.name} ({kind}) → {target.relative_to(paths.root)}")
+            console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → "
+                                        f"{target.relative_to(paths.root)}"))
             for repair in result.repairs:
-                console.print(f"  [yellow]repair[/yellow] {repair}")
+                console.print(Text.assemble("  ", ("repair", "yellow"), f" {repair}"))
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+    if failed:
+        raise ImportFormatError("\n".join(failed))
 
 
 @cli.command()
@@ -69,10 +78,10 @@ def build() -> None:
     except SourceError as exc:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:
-                console.print(f"[red]{problem}[/red]")
+                console.print(problem_text(problem))
         raise RulekbError("the build stopped; the previous site/ is unchanged") from None
     for note in ctx.notes:
-        console.print(f"  {note}")
+        console.print(Text(f"  {note}"))
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
 
 
@@ -107,10 +116,9 @@ def lint(as_json: bool, show_all: bool) -> None:
                               ensure_ascii=False, indent=1))
     else:
         console = _console()
-        colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
         shown = [f for f in findings if show_all or f.severity != Severity.INFO]
         for finding in shown:
-            console.print(f"[{colour[finding.severity]}]{escape(str(finding))}[/]", markup=True)
+            console.print(problem_text(finding))
         counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
         hidden = "" if show_all else " (--all lists the notes)"
         console.print(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "

@@ -6,12 +6,10 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-import yaml
-
 from kb.errors import Problem
 from kb.graph import Graph, ancestors, children, descendants
 from kb.verify.results import Status, VerifyResults
-from kb.yamlio import yaml_load
+from kb.yamlio import load_mapping
 
 NOT_TESTABLE_FILE = "not-testable.yaml"
 
@@ -74,17 +72,18 @@ def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Pr
     """Rules listed as not testable by an engine, each with its reason."""
     if not path.exists():
         return {}, []
-    try:
-        data = yaml_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        return {}, [Problem(display, 0, "(yaml)", f"invalid YAML: {exc}")]
+    problems: list[Problem] = []
+    data, _ = load_mapping(path, display, problems)
+    entries = data.get("rules") or []
+    if not isinstance(entries, list):
+        return {}, [*problems, Problem(display, 1, "rules", "expected a list under 'rules:'")]
     reasons: dict[str, str] = {}
-    problems = []
-    for i, entry in enumerate(data.get("rules") or []):
+    for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or not entry.get("reason") or not (entry.get("rule") or entry.get("rules")):
             problems.append(Problem(display, 0, f"rules[{i}]", "each entry needs 'rule' (or 'rules') and 'reason'"))
             continue
         ids = entry.get("rules") or [entry["rule"]]
+        ids = ids if isinstance(ids, list) else [ids]
         for rule in ids:
             reasons[str(rule)] = str(entry["reason"]).strip()
     return reasons, problems

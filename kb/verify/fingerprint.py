@@ -10,12 +10,10 @@ import hashlib
 import re
 from pathlib import Path
 
-import yaml
-
 from kb.errors import Problem, Severity
 from kb.graph import Graph
 from kb.memo import per_file
-from kb.yamlio import yaml_load
+from kb.yamlio import read_yaml_quietly, yaml_load
 
 _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
 
@@ -74,11 +72,9 @@ def update_file(path: Path, game: str, graph: Graph) -> bool:
 
 def _cited(path: Path) -> dict | None:
     """The parts of a scenario file fingerprints need: its rules and its recorded fingerprints."""
-    try:
-        data = yaml_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None  # verify reports unreadable scenarios; lint looks only at fingerprints
-    if not isinstance(data, dict):
+    data = read_yaml_quietly(path)  # verify reports unreadable scenarios; lint looks only at fingerprints
+    if (not isinstance(data, dict) or not isinstance(data.get("rules") or [], list)
+            or not isinstance(data.get("fingerprint") or {}, dict)):
         return None
     return {"rules": data.get("rules") or [], "fingerprint": data.get("fingerprint") or {}}
 
