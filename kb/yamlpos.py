@@ -108,8 +108,9 @@ class _Composer:
         self.lines[path] = key.start_mark.line + 1
         return path
 
-    def _add(self, node: yaml.Node, size: int, line: int) -> None:
-        self.total += size
+    def _add(self, node: yaml.Node, size: int, line: int, new: int) -> None:
+        """Add ``node`` (``size`` values once expanded, ``new`` of them not counted yet) to the open collection."""
+        self.total += new
         if self.total > MAX_NODES:
             raise YamlInvalid(line, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)")
         if not self.stack:
@@ -141,7 +142,7 @@ class _Composer:
             if tag is None or tag == "!":
                 tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
             node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-            self._add(node, 1, line)
+            self._add(node, 1, line, 1)
             self._anchor(event.anchor, node, 1)
         elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             if len(self.stack) >= MAX_DEPTH:
@@ -163,7 +164,7 @@ class _Composer:
             if isinstance(done.node, MappingNode):
                 flat = done.node.value
                 done.node.value = list(zip(flat[0::2], flat[1::2]))
-            self._add(done.node, done.size, line)
+            self._add(done.node, done.size, line, 1)  # its values were counted as they came
             self._anchor(done.anchor, done.node, done.size)
         elif isinstance(event, AliasEvent):
             if event.anchor in self.open_anchors:
@@ -172,7 +173,7 @@ class _Composer:
                 raise YamlInvalid(line, f"the alias *{event.anchor} names no anchor defined before it")
             self._child_path(line)
             node, size = self.anchors[event.anchor]
-            self._add(node, size, line)
+            self._add(node, size, line, size)
 
 
 def _compose(text: str) -> tuple[yaml.Node | None, dict[Path, int], _Loader]:
