@@ -27,6 +27,7 @@ _CHAPTER_TITLE = re.compile(r"^(?P<number>\d+)\.\s+(?P<title>\S.*)$")
 _LEADING_NUMBER = re.compile(r"^(?P<token>\d+\.\d+\S*)(?:\s+(?P<text>.*))?$")
 _NOTE_KIND = re.compile(r"^\*\*(?P<kind>Example|Remark)\.\*\*\s*(?P<text>.*)$")
 _BOLD_TERM = re.compile(r"^\*\*(?P<term>[^*]+)\*\*\s*(?:[–—-]\s*)?(?P<definition>.*)$")
+_UNDERSCORE_STRONG = re.compile(r"(?<![\w_])__(?=[^\s_])([^_\n]*[^\s_])__(?![\w_])")  # linear: no '_' inside
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
 #: Front matter fields that name things in ids, file names and URLs, and the shape each must have.
 NAME_FIELDS = {
@@ -40,8 +41,9 @@ OPTIONAL_META = ("numbering", "release", "translates", "source")
 
 
 def plain(text: str) -> str:
-    """Rule text without Markdown emphasis markers."""
-    return text.replace("**", "").replace("__", "")
+    """Rule text without Markdown strong-emphasis markers: every ``**``, and ``__`` only around words (``__x__``),
+    so that a blank to fill in (``__``) or a name like ``a__b`` stays as written."""
+    return _UNDERSCORE_STRONG.sub(r"\1", text.replace("**", ""))
 
 
 @dataclass

@@ -19,6 +19,7 @@ from kb.lint import lint as run_lint
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.rule_view import build_view, print_view
+from kb.rulings import Ruling, load_rulings
 
 
 def _console() -> Console:
@@ -92,6 +93,13 @@ def rule(rule_id: str, as_json: bool) -> None:
     """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages."""
     kb = load_kb()
     node_id = kb.lookup.resolve(rule_id)
+    ruling = None if node_id is not None else _ruling(kb, rule_id)
+    if ruling is not None:
+        if as_json:
+            click.echo(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=1))
+        else:
+            _print_ruling(ruling, _console())
+        return
     if node_id is None:
         hints = kb.lookup.suggest(rule_id, kb.graph)
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
@@ -101,6 +109,22 @@ def rule(rule_id: str, as_json: bool) -> None:
         click.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
     else:
         print_view(view, _console())
+
+
+def _ruling(kb, ruling_id: str) -> Ruling | None:
+    """The ruling with this id (``R-ATH-001``, any case), which search also finds: a judge may ask for it by id."""
+    rulings, _ = load_rulings(kb.paths)
+    return next((r for r in rulings if r.id.casefold() == ruling_id.strip().casefold()), None)
+
+
+def _print_ruling(ruling: Ruling, console: Console) -> None:
+    console.print(Text.assemble((ruling.id, "bold cyan"), "  ", (f"ruling ({ruling.source}, {ruling.date})", "dim")))
+    console.print(Text(ruling.question, style="bold"))
+    console.print(Text(ruling.answer))
+    console.print(Text.assemble(("rests on ", "dim"), ", ".join(ruling.rules)))
+    if ruling.scenarios:
+        console.print(Text.assemble(("proven by ", "dim"), ", ".join(ruling.scenarios)))
+    console.print(Text(f"{ruling.path}:{ruling.line}", style="dim"))
 
 
 @cli.command()

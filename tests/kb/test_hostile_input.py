@@ -236,3 +236,31 @@ def test_nothing_is_written_outside_the_project(project, rulekb, tmp_path):
     assert {p: p.stat().st_mtime_ns for p in tmp_path.parent.iterdir() if p in outside} == stamp
     assert {p for p in tmp_path.parent.iterdir() if p != tmp_path and not p.is_symlink()} == outside
     assert not os.environ.get("RULEKB_ROOT") or Path(os.environ["RULEKB_ROOT"]) == project
+
+
+def test_a_non_bmp_title_survives_a_page_front_matter():
+    """A document title with characters beyond the BMP (emoji, maths letters) reaches the page unmangled."""
+    import yaml
+
+    from kb.site.generate import _front_matter
+    from kb.site.pages import PageSpec
+
+    title = "Athernum 😀 𝔄 Rules"
+    text = _front_matter(PageSpec("athernum/cr/index.md", title, "document.html", view=lambda ctx: None))
+    assert yaml.safe_load(text.strip().strip("-"))["title"] == title
+
+
+def test_a_blank_to_fill_in_keeps_its_underscores(project, rulekb):
+    """Rule text keeps ``__`` that is not emphasis (a blank, ``a__b``); ``__word__`` still loses its markers."""
+    cr = project / "rules" / "athernum" / "cr.md"
+    _edit(cr, "- 4.2.2a ", "- 4.2.2a Write __ or a__b or __strong__: ")
+    code, out = rulekb(project, "rule", "4.2.2a")
+    assert code == 0 and "Write __ or a__b or strong:" in out
+
+
+def test_a_ruling_id_is_found_by_rule_as_by_search(rulekb):
+    """``rulekb rule R-ATH-001`` shows the ruling that ``search`` jumps to, instead of "no rule"."""
+    code, out = rulekb(ROOT, "rule", "r-ath-001")
+    assert code == 0 and "R-ATH-001" in out and "rules/athernum/rulings.yaml:" in out
+    code, out = rulekb(ROOT, "rule", "R-ATH-999")
+    assert code == 2 and "no rule 'R-ATH-999'" in out
