@@ -80,7 +80,8 @@ def build() -> None:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:
                 console.print(problem_text(problem))
-        raise RulekbError("the build stopped; the previous site/ is unchanged") from None
+        kept = "the previous site/ is unchanged" if paths.site.is_dir() else "there is no previous site/ yet"
+        raise RulekbError(f"the build stopped; {kept}") from None
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
