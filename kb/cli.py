@@ -69,6 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
+    except OSError as exc:  # a file the system refused (missing folder, permissions, full disk): the user's to fix
+        where = f": {exc.filename}" if exc.filename else ""
+        err.print(Text.assemble(("error:", "red"), f" {exc.strerror or exc}{where}"), highlight=False)
+        return 2
     except Exception as exc:  # the last line of defence: a message, and the traceback only on request
         if os.environ.get("RULEKB_DEBUG"):
             raise

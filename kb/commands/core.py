@@ -162,6 +162,6 @@ def graph(fmt: str, output: Path | None) -> None:
     text = export(kb.graph, fmt)
     if output:
         output.write_text(text, encoding="utf-8")
-        _console().print(f"wrote {output} ({kb.graph.number_of_nodes()} nodes)")
+        _console().print(Text(f"wrote {output} ({kb.graph.number_of_nodes()} nodes)"))
     else:
         sys.stdout.write(text + "\n")

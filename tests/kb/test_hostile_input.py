@@ -264,3 +264,11 @@ def test_a_ruling_id_is_found_by_rule_as_by_search(rulekb):
     assert code == 0 and "R-ATH-001" in out and "rules/athernum/rulings.yaml:" in out
     code, out = rulekb(ROOT, "rule", "R-ATH-999")
     assert code == 2 and "no rule 'R-ATH-999'" in out
+
+
+def test_an_output_path_is_plain_text_and_a_missing_folder_a_clear_error(rulekb, tmp_path):
+    """``graph -o`` prints a path with brackets as written, and names a missing folder instead of failing inside."""
+    code, out = rulekb(ROOT, "graph", "-o", str(tmp_path / "x[y].json"))
+    assert code == 0 and "x[y].json" in out
+    code, out = rulekb(ROOT, "graph", "-o", str(tmp_path / "x[" / "y].json"))
+    assert code == 2 and "error: No such file or directory" in out
