@@ -10,6 +10,12 @@ import pytest
 
 from kb.importer import FORMATS, convert, detect_format
 from kb.errors import ImportFormatError
+from kb.curated import Curated
+from kb.graph import build_graph
+from kb.lint import misspellings, numbering
+from kb.loader import KnowledgeBase
+from kb.lookup import LookupIndex
+from kb.paths import Paths
 from kb.parse import parse_text, plain
 
 LENGTH = 100_000
@@ -58,7 +64,25 @@ def _import(fmt: str):
     return run
 
 
+def _graph(line: str) -> None:
+    """The links computed over rule text (references, terms) as the graph is built."""
+    document = parse_text(f"{FRONT}## Definitions {{.glossary}}\n- **Damage** x\n- 1.1.1 {line} 1.1.2\n",
+                          Path("x.md")).document
+    build_graph([document], Curated(), Path("."))
+
+
+def _lint(line: str) -> None:
+    """Lint's checks of rule text (numbering, spelling) over a document holding the line."""
+    document = parse_text(f"{FRONT}- 1.1.1 {line}\n- 1.1.2 Damage damage damage\n", Path("x.md")).document
+    graph, _ = build_graph([document], Curated(), Path("."))
+    kb = KnowledgeBase(Paths(Path(".")), [document], graph, LookupIndex.from_graph(graph), Curated())
+    numbering(document, "x.md")
+    misspellings(kb)
+
+
 PARSERS = {
+    "graph links": _graph,
+    "lint": _lint,
     "rule source": lambda line: parse_text(f"{FRONT}{line}\n- 1.1.1 {line}\n  {line}\n", Path("x.md")),
     "front matter": lambda line: parse_text(f"---\ntitle: {line}\n---\n", Path("x.md")),
     "plain text": plain,
