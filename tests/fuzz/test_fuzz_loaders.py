@@ -3,8 +3,6 @@ a line where there is one), and none raises anything but its own refusal."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
 
 import pytest
 from hypothesis import given
