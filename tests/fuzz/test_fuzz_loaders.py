@@ -3,7 +3,6 @@ a line where there is one), and none raises anything but its own refusal."""
 
 from __future__ import annotations
 
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
