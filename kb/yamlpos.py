@@ -118,7 +118,9 @@ class _Composer:
             return
         top = self.stack[-1]
         top.size += size
-        if isinstance(top.node, MappingNode) and len(top.node.value) % 2 == 0 and isinstance(node, ScalarNode):
+        if isinstance(top.node, MappingNode) and len(top.node.value) % 2 == 0:
+            if not isinstance(node, ScalarNode):
+                raise YamlInvalid(line, "a mapping key must be a plain value, not a list or mapping")
             if node.tag != "tag:yaml.org,2002:merge":
                 key = (node.tag, node.value)
                 if key in top.keys:
@@ -132,6 +134,7 @@ class _Composer:
             self.open_anchors.discard(anchor)
 
     def event(self, event: yaml.Event) -> None:
+        """Take one parser event (a value, the start or end of a collection, an alias) into the tree."""
         line = event.start_mark.line + 1
         if isinstance(event, ScalarEvent):
             if CONTROL.search(event.value):

@@ -72,8 +72,10 @@ def test_control_characters_are_refused(text):
 
 @pytest.mark.parametrize("text, words", [
     ("a: [1, 2\n", "invalid YAML"), ("a: 1\n---\nb: 2\n", "a second"), ("? [a]\n: 1\n", "plain value"),
+    ("a: &a [1]\n*a : 2\n", "plain value"),
     ("x: !!python/object:os.system 1\n", "could not determine a constructor"), ("x: *nowhere\n", "no anchor"),
 ])
 def test_malformed_yaml_is_a_refusal(text, words):
-    """Syntax errors, several documents, complex keys, unsafe tags and unknown aliases are refusals."""
+    """Syntax errors, several documents, complex keys (written or aliased), unsafe tags and unknown aliases are
+    refusals."""
     assert words in str(refusal(text))
