@@ -38,17 +38,28 @@ class _Loader(_Base):
     }
 
 
-class YamlInvalid(yaml.YAMLError):
-    """YAML that kb refuses, with the 1-based line (0: unknown) where the problem is."""
+def field_name(path: tuple) -> str:
+    """``setup.p1.hand[3]`` for the path ``("setup", "p1", "hand", 3)``; ``(file)`` for the whole document."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(file)"
 
-    def __init__(self, line: int, message: str):
+
+class YamlInvalid(yaml.YAMLError):
+    """YAML that kb refuses, with the 1-based line (0: unknown) and, where known, the path of the field."""
+
+    def __init__(self, line: int, message: str, path: Path | None = None):
         super().__init__(f"line {line}: {message}" if line else message)
         self.line = line
         self.message = message
+        self.path = path
 
     def problem(self, display: str, field: str = "(yaml)", line_offset: int = 0) -> Problem:
-        """This error as a problem of file ``display`` (``line_offset``: the lines before the YAML text)."""
-        return Problem(display, self.line + line_offset if self.line else 0, field, self.message)
+        """This error as a problem of file ``display`` (``line_offset``: the lines before the YAML text); its field
+        is the path of the refused value where known, else ``field``."""
+        where = field_name(self.path) if self.path else field
+        return Problem(display, self.line + line_offset if self.line else 0, where, self.message)
 
 
 @dataclass
@@ -124,7 +135,8 @@ class _Composer:
             if node.tag != "tag:yaml.org,2002:merge":
                 key = (node.tag, node.value)
                 if key in top.keys:
-                    raise YamlInvalid(line, f"duplicate key {node.value!r} (first on line {top.keys[key]})")
+                    raise YamlInvalid(line, f"duplicate key {node.value!r} (first on line {top.keys[key]})",
+                                      (*top.path, node.value))
                 top.keys[key] = line
         top.node.value.append(node)
 
@@ -137,10 +149,10 @@ class _Composer:
         """Take one parser event (a value, the start or end of a collection, an alias) into the tree."""
         line = event.start_mark.line + 1
         if isinstance(event, ScalarEvent):
+            path = self._child_path(line)
             if CONTROL.search(event.value):
                 char = CONTROL.search(event.value).group()
-                raise YamlInvalid(line, f"control character U+{ord(char):04X} in text")
-            self._child_path(line)
+                raise YamlInvalid(line, f"control character U+{ord(char):04X} in text", path)
             tag = event.tag
             if tag is None or tag == "!":
                 tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
@@ -148,9 +160,9 @@ class _Composer:
             self._add(node, 1, line, 1)
             self._anchor(event.anchor, node, 1)
         elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
-            if len(self.stack) >= MAX_DEPTH:
-                raise YamlInvalid(line, f"nesting deeper than {MAX_DEPTH} levels")
             path = self._child_path(line)
+            if len(self.stack) >= MAX_DEPTH:
+                raise YamlInvalid(line, f"nesting deeper than {MAX_DEPTH} levels", self.stack[1].path)
             if path is None:
                 raise YamlInvalid(line, "a mapping key must be a plain value, not a list or mapping")
             kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
@@ -170,11 +182,12 @@ class _Composer:
             self._add(done.node, done.size, line, 1)  # its values were counted as they came
             self._anchor(done.anchor, done.node, done.size)
         elif isinstance(event, AliasEvent):
+            path = self._child_path(line)
             if event.anchor in self.open_anchors:
-                raise YamlInvalid(line, f"the alias *{event.anchor} refers to a value that contains it (recursion)")
+                raise YamlInvalid(line, f"the alias *{event.anchor} refers to a value that contains it (recursion)",
+                                  path)
             if event.anchor not in self.anchors:
-                raise YamlInvalid(line, f"the alias *{event.anchor} names no anchor defined before it")
-            self._child_path(line)
+                raise YamlInvalid(line, f"the alias *{event.anchor} names no anchor defined before it", path)
             node, size = self.anchors[event.anchor]
             self._add(node, size, line, size)
 

@@ -8,7 +8,7 @@ anything. These bounds turn such input into a problem naming file, line and fiel
 from __future__ import annotations
 
 from kb.errors import Problem
-from kb.yamlpos import Located
+from kb.yamlpos import Located, field_name
 
 #: The largest quantity (resources, damage, counters, repetitions…) a scenario or card may name.
 MAX_QUANTITY = 1000
@@ -17,14 +17,6 @@ MAX_ITEMS = 500
 #: Fields holding an identifier rather than a quantity: any size a random generator accepts.
 UNBOUNDED = {"seed"}
 SEED_LIMIT = 2**63
-
-
-def field_name(path: tuple) -> str:
-    """``setup.p1.hand[3]`` for the path ``("setup", "p1", "hand", 3)``."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(file)"
 
 
 def out_of_bounds(data: object, located: Located, display: str, path: tuple = ()) -> list[Problem]:

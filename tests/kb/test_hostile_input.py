@@ -82,8 +82,8 @@ def test_invalid_date_in_a_scenario_note_stays_text(project, rulekb):
 
 
 @pytest.mark.parametrize("text, words", [
-    (SCENARIO + "cards:\n  Loop: &loop {abilities: [{effect: *loop}]}\n", ":16: error [(yaml)]: the alias *loop"),
-    (SCENARIO + "notes: " + "[" * 5000 + "]" * 5000 + "\n", ":15: error [(yaml)]: nesting deeper than"),
+    (SCENARIO + "cards:\n  Loop: &loop {abilities: [{effect: *loop}]}\n", ":16: error [cards.Loop.abilities[0].effect]: the alias *loop"),
+    (SCENARIO + "notes: " + "[" * 5000 + "]" * 5000 + "\n", ":15: error [notes]: nesting deeper than"),
     ("\n".join([f'a0: &a0 [{", ".join(["lol"] * 9)}]']
                + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]),
      ":6: error [(yaml)]: the document expands to more than"),
@@ -216,7 +216,8 @@ def test_duplicate_keys_in_rulings_are_an_error(project, rulekb):
     rulings = project / "rules" / "athernum" / "rulings.yaml"
     _edit(rulings, "    source: ", "    answer: twice\n    source: ")
     code, out = rulekb(project, "lint")
-    assert code == 1 and "rules/athernum/rulings.yaml:" in out and "duplicate key 'answer'" in out
+    assert code == 1 and "rules/athernum/rulings.yaml:" in out
+    assert "error [rulings[0].answer]: duplicate key 'answer'" in out
 
 
 def test_a_dangling_symlink_in_rules_does_not_stop_rule_lookup(project, rulekb):
