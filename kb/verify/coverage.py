@@ -9,7 +9,7 @@ from pathlib import Path
 from kb.errors import Problem
 from kb.graph import Graph, ancestors, children, descendants
 from kb.verify.results import Status, VerifyResults
-from kb.yamlio import load_mapping
+from kb.yamlio import read_yaml
 
 NOT_TESTABLE_FILE = "not-testable.yaml"
 
@@ -73,10 +73,13 @@ def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Pr
     if not path.exists():
         return {}, []
     problems: list[Problem] = []
-    data, _ = load_mapping(path, display, problems)
-    entries = data.get("rules") or []
+    located, _ = read_yaml(path, display, problems)
+    if located is None:
+        return {}, problems
+    entries = (located.data.get("rules") or []) if isinstance(located.data, dict) else None
     if not isinstance(entries, list):
-        return {}, [*problems, Problem(display, 1, "rules", "expected a list under 'rules:'")]
+        return {}, [Problem(display, 1, "rules", "cannot read: expected 'rules:' with a list of entries, each with "
+                            "'rule' and 'reason'")]
     reasons: dict[str, str] = {}
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or not entry.get("reason") or not (entry.get("rule") or entry.get("rules")):

@@ -108,7 +108,7 @@ def test_problems_print_as_plain_text_keeping_the_field(project, rulekb):
     code, out = rulekb(project, "build")
     assert code == 2
     assert "error [number]: malformed rule number '4.2.2[/x]'" in out
-    assert "the previous site/ is unchanged" in out
+    assert "error: the build stopped; there is no previous site/ yet" in out
 
 
 def test_import_of_random_bytes_is_a_clear_error(project, rulekb, tmp_path):
