@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,6 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from kb.export import export, rules_by_id
+from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.loader import KnowledgeBase, load_kb
 from kb.paths import Paths
 
@@ -43,6 +43,8 @@ class BuildStep:
 
 
 STEPS: list[BuildStep] = []
+#: The folders a build writes the site into before it swaps one in as ``site/``.
+SITE_PREFIX = ".site-"
 
 
 def step(name: str, order: int) -> Callable[[Callable[[BuildContext], None]], Callable[[BuildContext], None]]:
@@ -82,8 +84,9 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> B
     """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed."""
     _load_plugins()
-    paths.root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=paths.root))
+    remove_stale(paths.root, SITE_PREFIX)
+    recover(paths.site)
+    tmp = make_temp(paths.root, SITE_PREFIX)
     ctx = BuildContext(paths=paths, out=tmp, console=console)
     try:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
@@ -96,7 +99,7 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> B
                 s.run(ctx)
                 progress.advance(task)
             progress.update(task, description="done")
-        _swap_in(tmp, paths.site)
+        swap_in(tmp, paths.site)
         ctx.out = paths.site
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -106,13 +109,3 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> B
     for commit in ctx.on_success:
         commit()
     return ctx
-
-
-def _swap_in(new: Path, target: Path) -> None:
-    """Replace ``target`` by ``new`` with two renames, so a reader never sees half a site."""
-    old = target.with_name(f".{target.name}-old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    new.rename(target)
-    shutil.rmtree(old, ignore_errors=True)

@@ -11,8 +11,9 @@ from pathlib import Path
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
-from kb.errors import RulekbError
+from kb.errors import Problem, RulekbError, Severity
 from kb.paths import ROOT_VARIABLE
 
 #: Each command and the module that defines it (one concern per module). A module is imported only
@@ -24,6 +25,14 @@ COMMANDS = {
     "diff": "kb.commands.diff",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
 }
+
+
+SEVERITY_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+
+
+def problem_text(problem: Problem) -> Text:
+    """A problem as plain text in its severity's colour: user text (``[field]``, ``4.2.2[/x]``) is never markup."""
+    return Text(str(problem), style=SEVERITY_STYLE[problem.severity])
 
 
 class LazyGroup(click.Group):
@@ -63,11 +72,15 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except RulekbError as exc:
-        err.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, markup=True)
+        err.print(Text.assemble(("error:", "red"), " ", str(exc)), highlight=False)
         return 2
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
+    except OSError as exc:  # a file the system refused (missing folder, permissions, full disk): the user's to fix
+        where = f": {exc.filename}" if exc.filename else ""
+        err.print(Text.assemble(("error:", "red"), f" {exc.strerror or exc}{where}"), highlight=False)
+        return 2
     except Exception as exc:  # the last line of defence: a message, and the traceback only on request
         if os.environ.get("RULEKB_DEBUG"):
             raise

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.yamlio import line_of, load_mapping
-
 from kb.errors import Problem
+from kb.yamlio import line_of, load_mapping
 
 TERMS_FILE = "terms.yaml"
 LINKS_FILE = "links.yaml"
@@ -36,8 +35,6 @@ class Curated:
     files: list[Path] = field(default_factory=list)
 
 
-
-
 def _str_list(value: object) -> list[str] | None:
     if isinstance(value, str):
         return [value]
@@ -46,6 +43,16 @@ def _str_list(value: object) -> list[str] | None:
     return None
 
 
+def _section(data: dict, name: str, kind: type, display: str, text: str, problems: list[Problem]):
+    """``data[name]`` when it is a ``kind`` (list or dict); a problem and an empty one when it is not."""
+    value = data.get(name)
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        problems.append(Problem(display, line_of(text, f"{name}:"), name,
+                                f"expected a {'list' if kind is list else 'mapping'} under '{name}:'"))
+        return kind()
+    return value
 
 
 def _qualify(game: str, ref: str) -> str:
@@ -63,7 +70,7 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
             display = str(terms_path.relative_to(display_root))
             curated.files.append(terms_path)
             data, text = load_mapping(terms_path, display, problems)
-            for i, entry in enumerate(data.get("terms") or []):
+            for i, entry in enumerate(_section(data, "terms", list, display, text, problems)):
                 if not isinstance(entry, dict) or not entry.get("term") or not entry.get("defined_by"):
                     problems.append(Problem(display, line_of(text, str(entry)[:20]), f"terms[{i}]",
                                             "each added term needs 'term' and 'defined_by'"))
@@ -72,21 +79,21 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
                 curated.extra_terms.setdefault(game, []).append(
                     ExtraTerm(str(entry["term"]), str(entry["defined_by"]), tuple(aliases),
                               line_of(text, f"term: {entry['term']}")))
-            for term, aliases in (data.get("aliases") or {}).items():
+            for term, aliases in _section(data, "aliases", dict, display, text, problems).items():
                 values = _str_list(aliases)
                 if values is None:
                     problems.append(Problem(display, line_of(text, f"{term}:"), f"aliases.{term}",
                                             "aliases must be a list of strings"))
                     continue
                 curated.aliases.setdefault(game, {})[str(term)] = tuple(values)
-            for term, rule in (data.get("defined_by") or {}).items():
+            for term, rule in _section(data, "defined_by", dict, display, text, problems).items():
                 curated.defined_by.setdefault(game, {})[str(term)] = str(rule)
         links_path = game_dir / LINKS_FILE
         if links_path.exists():
             display = str(links_path.relative_to(display_root))
             curated.files.append(links_path)
             data, text = load_mapping(links_path, display, problems)
-            for section, change in (data.get("explains") or {}).items():
+            for section, change in _section(data, "explains", dict, display, text, problems).items():
                 if not isinstance(change, dict):
                     problems.append(Problem(display, line_of(text, f"{section}:"), f"explains.{section}",
                                             "expected 'add' and/or 'remove' lists"))
@@ -99,6 +106,6 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
                                                 "expected a list of rule ids"))
                         continue
                     target.setdefault(key, []).extend(_qualify(game, v) for v in values)
-            for de, en in (data.get("translates") or {}).items():
+            for de, en in _section(data, "translates", dict, display, text, problems).items():
                 curated.translates[_qualify(game, str(de))] = _qualify(game, str(en)) if en else None
     return curated, problems

@@ -11,14 +11,12 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-import yaml
-
 from kb.graph import Graph, descendants, edges_of
 from kb.memo import per_file
 from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.verify.scenario import discover, game_of
-from kb.yamlio import yaml_load
+from kb.yamlio import read_yaml_quietly
 
 COMPARED_KINDS = ("rule", "section", "chapter", "term", "paragraph", "example", "remark")
 SIMILAR_ENOUGH = 0.8
@@ -152,11 +150,8 @@ class Citations:
 
 def _citation(path: Path, game: str) -> tuple[str | None, list[str]]:
     """A scenario file's id and the qualified rule ids it cites (None for an unreadable file)."""
-    try:
-        data = yaml_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None, []
-    if not isinstance(data, dict) or not data.get("id"):
+    data = read_yaml_quietly(path)
+    if not isinstance(data, dict) or not data.get("id") or not isinstance(data.get("rules") or [], list):
         return None, []
     return str(data["id"]), [str(r) if ":" in str(r) else f"{game}:{r}" for r in data.get("rules") or []]
 

@@ -17,6 +17,8 @@ from kb.verify.fingerprint import lint_scenarios
 from kb.verify.scenario import discover
 from kb.text import words
 
+#: Longer "words" are not words a typo made (and their one-typo variants would be too many to list).
+LONGEST_WORD = 40
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
 def _cr_key(number: str) -> tuple[int, ...]:
@@ -110,7 +112,7 @@ def misspellings(kb: KnowledgeBase) -> list[Problem]:
         seen: set[str] = set()
         for node in document.nodes:
             for word in words(f"{node.title} {node.text}"):
-                if len(word) < 6 or counts[word] > 1 or word in seen:
+                if not 6 <= len(word) <= LONGEST_WORD or counts[word] > 1 or word in seen:
                     continue
                 # Rule text capitalises its game terms ("Defensive Value"), so a near-twin of a
                 # capitalised term is the likely typo; lowercase near-twins are usually other words.

@@ -16,7 +16,7 @@ from kb.graph import Graph, build_graph
 from kb.importer import load_repairs
 from kb.importer.common import Repair
 from kb.lookup import LookupIndex
-from kb.memo import cached
+from kb.memo import cached, file_stamp
 from kb.model import SourceDocument
 from kb.parse import parse_file
 from kb.paths import Paths
@@ -61,8 +61,7 @@ def _fingerprint(paths: Paths) -> str:
     files += sorted(Path(__file__).parent.glob("*.py"))
     digest = hashlib.sha256(str(CACHE_FORMAT).encode())
     for path in sorted(files):
-        stat = path.stat()
-        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+        digest.update(f"{path}:{file_stamp(path)}\n".encode())
     return digest.hexdigest()[:24]
 
 

@@ -16,13 +16,19 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+def file_stamp(path: Path) -> tuple[int, int]:
+    """A file's modification time and size; (-1, -1) for one that cannot be read (a dangling symlink), which
+    its reader reports."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return -1, -1
+    return stat.st_mtime_ns, stat.st_size
+
+
 def stamp(paths: Iterable[Path]) -> tuple:
     """What tells the files apart from an edited version of them: each one's path, size and modification time."""
-    out = []
-    for path in paths:
-        stat = path.stat()
-        out.append((str(path), stat.st_size, stat.st_mtime_ns))
-    return tuple(out)
+    return tuple((str(path), *file_stamp(path)) for path in paths)
 
 
 def load(memo: Path) -> object | None:
@@ -63,8 +69,7 @@ def per_file(memo: Path | None, paths: Iterable[Path], read: Callable[[Path], T]
     fresh: dict[str, tuple] = {}
     out: dict[Path, T] = {}
     for path in paths:
-        stat = path.stat()
-        key = (stat.st_mtime_ns, stat.st_size)
+        key = file_stamp(path)
         entry = known.get(str(path))
         if entry is None or entry[0] != key:
             entry = (key, read(path))

@@ -10,12 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import yaml
-
 from kb.errors import Problem
 from kb.graph import Graph
 from kb.paths import Paths
-from kb.yamlio import yaml_load
+from kb.yamlio import line_of, load_mapping
 
 PARAMETERS_FILE = "parameters.yaml"
 NUMBER_WORDS = {w: i for i, w in enumerate(
@@ -48,23 +46,25 @@ def read_parameters(paths: Paths, graph: Graph) -> Parameters:
     for path in sorted(paths.rules.glob(f"*/{PARAMETERS_FILE}")) if paths.rules.is_dir() else []:
         game = path.parent.name
         display = str(path.relative_to(paths.root))
-        try:
-            spec = yaml_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError as exc:
-            out.problems.append(Problem(display, 0, "(yaml)", f"invalid YAML: {exc}"))
-            continue
+        spec, text = load_mapping(path, display, out.problems)
         for name, entry in spec.items():
+            line = line_of(text, f"{name}:")
             rule = f"{game}:{entry.get('rule')}" if isinstance(entry, dict) else None
-            if rule is None or "pattern" not in entry:
-                out.problems.append(Problem(display, 0, str(name), "each parameter needs 'rule' and 'pattern'"))
+            if rule is None or not isinstance(entry.get("pattern"), str):
+                out.problems.append(Problem(display, line, str(name), "each parameter needs 'rule' and 'pattern'"))
                 continue
             if rule not in graph:
-                out.problems.append(Problem(display, 0, f"{name}.rule", f"{rule} is not a rule"))
+                out.problems.append(Problem(display, line, f"{name}.rule", f"{rule} is not a rule"))
                 continue
-            match = re.search(entry["pattern"], graph.nodes[rule]["text"])
-            value = _number(match.group("value")) if match else None
+            try:
+                match = re.search(entry["pattern"], graph.nodes[rule]["text"])
+                value = _number(match.group("value")) if match else None
+            except (re.error, IndexError) as exc:
+                out.problems.append(Problem(display, line, f"{name}.pattern", f"not a usable pattern with a "
+                                            f"(?P<value>…) group: {exc}"))
+                continue
             if value is None:
-                out.problems.append(Problem(display, 0, str(name), f"cannot read {name} from the text of {rule} any more: "
+                out.problems.append(Problem(display, line, str(name), f"cannot read {name} from the text of {rule} any more: "
                                             f"{graph.nodes[rule]['text']!r}; update the pattern or the engine"))
                 continue
             out.values.setdefault(game, {})[str(name)] = value

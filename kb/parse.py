@@ -10,30 +10,40 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from kb.yamlio import yaml_load
-
 from kb.errors import Problem, Severity
 from kb.ids import CR_NUMBER, DOTTED_NUMBER, cr_parent_number, dotted_parent_number, slugify
 from kb.model import DocumentMeta, Node, NodeKind, SourceDocument
+from kb.textfile import read_text
+from kb.yamlpos import YamlInvalid, load_located
 
 REQUIRED_META = ("game", "document", "title", "language", "version", "licence", "attribution")
 NUMBERINGS = ("cr", "dotted", "none")
 
-_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.*?)\s*(?P<attrs>\{[^}]*\})?\s*$")
+_HEADING = re.compile(r"^(?P<hashes>#{1,6})(?:\s+(?P<text>.*))?$")  # matched on the line without trailing space
+_ATTRS = re.compile(r"\{[^{}]*\}$")  # a heading's attribute list: ``## Glossary {.glossary}``
 _ITEM = re.compile(r"^(?P<indent>\s*)(?P<marker>[-*+]|\d+\.)\s+(?P<text>.*)$")
 _QUOTE = re.compile(r"^(?P<indent>\s*)>\s?(?P<text>.*)$")
 _CHAPTER_TITLE = re.compile(r"^(?P<number>\d+)\.\s+(?P<title>\S.*)$")
 _LEADING_NUMBER = re.compile(r"^(?P<token>\d+\.\d+\S*)(?:\s+(?P<text>.*))?$")
 _NOTE_KIND = re.compile(r"^\*\*(?P<kind>Example|Remark)\.\*\*\s*(?P<text>.*)$")
 _BOLD_TERM = re.compile(r"^\*\*(?P<term>[^*]+)\*\*\s*(?:[–—-]\s*)?(?P<definition>.*)$")
+_UNDERSCORE_STRONG = re.compile(r"(?<![\w_])__(?=[^\s_])([^_\n]*[^\s_])__(?![\w_])")  # linear: no '_' inside
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9-]*$")
+#: Front matter fields that name things in ids, file names and URLs, and the shape each must have.
+NAME_FIELDS = {
+    "game": (_GAME_NAME, "a lowercase name like 'athernum'"),
+    "document": (re.compile(r"^[a-z0-9][a-z0-9-]*$"), "a lowercase name like 'cr' or 'rulebook-en'"),
+    "language": (re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$"), "a language code like 'en' or 'de'"),
+    "release": (re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$"), "a release name like '2026-01' (no '/' or '..')"),
+    "translates": (re.compile(r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9-]*$"), "a document id like 'athernum:rulebook-en'"),
+}
+OPTIONAL_META = ("numbering", "release", "translates", "source")
 
 
 def plain(text: str) -> str:
-    """Rule text without Markdown emphasis markers."""
-    return text.replace("**", "").replace("__", "")
+    """Rule text without Markdown strong-emphasis markers: every ``**``, and ``__`` only around words (``__x__``),
+    so that a blank to fill in (``__``) or a name like ``a__b`` stays as written."""
+    return _UNDERSCORE_STRONG.sub(r"\1", text.replace("**", ""))
 
 
 @dataclass
@@ -259,9 +269,13 @@ class _Parser:
                 if self.open and self.open[-1].kind == "para" and self.open[-1].indent == -1:
                     self.open.pop()
                 continue
-            heading = _HEADING.match(raw)
+            heading = _HEADING.match(raw.rstrip())
             if heading and not raw.startswith(" "):
-                self.heading(line, len(heading.group("hashes")), heading.group("text"), heading.group("attrs") or "")
+                text = heading.group("text") or ""
+                attrs = _ATTRS.search(text)
+                if attrs:
+                    text = text[:attrs.start()]
+                self.heading(line, len(heading.group("hashes")), text.strip(), attrs.group() if attrs else "")
             elif (quote := _QUOTE.match(raw)) is not None:
                 self.quote(line, quote.group("text"))
             elif (item := _ITEM.match(raw)) is not None:
@@ -281,11 +295,9 @@ def _read_front_matter(text: str, display: str) -> tuple[dict, int, list[Problem
     except StopIteration:
         return {}, 1, [Problem(display, 1, "front matter", "the front matter block is not closed with '---'")]
     try:
-        data = yaml_load("\n".join(lines[1:end])) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 1
-        return {}, end + 2, [Problem(display, line, "front matter", f"invalid YAML: {getattr(exc, 'problem', exc)}")]
+        data = load_located("\n".join(lines[1:end])).data or {}
+    except YamlInvalid as exc:
+        return {}, end + 2, [exc.problem(display, "front matter", line_offset=1)]
     if not isinstance(data, dict):
         return {}, end + 2, [Problem(display, 2, "front matter", "front matter must be a mapping of fields")]
     return data, end + 2, []
@@ -298,24 +310,35 @@ def _field_line(text: str, name: str) -> int:
     return 1
 
 
+def _meta_problems(data: dict, text: str, display: str) -> list[Problem]:
+    """Front matter fields missing, of the wrong type (a list, a mapping) or of the wrong shape."""
+    problems = []
+    for name in (*REQUIRED_META, *OPTIONAL_META):
+        value = data.get(name)
+        line = _field_line(text, name)
+        if value is None or not str(value).strip():
+            if name in REQUIRED_META:
+                problems.append(Problem(display, line, name, f"front matter field '{name}' is missing"))
+        elif isinstance(value, (dict, list, bool)):
+            problems.append(Problem(display, line, name, f"front matter field '{name}' must be text, "
+                                    f"not {type(value).__name__}"))
+        elif name in NAME_FIELDS and not NAME_FIELDS[name][0].match(str(value)):
+            problems.append(Problem(display, line, name, f"{name} must be {NAME_FIELDS[name][1]}, not {str(value)!r}"))
+        elif name == "numbering" and value not in NUMBERINGS:
+            problems.append(Problem(display, line, name,
+                                    f"numbering must be one of {', '.join(NUMBERINGS)}, not {str(value)!r}"))
+    return problems
+
+
 def parse_text(text: str, path: Path, display: str | None = None) -> ParseResult:
     """Parse the text of one rule source; ``display`` is the path shown in messages."""
     display = display or str(path)
     data, body_start, problems = _read_front_matter(text, display)
     if problems:
         return ParseResult(None, problems)
-    for name in REQUIRED_META:
-        value = data.get(name)
-        if value is None or not str(value).strip():
-            problems.append(Problem(display, _field_line(text, name), name, f"front matter field '{name}' is missing"))
+    problems += _meta_problems(data, text, display)
     numbering = str(data.get("numbering", "none"))
-    if numbering not in NUMBERINGS:
-        problems.append(Problem(display, _field_line(text, "numbering"), "numbering",
-                                f"numbering must be one of {', '.join(NUMBERINGS)}, not {numbering!r}"))
     game = str(data.get("game", ""))
-    if game and not _GAME_NAME.match(game):
-        problems.append(Problem(display, _field_line(text, "game"), "game",
-                                f"game must be a lowercase name like 'athernum', not {game!r}"))
     if problems:
         return ParseResult(None, problems)
     meta = DocumentMeta(
@@ -331,9 +354,11 @@ def parse_text(text: str, path: Path, display: str | None = None) -> ParseResult
 
 
 def parse_file(path: Path, display: str | None = None) -> ParseResult:
-    """Parse one rule source file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        return ParseResult(None, [Problem(display or str(path), 0, "encoding", f"not UTF-8 text: {exc.reason}")])
-    return parse_text(text, path, display)
+    """Parse one rule source file; its encoding, BOM and control characters are problems too."""
+    display = display or str(path)
+    text, problems = read_text(path, display)
+    if text is None:
+        return ParseResult(None, problems)
+    result = parse_text(text, path, display)
+    result.problems[:0] = problems
+    return result

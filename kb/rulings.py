@@ -19,11 +19,9 @@ import datetime as dt
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-
-from kb.yamlio import line_of, load_mapping
-
 from kb.errors import Problem
 from kb.paths import Paths
+from kb.yamlio import read_yaml
 
 RULINGS_FILE = "rulings.yaml"
 SOURCES = ("cr", "rulebook", "interpretation")
@@ -50,6 +48,26 @@ class Ruling:
         return asdict(self)
 
 
+def _entry_problem(entry: dict) -> tuple[str, str] | None:
+    """The first field of a ruling that is missing or of the wrong type, and why."""
+    missing = [k for k in REQUIRED if entry.get(k) in (None, "", [])]
+    if missing:
+        return missing[0], f"ruling {entry.get('id', '?')} lacks {', '.join(missing)}"
+    for name in ("id", "question", "answer", "source", "reasoning", "date"):
+        if isinstance(entry.get(name), (dict, list)):
+            return name, f"{name} must be text, not a {'list' if isinstance(entry[name], list) else 'mapping'}"
+    for name in ("rules", "scenarios"):
+        value = entry.get(name) or []
+        values = value if isinstance(value, list) else [value]
+        if any(isinstance(v, (dict, list)) for v in values):
+            return name, f"{name} must be a list of ids"
+    if entry["source"] not in SOURCES:
+        return "source", f"source must be one of {', '.join(SOURCES)}"
+    try:
+        dt.date.fromisoformat(str(entry["date"]))
+    except ValueError:
+        return "date", f"date {str(entry['date'])!r} is not a date (write it as YYYY-MM-DD)"
+    return None
 
 
 def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
@@ -59,7 +77,10 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
     for path in sorted(paths.rules.glob(f"*/{RULINGS_FILE}")) if paths.rules.is_dir() else []:
         game = path.parent.name
         display = str(path.relative_to(paths.root))
-        data, text = load_mapping(path, display, problems)
+        located, _ = read_yaml(path, display, problems)
+        if located is None:
+            continue
+        data = located.data if isinstance(located.data, dict) else {}
         entries = data.get("rulings")
         if not isinstance(entries, list):
             problems.append(Problem(display, 1, "rulings", "expected a list under 'rulings:'"))
@@ -67,30 +88,25 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
         seen: set[str] = set()
         for i, entry in enumerate(entries):
             where = f"rulings[{i}]"
-            line = line_of(text, f"id: {entry.get('id')}") if isinstance(entry, dict) else 0
+            line = located.line_of(("rulings", i))
             if not isinstance(entry, dict):
-                problems.append(Problem(display, 0, where, "each ruling must be a mapping"))
+                problems.append(Problem(display, line, where, "each ruling must be a mapping"))
                 continue
-            missing = [k for k in REQUIRED if not entry.get(k)]
-            if missing:
-                problems.append(Problem(display, line, f"{where}.{missing[0]}",
-                                        f"ruling {entry.get('id', '?')} lacks {', '.join(missing)}"))
+            wrong = _entry_problem(entry)
+            if wrong is not None:
+                name, message = wrong
+                problems.append(Problem(display, located.line_of(("rulings", i, name)), f"{where}.{name}", message))
                 continue
-            if entry["source"] not in SOURCES:
-                problems.append(Problem(display, line, f"{where}.source",
-                                        f"source must be one of {', '.join(SOURCES)}"))
             if entry["id"] in seen:
                 problems.append(Problem(display, line, f"{where}.id", f"duplicate ruling id {entry['id']}"))
             seen.add(entry["id"])
             rules = entry["rules"] if isinstance(entry["rules"], list) else [entry["rules"]]
-            date = entry["date"]
             rulings.append(Ruling(
                 id=str(entry["id"]), game=game, question=str(entry["question"]).strip(),
                 answer=str(entry["answer"]).strip(),
                 rules=[r if ":" in str(r) else f"{game}:{r}" for r in map(str, rules)],
                 scenarios=[str(s) for s in entry.get("scenarios") or []], source=str(entry["source"]),
-                reasoning=str(entry.get("reasoning") or "").strip(),
-                date=date.isoformat() if isinstance(date, (dt.date, dt.datetime)) else str(date),
+                reasoning=str(entry.get("reasoning") or "").strip(), date=str(entry["date"]),
                 path=display, line=line,
             ))
     return rulings, problems

@@ -1,28 +1,44 @@
-"""YAML reading with the fast C loader when PyYAML has it, the pure-Python one otherwise."""
+"""Reading YAML files: checked text (kb.textfile), strict bounded YAML (kb.yamlpos), problems with lines."""
 
 from __future__ import annotations
 
-import yaml
+from pathlib import Path
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from kb.errors import Problem
+from kb.textfile import read_text
+from kb.yamlpos import Located, YamlInvalid, load_located
 
 
 def yaml_load(text: str):
-    """Parse YAML safely (no arbitrary objects), as fast as the installed PyYAML allows."""
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+    """Parse YAML text strictly (see kb.yamlpos); raises ``YamlInvalid`` (a ``yaml.YAMLError``) naming the line."""
+    return load_located(text).data
 
 
-def load_mapping(path, display: str, problems: list) -> tuple[dict, str]:
-    """A YAML file's top-level mapping and its text; a problem (with the line) for bad YAML or a non-mapping."""
-    from kb.errors import Problem
-
-    text = path.read_text(encoding="utf-8")
+def read_yaml(path: Path, display: str, problems: list[Problem]) -> tuple[Located | None, str]:
+    """A YAML file's data with lines, and its text; None (and a problem with the line) when it cannot be used."""
+    text, found = read_text(path, display)
+    problems += found
+    if text is None:
+        return None, ""
     try:
-        data = yaml_load(text) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problems.append(Problem(display, mark.line + 1 if mark else 0, "(yaml)", f"invalid YAML: {exc}"))
+        return load_located(text), text
+    except YamlInvalid as exc:
+        problems.append(exc.problem(display))
+        return None, text
+
+
+def read_yaml_quietly(path: Path):
+    """A YAML file's data, or None when it cannot be read or parsed (for callers that report it elsewhere)."""
+    located, _ = read_yaml(path, str(path), [])
+    return None if located is None else located.data
+
+
+def load_mapping(path: Path, display: str, problems: list) -> tuple[dict, str]:
+    """A YAML file's top-level mapping and its text; a problem (with the line) for bad YAML or a non-mapping."""
+    located, text = read_yaml(path, display, problems)
+    if located is None:
         return {}, text
+    data = located.data if located.data is not None else {}
     if not isinstance(data, dict):
         problems.append(Problem(display, 1, "(file)", "expected a mapping at the top level"))
         return {}, text

@@ -8,17 +8,18 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.markup import escape
+from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import cli
-from kb.errors import NotFound, RulekbError, Severity, SourceError
+from kb.cli import cli, problem_text
+from kb.errors import ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.rule_view import build_view, print_view
+from kb.rulings import Ruling, load_rulings
 
 
 def _console() -> Console:
@@ -41,22 +42,31 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
                              if seeds else [])
     if not files:
         raise click.UsageError("give the files to import, or --seeds DIR")
+    importer.check_release(release)
     console = _console()
     report = []
+    failed = []
     for path in files:
-        text = path.read_text(encoding="utf-8")
-        kind = fmt or importer.detect_format(text)
-        result = importer.convert(text, kind, source=path.name, release=release)
-        target = importer.target_path(paths.rules, result)
-        importer.write(result, target, force=force)
+        try:
+            text = importer.read_document(path)
+            kind = fmt or importer.detect_format(text)
+            result = importer.convert(text, kind, source=path.name, release=release)
+            target = importer.target_path(paths.rules, result)
+            importer.write(result, target, force=force, root=paths.root)
+        except ImportFormatError as exc:
+            failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+            continue
         report.append({"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
                        "repairs": [r.to_dict() for r in result.repairs]})
         if not as_json:
-            console.print(f"[green]imported[/green] {path.name} ({kind}) → {target.relative_to(paths.root)}")
+            console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → "
+                                        f"{target.relative_to(paths.root)}"))
             for repair in result.repairs:
-                console.print(f"  [yellow]repair[/yellow] {repair}")
+                console.print(Text.assemble("  ", ("repair", "yellow"), f" {repair}"))
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+    if failed:
+        raise ImportFormatError("\n".join(failed))
 
 
 @cli.command()
@@ -69,10 +79,11 @@ def build() -> None:
     except SourceError as exc:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:
-                console.print(f"[red]{problem}[/red]")
-        raise RulekbError("the build stopped; the previous site/ is unchanged") from None
+                console.print(problem_text(problem))
+        kept = "the previous site/ is unchanged" if paths.site.is_dir() else "there is no previous site/ yet"
+        raise RulekbError(f"the build stopped; {kept}") from None
     for note in ctx.notes:
-        console.print(f"  {note}")
+        console.print(Text(f"  {note}"))
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
 
 
@@ -83,6 +94,13 @@ def rule(rule_id: str, as_json: bool) -> None:
     """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages."""
     kb = load_kb()
     node_id = kb.lookup.resolve(rule_id)
+    ruling = None if node_id is not None else _ruling(kb, rule_id)
+    if ruling is not None:
+        if as_json:
+            click.echo(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=1))
+        else:
+            _print_ruling(ruling, _console())
+        return
     if node_id is None:
         hints = kb.lookup.suggest(rule_id, kb.graph)
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
@@ -92,6 +110,22 @@ def rule(rule_id: str, as_json: bool) -> None:
         click.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
     else:
         print_view(view, _console())
+
+
+def _ruling(kb, ruling_id: str) -> Ruling | None:
+    """The ruling with this id (``R-ATH-001``, any case), which search also finds: a judge may ask for it by id."""
+    rulings, _ = load_rulings(kb.paths)
+    return next((r for r in rulings if r.id.casefold() == ruling_id.strip().casefold()), None)
+
+
+def _print_ruling(ruling: Ruling, console: Console) -> None:
+    console.print(Text.assemble((ruling.id, "bold cyan"), "  ", (f"ruling ({ruling.source}, {ruling.date})", "dim")))
+    console.print(Text(ruling.question, style="bold"))
+    console.print(Text(ruling.answer))
+    console.print(Text.assemble(("rests on ", "dim"), ", ".join(ruling.rules)))
+    if ruling.scenarios:
+        console.print(Text.assemble(("proven by ", "dim"), ", ".join(ruling.scenarios)))
+    console.print(Text(f"{ruling.path}:{ruling.line}", style="dim"))
 
 
 @cli.command()
@@ -107,10 +141,9 @@ def lint(as_json: bool, show_all: bool) -> None:
                               ensure_ascii=False, indent=1))
     else:
         console = _console()
-        colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
         shown = [f for f in findings if show_all or f.severity != Severity.INFO]
         for finding in shown:
-            console.print(f"[{colour[finding.severity]}]{escape(str(finding))}[/]", markup=True)
+            console.print(problem_text(finding))
         counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
         hidden = "" if show_all else " (--all lists the notes)"
         console.print(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
@@ -129,6 +162,6 @@ def graph(fmt: str, output: Path | None) -> None:
     text = export(kb.graph, fmt)
     if output:
         output.write_text(text, encoding="utf-8")
-        _console().print(f"wrote {output} ({kb.graph.number_of_nodes()} nodes)")
+        _console().print(Text(f"wrote {output} ({kb.graph.number_of_nodes()} nodes)"))
     else:
         sys.stdout.write(text + "\n")

@@ -11,16 +11,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from kb.cli import cli
-from kb.errors import RulekbError
+from kb.cli import cli, problem_text
+from kb.errors import Problem, RulekbError
 from kb.loader import load_kb
 from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
 from kb.verify.fingerprint import update_file
 from kb.verify.report import RulingCheck, Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
-from kb.verify.scenario import discover, game_of
+from kb.verify.scenario import ScenarioInvalid, discover, game_of, load_scenario
 from kb.verify.session import verify as run_verify
 
 STATUS_STYLE = {Status.PASSED: "green", Status.FAILED: "red", Status.ERROR: "magenta", Status.XFAIL: "yellow"}
@@ -75,7 +76,7 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
     for check in summary.rulings:
         console.print(f"[yellow]ruling {escape(check.ruling)}[/yellow]: {escape(check.problem)}")
     for problem in summary.problems:
-        console.print(f"[red]{escape(str(problem))}[/red]")
+        console.print(problem_text(problem))
 
 
 @cli.command()
@@ -159,7 +160,25 @@ def review(targets: tuple[Path, ...]) -> None:
     files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets))
     if not files:
         raise RulekbError("no scenario files under the given paths")
+    problems = [p for path in files for p in _reviewable(path, kb.paths.scenarios, kb.paths.root)]
     console = Console(highlight=False)
+    if problems:
+        for problem in problems:
+            console.print(problem_text(problem))
+        raise RulekbError(f"nothing reviewed: {len(problems)} problem(s) in the scenarios given")
     for path in files:
         changed = update_file(path, game_of(path, kb.paths.scenarios), kb.graph)
-        console.print(f"{'updated' if changed else 'unchanged'} {path.relative_to(kb.paths.root)}")
+        console.print(Text(f"{'updated' if changed else 'unchanged'} {path.relative_to(kb.paths.root)}"))
+
+
+def _reviewable(path: Path, scenarios: Path, root: Path) -> list[Problem]:
+    """Why ``review`` must not rewrite a scenario file: a symlink (it could lead out of the project), or a file that
+    does not load (its fingerprints could not be placed)."""
+    display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    if path.is_symlink() or not path.resolve().is_relative_to(scenarios.resolve()):
+        return [Problem(display, 0, "(file)", "is a symlink; review rewrites only regular files in scenarios/")]
+    try:
+        load_scenario(path, scenarios_dir=scenarios, display=display)
+    except ScenarioInvalid as exc:
+        return exc.problems
+    return []

@@ -7,24 +7,44 @@ from pathlib import Path
 
 import yaml
 
-from kb.yamlio import yaml_load
-
 from kb.errors import ImportFormatError
 from kb.importer.altered import import_altered
 from kb.importer.atnia import import_atnia
 from kb.importer.common import ImportResult, Repair
 from kb.importer.cr import import_cr
 from kb.importer.rulebook import import_rulebook
+from kb.textfile import read_text
+from kb.yamlio import read_yaml_quietly
 
 FORMATS = ("athernum-cr", "athernum-rulebook-en", "athernum-rulebook-de", "atnia", "altered")
 
 _GERMAN_WORDS = re.compile(r"\b(?:und|der|die|das|nicht|Spieler|Karte)\b")
 
 
+#: A release name: letters, digits, ``.``, ``_`` and ``-`` (no separators, no ``..``), as in ``2026-01``.
+RELEASE_NAME = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
+
+
+def check_release(release: str | None) -> None:
+    """Refuse a release name that could leave ``rules/<game>/`` or make a folder (``../x``, ``2026/01``)."""
+    if release is not None and (not RELEASE_NAME.match(release) or ".." in release):
+        raise ImportFormatError(f"release {release!r} is not a release name: use letters, digits, '.', '_' and '-' "
+                                "(like 2026-01), without '/' or '..'")
+
+
+def read_document(path: Path) -> str:
+    """The text of a document to import, whatever its bytes; a clear error naming the file for what is not text."""
+    text, problems = read_text(path, str(path))
+    errors = [p for p in problems if text is None or "control character" in p.message]
+    if errors:
+        raise ImportFormatError("cannot import " + "; ".join(str(p) for p in errors[:3]))
+    return text
+
+
 def detect_format(text: str) -> str:
     """Recognise which of the known documents a text is, from its own wording."""
     head = text[:3000]
-    if "Comprehensive Rules" in head and re.search(r"^\s*-?\s*1\.1\.1\s", text, re.MULTILINE):
+    if "Comprehensive Rules" in head and re.search(r"^[ \t]*(?:-[ \t]*)?1\.1\.1\s", text, re.MULTILINE):
         return "athernum-cr"
     if re.search(r"^#\s+Athe(?:r)?num", head, re.MULTILINE):
         return "athernum-rulebook-de" if len(_GERMAN_WORDS.findall(head)) > 20 else "athernum-rulebook-en"
@@ -52,6 +72,7 @@ def convert(text: str, fmt: str, *, source: str, release: str | None = None) -> 
 
 def target_path(rules_dir: Path, result: ImportResult) -> Path:
     """Where an imported document lives: ``rules/<game>/<document>.md`` (``<document>@<release>.md`` for a release)."""
+    check_release(result.meta.release)
     name = result.meta.document + (f"@{result.meta.release}" if result.meta.release else "")
     return rules_dir / result.meta.game / f"{name}.md"
 
@@ -61,8 +82,14 @@ def report_path(source_path: Path) -> Path:
     return source_path.with_suffix(".import.yaml")
 
 
-def write(result: ImportResult, path: Path, *, force: bool = False) -> None:
-    """Write a converted document and its import report; never overwrite an edited source unless forced."""
+def write(result: ImportResult, path: Path, *, force: bool = False, root: Path | None = None) -> None:
+    """Write a converted document and its import report; never overwrite an edited source unless forced, never
+    through a symlink, and (given the project ``root``) never outside it."""
+    for target in (path, report_path(path)):
+        if target.is_symlink():
+            raise ImportFormatError(f"{target} is a symlink; rulekb import does not write through links")
+        if root is not None and not target.parent.resolve().is_relative_to(root.resolve()):
+            raise ImportFormatError(f"{target} lies outside the project ({root}); rulekb import writes only in rules/")
     if path.exists() and not force:
         raise ImportFormatError(
             f"{path} already exists and is the source of truth; import a new release with --release, "
@@ -86,8 +113,12 @@ def load_repairs(source_path: Path) -> list[Repair]:
     path = report_path(source_path)
     if not path.exists():
         return []
-    data = yaml_load(path.read_text(encoding="utf-8")) or {}
-    return [Repair(**r) for r in data.get("repairs", [])]
+    data = read_yaml_quietly(path)
+    entries = data.get("repairs") if isinstance(data, dict) else None
+    try:
+        return [Repair(**r) for r in entries or []]
+    except TypeError:  # a hand-edited report whose entries are not repairs: it only lists them for review
+        return []
 
 
 __all__ = ["FORMATS", "ImportResult", "Repair", "convert", "detect_format", "load_repairs", "target_path", "write"]

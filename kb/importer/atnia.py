@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from kb.errors import ImportFormatError
 from kb.importer.common import ImportResult, Repair, render
 from kb.model import DocumentMeta
 
@@ -23,6 +24,8 @@ def _looks_like_heading(line: str, next_line: str) -> bool:
 def import_atnia(text: str, *, source: str, release: str | None = None) -> ImportResult:
     """Convert the Atnia document to Markdown: headings marked, bullets and numbered steps as lists."""
     raw = text.splitlines()
+    if not raw or not raw[0].strip():
+        raise ImportFormatError("the first line must be the document's title (\"Atnia Card Game…\")")
     repairs: list[Repair] = []
     title = raw[0].strip()
     out: list[str] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from kb.errors import ImportFormatError
 from kb.ids import CR_NUMBER, repair_scanned_number
 from kb.importer.common import ImportResult, Repair, join_wrapped, render
 from kb.model import DocumentMeta
@@ -126,10 +127,16 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
     repairs: list[Repair] = []
 
     # The preamble (title, copyright, licences) runs until the table of contents.
-    toc_start = next(i for i, line in enumerate(raw) if line.startswith("|"))
+    toc_start = next((i for i, line in enumerate(raw) if line.startswith("|")), None)
+    if toc_start is None:
+        raise ImportFormatError("no table of contents (lines starting with '|') before the first chapter: "
+                                "not the text of the Athernum CR")
     first_chapter = next(
-        i for i in range(toc_start, len(raw)) if not raw[i].startswith("|") and _CHAPTER.match(raw[i].strip())
-    )
+        (i for i in range(toc_start, len(raw)) if not raw[i].startswith("|") and _CHAPTER.match(raw[i].strip())),
+        None)
+    if first_chapter is None:
+        raise ImportFormatError(f"no chapter ('1. Title') after the table of contents on line {toc_start + 1}: "
+                                "not the text of the Athernum CR")
     repairs.append(
         Repair(toc_start + 1, "dropped table of contents", f"lines {toc_start + 1}–{first_chapter}", "",
                "page numbers of the printed document; the chapters and sections are the document itself")
@@ -146,8 +153,11 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
         if not pending_glossary:
             return
         entries = [split_glossary_entry(t) for _, t in pending_glossary]
+        headings = [i for i, line in enumerate(out.lines) if line.startswith("## ")]
+        if all(entries) and not headings:
+            raise ImportFormatError(f"line {pending_glossary[0][0]}: glossary entries before any section heading")
         if all(entries):
-            heading = max(i for i, line in enumerate(out.lines) if line.startswith("## "))
+            heading = headings[-1]
             out.lines[heading] += " {.glossary}"
             for (line_no, original), entry in zip(pending_glossary, entries):
                 term, definition = entry  # type: ignore[misc]
@@ -175,6 +185,8 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
                 continue
             cells = [c.strip() for c in stripped.strip("|").split("|")]
             head = cells[0].split()
+            if not head:
+                raise ImportFormatError(f"line {line_no}: a table row without a rule number in its first cell")
             number, stray = head[0], head[1:]
             body = " ".join(c for c in cells[1:] if c)
             if stray:

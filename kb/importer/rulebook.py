@@ -8,9 +8,9 @@ from kb.importer.common import ImportResult, Repair, render
 from kb.importer.cr import ATHERNUM_ATTRIBUTION, ATHERNUM_LICENCE
 from kb.model import DocumentMeta
 
-_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>.+?)\s*$")
+_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>\S.*)$")  # matched on the line without trailing space
 #: "## - Rules Questions and Exceptions – In complex interactions…": a heading with its paragraph run in.
-_RUN_IN_HEADING = re.compile(r"^-\s+(?P<title>[^–]+?)(?:\s+–\s+(?P<rest>.+))?$")
+_RUN_IN_HEADING = re.compile(r"^-\s+(?P<title>[^–]*[^–\s])(?:\s+–\s+(?P<rest>.+))?$")
 _BULLET = re.compile(r"^(?P<indent>\s*)[-*•]\s+(?P<text>.*)$")
 
 
@@ -29,7 +29,7 @@ def import_rulebook(text: str, *, language: str, source: str, release: str | Non
             out.append("")
             levels = []
             continue
-        heading = _HEADING.match(line)
+        heading = _HEADING.match(line.rstrip())
         if heading:
             title = heading.group("text")
             run_in = _RUN_IN_HEADING.match(title)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -21,6 +20,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from kb.errors import RulekbError
+from kb.folders import make_temp, remove_stale
 from kb.paths import Paths
 from kb.search.documents import IndexDoc
 from kb.search.postings import Inverted, PostingsCache
@@ -95,8 +95,8 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
     """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`)."""
     started = time.perf_counter()
     root = index_root(paths)
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=BUILDING_PREFIX, dir=root))
+    remove_stale(root, BUILDING_PREFIX)
+    tmp = make_temp(root, BUILDING_PREFIX)
     try:
         kinds = Counter(d.kind for d in docs)
         meta = {

@@ -71,7 +71,7 @@ def _toc_tokens(entries: list) -> list[dict]:
 
 
 def _front_matter(spec: PageSpec) -> str:
-    lines = [f"{key}: {json.dumps(value)}" for key, value in spec.front_matter.items()]
+    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in spec.front_matter.items()]  # YAML reads no surrogate pairs
     return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 

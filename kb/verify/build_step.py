@@ -12,10 +12,26 @@ from kb.verify.results import results_path
 from kb.verify.session import verify
 
 
+def _keep_previous_results(ctx: BuildContext) -> None:
+    """Put the stored results back as they were should the build fail after this step wrote new ones."""
+    path = results_path(ctx.paths)
+    previous = path.read_bytes() if path.is_file() else None
+
+    def restore() -> None:
+        if previous is None:
+            path.unlink(missing_ok=True)
+            return
+        tmp = path.with_suffix(f".{os.getpid()}.restore")
+        tmp.write_bytes(previous)
+        tmp.replace(path)
+    ctx.on_failure.append(restore)
+
+
 @step("verify scenarios", 20)
 def verify_step(ctx: BuildContext) -> None:
     """Failing scenarios do not stop the build: the site shows them honestly as failing."""
     assert ctx.kb is not None
+    _keep_previous_results(ctx)
     progress = ctx.data.get("progress")
     task = progress.add_task("scenarios", total=None) if progress else None
     results = verify(

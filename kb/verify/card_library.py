@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from kb.errors import Problem
-from kb.yamlpos import load_located
+from kb.textfile import read_text
+from kb.verify.bounds import out_of_bounds
+from kb.yamlpos import YamlInvalid, load_located
 
 
 @dataclass(frozen=True)
@@ -34,11 +34,16 @@ def read_library(files: list[Path], folder: Path, display: str, reader: CardRead
 
 
 def _read_file(path: Path, display: str, reader: CardReader, known: dict) -> tuple[dict, Problem | None]:
+    text, problems = read_text(path, display)
+    if text is None or problems:
+        return {}, problems[0]
     try:
-        located = load_located(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        return {}, Problem(display, mark.line + 1 if mark else 0, "(yaml)", f"invalid YAML: {exc}")
+        located = load_located(text)
+    except YamlInvalid as exc:
+        return {}, exc.problem(display)
+    beyond = out_of_bounds(located.data, located, display)
+    if beyond:
+        return {}, beyond[0]
     try:
         cards = reader.parse(located.data or {})
     except reader.error as exc:

@@ -15,7 +15,7 @@ from kb.verify.runner import run_all
 from kb.verify.scenario import game_of
 from kb.verify.session import context
 from kb.versions import load_spec
-from kb.yamlio import yaml_load
+from kb.yamlio import read_yaml_quietly
 
 
 @dataclass
@@ -61,7 +61,7 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
     report = ImpactReport(changes, results)
     for sid in ids:
         path = citations.scenario_paths.get(sid)
-        data = yaml_load(path.read_text(encoding="utf-8")) if path else None
+        data = read_yaml_quietly(path) if path else None
         if isinstance(data, dict):
             changed = [rule for rule, _ in suspects(data, game_of(path, kb.paths.scenarios), kb.graph)]
             if changed:

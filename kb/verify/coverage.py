@@ -6,12 +6,10 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-import yaml
-
 from kb.errors import Problem
 from kb.graph import Graph, ancestors, children, descendants
 from kb.verify.results import Status, VerifyResults
-from kb.yamlio import yaml_load
+from kb.yamlio import read_yaml
 
 NOT_TESTABLE_FILE = "not-testable.yaml"
 
@@ -74,17 +72,21 @@ def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Pr
     """Rules listed as not testable by an engine, each with its reason."""
     if not path.exists():
         return {}, []
-    try:
-        data = yaml_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        return {}, [Problem(display, 0, "(yaml)", f"invalid YAML: {exc}")]
+    problems: list[Problem] = []
+    located, _ = read_yaml(path, display, problems)
+    if located is None:
+        return {}, problems
+    entries = (located.data.get("rules") or []) if isinstance(located.data, dict) else None
+    if not isinstance(entries, list):
+        return {}, [Problem(display, 1, "rules", "cannot read: expected 'rules:' with a list of entries, each with "
+                            "'rule' and 'reason'")]
     reasons: dict[str, str] = {}
-    problems = []
-    for i, entry in enumerate(data.get("rules") or []):
+    for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or not entry.get("reason") or not (entry.get("rule") or entry.get("rules")):
             problems.append(Problem(display, 0, f"rules[{i}]", "each entry needs 'rule' (or 'rules') and 'reason'"))
             continue
         ids = entry.get("rules") or [entry["rule"]]
+        ids = ids if isinstance(ids, list) else [ids]
         for rule in ids:
             reasons[str(rule)] = str(entry["reason"]).strip()
     return reasons, problems

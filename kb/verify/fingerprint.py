@@ -7,15 +7,14 @@ it and records the new fingerprint with ``rulekb review``.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 import re
 from pathlib import Path
-
-import yaml
 
 from kb.errors import Problem, Severity
 from kb.graph import Graph
 from kb.memo import per_file
-from kb.yamlio import yaml_load
+from kb.yamlio import read_yaml, yaml_load
 
 _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
 
@@ -72,28 +71,31 @@ def update_file(path: Path, game: str, graph: Graph) -> bool:
     return False
 
 
-def _cited(path: Path) -> dict | None:
-    """The parts of a scenario file fingerprints need: its rules and its recorded fingerprints."""
-    try:
-        data = yaml_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
-        return None  # verify reports unreadable scenarios; lint looks only at fingerprints
-    if not isinstance(data, dict):
-        return None
+def _cited(path: Path) -> dict | list[Problem]:
+    """The parts of a scenario file fingerprints need (its rules and recorded fingerprints), or why it cannot be
+    read as YAML (the rest of what is wrong with it, verify reports)."""
+    problems: list[Problem] = []
+    located, _ = read_yaml(path, str(path), problems)
+    data = located.data if located is not None else None
+    if (problems or not isinstance(data, dict) or not isinstance(data.get("rules") or [], list)
+            or not isinstance(data.get("fingerprint") or {}, dict)):
+        return problems
     return {"rules": data.get("rules") or [], "fingerprint": data.get("fingerprint") or {}}
 
 
 def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path],
                    cache: Path | None = None) -> list[Problem]:
-    """A warning for each scenario whose cited rules changed since its last review.
+    """A warning for each scenario whose cited rules changed since its last review, an error for each that cannot
+    be read as YAML.
 
     With ``cache``, the rules and fingerprints of unchanged files are not parsed again.
     """
     problems = []
     for path, data in per_file(cache, files, _cited).items():
-        if data is None:
-            continue
         display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        if isinstance(data, list):
+            problems += [replace(p, path=display) for p in data]
+            continue
         game = path.relative_to(scenarios_dir).parts[0] if path.is_relative_to(scenarios_dir) else "athernum"
         for rule, why in suspects(data, game, graph):
             problems.append(Problem(display, 1, "fingerprint", f"suspect: {rule} {why}; review the scenario, "

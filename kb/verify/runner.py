@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -100,9 +102,22 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
 _worker_ctx: RunContext | None = None
 
 
-def _init_worker(ctx: RunContext) -> None:
+#: How often a worker checks that the process that started it is still there.
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _die_with(parent: int) -> None:
+    """End this worker as soon as ``parent`` is gone (``kill -9`` of a build), so no worker outlives its build."""
+    while True:
+        time.sleep(PARENT_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _init_worker(ctx: RunContext, parent: int) -> None:
     global _worker_ctx
     _worker_ctx = ctx
+    threading.Thread(target=_die_with, args=(parent,), daemon=True, name="die-with-parent").start()
 
 
 def _run_in_worker(path: Path) -> ScenarioResult:
@@ -115,7 +130,7 @@ def run_all(files: list[Path], ctx: RunContext, *, jobs: int = 1,
     """Run every file (across ``jobs`` processes when > 1), calling ``on_result`` as each finishes."""
     results: list[ScenarioResult] = []
     if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx,)) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, os.getpid())) as pool:
             for result in pool.map(_run_in_worker, files, chunksize=max(1, len(files) // (jobs * 8))):
                 results.append(result)
                 if on_result:

@@ -9,10 +9,11 @@ from importlib import resources
 from pathlib import Path
 
 import jsonschema
-import yaml
 
 from kb.errors import Problem
-from kb.yamlpos import Located, load_located
+from kb.textfile import read_text
+from kb.verify.bounds import out_of_bounds
+from kb.yamlpos import Located, YamlInvalid, field_name, load_located
 
 #: Files under scenarios/<game>/ that are data for scenarios rather than scenarios.
 NOT_SCENARIOS = {"cards.yaml", "not-testable.yaml"}
@@ -66,13 +67,6 @@ def schema_for(game_schema: dict | None) -> dict:
     return schema
 
 
-def _field(path: tuple) -> str:
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(file)"
-
-
 def _best_errors(errors: list[jsonschema.ValidationError]) -> list[jsonschema.ValidationError]:
     """The most specific error of each failing place (oneOf/anyOf explain through their best branch)."""
     out = []
@@ -96,16 +90,13 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
                   game_schema: dict | None = None) -> Scenario:
     """Read and validate one scenario file; raises ``ScenarioInvalid`` naming file, line and field."""
     display = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioInvalid([Problem(display, 0, "(file)", f"cannot read the file: {exc}")]) from None
+    text, problems = read_text(path, display)
+    if text is None or problems:
+        raise ScenarioInvalid(problems)
     try:
         located = load_located(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark else 0
-        raise ScenarioInvalid([Problem(display, line, "(yaml)", f"invalid YAML: {getattr(exc, 'problem', exc)}")]) from None
+    except YamlInvalid as exc:
+        raise ScenarioInvalid([exc.problem(display)]) from None
     data = located.data
     if not isinstance(data, dict):
         raise ScenarioInvalid([Problem(display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps")])
@@ -119,10 +110,12 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
             allowed = error.schema.get("properties", {})
             for key in [k for k in error.instance if k not in allowed]:
                 known = ", ".join(sorted(allowed)) or "none"
-                problems.append(Problem(display, located.line_of((*where, key)), _field((*where, key)),
+                problems.append(Problem(display, located.line_of((*where, key)), field_name((*where, key)),
                                         f"unknown field {key!r} (known: {known})"))
             continue
-        problems.append(Problem(display, located.line_of(where), _field(where), message))
+        problems.append(Problem(display, located.line_of(where), field_name(where), message))
+    for part in ("setup", "steps", "cards"):
+        problems += out_of_bounds(data.get(part), located, display, (part,))
     if problems:
         raise ScenarioInvalid(problems)
     game = game_of(path, scenarios_dir)

@@ -1,0 +1,162 @@
+"""A build cleans up after itself: no worker outlives it, temporary folders of dead builds go at the next build,
+the site swap never leaves neither site, and a failed build leaves the stored results as they were."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from kb.build import SITE_PREFIX, STEPS, run_build, step
+from kb.errors import RulekbError
+from kb.folders import make_temp, recover, remove_stale, swap_in
+from kb.paths import Paths
+from kb.search.indexer import discard_index, prepare_index
+from kb.search.synonyms import load_synonyms
+from kb.verify.results import results_path
+from tests.conftest import ROOT
+
+
+@pytest.fixture()
+def dead_pid() -> int:
+    """The id of a process that has ended."""
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+@pytest.fixture()
+def small_project(tmp_path) -> Path:
+    """The rules and two Athernum scenarios with their card library: a project that verifies in seconds."""
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    source = ROOT / "scenarios" / "athernum"
+    target = tmp_path / "scenarios" / "athernum"
+    shutil.copytree(source / "cards", target / "cards")
+    for name in ("cards.yaml", "not-testable.yaml"):
+        if (source / name).exists():
+            shutil.copy(source / name, target / name)
+    for path in sorted((source / "ch05").glob("*.yaml"))[:2]:
+        (target / "ch05").mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target / "ch05" / path.name)
+    (tmp_path / "pyproject.toml").write_text("")
+    return tmp_path
+
+
+def test_stale_folders_of_dead_builds_are_removed_and_live_ones_kept(tmp_path, dead_pid):
+    """Folders of a killed build go; a running build's folder, and an unowned recent one, stay."""
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) as alive:
+        dead = tmp_path / f"{SITE_PREFIX}{dead_pid}-abc"
+        live = tmp_path / f"{SITE_PREFIX}{alive.pid}-def"
+        unowned = tmp_path / f"{SITE_PREFIX}xyz"
+        for folder in (dead, live, unowned):
+            (folder / "assets").mkdir(parents=True)
+        assert remove_stale(tmp_path, SITE_PREFIX) == [dead]
+        assert live.is_dir() and unowned.is_dir() and not dead.exists()
+        alive.kill()
+
+
+def test_a_build_removes_the_leftovers_of_a_killed_one(small_project, dead_pid, run):
+    """The next build, even a failing one, removes the site and index folders a killed build left."""
+    site_leftover = small_project / f"{SITE_PREFIX}{dead_pid}-x"
+    index_leftover = small_project / ".rulekb" / "index" / f".building-{dead_pid}-y"
+    for folder in (site_leftover, index_leftover):
+        folder.mkdir(parents=True)
+        (folder / "big.bin").write_bytes(b"0" * 1000)
+    cr = small_project / "rules" / "athernum" / "cr.md"
+    cr.write_text(cr.read_text().replace("- 1.1.2 ", "- 1.1.1 ", 1))
+    code, out, err = run(small_project, "build")
+    assert code == 2 and "there is no previous site/ yet" in out + err
+    assert not site_leftover.exists()
+    prepared = prepare_index(Paths(small_project), [], load_synonyms())  # what the build's index step does first
+    assert not index_leftover.exists()
+    discard_index(prepared)
+
+
+def test_the_swap_replaces_the_site_and_leaves_nothing_behind(tmp_path):
+    """Swapping a new site in replaces the old one entirely, with no temporary folder left."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "old.html").write_text("old")
+    new = make_temp(tmp_path, SITE_PREFIX)
+    (new / "new.html").write_text("new")
+    swap_in(new, site)
+    assert [p.name for p in site.iterdir()] == ["new.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_swap_interrupted_between_its_renames_is_recovered(tmp_path):
+    """A crash after the old site was set aside leaves it recoverable: the next build puts it back first."""
+    (tmp_path / ".site-old").mkdir()
+    (tmp_path / ".site-old" / "index.html").write_text("previous")
+    recover(tmp_path / "site")
+    assert (tmp_path / "site" / "index.html").read_text() == "previous"
+    assert not (tmp_path / ".site-old").exists()
+
+
+def test_a_failed_build_keeps_the_previous_site_and_results(small_project):
+    """A step failing after verify leaves site/ and the stored verify results exactly as they were."""
+    site = small_project / "site"
+    site.mkdir()
+    (site / "index.html").write_text("previous site")
+    results = results_path(Paths(small_project))
+    results.parent.mkdir(parents=True)
+    results.write_text('{"generated": "before", "scenarios": []}')
+
+    @step("fail after verify", 25)
+    def fail(ctx):
+        raise RulekbError("a step failed")
+    try:
+        with pytest.raises(RulekbError):
+            run_build(Paths(small_project), Console(file=open(os.devnull, "w")),
+                      only={"parse rules and build the graph", "verify scenarios", "fail after verify"})
+    finally:
+        STEPS[:] = [s for s in STEPS if s.name != "fail after verify"]
+    assert (site / "index.html").read_text() == "previous site"
+    assert results.read_text() == '{"generated": "before", "scenarios": []}'
+    assert not list(small_project.glob(f"{SITE_PREFIX}*"))
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process parents from /proc")
+def test_workers_die_with_a_killed_verify():
+    """``kill -9`` of a verify running on two processes leaves no worker behind."""
+    env = {**os.environ, "RULEKB_ROOT": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from kb.cli import main; sys.exit(main())", "verify", "-j", "2"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(workers) >= 2, "the verify never started its workers"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = [w for w in workers if Path(f"/proc/{w}").exists()
+                and (Path(f"/proc/{w}") / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+        assert not left, f"workers {left} outlived their verify"
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
