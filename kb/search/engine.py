@@ -49,6 +49,8 @@ VOCABULARY_RATIO = 10.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
 JUMP_SPACING = 10.0
+#: The game option that searches every game: no game named in the query or detected from its words applies.
+ALL_GAMES = "all"
 
 
 class SearchEngine:
@@ -137,16 +139,20 @@ class SearchEngine:
 
     def search(self, text: str, *, game: str | None = None, document: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
-        """Ranked hits for what a judge typed; never raises on malformed input."""
+        """Ranked hits for what a judge typed; never raises on malformed input. ``game="all"`` searches every
+        game: the judge undoes the game the query names or its words suggest."""
         text = text or ""
         limit = max(1, limit)
+        every_game = (game or "").casefold() == ALL_GAMES
+        game = None if every_game else game
         parsed = split_query(text, self.games)
         if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
             if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
                 parsed.ids, parsed.text = [parsed.text.strip()], ""
         self.builder.build(parsed, self.cache)
         result = SearchResult(query=text)
-        game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
+        if not every_game:
+            game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
         filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
         result.game = filters.game
         ranked = _Ranking(self.cache, filters)
@@ -155,7 +161,7 @@ class SearchEngine:
             result.fallback = True
             result.notes.append("the query could not be parsed as written; searched its plain words: "
                                 + " ".join(parsed.words))
-        if parsed.query is not None or parsed.clauses:
+        if parsed.query is not None or parsed.clauses or parsed.unknown:  # unknown words only: the fuzzy pass
             self._text(parsed, filters, limit, ranked, result)
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)

@@ -74,6 +74,14 @@ def test_typo_is_corrected_and_reported(engine):
     assert result.corrections["exhuasted"][0] == "exhaust"
 
 
+def test_a_single_misspelt_word_is_corrected_too(engine):
+    """``exhuasted`` alone, a word the index does not hold, still finds the exhausted rules through the typo pass."""
+    result = engine.search("exhuasted")
+    assert "athernum:term/exhausted" in ids(result)[:3]
+    assert result.corrections["exhuasted"][0] == "exhaust"
+    assert ids(engine.search("xqzwvk")) == []
+
+
 def test_german_question_finds_the_cr_rule_then_its_german_passage(engine):
     """A German question finds the CR rule first (the definitive text) and, right after it, the German
     rulebook passage that explains it, through which the rule is shown as found."""

@@ -1453,10 +1453,13 @@
     /** SearchEngine.filters */
     filters(game, document, kind) { return makeFilters(this.meta, this.c.CATEGORIES, this.c.DOCUMENT_KINDS, game, document, kind); }
 
-    /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. */
+    /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. `game: "all"`
+     *  searches every game: the judge undoes the game the query names or its words suggest. */
     search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
       text = typeof text === "string" ? text : text == null ? "" : String(text);
       limit = Number.isFinite(Number(limit)) ? Math.max(1, Math.floor(Number(limit))) : 10;
+      const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
+      if (everyGame) game = null;
       const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
       const parsed = splitQuery(text, this.games, this.c);
       if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
@@ -1466,7 +1469,7 @@
       result.lang = parsed.lang;
       let filters;
       try {
-        game = game || parsed.filters.game || this._gameOfWords(parsed, result);
+        if (!everyGame) game = game || parsed.filters.game || this._gameOfWords(parsed, result);
         filters = this.filters(game, document || parsed.filters.document, kind || parsed.filters.kind);
       } catch (error) {
         if (!(error instanceof BadFilter)) throw error;
@@ -1480,9 +1483,10 @@
         result.fallback = true;
         result.notes.push("the query could not be parsed as written; searched its plain words: " + parsed.words.join(" "));
       }
-      const clauses = parsed.clauses !== null && parsed.clauses.length > 0;
-      if (parsed.query !== null || clauses) this._text(parsed, filters, limit, ranked, result);
-      if (clauses) this._definitionsFirst(parsed, filters, ranked);
+      const clauses = () => parsed.clauses !== null && parsed.clauses.length > 0;
+      // unknown words only: the fuzzy pass
+      if (parsed.query !== null || clauses() || parsed.unknown.length) this._text(parsed, filters, limit, ranked, result);
+      if (clauses()) this._definitionsFirst(parsed, filters, ranked);
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
       }
