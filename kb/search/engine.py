@@ -182,7 +182,10 @@ class SearchEngine:
           either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
           ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
         - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
-        - the game with the most votes wins when no other game left has a tenth of its votes.
+        - the game with the most votes wins when no other game left has a tenth of its votes, and when the
+          evidence is more than one odd word: two or more words vote for it, or the one that does is common
+          in it (``VOCABULARY_SHARE``) or the question's key term (the word the fewest entries hold); not a
+          word a big game happens to use alone ("keyword" in "what is the guardian keyword").
 
         A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
@@ -199,19 +202,25 @@ class SearchEngine:
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
         votes = {game: 0.0 for game in sorted(self.games)}
-        for word in counts.values():
+        voters: dict[str, list[tuple[int, bool]]] = {game: [] for game in votes}  # (word, common in the game)
+        for group, word in counts.items():
             shares = {game: word.get(game, 0) / sizes[game] for game in votes}
             for game, share in shares.items():
                 others = [other for g, other in shares.items() if g != game]
                 if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (not any(others) or (
                         share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))):
                     votes[game] += share
+                    voters[game].append((group, share >= VOCABULARY_SHARE))
             for game in [g for g in votes if not shares[g] and max(shares.values()) >= VOCABULARY_SHARE / 2]:
                 del votes[game]
         ranked = sorted(votes.items(), key=lambda gv: (-gv[1], gv[0]))
         if not ranked or not ranked[0][1] or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1]):
             return None
         game = ranked[0][0]
+        held = {group: sum(word.values()) for group, word in counts.items() if word}
+        key = {group for group, n in held.items() if n == min(held.values())}
+        if len(voters[game]) < 2 and not any(common or group in key for group, common in voters[game]):
+            return None
         result.notes.append(f"kept to {game}: the question uses its vocabulary")
         return game
 

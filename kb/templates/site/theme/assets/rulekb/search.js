@@ -1515,13 +1515,15 @@
         }
       }
       const votes = new Map([...this.games].sort().map((g) => [g, 0.0]));
-      for (const word of counts.values()) {
+      const voters = new Map([...votes.keys()].map((g) => [g, []])); // [word, common in the game]
+      for (const [group, word] of counts) {
         const shares = new Map([...votes.keys()].map((g) => [g, (word.get(g) || 0) / sizes.get(g)]));
         for (const [g, share] of shares) {
           const others = [...shares].filter(([o]) => o !== g).map(([, v]) => v);
           if ((word.get(g) || 0) >= c.VOCABULARY_MIN_ENTRIES && (!others.some((o) => o) ||
               (share >= c.VOCABULARY_SHARE && others.every((o) => share >= c.VOCABULARY_RATIO * o)))) {
             votes.set(g, votes.get(g) + share);
+            voters.get(g).push([group, share >= c.VOCABULARY_SHARE]);
           }
         }
         const most = Math.max(...shares.values());
@@ -1530,6 +1532,10 @@
       const ranked = [...votes].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
       if (!ranked.length || !ranked[0][1] || (ranked.length > 1 && ranked[1][1] * c.VOCABULARY_RATIO > ranked[0][1])) return null;
       const g = ranked[0][0];
+      const held = [...counts].filter(([, word]) => word.size).map(([group, word]) => [group, [...word.values()].reduce((a, b) => a + b, 0)]);
+      const fewest = Math.min(...held.map(([, n]) => n));
+      const key = new Set(held.filter(([, n]) => n === fewest).map(([group]) => group));
+      if (voters.get(g).length < 2 && !voters.get(g).some(([group, common]) => common || key.has(group))) return null;
       result.notes.push(`kept to ${g}: the question uses its vocabulary`);
       return g;
     }
