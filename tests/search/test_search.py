@@ -82,6 +82,13 @@ def test_a_single_misspelt_word_is_corrected_too(engine):
     assert ids(engine.search("xqzwvk")) == []
 
 
+def test_a_contraction_typed_without_its_apostrophe_is_no_typo(engine):
+    """``I dont have a hero`` searches as ``I don't have a hero``, with no "similar words" correction to ``done``."""
+    typed, written = engine.search("I dont have a hero"), engine.search("I don't have a hero")
+    assert ids(typed) == ids(written) and ids(typed)
+    assert not typed.corrections
+
+
 def test_german_question_finds_the_cr_rule_then_its_german_passage(engine):
     """A German question finds the CR rule first (the definitive text) and, right after it, the German
     rulebook passage that explains it, through which the rule is shown as found."""

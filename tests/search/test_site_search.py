@@ -27,7 +27,7 @@ TOP1, TOP5 = 0.98, 0.95
 #: Queries beside the judge questions, which must rank exactly alike: rule numbers and ids, filters, typos,
 #: German compounds and verb forms, the query language.
 EXACT = ["4.2.2a", "rule 4.2.2", "3.0.7e.II", "R-ATH-003", "athernum:term/permanent", "atnia:1.1", "4.2.2a 9.3.9b",
-         "game:atnia noon", "kind:ruling damage", "exhuasted permanent loses abilities", "exhuasted", "defensve value", "mulligan",
+         "game:atnia noon", "kind:ruling damage", "exhuasted permanent loses abilities", "exhuasted", "I dont have a hero", "defensve value", "mulligan",
          "Schadensmarke", "Siegpunktmarker", "wann gehört eine Karte dem Gegner", "Hauptcharakter erschöpft",
          '"face down" AND exhausted', "damage NOT combat", "NOT damage", "NOT damage NOT heal", "exhaust*", '"main character"', "(damage OR heal) AND counter"]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
