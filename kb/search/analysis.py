@@ -44,11 +44,12 @@ DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
 _german = GermanStemmer()
 
+#: The particles of separable verbs (``anfangen``: ``fängt … an``; ``abgelegt``).
+SEPARABLE_PREFIXES = ("ab", "an", "auf", "aus", "bei", "dar", "ein", "fest", "frei", "her", "hin", "hinzu", "los",
+                      "mit", "nach", "um", "vor", "weg", "zu", "zurück", "zusammen")
 #: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
 #: ``abgearbeitet``).
-SEPARABLE_PARTICIPLE = re.compile(
-    r"^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)"
-    r"ge(\w{3,}?)(et|t|en)$")
+SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
 
 
 #: ``ae``/``oe``/``ue`` typed for an umlaut (not ``ue`` after ``q``, nor a ``u`` between vowels: ``neue``).

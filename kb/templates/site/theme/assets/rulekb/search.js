@@ -897,9 +897,12 @@
     /** QueryBuilder._infinitives */
     _infinitives(words, cache) {
       const out = new Map();
+      const last = foldGerman(casefold(words[words.length - 1]));
+      const particle = words.length > 1 && this.c.SEPARABLE_PREFIXES.includes(last) ? last : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
-        const known = this.a.infinitives(word).filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
+        const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
+        const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
         if (known.length) out.set(word, known);
       }
       return out;
