@@ -37,7 +37,8 @@ def _engine(paths):
 
 @cli.command()
 @click.argument("query", nargs=-1)
-@click.option("--game", help="Only this game (athernum, atnia, altered).")
+@click.option("--game", help="Only this game (athernum, atnia, altered); `all`: every game, whatever the "
+                             "question's words suggest.")
 @click.option("--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document.")
 @click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False),
               help="Only rules, terms, rulings, examples or rulebook passages (or one node kind).")
@@ -64,7 +65,7 @@ def search(query: tuple[str, ...], game: str | None, document: str | None, kind:
 
 @cli.command()
 @click.argument("question", nargs=-1, required=True)
-@click.option("--game", help="Only rules of this game.")
+@click.option("--game", help="Only rules of this game; `all`: every game, whatever the question's words suggest.")
 @click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True, help="How many rules.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 def ask(question: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:

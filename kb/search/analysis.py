@@ -24,7 +24,14 @@ TOKEN_PATTERN = r"\d+(?:\.\w+)+|\w+"
 #: Words the stock stoplists drop but rules depend on: face-down vs face-up, before/after, once, only.
 KEEP = frozenset("""down up off out over before after during once more most only all each same between again
 against few further""".split())
-EN_STOPWORDS = (frozenset(stoplists["en"]) - KEEP) | {"e", "g", "etc", "does", "happens", "happen", "get", "gets"}
+#: Negated auxiliaries and contractions, with their apostrophe (``doesn't`` → ``doesn`` ``t``) and as judges
+#: type them without it (``dont``, ``isnt``, ``whats``): function words like ``don``, ``not`` and ``what``, never
+#: a typo to correct (``dont`` is not ``done``).
+CONTRACTIONS = frozenset("""aren couldn didn doesn hadn hasn haven isn mustn needn shouldn wasn weren wouldn ll
+re ve d m arent cant couldnt didnt doesnt dont hadnt hasnt havent isnt mustnt neednt shouldnt wasnt werent wont
+wouldnt im ive youre theyre whats thats theres""".split())
+EN_STOPWORDS = ((frozenset(stoplists["en"]) - KEEP) | CONTRACTIONS
+                | {"e", "g", "etc", "does", "happens", "happen", "get", "gets"})
 #: German function words beside the stock list, as the English list has them: question words, modal and
 #: auxiliary verb forms, contractions, and what a judge types in a hurry (``nen``, ``gibts``, ``wieviele``).
 DE_EXTRA_STOPWORDS = frozenset("""z b bzw ggf etwa passiert passieren geschieht geschehen
@@ -37,11 +44,12 @@ DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
 _german = GermanStemmer()
 
+#: The particles of separable verbs (``anfangen``: ``fängt … an``; ``abgelegt``).
+SEPARABLE_PREFIXES = ("ab", "an", "auf", "aus", "bei", "dar", "ein", "fest", "frei", "her", "hin", "hinzu", "los",
+                      "mit", "nach", "um", "vor", "weg", "zu", "zurück", "zusammen")
 #: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
 #: ``abgearbeitet``).
-SEPARABLE_PARTICIPLE = re.compile(
-    r"^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)"
-    r"ge(\w{3,}?)(et|t|en)$")
+SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
 
 
 #: ``ae``/``oe``/``ue`` typed for an umlaut (not ``ue`` after ``q``, nor a ``u`` between vowels: ``neue``).

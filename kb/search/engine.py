@@ -49,6 +49,8 @@ VOCABULARY_RATIO = 10.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
 JUMP_SPACING = 10.0
+#: The game option that searches every game: no game named in the query or detected from its words applies.
+ALL_GAMES = "all"
 
 
 class SearchEngine:
@@ -137,16 +139,20 @@ class SearchEngine:
 
     def search(self, text: str, *, game: str | None = None, document: str | None = None, kind: str | None = None,
                limit: int = 10) -> SearchResult:
-        """Ranked hits for what a judge typed; never raises on malformed input."""
+        """Ranked hits for what a judge typed; never raises on malformed input. ``game="all"`` searches every
+        game: the judge undoes the game the query names or its words suggest."""
         text = text or ""
         limit = max(1, limit)
+        every_game = (game or "").casefold() == ALL_GAMES
+        game = None if every_game else game
         parsed = split_query(text, self.games)
         if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
             if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
                 parsed.ids, parsed.text = [parsed.text.strip()], ""
         self.builder.build(parsed, self.cache)
         result = SearchResult(query=text)
-        game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
+        if not every_game:
+            game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
         filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
         result.game = filters.game
         ranked = _Ranking(self.cache, filters)
@@ -155,7 +161,7 @@ class SearchEngine:
             result.fallback = True
             result.notes.append("the query could not be parsed as written; searched its plain words: "
                                 + " ".join(parsed.words))
-        if parsed.query is not None or parsed.clauses:
+        if parsed.query is not None or parsed.clauses or parsed.unknown:  # unknown words only: the fuzzy pass
             self._text(parsed, filters, limit, ranked, result)
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)
@@ -176,7 +182,10 @@ class SearchEngine:
           either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
           ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
         - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
-        - the game with the most votes wins when no other game left has a tenth of its votes.
+        - the game with the most votes wins when no other game left has a tenth of its votes, and when the
+          evidence is more than one odd word: two or more words vote for it, or the one that does is common
+          in it (``VOCABULARY_SHARE``) or the question's key term (the word the fewest entries hold); not a
+          word a big game happens to use alone ("keyword" in "what is the guardian keyword").
 
         A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
@@ -193,19 +202,25 @@ class SearchEngine:
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
         votes = {game: 0.0 for game in sorted(self.games)}
-        for word in counts.values():
+        voters: dict[str, list[tuple[int, bool]]] = {game: [] for game in votes}  # (word, common in the game)
+        for group, word in counts.items():
             shares = {game: word.get(game, 0) / sizes[game] for game in votes}
             for game, share in shares.items():
                 others = [other for g, other in shares.items() if g != game]
                 if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (not any(others) or (
                         share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))):
                     votes[game] += share
+                    voters[game].append((group, share >= VOCABULARY_SHARE))
             for game in [g for g in votes if not shares[g] and max(shares.values()) >= VOCABULARY_SHARE / 2]:
                 del votes[game]
         ranked = sorted(votes.items(), key=lambda gv: (-gv[1], gv[0]))
         if not ranked or not ranked[0][1] or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1]):
             return None
         game = ranked[0][0]
+        held = {group: sum(word.values()) for group, word in counts.items() if word}
+        key = {group for group, n in held.items() if n == min(held.values())}
+        if len(voters[game]) < 2 and not any(common or group in key for group, common in voters[game]):
+            return None
         result.notes.append(f"kept to {game}: the question uses its vocabulary")
         return game
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field, replace
 from math import log
 from typing import TYPE_CHECKING
 
-from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, analyse, infinitives, split_compound
+from kb.search.analysis import (DE_STOPWORDS, EN_STOPWORDS, SEPARABLE_PREFIXES, analyse, fold_german, infinitives,
+                                 split_compound)
 from kb.search.postings import Clause, PostingsCache
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, TEXT_FIELDS
 from kb.search.synonyms import Rule, Synonyms
@@ -245,13 +246,16 @@ class QueryBuilder:
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
-        (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``)."""
+        (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
+        it ends the question (``fängt … an`` → ``anfangen``, ``fügt … zu`` → ``zufügen``)."""
         out: dict[str, tuple[str, ...]] = {}
+        last = fold_german(words[-1].casefold())
+        particle = last if len(words) > 1 and last in SEPARABLE_PREFIXES else ""
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue
-            known = tuple(form for form in infinitives(word)
-                          if self._german_frequency(cache, analyse(form, "de")[0]))
+            forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
+            known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
             if known:
                 out[word] = known
         return out

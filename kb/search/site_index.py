@@ -42,7 +42,8 @@ def constants() -> dict:
         "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "CANDIDATES": engine.CANDIDATES,
         "RELATED_HITS": engine.RELATED_HITS, "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
         "VOCABULARY_SHARE": engine.VOCABULARY_SHARE, "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
-        "JUMP_SPACING": engine.JUMP_SPACING, "PAIR_FIELDS": query.PAIR_FIELDS, "PAIR_WEIGHT": query.PAIR_WEIGHT,
+        "JUMP_SPACING": engine.JUMP_SPACING, "ALL_GAMES": engine.ALL_GAMES, "PAIR_FIELDS": query.PAIR_FIELDS,
+        "PAIR_WEIGHT": query.PAIR_WEIGHT,
         "DEFINITION_PATTERNS": [_js_pattern(p) for p in definitions.PATTERNS],
         "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
         "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
@@ -53,7 +54,7 @@ def constants() -> dict:
         "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
         "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
         "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,
-        "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
+        "VERB_ENDINGS": list(analysis.VERB_ENDINGS), "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
     }
 
 

@@ -17,6 +17,14 @@ def test_face_down_keeps_its_direction():
     assert analyse("face-down") == ("face", "down") and analyse("face-up") == ("face", "up")
 
 
+def test_contractions_with_or_without_apostrophe_are_function_words():
+    """``doesn't``, ``doesnt``, ``dont`` and ``whats`` count as little as ``does not`` and ``what is``; ``won``
+    (the past of win) stays searchable."""
+    for typed in ("doesn't exist", "doesnt exist", "dont exist", "whats exist", "isnt exist", "it's exist"):
+        assert analyse(typed) == ("exist",), typed
+    assert analyse("who won") == ("won",)
+
+
 def test_rule_numbers_are_single_tokens():
     """A rule number in text is one token, not split at its dots."""
     assert "4.2.2a" in analyse("see rule 4.2.2a")

@@ -40,6 +40,14 @@ def test_verb_form_is_translated_as_its_infinitive(engine):
     assert "athernum:2.1.3a" in ids(engine.search("Wem gehört ein Spielstein?"))[:3]
 
 
+def test_separable_verb_is_read_with_its_particle_at_the_end(engine):
+    """``fängt … an`` is read as ``anfangen`` (begin), so "Wer fängt das Spiel an?" finds who goes first."""
+    parsed = built(engine, "Wer fängt das Spiel an?")
+    assert "anfängen" in parsed.infinitives["fängt"]
+    assert {"athernum:8.0.6a", "athernum:11.1.2", "athernum:3.0.2c"} & set(ids(engine.search("Wer fängt das Spiel an?"))[:5])
+    assert "fängt" not in built(engine, "Wer fängt das Spiel?").infinitives
+
+
 def test_corrected_german_typo_is_translated_too(engine):
     """``Ablagestappel`` is corrected to Ablagestapel and, like it, searched as discard pile in the CR."""
     result = engine.search("Reihenfolge im Ablagestappel")

@@ -46,6 +46,25 @@ def test_vocabulary_only_one_game_uses_keeps_results_in_that_game(engine):
         assert any(game in note for note in result.notes)
 
 
+def test_game_all_undoes_the_game_the_question_suggests(engine):
+    """``game="all"`` (the site's "All games" chip, ``--game all``) searches every game even where the question's
+    vocabulary or a game's name would keep it to one: the judge can undo the detected game."""
+    for question in ("who may use contingency", "atnia damage"):
+        assert engine.search(question, limit=30).game is not None
+        result = engine.search(question, game="all", limit=30)
+        assert result.game is None and not any("kept to" in note for note in result.notes)
+        assert len({h.game for h in result.hits}) > 1
+    assert engine.search("who may use contingency", game="ALL").game is None
+
+
+def test_one_odd_word_of_a_big_game_does_not_decide_the_game(engine):
+    """A word only the biggest game happens to use ("keyword") beside the question's key term of another game
+    ("guardian", Atnia's) does not keep the search to the big game: the other game's rule is among the hits."""
+    result = engine.search("what is the guardian keyword", limit=10)
+    assert result.game is None
+    assert "atnia:rules/combat-phase-outline/p8" in [h.id for h in result.hits]
+
+
 def test_words_every_game_uses_keep_all_games(engine):
     """A question in words all games share (or with an odd word one game happens to use once) is not
     kept to one game."""

@@ -74,6 +74,21 @@ def test_typo_is_corrected_and_reported(engine):
     assert result.corrections["exhuasted"][0] == "exhaust"
 
 
+def test_a_single_misspelt_word_is_corrected_too(engine):
+    """``exhuasted`` alone, a word the index does not hold, still finds the exhausted rules through the typo pass."""
+    result = engine.search("exhuasted")
+    assert "athernum:term/exhausted" in ids(result)[:3]
+    assert result.corrections["exhuasted"][0] == "exhaust"
+    assert ids(engine.search("xqzwvk")) == []
+
+
+def test_a_contraction_typed_without_its_apostrophe_is_no_typo(engine):
+    """``I dont have a hero`` searches as ``I don't have a hero``, with no "similar words" correction to ``done``."""
+    typed, written = engine.search("I dont have a hero"), engine.search("I don't have a hero")
+    assert ids(typed) == ids(written) and ids(typed)
+    assert not typed.corrections
+
+
 def test_german_question_finds_the_cr_rule_then_its_german_passage(engine):
     """A German question finds the CR rule first (the definitive text) and, right after it, the German
     rulebook passage that explains it, through which the rule is shown as found."""

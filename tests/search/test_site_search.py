@@ -27,7 +27,7 @@ TOP1, TOP5 = 0.98, 0.95
 #: Queries beside the judge questions, which must rank exactly alike: rule numbers and ids, filters, typos,
 #: German compounds and verb forms, the query language.
 EXACT = ["4.2.2a", "rule 4.2.2", "3.0.7e.II", "R-ATH-003", "athernum:term/permanent", "atnia:1.1", "4.2.2a 9.3.9b",
-         "game:atnia noon", "kind:ruling damage", "exhuasted permanent loses abilities", "defensve value", "mulligan",
+         "game:atnia noon", "kind:ruling damage", "exhuasted permanent loses abilities", "exhuasted", "I dont have a hero", "defensve value", "mulligan",
          "Schadensmarke", "Siegpunktmarker", "wann gehört eine Karte dem Gegner", "Hauptcharakter erschöpft",
          '"face down" AND exhausted', "damage NOT combat", "NOT damage", "NOT damage NOT heal", "exhaust*", '"main character"', "(damage OR heal) AND counter"]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
@@ -103,7 +103,8 @@ def test_site_ranks_ids_filters_typos_german_and_syntax_exactly_as_the_cli(engin
 def test_site_filters_by_game_and_kind_as_the_cli(engine, site_index):
     """The game and kind filters keep the same hits as ``--game`` and ``--kind``."""
     cases = [("damage", "atnia", None), ("damage", None, "ruling"), ("play a card", "altered", "rule"),
-             ("Schaden", "athernum", "rule"), ("exhausted", "athernum", "term")]
+             ("Schaden", "athernum", "rule"), ("exhausted", "athernum", "term"), ("what happens at noon", "all", None),
+             ("atnia damage", "ALL", "rule")]
     theirs = site_search(site_index, [{"query": q, "game": g, "kind": k} for q, g, k in cases])
     for (query, game, kind), js in zip(cases, theirs):
         assert js["ids"] == [h.id for h in engine.search(query, game=game, kind=kind).hits], (query, game, kind)

@@ -257,6 +257,26 @@ def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):  # n
     assert state["games"] == ["Atnia"] and {h["game"] for h in state["hits"]} == {"Atnia"}
 
 
+def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url):  # noqa: F811
+    """Pressing "All games" after the query kept to one game searches every game (``game: "all"``), keeps
+    that choice in the page's URL, and shows the "All games" chip pressed."""
+    from selenium.webdriver.common.by import By
+
+    query = "atnia starting location"
+    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
+    assert _drawn(browser, "page", query)["games"] == ["Atnia"]
+    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-search__chips--game .rk-search__chip")
+    next(c for c in chips if c.text == "All games").click()
+    _wait(browser, lambda d: _state(d, "page")["games"] == ["All games"], "the All games chip was not pressed")
+    state = _drawn(browser, "page", query)
+    expected = _api(browser, query, limit=50, game="all")
+    assert expected["game"] is None and len({h["game"] for h in expected["hits"]}) > 1
+    assert [h["href"] for h in state["hits"]] == [h["href"] for h in expected["hits"]]
+    assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "all"
+    browser.refresh()
+    assert _drawn(browser, "page", query)["games"] == ["All games"]
+
+
 def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F811
     """"/" focuses the box, arrows move through the results, Escape closes them, Enter opens the chosen one."""
     from selenium.webdriver.common.action_chains import ActionChains

@@ -7,6 +7,7 @@
   const SITE_ROOT = new URL("../../", document.currentScript.src); // this file is assets/rulekb/search-ui.js
   const SEARCH_PAGE = new URL("search/index.html", SITE_ROOT); // fixed by the search contract
   const LIMIT = { header: 8, home: 8, page: 50 };
+  const ALL_GAMES = "all"; // the "All games" chip: every game, undoing the game the query names or suggests
   const ANSWER_WITHIN = 10; // the best ruling among this many first results heads them as the answer card
   const KINDS = [["rule", "Rules"], ["ruling", "Rulings"], ["example", "Examples"], ["term", "Glossary"],
                  ["rulebook", "Rulebook"]];
@@ -81,14 +82,14 @@
       this.list = root.querySelector(".rk-search__list");
       this.more = root.querySelector(".rk-search__more");
       this.openButton = root.querySelector(".rk-search__open");
-      this.game = null; // the judge's choice of game (null: all, or the game the query names)
+      this.game = null; // the judge's choice of game (null: the game the query names or suggests, else all)
       this.kind = null;
       this.hits = [];
       this.active = -1;
       this.running = false;
       this.again = false;
       this.gameChips = this.chips(root.querySelector(".rk-search__chips--game"), "game",
-        [[null, "All games"], ...[...this.games.values()].map((g) => [g.id, g.label, g.name])]);
+        [[ALL_GAMES, "All games"], ...[...this.games.values()].map((g) => [g.id, g.label, g.name])]);
       this.kindChips = this.chips(root.querySelector(".rk-search__chips--kind"), "kind", [[null, "All kinds"], ...KINDS]);
       this.bind();
     }
@@ -98,7 +99,7 @@
         const chip = element("button", "rk-search__chip", label);
         chip.type = "button";
         if (title) chip.title = title;
-        chip.setAttribute("aria-pressed", String(value === null));
+        chip.setAttribute("aria-pressed", String(value === null || value === ALL_GAMES));
         chip.addEventListener("click", () => {
           this[field] = value;
           this.search();
@@ -180,8 +181,8 @@
       const empty = !query.trim();
       this.hits = hits;
       this.setActive(-1);
-      const game = filters.game || result.game || null;
-      for (const { chip, value } of this.gameChips) chip.setAttribute("aria-pressed", String(value === game));
+      const game = filters.game === ALL_GAMES ? null : filters.game || result.game || null;
+      for (const { chip, value } of this.gameChips) chip.setAttribute("aria-pressed", String(value === (game || ALL_GAMES)));
       for (const { chip, value } of this.kindChips) chip.setAttribute("aria-pressed", String(value === filters.kind));
       this.status.textContent = empty ? "Type a rule number, a word or a question."
         : result.error ? `Sorry: ${result.error}.`
@@ -203,7 +204,7 @@
 
     summary(count, detected, filters) {
       const shown = this.variant === "page" ? plural(count, "result", "results") : `Top ${plural(count, "result", "results")}`;
-      return shown + this.scope(filters.game || detected, filters.kind);
+      return shown + this.scope(filters.game === ALL_GAMES ? null : filters.game || detected, filters.kind);
     }
 
     scope(game, kind) {
@@ -371,7 +372,8 @@
       this.pageTitle = document.title;
       const params = new URLSearchParams(window.location.search);
       this.input.value = params.get("q") || "";
-      this.game = this.games.has(params.get("game")) ? params.get("game") : null;
+      const game = params.get("game");
+      this.game = this.games.has(game) || game === ALL_GAMES ? game : null;
       this.kind = KINDS.some(([k]) => k === params.get("kind")) ? params.get("kind") : null;
       if (!this.input.value) this.input.focus();
       this.search();

@@ -897,9 +897,12 @@
     /** QueryBuilder._infinitives */
     _infinitives(words, cache) {
       const out = new Map();
+      const last = foldGerman(casefold(words[words.length - 1]));
+      const particle = words.length > 1 && this.c.SEPARABLE_PREFIXES.includes(last) ? last : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
-        const known = this.a.infinitives(word).filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
+        const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
+        const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
         if (known.length) out.set(word, known);
       }
       return out;
@@ -1453,10 +1456,13 @@
     /** SearchEngine.filters */
     filters(game, document, kind) { return makeFilters(this.meta, this.c.CATEGORIES, this.c.DOCUMENT_KINDS, game, document, kind); }
 
-    /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. */
+    /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. `game: "all"`
+     *  searches every game: the judge undoes the game the query names or its words suggest. */
     search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
       text = typeof text === "string" ? text : text == null ? "" : String(text);
       limit = Number.isFinite(Number(limit)) ? Math.max(1, Math.floor(Number(limit))) : 10;
+      const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
+      if (everyGame) game = null;
       const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
       const parsed = splitQuery(text, this.games, this.c);
       if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
@@ -1466,7 +1472,7 @@
       result.lang = parsed.lang;
       let filters;
       try {
-        game = game || parsed.filters.game || this._gameOfWords(parsed, result);
+        if (!everyGame) game = game || parsed.filters.game || this._gameOfWords(parsed, result);
         filters = this.filters(game, document || parsed.filters.document, kind || parsed.filters.kind);
       } catch (error) {
         if (!(error instanceof BadFilter)) throw error;
@@ -1480,9 +1486,10 @@
         result.fallback = true;
         result.notes.push("the query could not be parsed as written; searched its plain words: " + parsed.words.join(" "));
       }
-      const clauses = parsed.clauses !== null && parsed.clauses.length > 0;
-      if (parsed.query !== null || clauses) this._text(parsed, filters, limit, ranked, result);
-      if (clauses) this._definitionsFirst(parsed, filters, ranked);
+      const clauses = () => parsed.clauses !== null && parsed.clauses.length > 0;
+      // unknown words only: the fuzzy pass
+      if (parsed.query !== null || clauses() || parsed.unknown.length) this._text(parsed, filters, limit, ranked, result);
+      if (clauses()) this._definitionsFirst(parsed, filters, ranked);
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
       }
@@ -1511,13 +1518,15 @@
         }
       }
       const votes = new Map([...this.games].sort().map((g) => [g, 0.0]));
-      for (const word of counts.values()) {
+      const voters = new Map([...votes.keys()].map((g) => [g, []])); // [word, common in the game]
+      for (const [group, word] of counts) {
         const shares = new Map([...votes.keys()].map((g) => [g, (word.get(g) || 0) / sizes.get(g)]));
         for (const [g, share] of shares) {
           const others = [...shares].filter(([o]) => o !== g).map(([, v]) => v);
           if ((word.get(g) || 0) >= c.VOCABULARY_MIN_ENTRIES && (!others.some((o) => o) ||
               (share >= c.VOCABULARY_SHARE && others.every((o) => share >= c.VOCABULARY_RATIO * o)))) {
             votes.set(g, votes.get(g) + share);
+            voters.get(g).push([group, share >= c.VOCABULARY_SHARE]);
           }
         }
         const most = Math.max(...shares.values());
@@ -1526,6 +1535,10 @@
       const ranked = [...votes].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
       if (!ranked.length || !ranked[0][1] || (ranked.length > 1 && ranked[1][1] * c.VOCABULARY_RATIO > ranked[0][1])) return null;
       const g = ranked[0][0];
+      const held = [...counts].filter(([, word]) => word.size).map(([group, word]) => [group, [...word.values()].reduce((a, b) => a + b, 0)]);
+      const fewest = Math.min(...held.map(([, n]) => n));
+      const key = new Set(held.filter(([, n]) => n === fewest).map(([group]) => group));
+      if (voters.get(g).length < 2 && !voters.get(g).some(([group, common]) => common || key.has(group))) return null;
       result.notes.push(`kept to ${g}: the question uses its vocabulary`);
       return g;
     }
