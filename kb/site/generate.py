@@ -169,7 +169,7 @@ class SiteGenerator:
         page.meta["tab_title"] = tab_title(self.model, spec)
         german = self.text.german
         extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
-        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), extra)
+        page.meta["rk_previews"] = previews_json(self.model, ctx.link.preview_hrefs(), extra)
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

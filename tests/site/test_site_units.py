@@ -48,7 +48,7 @@ def small_model(small_project):
 
 def test_rule_text_links_numbers_and_marks_terms(small_model):
     """A rule's text links the rule numbers it mentions and marks each glossary term; the page then carries
-    the text of each, once, for their previews."""
+    the text of each, once, for their previews, keyed by the links' href."""
     import json
 
     from kb.site.links import Linker
@@ -57,14 +57,14 @@ def test_rule_text_links_numbers_and_marks_terms(small_model):
     renderer = TextRenderer(small_model)
     linker = Linker("athernum/cr/2.md", small_model, {})
     html = renderer.node_text("athernum:2.1.1", linker)
-    assert '<a class="rk-ref" href="1.html#1.1.2" data-node="athernum:1.1.2">1.1.2</a>' in html
-    assert '<a class="rk-term" href="../glossary.html#term-permanent" data-node="athernum:term/permanent">' in html
+    assert '<a class="rk-ref" href="1.html#1.1.2">1.1.2</a>' in html
+    assert '<a class="rk-term" href="../glossary.html#term-permanent">' in html
     assert ("athernum/cr/1.md", "1.1.2") in linker.targets
-    previews = previews_json(small_model, list(linker.previews))
+    previews = previews_json(small_model, linker.preview_hrefs())
     assert "<" not in previews
     entries = json.loads(previews)
-    assert set(entries) == {"athernum:1.1.2", "athernum:term/permanent"}
-    assert entries["athernum:term/permanent"]["t"].startswith("Any face-up card")
+    assert set(entries) == {"1.html#1.1.2", "../glossary.html#term-permanent"}  # each under its links' href
+    assert entries["../glossary.html#term-permanent"]["t"].startswith("Any face-up card")
 
 
 def test_prose_links_rule_numbers_and_escapes(small_model):
