@@ -29,7 +29,7 @@ from kb.site.german import GermanTerms
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
-from kb.site.previews import previews_json
+from kb.site.previews import examples_json, previews_json
 from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
 from kb.site.titles import tab_title
@@ -170,6 +170,7 @@ class SiteGenerator:
         german = self.text.german
         extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
         page.meta["rk_previews"] = previews_json(self.model, ctx.link.preview_hrefs(), extra)
+        page.meta["rk_examples"] = examples_json(list(ctx.listed.values())) if ctx.listed else ""
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

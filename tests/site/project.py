@@ -6,6 +6,8 @@ prove none of it reaches a page unescaped.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
@@ -255,6 +257,15 @@ def page_file(site: Path, page: str) -> str:
         if (site / candidate).is_file():
             return candidate
     raise FileNotFoundError(f"{site} has no page {page}")
+
+
+def listed_examples(page: str, fragment: str) -> list[tuple[str | None, str, str]]:
+    """The examples listed in ``fragment`` of a page's HTML (``page``), as ``(href, title, status)``: the lists name
+    them by number in the page's JSON, which rk-examples.js draws from."""
+    source = re.search(r'<script type="application/json" id="rk-examples">(.*?)</script>', page, re.S)
+    examples = json.loads(source.group(1)) if source else []
+    return [tuple(examples[int(n)]) for numbers in re.findall(r'data-examples="([\d ]+)"', fragment)
+            for n in numbers.split()]
 
 
 def page_html(site: Path, page: str) -> str:

@@ -49,6 +49,7 @@ class ExampleNote:
     title: str
     status: str  # passed | failed | error | expected-failure
     label: str  # verified | failed | error | expected failure
+    key: int = -1  # its place in the page's list of examples (#rk-examples), once listed under a rule or ruling
 
     @property
     def verified(self) -> bool:
@@ -87,6 +88,7 @@ class Ctx:
     link: Linker
     text: TextRenderer
     toc: list[TocEntry] = field(default_factory=list)
+    listed: dict[str, ExampleNote] = field(default_factory=dict)  # examples listed under rules or rulings, by id
 
     @property
     def graph(self):
@@ -119,10 +121,18 @@ class Ctx:
         return ExampleNote(scenario.id, self.link.scenario(scenario.id), scenario.title or scenario.id,
                            str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)))
 
+    def listing(self, notes: list[ExampleNote]) -> list[ExampleNote]:
+        """``notes`` numbered in the page's list of examples, which holds each example once however many rules
+        and rulings list it (their lists name it by number)."""
+        for note in notes:
+            first = self.listed.setdefault(note.id, note)
+            note.key = len(self.listed) - 1 if first is note else first.key
+        return notes
+
     def examples_of(self, rule: str) -> list[ExampleNote]:
-        """The scenarios citing a rule: passing ones first."""
+        """The scenarios citing a rule, passing ones first, as listed on this page."""
         found = self.model.scenarios_by_rule.get(rule, [])
-        return [self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))]
+        return self.listing([self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))])
 
     def ruling_note(self, ruling: Ruling) -> RulingNote:
         return RulingNote(ruling.id, self.link.ruling(ruling.id), ruling.question,
