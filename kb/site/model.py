@@ -53,6 +53,7 @@ class SiteModel:
     scenarios_by_rule: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenario_location: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (page, anchor)
+    scenario_number: dict[str, int] = field(default_factory=dict)  # id → its place among its game's scenarios
     scenarios_by_page: dict[str, list[ScenarioResult]] = field(default_factory=dict)  # examples page → shown there
     coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
@@ -173,10 +174,13 @@ def build_model(data: SiteData) -> SiteModel:
     model.rulings_by_rule = dict(by_rule)
     scenarios_by_rule: dict[str, list[ScenarioResult]] = defaultdict(list)
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = defaultdict(list)
+    numbered: dict[str, int] = defaultdict(int)
     for scenario in data.results.scenarios:
         if scenario.id in model.scenarios:
             continue
         model.scenarios[scenario.id] = scenario
+        model.scenario_number[scenario.id] = numbered[scenario.game]
+        numbered[scenario.game] += 1
         model.scenario_location[scenario.id] = (scenario_page(graph, scenario.game, scenario.rules),
                                                 scenario_anchor(scenario.id))
         model.scenarios_by_page.setdefault(model.scenario_location[scenario.id][0], []).append(scenario)

@@ -1,5 +1,4 @@
-"""What a page carries once as JSON for its scripts: the text its rule and term links preview in their popover
-(each linked node's name and text), and the examples its rules and rulings list.
+"""What a page's rule and term links preview in their popover: each linked node's name and text, once per page.
 
 The texts travel as one small JSON object in the page (only the nodes that page links with a preview), keyed
 by the links' href, so that a tap on a term or a rule number shows its text in place without another request.
@@ -14,7 +13,6 @@ from markupsafe import Markup
 from kb.model import NodeKind
 from kb.site.model import SiteModel
 from kb.site.render import tooltip
-from kb.site.views.common import ExampleNote
 
 PREVIEW_LIMIT = 600  # characters of a rule's text: whole rules, cut only where one runs on for paragraphs
 
@@ -41,12 +39,6 @@ def previews_json(model: SiteModel, nodes: dict[str, str], extra: dict[str, dict
     entries = {href: preview_entry(model, n) for href, n in nodes.items() if n in model.graph}
     entries.update(extra or {})
     return script_json(entries)
-
-
-def examples_json(notes: list[ExampleNote]) -> Markup:
-    """The examples listed under a page's rules and rulings, each once as ``[href, title, status]``, in the order
-    of their numbers: the lists in the page name them by number and rk-examples.js draws them."""
-    return script_json([[n.href, n.title, n.status] for n in sorted(notes, key=lambda n: n.key)])
 
 
 def script_json(value: object) -> Markup:

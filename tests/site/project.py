@@ -259,13 +259,15 @@ def page_file(site: Path, page: str) -> str:
     raise FileNotFoundError(f"{site} has no page {page}")
 
 
-def listed_examples(page: str, fragment: str) -> list[tuple[str | None, str, str]]:
-    """The examples listed in ``fragment`` of a page's HTML (``page``), as ``(href, title, status)``: the lists name
-    them by number in the page's JSON, which rk-examples.js draws from."""
-    source = re.search(r'<script type="application/json" id="rk-examples">(.*?)</script>', page, re.S)
-    examples = json.loads(source.group(1)) if source else []
-    return [tuple(examples[int(n)]) for numbers in re.findall(r'data-examples="([\d ]+)"', fragment)
-            for n in numbers.split()]
+def listed_examples(site: Path, fragment: str) -> list[tuple[str, str, str]]:
+    """The examples listed in ``fragment`` of a page of ``site``, as ``(url from the site root, title, status)``: the
+    lists name their game and numbers in its script of examples, which rk-examples.js draws them from."""
+    found = []
+    for game, *numbers in (names.split() for names in re.findall(r'data-examples="([^"]+)"', fragment)):
+        script = (site / "assets/rulekb/examples" / f"{game}.js").read_text(encoding="utf-8")
+        examples = json.loads(script.split('"] = ', 1)[1].rstrip().rstrip(";"))
+        found += [tuple(examples[int(n)]) for n in numbers]
+    return found
 
 
 def page_html(site: Path, page: str) -> str:

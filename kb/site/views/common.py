@@ -49,7 +49,8 @@ class ExampleNote:
     title: str
     status: str  # passed | failed | error | expected-failure
     label: str  # verified | failed | error | expected failure
-    key: int = -1  # its place in the page's list of examples (#rk-examples), once listed under a rule or ruling
+    game: str = ""
+    number: int = -1  # its place in its game's list of examples (kb.site.example_data)
 
     @property
     def verified(self) -> bool:
@@ -88,7 +89,7 @@ class Ctx:
     link: Linker
     text: TextRenderer
     toc: list[TocEntry] = field(default_factory=list)
-    listed: dict[str, ExampleNote] = field(default_factory=dict)  # examples listed under rules or rulings, by id
+    listed: set[str] = field(default_factory=set)  # the games whose examples rules or rulings list on this page
 
     @property
     def graph(self):
@@ -119,14 +120,13 @@ class Ctx:
 
     def example(self, scenario: ScenarioResult) -> ExampleNote:
         return ExampleNote(scenario.id, self.link.scenario(scenario.id), scenario.title or scenario.id,
-                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)))
+                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)),
+                           scenario.game, self.model.scenario_number.get(scenario.id, -1))
 
     def listing(self, notes: list[ExampleNote]) -> list[ExampleNote]:
-        """``notes`` numbered in the page's list of examples, which holds each example once however many rules
-        and rulings list it (their lists name it by number)."""
-        for note in notes:
-            first = self.listed.setdefault(note.id, note)
-            note.key = len(self.listed) - 1 if first is note else first.key
+        """``notes`` as a list under a rule or ruling, which names them by number: the page then loads their
+        games' lists of examples."""
+        self.listed.update(note.game for note in notes)
         return notes
 
     def examples_of(self, rule: str) -> list[ExampleNote]:
