@@ -10,7 +10,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.board import Board
+from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
 #: game → "module:Class" of its adapter; imported only when that game's scenarios run.
@@ -30,6 +31,9 @@ class RunOutcome:
     diff: str = ""
     steps: list[StepRecord] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    start: Board | None = None
+    end: Board | None = None
+    checks: list[Check] = field(default_factory=list)
     problems: list = field(default_factory=list)  # kb.errors.Problem, for invalid card data or steps
 
 
@@ -48,17 +52,19 @@ class Adapter(Protocol):
         """Every rule id (unqualified) the engine can cite."""
 
 
-_cache: dict[str, Adapter] = {}
+_cache: dict[tuple[str, str], Adapter] = {}
 
 
 def adapter_for(game: str, scenarios_dir) -> Adapter | None:
-    """The adapter of ``game``, created once per process, or None when the game has no engine yet."""
-    if game in _cache:
-        return _cache[game]
+    """The adapter of ``game`` for the scenarios under ``scenarios_dir``, created once per process, or None when
+    the game has no engine yet."""
+    key = (game, str(scenarios_dir))
+    if key in _cache:
+        return _cache[key]
     target = ADAPTERS.get(game)
     if target is None:
         return None
     module, cls = target.split(":")
     adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
-    _cache[game] = adapter
+    _cache[key] = adapter
     return adapter
