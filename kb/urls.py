@@ -14,19 +14,31 @@ from the files (``file://`` shows a folder as a directory listing) as well as se
   whole chapter: ``athernum/examples/4.2.0.html#combat--first-turn``, ``atnia/examples/zones.html#…``
   (``athernum/examples/4.html`` for a rule in a chapter but in no section; for a document of numbered rules
   only, a page per first number, ``altered/examples/rules-4.html``; ``athernum/examples/other.html`` when no
-  cited rule has a place).
+  cited rule has a place). A section citing too many scenarios first for one page has a page per rule right
+  under it instead (``athernum/examples/4.3.5.html``); a scenario's anchor never changes.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from kb.graph import Graph, ancestors
 from kb.ids import slugify
 
 _UNSAFE_ANCHOR = re.compile(r"[^\w.\-]+")
 _EXAMPLES_PAGES = ("index", "other")  # the examples pages that are not a section's
+#: Scenarios a section's examples page shows at most (each shows its proof: about 9 KB of HTML, and a page stays
+#: under 300 KB); a section citing more first has a page per rule right under it.
+EXAMPLES_PER_PAGE = 30
+
+
+class ScenarioLike(Protocol):
+    game: str
+    rules: list[str]
 
 
 def _chapter(graph: Graph, node_id: str) -> str | None:
@@ -139,20 +151,40 @@ def examples_page_of(graph: Graph, rule: str) -> ExamplesPage | None:
     return None
 
 
-def scenario_examples(graph: Graph, game: str, rules: list[str]) -> ExamplesPage:
+def scenario_examples(graph: Graph, game: str, rules: list[str], crowded: frozenset[str] = frozenset()) -> ExamplesPage:
     """The examples page showing a scenario in full: that of the first cited rule in a chapter (the
-    Comprehensive Rules before a rulebook), else of the first cited rule having one, else "other"."""
+    Comprehensive Rules before a rulebook), else of the first cited rule having one, else "other". In a
+    ``crowded`` section (see :func:`crowded_units`), the page of the rule right under it that the cited rule is in."""
     cited = [rule for rule in rules if rule in graph]
     for rule in [r for r in cited if _chapter(graph, r) is not None] + cited:
         page = examples_page_of(graph, rule)
         if page is not None:
-            return page
+            return _finer(graph, page, rule) if page.unit in crowded else page
     return ExamplesPage(f"{game}/examples/other.md", None, "Other examples", float("inf"))
 
 
-def scenario_page(graph: Graph, game: str, rules: list[str]) -> str:
+def _finer(graph: Graph, page: ExamplesPage, rule: str) -> ExamplesPage:
+    """The page of ``rule``'s top rule under the crowded section of ``page`` (``4.3.5``); the section's own page
+    for a rule that is the section itself or has no number."""
+    chain = [*ancestors(graph, rule), rule]
+    top = chain[chain.index(page.unit) + 1] if page.unit in chain[:-1] else None
+    number = graph.nodes[top].get("number") if top else None
+    if not number:
+        return page
+    data = graph.nodes[top]
+    return _examples_page(data["game"], number, top, f"{number} {data.get('title') or ''}".strip(), data["order"])
+
+
+def crowded_units(graph: Graph, scenarios: Iterable[ScenarioLike]) -> frozenset[str]:
+    """The sections (or chapters) citing more scenarios first than one page shows well (``EXAMPLES_PER_PAGE``):
+    their examples are shown on a page per rule right under them, each scenario keeping its anchor."""
+    counts = Counter(scenario_examples(graph, s.game, s.rules).unit for s in scenarios)
+    return frozenset(unit for unit, n in counts.items() if unit is not None and n > EXAMPLES_PER_PAGE)
+
+
+def scenario_page(graph: Graph, game: str, rules: list[str], crowded: frozenset[str] = frozenset()) -> str:
     """The Markdown page showing a scenario in full."""
-    return scenario_examples(graph, game, rules).page
+    return scenario_examples(graph, game, rules, crowded).page
 
 
 def scenario_anchor(scenario_id: str) -> str:
@@ -161,9 +193,10 @@ def scenario_anchor(scenario_id: str) -> str:
     return _UNSAFE_ANCHOR.sub("-", local.replace("/", "--")).strip("-") or "scenario"
 
 
-def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str]) -> str:
-    """The site URL of a scenario, e.g. ``athernum/examples/4.2.0.html#combat--first-turn``."""
-    return page_url(scenario_page(graph, game, rules), scenario_anchor(scenario_id))
+def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str], crowded: frozenset[str] = frozenset()) -> str:
+    """The site URL of a scenario, e.g. ``athernum/examples/4.2.0.html#combat--first-turn``; ``crowded`` as
+    :func:`crowded_units` finds them for all the scenarios."""
+    return page_url(scenario_page(graph, game, rules, crowded), scenario_anchor(scenario_id))
 
 
 def card_page(game: str) -> str:

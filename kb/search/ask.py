@@ -16,7 +16,7 @@ from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.search.engine import SearchEngine
 from kb.search.results import SearchHit
-from kb.urls import ruling_url, scenario_url, url_of
+from kb.urls import crowded_units, ruling_url, scenario_url, url_of
 from kb.verify.results import VerifyResults
 
 #: How many search hits are turned into candidate rules, and how many rules an answer shows by default.
@@ -151,15 +151,16 @@ def _rulings_by_rule(rulings: list[Ruling]) -> dict[str, list[Ruling]]:
 
 
 def describe_rule(graph: Graph, rule_id: str, score: float, found_by: str, rulings: dict[str, list[Ruling]],
-                  results: VerifyResults) -> AskRule:
-    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples."""
+                  results: VerifyResults, crowded: frozenset[str] = frozenset()) -> AskRule:
+    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
+    (``crowded``: the sections whose examples have a page per rule, :func:`kb.urls.crowded_units`)."""
     data = graph.nodes[rule_id]
     subrules = [c for c in children(graph, rule_id) if graph.nodes[c]["kind"] in NUMBERED]
     examples = [ExampleRef(c, graph.nodes[c]["text"], url_of(graph, c), graph.nodes[c]["kind"])
                 for c in children(graph, rule_id) if graph.nodes[c]["kind"] in ("example", "remark")]
     for scenario in results.by_rule().get(rule_id, []):
         if scenario.verified:
-            examples.append(ExampleRef(scenario.id, scenario.title, scenario_url(graph, scenario.game, scenario.id, scenario.rules),
+            examples.append(ExampleRef(scenario.id, scenario.title, scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded),
                                        "scenario", str(scenario.status)))
     return AskRule(
         id=rule_id, label=label(graph, rule_id), title=data.get("title") or "", text=data.get("text") or "",
@@ -190,8 +191,9 @@ def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling]
                 found_by = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
                 chosen[rule_id] = (hit.score, found_by)
     by_rule = _rulings_by_rule(rulings)
+    crowded = crowded_units(graph, results.scenarios) if chosen else frozenset()
     for rule_id, (score, found_by) in list(chosen.items())[:limit]:
-        answer.rules.append(describe_rule(graph, rule_id, score, found_by, by_rule, results))
+        answer.rules.append(describe_rule(graph, rule_id, score, found_by, by_rule, results, crowded))
     if not answer.rules and not answer.notes:
         answer.notes.append("no rule matches this question; try other words or `rulekb search`")
     return answer

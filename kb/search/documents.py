@@ -11,7 +11,7 @@ from kb.rulings import Ruling
 from kb.search.crosslang import related_rules
 from kb.search.schema import KIND_TO_CATEGORY
 from kb.search.synonyms import Synonyms
-from kb.urls import ruling_url, scenario_url, url_of
+from kb.urls import crowded_units, ruling_url, scenario_url, url_of
 from kb.verify.results import ScenarioResult, VerifyResults
 
 #: Node kinds whose subtree a rule-number jump lists after the node itself.
@@ -162,12 +162,13 @@ def scenario_local(scenario: ScenarioResult) -> str:
 
 def scenario_documents(graph: Graph, results: VerifyResults, start: int = 0) -> Iterator[IndexDoc]:
     """An entry per verified scenario, with its status, the rules it demonstrates and its steps."""
+    crowded = crowded_units(graph, results.scenarios)
     for offset, scenario in enumerate(results.scenarios):
         qualified = f"{scenario.game}:scenario/{scenario_local(scenario)}"
         steps = "\n".join(step.text for step in scenario.steps)
         yield IndexDoc(
             id=qualified, game=scenario.game, document="scenarios", kind="scenario", title=scenario.title,
-            text=steps or scenario.title, url=scenario_url(graph, scenario.game, scenario.id, scenario.rules),
+            text=steps or scenario.title, url=scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded),
             label=scenario.id,
             breadcrumb=["Scenarios"], keys=[qualified.casefold(), scenario.id.casefold()],
             related=list(scenario.rules), order=start + offset, source=scenario.path,

@@ -29,6 +29,7 @@ from kb.site.german import GermanTerms
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
+from kb.site.example_data import example_scripts, examples_script
 from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
@@ -123,7 +124,7 @@ class SiteGenerator:
     # --- files -------------------------------------------------------------------------------
 
     def add_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add every generated page and download as an in-memory file."""
+        """Add every generated page and download, and each game's list of examples, as an in-memory file."""
         for src_uri, spec in self.plan.pages.items():
             if files.get_file_from_path(src_uri) is not None:
                 raise GeneratedPageCollision(f"docs/{src_uri} has the path of a generated page; rename it")
@@ -132,6 +133,9 @@ class SiteGenerator:
         for item in self.plan.downloads:
             if files.get_file_from_path(item.path) is None:
                 files.append(File.generated(config, item.path, content=item.content))
+        self._urls = None
+        for path, script in example_scripts(self.model, self._url_map(files)).items():
+            files.append(File.generated(config, path, content=script))
         self._urls = None
         return files
 
@@ -169,7 +173,8 @@ class SiteGenerator:
         page.meta["tab_title"] = tab_title(self.model, spec)
         german = self.text.german
         extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
-        page.meta["rk_previews"] = previews_json(self.model, list(ctx.link.previews), extra)
+        page.meta["rk_previews"] = previews_json(self.model, ctx.link.preview_hrefs(), extra)
+        page.meta["rk_examples"] = [examples_script(game) for game in sorted(ctx.listed)]
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         self._validate_targets(page, ctx.link, config, files)
         return html

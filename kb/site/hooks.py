@@ -16,6 +16,7 @@ from mkdocs.structure.pages import Page
 
 from kb.errors import RulekbError, SourceError
 from kb.paths import Paths
+from kb.site.compact import compact_html
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.views.search import search_settings
 
@@ -82,6 +83,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     generated = _generator().page_content(page, config, files)
     return html if generated is None else generated
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return compact_html(output)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

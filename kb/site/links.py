@@ -46,6 +46,10 @@ class Linker:
         self.previews.setdefault(node_id)
         return self.node(node_id)
 
+    def preview_hrefs(self) -> dict[str, str]:
+        """The href of each node previewed on this page (the key its popover text is found by) → the node."""
+        return {self.node(n): n for n in self.previews if n in self.model.relations.location}
+
     def ruling(self, ruling_id: str) -> str | None:
         """The href of a ruling on its game's rulings page, or None for an unknown ruling."""
         ruling = self.model.rulings.get(ruling_id)

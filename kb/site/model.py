@@ -17,7 +17,7 @@ from kb.site.data import SiteData
 from kb.site.relations import Relations, build_relations
 from kb.site.releases import ReleaseIndex, build_release_index
 from kb.terms import TermForm
-from kb.urls import ruling_anchor, ruling_page, scenario_anchor, scenario_page
+from kb.urls import crowded_units, ruling_anchor, ruling_page, scenario_anchor, scenario_page
 from kb.verify.results import ScenarioResult, Status
 
 
@@ -54,6 +54,8 @@ class SiteModel:
     scenarios_by_rule: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenario_location: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (page, anchor)
+    scenario_number: dict[str, int] = field(default_factory=dict)  # id → its place among its game's scenarios
+    crowded: frozenset[str] = frozenset()  # sections whose examples have a page per rule (kb.urls.crowded_units)
     scenarios_by_page: dict[str, list[ScenarioResult]] = field(default_factory=dict)  # examples page → shown there
     coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
@@ -181,11 +183,15 @@ def build_model(data: SiteData) -> SiteModel:
     model.rulings_by_rule = dict(by_rule)
     scenarios_by_rule: dict[str, list[ScenarioResult]] = defaultdict(list)
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = defaultdict(list)
+    numbered: dict[str, int] = defaultdict(int)
+    model.crowded = crowded_units(graph, data.results.scenarios)
     for scenario in data.results.scenarios:
         if scenario.id in model.scenarios:
             continue
         model.scenarios[scenario.id] = scenario
-        model.scenario_location[scenario.id] = (scenario_page(graph, scenario.game, scenario.rules),
+        model.scenario_number[scenario.id] = numbered[scenario.game]
+        numbered[scenario.game] += 1
+        model.scenario_location[scenario.id] = (scenario_page(graph, scenario.game, scenario.rules, model.crowded),
                                                 scenario_anchor(scenario.id))
         model.scenarios_by_page.setdefault(model.scenario_location[scenario.id][0], []).append(scenario)
         for rule in dict.fromkeys(scenario.rules):

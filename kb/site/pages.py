@@ -98,7 +98,7 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
 def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
     """A page of examples per section of the rules (``kb.urls.scenario_examples``); their navigation, by chapter."""
     graph = model.graph
-    pages = {p.page: p for p in (scenario_examples(graph, game, s.rules) for s in model.scenarios_of(game))}
+    pages = {p.page: p for p in (scenario_examples(graph, game, s.rules, model.crowded) for s in model.scenarios_of(game))}
     nav: dict[str, list] = {}
     for page in sorted(pages.values(), key=lambda p: p.order):
         numbered = page.unit if page.unit and graph.nodes[page.unit].get("number") else None

@@ -1,7 +1,7 @@
 """What a page's rule and term links preview in their popover: each linked node's name and text, once per page.
 
-The texts travel as one small JSON object in the page (only the nodes that page links with a preview),
-so that a tap on a term or a rule number shows its text in place without another request.
+The texts travel as one small JSON object in the page (only the nodes that page links with a preview), keyed
+by the links' href, so that a tap on a term or a rule number shows its text in place without another request.
 """
 
 from __future__ import annotations
@@ -33,10 +33,15 @@ def preview_entry(model: SiteModel, node_id: str) -> dict[str, str]:
     return {"l": preview_label(model, node_id), "t": tooltip(data["text"] or data["title"] or "", PREVIEW_LIMIT)}
 
 
-def previews_json(model: SiteModel, nodes: list[str], extra: dict[str, dict[str, str]] | None = None) -> Markup:
-    """The previews of ``nodes`` (and any ``extra`` entries, such as German terms) as JSON safe inside a
-    ``<script>`` element."""
-    entries = {n: preview_entry(model, n) for n in nodes if n in model.graph}
+def previews_json(model: SiteModel, nodes: dict[str, str], extra: dict[str, dict[str, str]] | None = None) -> Markup:
+    """The previews of ``nodes`` (each under the href its links have, so that links need no attribute naming
+    the node) and any ``extra`` entries (German terms, under their node id) as JSON safe inside a ``<script>``."""
+    entries = {href: preview_entry(model, n) for href, n in nodes.items() if n in model.graph}
     entries.update(extra or {})
-    text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return script_json(entries)
+
+
+def script_json(value: object) -> Markup:
+    """``value`` as compact JSON that is safe inside a ``<script>`` element."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return Markup(text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e"))

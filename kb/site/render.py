@@ -123,8 +123,7 @@ class TextRenderer:
             out.append(escape(text[position:start]))
             words = escape(text[start:end])
             if kind in ("ref", "term"):
-                out.append(Markup('<a class="rk-{}" href="{}" data-node="{}">{}</a>').format(
-                    kind, linker.preview(target), target, words))
+                out.append(Markup('<a class="rk-{}" href="{}">{}</a>').format(kind, linker.preview(target), words))
             elif kind == "alias":
                 linker.previews.setdefault(target)
                 out.append(Markup('<a class="rk-term" href="{}" data-node="{}" hreflang="en">{}</a>').format(

@@ -6,6 +6,8 @@ prove none of it reaches a page unescaped.
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
@@ -264,6 +266,17 @@ def page_file(site: Path, page: str) -> str:
         if (site / candidate).is_file():
             return candidate
     raise FileNotFoundError(f"{site} has no page {page}")
+
+
+def listed_examples(site: Path, fragment: str) -> list[tuple[str, str, str]]:
+    """The examples listed in ``fragment`` of a page of ``site``, as ``(url from the site root, title, status)``: the
+    lists name their game and numbers in its script of examples, which rk-examples.js draws them from."""
+    found = []
+    for game, *numbers in (names.split() for names in re.findall(r'data-examples="([^"]+)"', fragment)):
+        script = (site / "assets/rulekb/examples" / f"{game}.js").read_text(encoding="utf-8")
+        examples = json.loads(script.split('"] = ', 1)[1].rstrip().rstrip(";"))
+        found += [tuple(examples[int(n)]) for n in numbers]
+    return found
 
 
 def page_html(site: Path, page: str) -> str:

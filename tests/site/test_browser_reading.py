@@ -177,7 +177,8 @@ def test_every_rule_reference_previews_its_rule(browser, at, page):  # noqa: F81
     missing, total = browser.execute_script("""
         const data = JSON.parse((document.getElementById('rk-previews') || {}).textContent || '{}');
         const refs = [...document.querySelectorAll('.rk-page a.rk-ref, .rk-page a.rk-term')];
-        return [refs.filter(a => !(a.dataset.node in data) || !data[a.dataset.node].t).map(a => a.href), refs.length];
+        const key = (a) => a.dataset.node || a.getAttribute('href');
+        return [refs.filter(a => !(key(a) in data) || !data[key(a)].t).map(a => a.href), refs.length];
     """)
     assert not missing, missing[:10]
     if page.startswith(("athernum/cr", "athernum/rulings")):

@@ -9,7 +9,8 @@ from markupsafe import Markup
 from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
 from kb.site.relations import build_relations
 from kb.site.render import TextRenderer, linkify, md_escape, tooltip
-from kb.urls import ruling_anchor, ruling_url, scenario_anchor, scenario_page, url_of
+from kb.urls import (EXAMPLES_PER_PAGE, crowded_units, ruling_anchor, ruling_url, scenario_anchor, scenario_page,
+                     scenario_url, url_of)
 
 
 def test_md_escape_leaves_no_markdown_or_html():
@@ -48,7 +49,7 @@ def small_model(small_project):
 
 def test_rule_text_links_numbers_and_marks_terms(small_model):
     """A rule's text links the rule numbers it mentions and marks each glossary term; the page then carries
-    the text of each, once, for their previews."""
+    the text of each, once, for their previews, keyed by the links' href."""
     import json
 
     from kb.site.links import Linker
@@ -57,14 +58,14 @@ def test_rule_text_links_numbers_and_marks_terms(small_model):
     renderer = TextRenderer(small_model)
     linker = Linker("athernum/cr/2.md", small_model, {})
     html = renderer.node_text("athernum:2.1.1", linker)
-    assert '<a class="rk-ref" href="1.html#1.1.2" data-node="athernum:1.1.2">1.1.2</a>' in html
-    assert '<a class="rk-term" href="../glossary.html#term-permanent" data-node="athernum:term/permanent">' in html
+    assert '<a class="rk-ref" href="1.html#1.1.2">1.1.2</a>' in html
+    assert '<a class="rk-term" href="../glossary.html#term-permanent">' in html
     assert ("athernum/cr/1.md", "1.1.2") in linker.targets
-    previews = previews_json(small_model, list(linker.previews))
+    previews = previews_json(small_model, linker.preview_hrefs())
     assert "<" not in previews
     entries = json.loads(previews)
-    assert set(entries) == {"athernum:1.1.2", "athernum:term/permanent"}
-    assert entries["athernum:term/permanent"]["t"].startswith("Any face-up card")
+    assert set(entries) == {"1.html#1.1.2", "../glossary.html#term-permanent"}  # each under its links' href
+    assert entries["../glossary.html#term-permanent"]["t"].startswith("Any face-up card")
 
 
 def test_prose_links_rule_numbers_and_escapes(small_model):
@@ -105,6 +106,23 @@ def test_rulings_and_examples_have_stable_locations(graph):
     assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.2.0.md"
     assert scenario_page(graph, "athernum", []) == "athernum/examples/other.md"
     assert scenario_page(graph, "altered", ["altered:4.2.3.c"]) == "altered/examples/rules-4.md"
+
+
+def test_a_crowded_section_shows_its_examples_on_a_page_per_rule(graph):
+    """A section citing more scenarios first than one page holds has a page per rule right under it, and each
+    scenario keeps its anchor; a section with few keeps its one page."""
+    from types import SimpleNamespace
+
+    def scenarios(n: int, rules: list[str]) -> list:
+        return [SimpleNamespace(game="athernum", rules=rules) for _ in range(n)]
+
+    few = crowded_units(graph, scenarios(EXAMPLES_PER_PAGE, ["athernum:4.2.2a"]))
+    assert few == frozenset()
+    crowded = crowded_units(graph, scenarios(EXAMPLES_PER_PAGE + 1, ["athernum:4.2.2a"]))
+    assert crowded == {"athernum:4.2.0"}
+    assert scenario_page(graph, "athernum", ["athernum:4.2.2a"], crowded) == "athernum/examples/4.2.2.md"
+    assert scenario_page(graph, "athernum", ["athernum:4.2.0"], crowded) == "athernum/examples/4.2.0.md"
+    assert scenario_url(graph, "athernum", "athernum/x/y", ["athernum:4.2.2a"], crowded) == "athernum/examples/4.2.2.html#x--y"
 
 
 @pytest.mark.parametrize("node,url", [

@@ -49,6 +49,8 @@ class ExampleNote:
     title: str
     status: str  # passed | failed | error | expected-failure
     label: str  # verified | failed | error | expected failure
+    game: str = ""
+    number: int = -1  # its place in its game's list of examples (kb.site.example_data)
 
     @property
     def verified(self) -> bool:
@@ -87,6 +89,7 @@ class Ctx:
     link: Linker
     text: TextRenderer
     toc: list[TocEntry] = field(default_factory=list)
+    listed: set[str] = field(default_factory=set)  # the games whose examples rules or rulings list on this page
 
     @property
     def graph(self):
@@ -117,12 +120,19 @@ class Ctx:
 
     def example(self, scenario: ScenarioResult) -> ExampleNote:
         return ExampleNote(scenario.id, self.link.scenario(scenario.id), scenario.title or scenario.id,
-                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)))
+                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)),
+                           scenario.game, self.model.scenario_number.get(scenario.id, -1))
+
+    def listing(self, notes: list[ExampleNote]) -> list[ExampleNote]:
+        """``notes`` as a list under a rule or ruling, which names them by number: the page then loads their
+        games' lists of examples."""
+        self.listed.update(note.game for note in notes)
+        return notes
 
     def examples_of(self, rule: str) -> list[ExampleNote]:
-        """The scenarios citing a rule: passing ones first."""
+        """The scenarios citing a rule, passing ones first, as listed on this page."""
         found = self.model.scenarios_by_rule.get(rule, [])
-        return [self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))]
+        return self.listing([self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))])
 
     def ruling_note(self, ruling: Ruling) -> RulingNote:
         return RulingNote(ruling.id, self.link.ruling(ruling.id), ruling.question,

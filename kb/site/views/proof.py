@@ -276,7 +276,7 @@ class CoverageRow:
     gist: str  # the first words of the unit's text
     status: str
     status_class: str
-    examples: list[Link]
+    examples: list[ExampleNote]
     reason: str
 
 
@@ -326,7 +326,7 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
         link = ctx.ref(chapter.node, chapter.title) if chapter.node else None
         entry = ChapterCoverageView(chapter.anchor, chapter.title, link, chapter.counts)
         for item in chapter.rules:
-            examples = [Link(ctx.link.scenario(s), ctx.model.scenarios[s].title or s) for s in item.scenarios]
+            examples = ctx.listing([ctx.example(ctx.model.scenarios[s]) for s in item.scenarios])
             data = ctx.graph.nodes[item.rule]
             entry.rows.append(CoverageRow(ctx.ref(item.rule), _gist(data["text"] or data["title"]), str(item.status),
                                           STATUS_CLASS[item.status], examples, item.reason))

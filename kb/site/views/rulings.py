@@ -110,7 +110,7 @@ def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
         id=ruling.id, anchor=ctx.model.ruling_location(ruling)[1], question=ruling.question,
         answer=ctx.text.prose(ruling.answer, ruling.game, ctx.link),
         reasoning=ctx.text.prose(reasoning, ruling.game, ctx.link), source=ruling.source, date=ruling.date,
-        rules=rule_links(ctx, ruling.rules, tip=True), examples=[ctx.example(s) for s in results], unrun=unrun,
+        rules=rule_links(ctx, ruling.rules, tip=True), examples=ctx.listing([ctx.example(s) for s in results]), unrun=unrun,
         status=str(status), status_class=RULING_STATUS_CLASS[status], kind=str(kind) if kind else "",
         path=ruling.path, line=ruling.line, source_key=source_key(ctx, ruling), decisions=decisions)
 

@@ -1,5 +1,6 @@
 /* rulekb: previews of rules and glossary terms in place.
-   Links with data-node show that node's text in a popover, read from the page's own JSON (#rk-previews):
+   Rule and term links (a.rk-ref, a.rk-term, a.rk-tip) show their target's text in a popover, read from the
+   page's own JSON (#rk-previews) under the link's href (or its data-node, for a German term's own entry):
    on hover with a mouse, on keyboard focus, and on a tap with a finger or pen (the tap then does not
    navigate; the popover has the link). A second tap on the link, a tap outside or Escape closes it. */
 (() => {
@@ -22,9 +23,10 @@
   let timer = 0;
   let quiet = null;   // a link focused again after Escape: it does not reopen its popover
 
+  const keyOf = (link) => link.dataset.node || link.getAttribute("href");
   const linkOf = (target) => {
-    const link = target instanceof Element ? target.closest("a[data-node]") : null;
-    return link && previews[link.dataset.node] ? link : null;
+    const link = target instanceof Element ? target.closest("a.rk-ref, a.rk-term, a.rk-tip") : null;
+    return link && previews[keyOf(link)] ? link : null;
   };
 
   function paragraph(className, text) {
@@ -35,7 +37,7 @@
   }
 
   function fill(link) {
-    const entry = previews[link.dataset.node];
+    const entry = previews[keyOf(link)];
     const open = document.createElement("a");
     open.href = link.href;
     open.className = "rk-popover-open";
