@@ -12,9 +12,11 @@ from rich.markup import escape
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import cli
+from kb.cli import EXIT_CODES, cli
 from kb.errors import NotFound, RulekbError, Severity, SourceError
+from kb.ids import normalise_lookup
 from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.json_output import json_document
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
 from kb.paths import Paths
@@ -23,6 +25,10 @@ from kb.rule_view import build_view, print_view
 
 def _console() -> Console:
     return Console(highlight=False)
+
+
+def _console_err() -> Console:
+    return Console(highlight=False, stderr=True)
 
 
 @cli.command("import")
@@ -76,22 +82,47 @@ def build() -> None:
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("rule_id")
-@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON.")
-def rule(rule_id: str, as_json: bool) -> None:
-    """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages."""
+@click.option("--game", help="The game whose rule this is (athernum, atnia, altered), when the id does not say.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON (schema: rule).")
+def rule(rule_id: str, game: str | None, as_json: bool) -> None:
+    """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages, the rulings on
+    it and the examples that show it. A ruling's or an example's id shows that ruling or example."""
+    from kb.commands.lookup import _games, show_example, show_ruling
+
     kb = load_kb()
-    node_id = kb.lookup.resolve(rule_id)
+    games = _games(kb, game)
+    node_id = _resolve(kb, rule_id, games)
+    if node_id is not None and game is not None and kb.graph.nodes[node_id]["game"] != game:
+        node_id = None
     if node_id is None:
-        hints = kb.lookup.suggest(rule_id, kb.graph)
+        for kind, show in (("ruling", show_ruling), ("example", show_example)):
+            if show(kb, rule_id, game, as_json):
+                _console_err().print(f"note: {rule_id} is {'a' if kind == 'ruling' else 'an'} {kind}; "
+                                     f"`rulekb {kind} {rule_id}` shows it", markup=False)
+                return
+        hints = [h for h in kb.lookup.suggest(rule_id if ":" in rule_id else f"{games[0]}:{rule_id}", kb.graph)
+                 if game is None or h.startswith(f"{game}:")]
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
-        raise NotFound(f"no rule {rule_id!r}{hint}")
-    view = build_view(kb.graph, node_id)
+        raise NotFound(f"no rule {rule_id!r}" + (f" in {game}" if game else "") + hint)
+    from kb.rulings import load_rulings
+    from kb.site_links import site_links
+    from kb.verify.results import load_results
+
+    view = build_view(kb.graph, node_id, load_rulings(kb.paths)[0], load_results(kb.paths), site_links(kb.paths))
     if as_json:
-        click.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
+        click.echo(json_document("rule", view.to_dict()))
     else:
         print_view(view, _console())
+
+
+def _resolve(kb, typed: str, games: list[str]) -> str | None:
+    """The node a typed id names: as typed (``athernum:4.2.2a``, ``rule 4.2.2a.``), else in each game in turn,
+    so that Altered's ``1.4.1.b`` is found without its game (and ``--game`` picks one game's rule)."""
+    local = normalise_lookup(typed).local
+    found = kb.lookup.resolve(typed) if ":" in typed or len(games) > 1 else None
+    return found or next((n for g in games if (n := kb.lookup.resolve(f"{g}:{local}"))), None)
 
 
 @cli.command()
