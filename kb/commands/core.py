@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -31,14 +30,14 @@ def _console_err() -> Console:
     return Console(highlight=False, stderr=True)
 
 
-@cli.command("import")
+@cli.command("import", epilog=EXIT_CODES)
 @click.argument("sources", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Import every document found in this folder.")
 @click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
 @click.option("--release", help="Import as a new release of the document, e.g. 2026-01 (kept beside the current one).")
 @click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
-@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON (schema: import).")
 def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
                    force: bool, as_json: bool) -> None:
     """Import source documents into canonical rule sources under rules/<game>/, reporting every repair."""
@@ -62,7 +61,7 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
             for repair in result.repairs:
                 console.print(f"  [yellow]repair[/yellow] {repair}")
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+        click.echo(json_document("import", {"imported": report}))
 
 
 @cli.command()
@@ -125,8 +124,8 @@ def _resolve(kb, typed: str, games: list[str]) -> str | None:
     return found or next((n for g in games if (n := kb.lookup.resolve(f"{g}:{local}"))), None)
 
 
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@cli.command(epilog=EXIT_CODES)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON (schema: lint).")
 @click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
 def lint(as_json: bool, show_all: bool) -> None:
     """Check the rule sources: ids, numbering, references, terms, spelling, repairs. Fails on errors only."""
@@ -134,8 +133,7 @@ def lint(as_json: bool, show_all: bool) -> None:
     findings = run_lint(kb)
     errors = sum(1 for f in findings if f.severity == Severity.ERROR)
     if as_json:
-        click.echo(json.dumps({"errors": errors, "findings": [f.to_dict() for f in findings]},
-                              ensure_ascii=False, indent=1))
+        click.echo(json_document("lint", {"errors": errors, "findings": [f.to_dict() for f in findings]}))
     else:
         console = _console()
         colour = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
