@@ -43,11 +43,12 @@ class Explanation:
         return asdict(self)
 
 
-def _how(clause: Clause, word: str, lang: str, corrected: frozenset[str]) -> str:
-    """How a clause came into the query for ``word``: the word itself, a correction, a synonym or a translation."""
+def _how(clause: Clause, word: str, words: list[str], lang: str, corrected: frozenset[str]) -> str:
+    """How a clause came into the query for ``word``: the typed words themselves (a word, or two in a row as a
+    phrase), a correction of a typo, a synonym or a translation."""
     field_lang = FIELD_LANG.get(clause.field, "en")
-    own = set(analyse(word, field_lang))
-    if own and set(clause.stems) <= own:
+    typed = {stem for w in words for stem in analyse(w, field_lang)}
+    if set(analyse(word, field_lang)) and set(clause.stems) <= typed:
         return "typed"
     if word in corrected:
         return "similar word"
@@ -79,6 +80,6 @@ def explain(engine: SearchEngine, result: SearchResult) -> list[Explanation]:
             word = parsed.words[clause.group] if clause.group < len(parsed.words) else " ".join(parsed.words)
             key = (word, clause.field, clause.stems)
             matches.setdefault(key, Match(word, clause.field, list(clause.stems),
-                                          _how(clause, word, result.lang, corrected)))
+                                          _how(clause, word, parsed.words, result.lang, corrected)))
         out.append(Explanation(hit.id, rank, round(hit.score, 4), hit.via, list(matches.values())))
     return out

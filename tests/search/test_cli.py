@@ -62,3 +62,19 @@ def test_index_command_rebuilds_and_reports(project, run):
     assert "indexed" in out and "rule" in out and ".rulekb/index/g-" in out
     code, out, _ = run(project.root, "search", "--json", "--limit", "1", "rule", "3.0.7e.II")
     assert json.loads(out)["hits"][0]["id"] == "athernum:3.0.7e.II"
+
+
+def test_search_shows_scores_and_matches_only_with_explain(indexed, run):
+    """Scores are left out of a search; --explain gives each hit's score and which words matched which fields,
+    a German word matching English text as a translation."""
+    code, out, _ = run(indexed.root, "search", "--limit", "2", "Wer darf verdeckte Karten ansehen")
+    assert code == 0 and "score" not in out
+    code, out, _ = run(indexed.root, "search", "--explain", "--limit", "2", "Wer darf verdeckte Karten ansehen")
+    assert code == 0 and "score " in out and "reached by " in out
+    assert "verdeckte → body_en: face down (translation)" in out and "verdeckte → body_de: verdeckt\n" in out
+
+
+def test_search_with_no_hits_exits_1(indexed, run):
+    """A search that finds nothing says so and exits 1."""
+    code, out, _ = run(indexed.root, "search", "qwxzv", "zzqpf")
+    assert code == 1 and "no results" in out
