@@ -16,6 +16,15 @@ from rich.text import Text
 from kb.errors import Problem, RulekbError, Severity
 from kb.paths import ROOT_VARIABLE
 
+#: The exit codes of every command, shown under ``--help`` (and in the README).
+EXIT_CODES = """\b
+Exit codes:
+  0    done; something found
+  1    nothing found (search, ask), differences (diff --exit-code), errors found (lint), examples failing (verify)
+  2    bad input or usage: an unknown id, option or file, a source that does not read
+  70   internal error (RULEKB_DEBUG=1 shows the traceback)
+  130  interrupted"""
+
 #: Each command and the module that defines it (one concern per module). A module is imported only
 #: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
 COMMANDS = {
@@ -24,6 +33,7 @@ COMMANDS = {
     "verify": "kb.commands.verify", "review": "kb.commands.verify",
     "diff": "kb.commands.diff",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
+    "ruling": "kb.commands.lookup", "example": "kb.commands.lookup",
 }
 
 
@@ -47,7 +57,7 @@ class LazyGroup(click.Group):
         return self.commands.get(name)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
 @click.version_option(package_name="rulekb")
 @click.option("--root", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help=f"The project folder (default: ${ROOT_VARIABLE}, else the nearest folder from here upwards "

@@ -127,12 +127,13 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
 # --- queries ---------------------------------------------------------------------------------------
 
 def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = False) -> list[str]:
-    """The nodes linked to ``node_id`` by edges of ``kind`` (outgoing, or incoming when asked)."""
+    """The nodes linked to ``node_id`` by edges of ``kind`` (outgoing, or incoming when asked), in document order
+    and, where that ties (nodes a parse places alike), by id: never in the order of a set, which changes per run."""
     if incoming:
         found = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == kind.value]
     else:
         found = [v for _, v, k in graph.out_edges(node_id, keys=True) if k == kind.value]
-    return sorted(set(found), key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"]))
+    return sorted(set(found), key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n))
 
 
 def children(graph: Graph, node_id: str) -> list[str]:

@@ -1,8 +1,8 @@
-"""What a judge sees of one rule: its text in context, its links, its terms; as data and in the terminal."""
+"""What a judge sees of one rule: its text in context, its links, its terms, the rulings on it and the examples
+that show it; as data and in the terminal. The names match ``rulekb ask``'s (``subrules``, ``passages``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from rich.console import Console
@@ -11,20 +11,50 @@ from rich.padding import Padding
 
 from kb.graph import Graph, ancestors, children, edges_of, label
 from kb.model import EdgeKind
+from kb.rulings import Ruling
+from kb.site_links import SiteLinks
+from kb.urls import crowded_units, ruling_url, scenario_url, url_of
+from kb.verify.results import VerifyResults
+
+#: Node kinds that are rules with a number of their own (a rule's subrules are of these kinds).
+NUMBERED = ("rule", "section", "chapter")
 
 
 @dataclass
 class Ref:
-    """A linked node, named as a reader would name it."""
+    """A linked entry, named as a reader names it, with its link (and its text where it helps)."""
 
     id: str
     label: str
+    url: str
     text: str = ""
 
 
 @dataclass
+class RulingRef:
+    """A ruling that cites a rule: its question and whole answer."""
+
+    id: str
+    question: str
+    answer: str
+    url: str
+    source: str = ""
+
+
+@dataclass
+class ExampleRef:
+    """Something that shows a rule at work: a verified scenario, or an example or remark in the rules."""
+
+    id: str
+    title: str
+    url: str
+    kind: str  # "scenario", "example" or "remark"
+    status: str = ""
+
+
+@dataclass
 class RuleView:
-    """One rule with its breadcrumb, children, references both ways, terms, and what explains it."""
+    """One rule with its breadcrumb, subrules, references both ways, terms, rulebook passages, rulings, examples."""
 
     id: str
     game: str
@@ -33,50 +63,82 @@ class RuleView:
     number: str | None
     title: str
     text: str
+    url: str
     breadcrumb: list[Ref]
-    children: list[Ref]
+    subrules: list[Ref]
+    paragraphs: list[Ref]  # the unnumbered paragraphs it holds (a rules text without numbers)
     references: list[Ref]
     referenced_by: list[Ref]
     terms: list[Ref]
-    explained_by: list[Ref]
+    passages: list[Ref]  # the rulebook passages explaining it
     explains: list[Ref]
     translations: list[Ref]
-    extra: dict[str, list[dict]] = field(default_factory=dict)
+    rulings: list[RulingRef] = field(default_factory=list)
+    examples: list[ExampleRef] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
 
-#: Further sections of the view (rulings, examples), contributed by other parts of kb.
-EXTRA_SECTIONS: dict[str, Callable[[Graph, str], list[dict]]] = {}
+def node_ref(graph: Graph, node_id: str, links: SiteLinks = SiteLinks(), with_text: bool = False) -> Ref:
+    """A node as a linked entry (with its text when asked)."""
+    return Ref(node_id, label(graph, node_id), links.href(url_of(graph, node_id)),
+               graph.nodes[node_id]["text"] if with_text else "")
 
 
-def _ref(graph: Graph, node_id: str, with_text: bool = False) -> Ref:
+def rulings_by_rule(rulings: list[Ruling]) -> dict[str, list[Ruling]]:
+    """The rulings citing each rule, in the rulings files' order."""
+    out: dict[str, list[Ruling]] = {}
+    for ruling in rulings:
+        for rule in ruling.rules:
+            out.setdefault(rule, []).append(ruling)
+    return out
+
+
+def ruling_refs(rulings: list[Ruling], links: SiteLinks) -> list[RulingRef]:
+    return [RulingRef(r.id, r.question, r.answer, links.href(ruling_url(r.game, r.id)), r.source) for r in rulings]
+
+
+def example_refs(graph: Graph, node_id: str, results: VerifyResults, links: SiteLinks) -> list[ExampleRef]:
+    """The examples and remarks the rules give under a rule, then the verified scenarios demonstrating it."""
+    out = [ExampleRef(c, graph.nodes[c]["text"], links.href(url_of(graph, c)), graph.nodes[c]["kind"])
+           for c in children(graph, node_id) if graph.nodes[c]["kind"] in ("example", "remark")]
+    demonstrating = sorted(results.by_rule().get(node_id, []), key=lambda s: s.id)
+    crowded = crowded_units(graph, results.scenarios) if demonstrating else frozenset()
+    for scenario in demonstrating:
+        if scenario.verified:
+            out.append(ExampleRef(scenario.id, scenario.title,
+                                  links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
+                                  "scenario", str(scenario.status)))
+    return out
+
+
+def build_view(graph: Graph, node_id: str, rulings: list[Ruling] = (), results: VerifyResults | None = None,
+               links: SiteLinks = SiteLinks()) -> RuleView:
+    """Collect everything the graph, the rulings and the verify results say about ``node_id``."""
     data = graph.nodes[node_id]
-    return Ref(node_id, label(graph, node_id), data["text"] if with_text else "")
 
+    def refs(ids: list[str], with_text: bool = False) -> list[Ref]:
+        return [node_ref(graph, i, links, with_text) for i in ids]
 
-def build_view(graph: Graph, node_id: str) -> RuleView:
-    """Collect everything the graph says about ``node_id``."""
-    data = graph.nodes[node_id]
-    refs = lambda ids, text=False: [_ref(graph, i, text) for i in ids]  # noqa: E731
+    contained = children(graph, node_id)
     translations = edges_of(graph, node_id, EdgeKind.TRANSLATES) + edges_of(graph, node_id, EdgeKind.TRANSLATES,
                                                                                   incoming=True)
-    view = RuleView(
+    return RuleView(
         id=node_id, game=data["game"], document=data["document"], kind=data["kind"], number=data["number"],
-        title=data["title"], text=data["text"],
+        title=data["title"], text=data["text"], url=links.href(url_of(graph, node_id)),
         breadcrumb=refs(ancestors(graph, node_id)),
-        children=refs(children(graph, node_id), True),
+        subrules=refs([c for c in contained if graph.nodes[c]["kind"] in NUMBERED], True),
+        paragraphs=refs([c for c in contained if graph.nodes[c]["kind"] == "paragraph"], True),
         references=refs(edges_of(graph, node_id, EdgeKind.REFERENCES), True),
         referenced_by=refs(edges_of(graph, node_id, EdgeKind.REFERENCES, incoming=True)),
         terms=refs(edges_of(graph, node_id, EdgeKind.USES_TERM), True),
-        explained_by=refs(edges_of(graph, node_id, EdgeKind.EXPLAINS, incoming=True)),
+        passages=refs(edges_of(graph, node_id, EdgeKind.EXPLAINS, incoming=True)),
         explains=refs(edges_of(graph, node_id, EdgeKind.EXPLAINS)),
         translations=refs(translations),
+        rulings=ruling_refs(rulings_by_rule(list(rulings)).get(node_id, []), links),
+        examples=example_refs(graph, node_id, results or VerifyResults(""), links),
     )
-    for name, provider in EXTRA_SECTIONS.items():
-        view.extra[name] = provider(graph, node_id)
-    return view
 
 
 def print_view(view: RuleView, console: Console) -> None:
@@ -89,6 +151,7 @@ def print_view(view: RuleView, console: Console) -> None:
         console.print(f"[bold]{escape(view.title)}[/bold]")
     if view.text:
         console.print(Padding(escape(view.text), (0, 0, 0, 2), expand=False))
+    console.print(f"  [underline dim]{escape(view.url)}[/underline dim]")
 
     def section(title: str, refs: list[Ref], show_text: bool = False) -> None:
         if not refs:
@@ -101,15 +164,22 @@ def print_view(view: RuleView, console: Console) -> None:
             else:
                 console.print(f"  [cyan]{escape(r.label)}[/cyan]  [dim]{escape(r.id)}[/dim]")
 
-    section("Subrules", view.children, True)
+    section("Subrules", view.subrules, True)
+    section("Paragraphs", view.paragraphs, True)
     section("References", view.references, True)
     section("Referenced by", view.referenced_by)
     section("Terms used", view.terms, True)
-    section("Explained in the rulebook by", view.explained_by)
+    section("Explained in the rulebook by", view.passages)
     section("Says the same as", view.explains)
     section("Translation", view.translations)
-    for name, items in view.extra.items():
-        if items:
-            console.print(f"\n[bold]{escape(name)}[/bold]")
-            for item in items:
-                console.print(f"  [cyan]{escape(str(item.get('id', '')))}[/cyan]  {escape(str(item.get('title', '')))}")
+    if view.rulings:
+        console.print("\n[bold]Rulings[/bold]  [dim](`rulekb ruling ID` shows one whole)[/dim]")
+        for ruling in view.rulings:
+            console.print(f"  [magenta]{escape(ruling.id)}[/magenta]  [bold]{escape(ruling.question)}[/bold]")
+            console.print(Padding(escape(ruling.answer), (0, 0, 0, 4), expand=False))
+    if view.examples:
+        console.print("\n[bold]Examples[/bold]  [dim](`rulekb example ID` shows a scenario's proof)[/dim]")
+        for example in view.examples:
+            status = f" [green]({escape(example.status)})[/green]" if example.status else ""
+            name = escape(example.id if example.kind == "scenario" else example.kind)
+            console.print(f"  [cyan]{name}[/cyan]{status}  {escape(example.title)}")

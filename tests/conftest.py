@@ -52,3 +52,34 @@ def run(capsys, monkeypatch):
         out, err = capsys.readouterr()
         return code, out, err
     return _run
+
+
+#: Rulings whose examples the ``judged`` project verifies: one a question settles per game, and the German one.
+JUDGED_RULINGS = ("R-ATH-001", "R-ATH-068", "R-ATN-005", "R-ATN-007", "R-ALT-002")
+
+
+@pytest.fixture(scope="session")
+def judged(tmp_path_factory, project_kb):
+    """A scratch project with this repository's rules and scenarios, the examples of ``JUDGED_RULINGS`` verified on
+    the engines (real boards, steps and logs) and the search index built: what a judge's machine holds."""
+    import shutil
+
+    from kb.paths import Paths
+    from kb.rulings import load_rulings
+    from kb.search.indexer import index_knowledge_base
+    from kb.verify.runner import run_scenario
+    from kb.verify.results import VerifyResults, write_results
+    from kb.verify.session import context
+
+    root = tmp_path_factory.mktemp("judged")
+    shutil.copytree(ROOT / "rules", root / "rules")
+    shutil.copytree(ROOT / "scenarios", root / "scenarios")
+    (root / "pyproject.toml").write_text("")
+    paths = Paths(root)
+    rulings, _ = load_rulings(paths)
+    ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
+    ctx = context(project_kb, paths, rulings)
+    write_results(paths, VerifyResults("2026-11-25T00:00:00+00:00",
+                                       [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]))
+    index_knowledge_base(paths, project_kb)
+    return paths

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -12,28 +11,33 @@ from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import cli, problem_text
+from kb.cli import EXIT_CODES, cli, problem_text
 from kb.errors import ImportFormatError, NotFound, RulekbError, Severity, SourceError
+from kb.ids import normalise_lookup
 from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.json_output import json_document
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.rule_view import build_view, print_view
-from kb.rulings import Ruling, load_rulings
 
 
 def _console() -> Console:
     return Console(highlight=False)
 
 
-@cli.command("import")
+def _console_err() -> Console:
+    return Console(highlight=False, stderr=True)
+
+
+@cli.command("import", epilog=EXIT_CODES)
 @click.argument("sources", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Import every document found in this folder.")
 @click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
 @click.option("--release", help="Import as a new release of the document, e.g. 2026-01 (kept beside the current one).")
 @click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
-@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON (schema: import).")
 def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
                    force: bool, as_json: bool) -> None:
     """Import source documents into canonical rule sources under rules/<game>/, reporting every repair."""
@@ -64,7 +68,7 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
             for repair in result.repairs:
                 console.print(Text.assemble("  ", ("repair", "yellow"), f" {repair}"))
     if as_json:
-        click.echo(json.dumps(report, ensure_ascii=False, indent=1))
+        click.echo(json_document("import", {"imported": report}))
     if failed:
         raise ImportFormatError("\n".join(failed))
 
@@ -87,49 +91,51 @@ def build() -> None:
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("rule_id")
-@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON.")
-def rule(rule_id: str, as_json: bool) -> None:
-    """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages."""
+@click.option("--game", help="The game whose rule this is (athernum, atnia, altered), when the id does not say.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON (schema: rule).")
+def rule(rule_id: str, game: str | None, as_json: bool) -> None:
+    """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages, the rulings on
+    it and the examples that show it. A ruling's or an example's id shows that ruling or example."""
+    from kb.commands.lookup import _games, show_example, show_ruling
+
     kb = load_kb()
-    node_id = kb.lookup.resolve(rule_id)
-    ruling = None if node_id is not None else _ruling(kb, rule_id)
-    if ruling is not None:
-        if as_json:
-            click.echo(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=1))
-        else:
-            _print_ruling(ruling, _console())
-        return
+    games = _games(kb, game)
+    node_id = _resolve(kb, rule_id, games)
+    if node_id is not None and game is not None and kb.graph.nodes[node_id]["game"] != game:
+        node_id = None
     if node_id is None:
-        hints = kb.lookup.suggest(rule_id, kb.graph)
+        for kind, show in (("ruling", show_ruling), ("example", show_example)):
+            if show(kb, rule_id, game, as_json):
+                _console_err().print(f"note: {rule_id} is {'a' if kind == 'ruling' else 'an'} {kind}; "
+                                     f"`rulekb {kind} {rule_id}` shows it", markup=False)
+                return
+        hints = [h for h in kb.lookup.suggest(rule_id if ":" in rule_id else f"{games[0]}:{rule_id}", kb.graph)
+                 if game is None or h.startswith(f"{game}:")]
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
-        raise NotFound(f"no rule {rule_id!r}{hint}")
-    view = build_view(kb.graph, node_id)
+        raise NotFound(f"no rule {rule_id!r}" + (f" in {game}" if game else "") + hint)
+    from kb.rulings import load_rulings
+    from kb.site_links import site_links
+    from kb.verify.results import load_results
+
+    view = build_view(kb.graph, node_id, load_rulings(kb.paths)[0], load_results(kb.paths), site_links(kb.paths))
     if as_json:
-        click.echo(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
+        click.echo(json_document("rule", view.to_dict()))
     else:
         print_view(view, _console())
 
 
-def _ruling(kb, ruling_id: str) -> Ruling | None:
-    """The ruling with this id (``R-ATH-001``, any case), which search also finds: a judge may ask for it by id."""
-    rulings, _ = load_rulings(kb.paths)
-    return next((r for r in rulings if r.id.casefold() == ruling_id.strip().casefold()), None)
+def _resolve(kb, typed: str, games: list[str]) -> str | None:
+    """The node a typed id names: as typed (``athernum:4.2.2a``, ``rule 4.2.2a.``), else in each game in turn,
+    so that Altered's ``1.4.1.b`` is found without its game (and ``--game`` picks one game's rule)."""
+    local = normalise_lookup(typed).local
+    found = kb.lookup.resolve(typed) if ":" in typed or len(games) > 1 else None
+    return found or next((n for g in games if (n := kb.lookup.resolve(f"{g}:{local}"))), None)
 
 
-def _print_ruling(ruling: Ruling, console: Console) -> None:
-    console.print(Text.assemble((ruling.id, "bold cyan"), "  ", (f"ruling ({ruling.source}, {ruling.date})", "dim")))
-    console.print(Text(ruling.question, style="bold"))
-    console.print(Text(ruling.answer))
-    console.print(Text.assemble(("rests on ", "dim"), ", ".join(ruling.rules)))
-    if ruling.scenarios:
-        console.print(Text.assemble(("proven by ", "dim"), ", ".join(ruling.scenarios)))
-    console.print(Text(f"{ruling.path}:{ruling.line}", style="dim"))
-
-
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@cli.command(epilog=EXIT_CODES)
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON (schema: lint).")
 @click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
 def lint(as_json: bool, show_all: bool) -> None:
     """Check the rule sources: ids, numbering, references, terms, spelling, repairs. Fails on errors only."""
@@ -137,8 +143,7 @@ def lint(as_json: bool, show_all: bool) -> None:
     findings = run_lint(kb)
     errors = sum(1 for f in findings if f.severity == Severity.ERROR)
     if as_json:
-        click.echo(json.dumps({"errors": errors, "findings": [f.to_dict() for f in findings]},
-                              ensure_ascii=False, indent=1))
+        click.echo(json_document("lint", {"errors": errors, "findings": [f.to_dict() for f in findings]}))
     else:
         console = _console()
         shown = [f for f in findings if show_all or f.severity != Severity.INFO]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 import re
 from collections import Counter
@@ -12,8 +11,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.cli import cli
+from kb.cli import EXIT_CODES, cli
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
+from kb.json_output import json_document
 from kb.paths import Paths
 from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
@@ -60,22 +60,31 @@ def print_changes(console: Console, changes: list[Change]) -> None:
                   + f"; {len(impacted_scenarios(changes))} scenarios impacted")
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("old")
 @click.argument("new", required=False)
-@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON (schema: diff).")
+@click.option("--exit-code", "exit_code", is_flag=True, help="Exit with 1 when the versions differ (as git diff).")
 @click.option("--run", "run", is_flag=True, help="Also verify the impacted scenarios under both versions.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
-def diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> None:
+def diff(old: str, new: str | None, as_json: bool, exit_code: bool, run: bool, jobs: int) -> None:
     """Compare two versions of the rules (folders or git revisions; NEW defaults to the working tree)."""
+    changes = _diff(old, new, as_json, run, jobs)
+    if exit_code and changes:
+        raise click.exceptions.Exit(1)
+
+
+def _diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> list:
+    """Print the changes (and, with ``run``, the outcomes that changed); return the changes."""
     paths = Paths.discover()
     new = new or str(paths.root)
     if run:
         changes, changed, count = behaviour_diff(paths, old, new, jobs=jobs)
         if as_json:
-            click.echo(json.dumps({"changes": [c.to_dict() for c in changes], "impacted": count,
-                                   "outcome_changed": [asdict(b) for b in changed]}, ensure_ascii=False, indent=1))
-            return
+            click.echo(json_document("diff", {"changes": [c.to_dict() for c in changes],
+                                              "impacted_scenarios": impacted_scenarios(changes), "verified": count,
+                                              "outcome_changed": [asdict(b) for b in changed]}))
+            return changes
         console = Console(highlight=False)
         print_changes(console, changes)
         console.print(f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:")
@@ -83,10 +92,11 @@ def diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> None
             console.print(f"  [bold]{escape(b.scenario)}[/bold]: {b.old_status} → [yellow]{b.new_status}[/yellow]")
             if b.new_reason:
                 console.print(f"      {escape(b.new_reason)}")
-        return
+        return changes
     changes = diff_versions(old, new, paths)
     if as_json:
-        click.echo(json.dumps({"changes": [c.to_dict() for c in changes],
-                               "impacted_scenarios": impacted_scenarios(changes)}, ensure_ascii=False, indent=1))
+        click.echo(json_document("diff", {"changes": [c.to_dict() for c in changes],
+                                          "impacted_scenarios": impacted_scenarios(changes)}))
     else:
         print_changes(Console(highlight=False), changes)
+    return changes

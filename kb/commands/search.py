@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import click
 
-from kb.cli import cli
+from kb.cli import EXIT_CODES, cli
+from kb.search.strings import LANGUAGES
 
 #: ``--kind`` choices: the four groups a judge thinks in, the rulebooks' passages, and the graph's own node kinds.
 KIND_CHOICES = ("rule", "term", "ruling", "example", "rulebook", "section", "chapter", "paragraph", "remark",
@@ -35,7 +36,7 @@ def _engine(paths):
     return engine
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("query", nargs=-1)
 @click.option("--game", help="Only this game (athernum, atnia, altered); `all`: every game, whatever the "
                              "question's words suggest.")
@@ -43,39 +44,60 @@ def _engine(paths):
 @click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False),
               help="Only rules, terms, rulings, examples or rulebook passages (or one node kind).")
 @click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="How many results.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as a JSON list.")
+@click.option("--explain", is_flag=True, help="Show why each hit ranked there: its score and which words matched "
+                                               "which fields (typed, synonyms, translations, corrections).")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (schema: search).")
 def search(query: tuple[str, ...], game: str | None, document: str | None, kind: str | None, limit: int,
-           as_json: bool) -> None:
+           explain: bool, as_json: bool) -> None:
     """Search every rule, term, rulebook passage, ruling and example; a rule number jumps to that rule."""
     from kb.paths import Paths
-    from kb.search.results import hits_json
+    from kb.site_links import site_links
 
-    with _engine(Paths.discover()) as engine:
+    paths = Paths.discover()
+    with _engine(paths) as engine:
         result = engine.search(" ".join(query), game=game, document=document, kind=kind, limit=limit)
+        explanations = None
+        if explain:
+            from kb.search.explain import explain as explain_hits
+
+            explanations = explain_hits(engine, result)
+    links = site_links(paths)
     if as_json:
+        from kb.json_output import json_document
+        from kb.search.results import hits_payload
+
         err = _console(stderr=True)
-        for note in result.notes:
+        for note in result.notes:  # also on stderr, where a judge piping the JSON still sees them
             err.print(f"note: {note}", markup=False)
-        click.echo(hits_json(result))
-        return
-    from kb.search.render import print_hits
+        click.echo(json_document("search", hits_payload(result, links, explanations)))
+    else:
+        from kb.search.render import print_hits
 
-    print_hits(result, _console())
+        print_hits(result, _console(), links, explanations)
+    if not result.hits:
+        raise click.exceptions.Exit(1)
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("question", nargs=-1, required=True)
-@click.option("--game", help="Only rules of this game; `all`: every game, whatever the question's words suggest.")
+@click.option("--game", help="Only rules of this game (else the game the question names or whose words it uses); "
+                             "`all`: every game, whatever the question's words suggest.")
 @click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True, help="How many rules.")
-@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-def ask(question: tuple[str, ...], game: str | None, limit: int, as_json: bool) -> None:
-    """Answer a judge's question: the rules that settle it, with context, terms, rulings and examples."""
-    import json
-
+@click.option("--full", "length", flag_value="full", help="Show everything: every rule's context, terms, rulings, "
+                                                          "examples and rulebook passages.")
+@click.option("--brief", "length", flag_value="brief", help="Only the answer and its rule.")
+@click.option("--lang", type=click.Choice(LANGUAGES), help="The answer's language (default: the question's).")
+@click.option("--explain", is_flag=True, help="Also show why search's hits ranked as they did.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (schema: ask).")
+def ask(question: tuple[str, ...], game: str | None, limit: int, length: str | None, lang: str | None,
+        explain: bool, as_json: bool) -> None:
+    """Answer a judge's question, the answer first: the ruling that settles it (whole), the deciding rule,
+    the example that proves it, then other relevant rules. Fits one screen unless --full."""
     from kb.loader import load_kb
     from kb.paths import Paths
     from kb.rulings import load_rulings
     from kb.search.ask import ask as answer_question
+    from kb.site_links import site_links
     from kb.verify.results import load_results
 
     paths = Paths.discover()
@@ -83,13 +105,20 @@ def ask(question: tuple[str, ...], game: str | None, limit: int, as_json: bool) 
         kb = load_kb(paths)
         rulings, _ = load_rulings(paths)
         answer = answer_question(" ".join(question), engine, kb.graph, rulings, load_results(paths),
-                                 kb.curated.defined_by, limit=limit, game=game)
+                                 kb.curated.defined_by, limit=limit, game=game, links=site_links(paths),
+                                 lang=lang, explain=explain)
     if as_json:
-        click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
-        return
-    from kb.search.render import print_answer
+        from kb.json_output import json_document
 
-    print_answer(answer, _console())
+        click.echo(json_document("ask", answer.to_dict()))
+    else:
+        from kb.search.render import print_answer, print_explanations
+
+        console = _console()
+        print_answer(answer, console, length=length or "default")
+        print_explanations(answer, console)
+    if not answer.rules:
+        raise click.exceptions.Exit(1)
 
 
 @cli.command()

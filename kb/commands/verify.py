@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 
@@ -13,8 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from kb.cli import cli, problem_text
+from kb.cli import EXIT_CODES, cli, problem_text
 from kb.errors import Problem, RulekbError
+from kb.json_output import json_document
 from kb.loader import load_kb
 from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
@@ -79,9 +79,9 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
         console.print(problem_text(problem))
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("targets", nargs=-1, type=click.Path(exists=True, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (schema: verify).")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on.")
 @click.option("--changed", "changed", is_flag=False, flag_value="HEAD", default=None, metavar="[REV]",
               help="Run only the scenarios impacted by the rule changes since REV (default: the last commit).")
@@ -93,7 +93,7 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
     if changed is not None:
         report = verify_changed(kb, changed, jobs=jobs)
         if as_json:
-            click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=1))
+            click.echo(json_document("verify-changed", report.to_dict()))
         else:
             print_impact(console, report, changed)
         if report.failing:
@@ -112,7 +112,7 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
     summary = summarise(kb.paths, kb.graph, results, rulings)
     summary.problems = problems + summary.problems
     if as_json:
-        click.echo(json.dumps(summary.to_dict(results), ensure_ascii=False, indent=1))
+        click.echo(json_document("verify", summary.to_dict(results)))
     else:
         ran = None
         if paths:
@@ -151,7 +151,7 @@ def print_impact(console: Console, report, revision: str) -> None:
     console.print(f"{len(report.failing)} failing, {len(report.suspects)} suspect")
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES)
 @click.argument("targets", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 def review(targets: tuple[Path, ...]) -> None:
     """Mark scenarios as reviewed against the current text of the rules they cite (updates fingerprints)."""

@@ -1,72 +1,56 @@
-"""The judge's view (``rulekb ask``): the rules that answer a question, each with everything around it.
+"""The judge's view (``rulekb ask``): the answer first, then the rules that settle a question.
 
 Search finds the entries that match the question; each becomes the CR rules it stands for (a rule itself,
 the rule defining a term, the rules a rulebook passage or a ruling corresponds to). For each rule the
-graph adds its parent chain, subrules, the rules it references, the definitions of the terms it uses;
-the rulings that cite it and the passing scenarios and CR examples that demonstrate it come from the
-rulings file and the verify results. Everything carries its site link.
+graph adds its parent chain, subrules, the rules it references, the definitions of the terms it uses, the
+rulebook passages in the question's language; the rulings that cite it and the passing scenarios and CR
+examples that demonstrate it come from the rulings file and the verify results. When a ruling settles the
+question (search's best ruling for it, resting on one of the leading rules), the answer leads with that
+ruling whole, its deciding rule and the proof of an example that demonstrates it. Everything carries its
+site link.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
 from kb.graph import Graph, ancestors, children, edges_of, label
 from kb.model import EdgeKind
+from kb.proof.model import build_proof
+from kb.proof.text import outcome_line, start_summary
+from kb.rule_view import (NUMBERED, ExampleRef, Ref, RulingRef, example_refs, node_ref, ruling_refs,
+                          rulings_by_rule)
+from kb.ruling_view import RulingView, build_ruling_view, example_ids
 from kb.rulings import Ruling
 from kb.search.engine import SearchEngine
-from kb.search.results import SearchHit
-from kb.urls import crowded_units, ruling_url, scenario_url, url_of
-from kb.verify.results import VerifyResults
+from kb.search.explain import Explanation, explain as explain_hits
+from kb.search.results import SearchHit, SearchResult
+from kb.site_links import SiteLinks
+from kb.urls import crowded_units, scenario_url, url_of
+from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 #: How many search hits are turned into candidate rules, and how many rules an answer shows by default.
 CANDIDATE_HITS = 25
 DEFAULT_RULES = 5
-NUMBERED = ("rule", "section", "chapter")
-
-
-@dataclass
-class Ref:
-    """A linked entry, named as a reader names it, with its link (and its text where it helps)."""
-
-    id: str
-    label: str
-    url: str
-    text: str = ""
-
-
-@dataclass
-class RulingRef:
-    """A ruling that cites a rule: its question and answer."""
-
-    id: str
-    question: str
-    answer: str
-    url: str
-    source: str = ""
-
-
-@dataclass
-class ExampleRef:
-    """Something that shows a rule at work: a passing scenario, or an example or remark in the rules."""
-
-    id: str
-    title: str
-    url: str
-    kind: str  # "scenario", "example" or "remark"
-    status: str = ""
+#: A ruling leads the answer when it is among search's best ``RULING_HITS`` rulings for the question and rests
+#: on one of the answer's first ``LEADING_RULES`` rules: it answers the question and is about its rules.
+RULING_HITS = 5
+LEADING_RULES = 3
+#: Links as the site root names them (what the library returns when no caller turns them into paths or URLs).
+SITE_RELATIVE = SiteLinks()
 
 
 @dataclass
 class AskRule:
-    """One rule of an answer, with its context, links, rulings and examples."""
+    """One rule of an answer, with its context, links, rulings and examples; ``rulebook``: the rulebook passages
+    explaining it in the question's language, with their text."""
 
     id: str
     label: str
     title: str
     text: str
     url: str
-    score: float
     found_by: str
     breadcrumb: list[Ref] = field(default_factory=list)
     subrules: list[Ref] = field(default_factory=list)
@@ -75,22 +59,41 @@ class AskRule:
     rulings: list[RulingRef] = field(default_factory=list)
     examples: list[ExampleRef] = field(default_factory=list)
     passages: list[Ref] = field(default_factory=list)
+    rulebook: list[Ref] = field(default_factory=list)
+
+
+@dataclass
+class ProofSummary:
+    """The proof of an answer in brief: the example, the start in a line or two, its outcome, the rule chain."""
+
+    id: str
+    title: str
+    status: str
+    url: str
+    start: list[str]
+    outcome: str
+    chain: list[str]
 
 
 @dataclass
 class AskAnswer:
-    """The answer to a judge's question: the rules that settle it, best first."""
+    """The answer to a judge's question: the ruling that settles it (if one does), the deciding rule (the
+    first of ``rules``), the proof, then the other rules, best first."""
 
     question: str
+    lang: str = "en"
+    game: str | None = None
+    ruling: RulingView | None = None
+    proof: ProofSummary | None = None
     rules: list[AskRule] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    explain: list[Explanation] = field(default_factory=list)  # why search's hits ranked so (only when asked)
 
     def to_dict(self) -> dict:
-        return asdict(self)
-
-
-def _ref(graph: Graph, node_id: str, with_text: bool = False) -> Ref:
-    return Ref(node_id, label(graph, node_id), url_of(graph, node_id), graph.nodes[node_id]["text"] if with_text else "")
+        data = asdict(self)
+        if not self.explain:
+            del data["explain"]
+        return data
 
 
 def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
@@ -142,58 +145,108 @@ def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, 
     return []
 
 
-def _rulings_by_rule(rulings: list[Ruling]) -> dict[str, list[Ruling]]:
-    out: dict[str, list[Ruling]] = {}
-    for ruling in rulings:
-        for rule in ruling.rules:
-            out.setdefault(rule, []).append(ruling)
-    return out
+def rulebook_passages(graph: Graph, rule_id: str, lang: str, lang_of: Callable[[str], str],
+                      found: list[SearchHit] = ()) -> list[str]:
+    """The rulebook passages in ``lang`` with text of their own that explain a rule: the passages among search's
+    hits leading to it first (what the question matched), then those the graph links to it, directly or as the
+    translation of a passage that does (the German rulebook passage beside a CR rule)."""
+    matched = [h.id for h in found if h.lang == lang and h.kind == "paragraph" and rule_id in h.related]
+    explaining = edges_of(graph, rule_id, EdgeKind.EXPLAINS, incoming=True)
+    linked = [*explaining, *(t for p in explaining for t in [*edges_of(graph, p, EdgeKind.TRANSLATES),
+                                                           *edges_of(graph, p, EdgeKind.TRANSLATES, incoming=True)])]
+    return [p for p in dict.fromkeys([*matched, *linked])
+            if p in graph and graph.nodes[p].get("text") and lang_of(p) == lang]
 
 
-def describe_rule(graph: Graph, rule_id: str, score: float, found_by: str, rulings: dict[str, list[Ruling]],
-                  results: VerifyResults, crowded: frozenset[str] = frozenset()) -> AskRule:
-    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
-    (``crowded``: the sections whose examples have a page per rule, :func:`kb.urls.crowded_units`)."""
+def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, list[Ruling]],
+                  results: VerifyResults, links: SiteLinks = SITE_RELATIVE, lang: str = "en",
+                  lang_of: Callable[[str], str] = lambda _: "en", found: list[SearchHit] = ()) -> AskRule:
+    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples."""
     data = graph.nodes[rule_id]
     subrules = [c for c in children(graph, rule_id) if graph.nodes[c]["kind"] in NUMBERED]
-    examples = [ExampleRef(c, graph.nodes[c]["text"], url_of(graph, c), graph.nodes[c]["kind"])
-                for c in children(graph, rule_id) if graph.nodes[c]["kind"] in ("example", "remark")]
-    for scenario in results.by_rule().get(rule_id, []):
-        if scenario.verified:
-            examples.append(ExampleRef(scenario.id, scenario.title, scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded),
-                                       "scenario", str(scenario.status)))
+
+    def ref(node_id: str, with_text: bool = False) -> Ref:
+        return node_ref(graph, node_id, links, with_text)
+
     return AskRule(
         id=rule_id, label=label(graph, rule_id), title=data.get("title") or "", text=data.get("text") or "",
-        url=url_of(graph, rule_id), score=round(score, 4), found_by=found_by,
-        breadcrumb=[_ref(graph, a) for a in ancestors(graph, rule_id)],
-        subrules=[_ref(graph, c, True) for c in subrules],
-        references=[_ref(graph, r, True) for r in edges_of(graph, rule_id, EdgeKind.REFERENCES)],
-        terms=[_ref(graph, t, True) for t in edges_of(graph, rule_id, EdgeKind.USES_TERM)],
-        rulings=[RulingRef(r.id, r.question, r.answer, ruling_url(r.game, r.id), r.source)
-                 for r in rulings.get(rule_id, [])],
-        examples=examples,
-        passages=[_ref(graph, p) for p in edges_of(graph, rule_id, EdgeKind.EXPLAINS, incoming=True)],
+        url=links.href(url_of(graph, rule_id)), found_by=found_by,
+        breadcrumb=[ref(a) for a in ancestors(graph, rule_id)],
+        subrules=[ref(c, True) for c in subrules],
+        references=[ref(r, True) for r in edges_of(graph, rule_id, EdgeKind.REFERENCES)],
+        terms=[ref(t, True) for t in edges_of(graph, rule_id, EdgeKind.USES_TERM)],
+        rulings=ruling_refs(rulings.get(rule_id, []), links),
+        examples=example_refs(graph, rule_id, results, links),
+        passages=[ref(p) for p in edges_of(graph, rule_id, EdgeKind.EXPLAINS, incoming=True)],
+        rulebook=[ref(p, True) for p in rulebook_passages(graph, rule_id, lang, lang_of, found)],
     )
 
 
+def leading_ruling(engine: SearchEngine, question: str, found: SearchResult, rule_ids: list[str],
+                   rulings: list[Ruling]) -> tuple[Ruling, str] | None:
+    """The ruling that settles the question, with its deciding rule: search's best ruling for the question (in
+    the game the search kept to) that rests on one of the answer's leading rules, and the first such rule."""
+    by_id = {f"{r.game}:ruling/{r.id}": r for r in rulings}
+    leading = rule_ids[:LEADING_RULES]
+    for hit in engine.search(question, game=found.game, kind="ruling", limit=RULING_HITS).hits:
+        ruling = by_id.get(hit.id)
+        deciding = next((r for r in leading if ruling and r in ruling.rules), None)
+        if deciding:
+            return ruling, deciding
+    return None
+
+
+def proof_summary(graph: Graph, scenario: ScenarioResult, rulings: list[Ruling], links: SiteLinks,
+                  results: VerifyResults) -> ProofSummary:
+    """An example's proof in brief, from what verify recorded (``results``: all of them, which place its page)."""
+    proof = build_proof(scenario, [r for r in rulings if r.game == scenario.game])
+    return ProofSummary(scenario.id, proof.title, str(proof.status),
+                        links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules,
+                                                 crowded_units(graph, results.scenarios))),
+                        start_summary(proof), outcome_line(proof), proof.chain)
+
+
+def demonstrating(ruling: Ruling | None, rule_id: str, results: VerifyResults) -> ScenarioResult | None:
+    """The example that proves the answer: the ruling's first verified example, else the rule's first."""
+    by_id = results.by_id()
+    candidates = [by_id[i] for i in example_ids(ruling, results) if i in by_id] if ruling else []
+    candidates += sorted(results.by_rule().get(rule_id, []), key=lambda s: s.id)
+    return next((s for s in candidates if s.status == Status.PASSED), None)
+
+
 def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling], results: VerifyResults,
-        defined_by: dict[str, dict[str, str]], *, limit: int = DEFAULT_RULES, game: str | None = None) -> AskAnswer:
+        defined_by: dict[str, dict[str, str]], *, limit: int = DEFAULT_RULES, game: str | None = None,
+        links: SiteLinks = SITE_RELATIVE, lang: str | None = None, explain: bool = False) -> AskAnswer:
     """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
     order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
-    ``ask`` and ``search`` (and the site, which shows search's ranking) agree."""
+    ``ask`` and ``search`` (and the site, which shows search's ranking) agree. A ruling that settles the
+    question leads, and its deciding rule comes first. ``lang``: the answer's language (the question's when
+    None); ``explain``: say why search's hits ranked as they did."""
     found = engine.search(question, game=game, limit=max(CANDIDATE_HITS, limit))
-    answer = AskAnswer(question=question, notes=list(found.notes))
-    chosen: dict[str, tuple[float, str]] = {}
+    answer = AskAnswer(question=question, lang=lang or found.lang, game=found.game, notes=list(found.notes))
+    if explain:
+        answer.explain = explain_hits(engine, found)
+    chosen: dict[str, str] = {}
     companions = companion_documents(graph)
     for hit in found.hits:
         for rule_id in rules_for_hit(graph, hit, defined_by, companions):
-            if rule_id not in chosen:
-                found_by = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
-                chosen[rule_id] = (hit.score, found_by)
-    by_rule = _rulings_by_rule(rulings)
-    crowded = crowded_units(graph, results.scenarios) if chosen else frozenset()
-    for rule_id, (score, found_by) in list(chosen.items())[:limit]:
-        answer.rules.append(describe_rule(graph, rule_id, score, found_by, by_rule, results, crowded))
+            if rule_id not in chosen and (found.game is None or graph.nodes[rule_id]["game"] == found.game):
+                chosen[rule_id] = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
+    order = list(chosen)
+    lead = leading_ruling(engine, question, found, order, rulings) if order else None
+    if lead is not None:
+        ruling, deciding = lead
+        answer.ruling = build_ruling_view(graph, ruling, results, links)
+        order.remove(deciding)
+        order.insert(0, deciding)
+    by_rule = rulings_by_rule(rulings)
+    for rule_id in order[:limit]:
+        answer.rules.append(describe_rule(graph, rule_id, chosen[rule_id], by_rule, results, links, answer.lang,
+                                          lambda node_id: (engine.get(node_id) or {}).get("lang", "en"), found.hits))
+    if answer.rules:
+        scenario = demonstrating(lead[0] if lead else None, answer.rules[0].id, results)
+        if scenario is not None:
+            answer.proof = proof_summary(graph, scenario, rulings, links, results)
     if not answer.rules and not answer.notes:
         answer.notes.append("no rule matches this question; try other words or `rulekb search`")
     return answer

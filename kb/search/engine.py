@@ -155,6 +155,7 @@ class SearchEngine:
             game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
         filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
         result.game = filters.game
+        result.lang = parsed.lang
         ranked = _Ranking(self.cache, filters)
         self._jump(parsed, filters, ranked, result)
         if parsed.fallback:

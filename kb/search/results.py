@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 
 from kb.search.snippets import Segment, as_markdown
+from kb.site_links import SiteLinks
 
 
 @dataclass
@@ -48,6 +48,7 @@ class SearchResult:
     fallback: bool = False
     corrections: dict[str, list[str]] = field(default_factory=dict)
     game: str | None = None  # the game the search kept to: asked for, named in the question, or its words'
+    lang: str = "en"  # the language the question was read in
 
 
 
@@ -63,6 +64,16 @@ def hit_from_stored(stored: dict, score: float, via: str) -> SearchHit:
     )
 
 
-def hits_json(result: SearchResult) -> str:
-    """The hits as the JSON list ``rulekb search --json`` prints."""
-    return json.dumps([h.to_dict() for h in result.hits], ensure_ascii=False, indent=1)
+def hits_payload(result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list | None = None) -> dict:
+    """What ``rulekb search --json`` prints: the query, how it was read (game, language, notes), the hits with
+    their links (their scores only with ``explanations``, which say why each ranked where it did)."""
+    hits = []
+    for n, hit in enumerate(result.hits):
+        data = hit.to_dict()
+        data["url"] = links.href(hit.url)
+        del data["score"]
+        if explanations is not None:
+            data["explain"] = explanations[n].to_dict()
+        hits.append(data)
+    return {"query": result.query, "game": result.game, "lang": result.lang, "notes": list(result.notes),
+            "corrections": dict(sorted(result.corrections.items())), "hits": hits}

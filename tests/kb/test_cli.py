@@ -47,7 +47,7 @@ def test_rule_json_has_context(run):
     code, out, _ = run("rule", "rule 4.2.2.", "--json")
     data = json.loads(out)
     assert code == 0 and data["id"] == "athernum:4.2.2"
-    assert [c["id"] for c in data["children"]][:2] == ["athernum:4.2.2a", "athernum:4.2.2b"]
+    assert [c["id"] for c in data["subrules"]][:2] == ["athernum:4.2.2a", "athernum:4.2.2b"]
     assert [b["id"] for b in data["breadcrumb"]] == ["athernum:cr", "athernum:4", "athernum:4.2.0"]
 
 

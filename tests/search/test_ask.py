@@ -99,12 +99,12 @@ def test_ask_command_prints_json_with_rules_and_links(indexed, run):
     assert {"id", "text", "url", "breadcrumb", "terms", "rulings", "examples"} <= set(data["rules"][0])
 
 
-def test_ask_command_reads_well_in_a_terminal(indexed, run):
-    """`rulekb ask` prints numbered rules with their breadcrumb, text, link and sections."""
-    code, out, _ = run(indexed.root, "ask", "What", "does", "an", "exhausted", "permanent", "keep?")
+def test_ask_command_full_shows_each_rule_in_its_context(indexed, run):
+    """`rulekb ask --full` prints every rule with its breadcrumb, text, link and sections."""
+    code, out, _ = run(indexed.root, "ask", "--full", "What", "does", "an", "exhausted", "permanent", "keep?")
     assert code == 0
-    assert out.startswith("1. ") and "\n2. " in out
-    assert " 6.2.4  athernum:6.2.4" in out and "athernum/cr/6.html#6.2.4" in out
+    assert "\nOther rules\n" in out
+    assert "Rule 6.2.4  athernum:6.2.4" in out and "athernum/cr/6.html#6.2.4" in out
     assert "Subrules" in out and "Card name" in out and "States and Visibility › 6.2.0 Exhausted Permanents" in out
 
 

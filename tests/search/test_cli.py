@@ -18,25 +18,29 @@ def test_search_prints_rank_id_breadcrumb_snippet_and_link(indexed, run):
     assert "damage counters equal to or greater" in out and "athernum/cr/4.html#4.2.2a" in out
 
 
-def test_search_json_is_a_list_of_hits_with_the_documented_keys(indexed, run):
-    """`--json` prints only a JSON list; each object has id, game, document, kind, title, text, score, url."""
+def test_search_json_holds_the_hits_with_the_documented_keys(indexed, run):
+    """`--json` prints one versioned object whose hits have id, game, document, kind, title, text and url, and
+    no score unless --explain asks why they ranked so."""
     code, out, _ = run(indexed.root, "search", "--json", "--kind", "term", "victory", "token")
     assert code == 0
-    hits = json.loads(out)
-    assert hits and all({"id", "game", "document", "kind", "title", "text", "score", "url"} <= set(h) for h in hits)
+    data = json.loads(out)
+    assert data["schema_version"] == 1 and data["schema"] == "search" and data["query"] == "victory token"
+    hits = data["hits"]
+    assert hits and all({"id", "game", "document", "kind", "title", "text", "url"} <= set(h) for h in hits)
+    assert not any("score" in h for h in hits)
     assert {h["kind"] for h in hits} == {"term"}
 
 
 def test_search_words_need_no_quotes(indexed, run):
     """`rulekb search damage counters` searches both words, as if quoted."""
     code, out, _ = run(indexed.root, "search", "--json", "--limit", "1", "damage", "counters")
-    assert code == 0 and "damage" in json.loads(out)[0]["text"].lower()
+    assert code == 0 and "damage" in json.loads(out)["hits"][0]["text"].lower()
 
 
 def test_search_notes_go_to_stderr_in_json_mode(indexed, run):
-    """Corrections and fallbacks are noted on stderr so that `--json` output stays parseable."""
+    """Corrections and fallbacks are noted on stderr (and in the JSON's notes) so that `--json` stays parseable."""
     code, out, err = run(indexed.root, "search", "--json", '"exhuasted')
-    assert code == 0 and isinstance(json.loads(out), list)
+    assert code in (0, 1) and any("plain words" in note for note in json.loads(out)["notes"])
     assert "plain words" in err and "exhuasted" in err
 
 
@@ -63,4 +67,20 @@ def test_index_command_rebuilds_and_reports(project, run):
     assert code == 0
     assert "indexed" in out and "rule" in out and ".rulekb/index/g-" in out
     code, out, _ = run(project.root, "search", "--json", "--limit", "1", "rule", "3.0.7e.II")
-    assert json.loads(out)[0]["id"] == "athernum:3.0.7e.II"
+    assert json.loads(out)["hits"][0]["id"] == "athernum:3.0.7e.II"
+
+
+def test_search_shows_scores_and_matches_only_with_explain(indexed, run):
+    """Scores are left out of a search; --explain gives each hit's score and which words matched which fields,
+    a German word matching English text as a translation."""
+    code, out, _ = run(indexed.root, "search", "--limit", "2", "Wer darf verdeckte Karten ansehen")
+    assert code == 0 and "score" not in out
+    code, out, _ = run(indexed.root, "search", "--explain", "--limit", "2", "Wer darf verdeckte Karten ansehen")
+    assert code == 0 and "score " in out and "reached by " in out
+    assert "verdeckte → body_en: face down (translation)" in out and "verdeckte → body_de: verdeckt\n" in out
+
+
+def test_search_with_no_hits_exits_1(indexed, run):
+    """A search that finds nothing says so and exits 1."""
+    code, out, _ = run(indexed.root, "search", "qwxzv", "zzqpf")
+    assert code == 1 and "no results" in out
