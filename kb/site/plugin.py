@@ -24,6 +24,15 @@ from kb.site.views.search import search_settings
 
 #: The site's theme overrides and assets, shipped inside the package.
 THEME_DIR = Path(__file__).resolve().parent.parent / "templates" / "site" / "theme"
+#: The theme's stylesheets every page uses.
+EXTRA_CSS = ("stylesheets/rulekb.css", "assets/rulekb/search-ui.css")
+#: The Markdown extensions the generated pages are written for, with their settings.
+MARKDOWN_EXTENSIONS: dict[str, dict] = {
+    "attr_list": {}, "md_in_html": {}, "admonition": {}, "tables": {}, "toc": {"permalink": True},
+    "pymdownx.superfences": {},
+}
+#: Not Material's "mermaid" class: graph.js draws a diagram only when it is opened (kb/site/mermaid.py).
+MERMAID_FENCE = {"name": "mermaid", "class": "rk-mermaid"}
 #: Material's own search (its worker, lunr and lunr's languages) is left out: the site's one search is rulekb's
 #: (unless a build enables Material's search plugin, as the search benchmark's baseline does).
 UNUSED_THEME_FILES = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
@@ -40,6 +49,25 @@ def _static_nav(docs_dir: str, generated: set[str]) -> list:
     return [p for p in pages if p not in generated]
 
 
+def _use_theme(config: MkDocsConfig) -> None:
+    """The packaged theme first among the theme's folders, its stylesheets and the Markdown extensions the pages
+    need (a project's own settings for them are kept), so that a project's mkdocs.yml names none of them."""
+    from pymdownx.superfences import fence_code_format
+
+    if str(THEME_DIR) not in config.theme.dirs:
+        config.theme.dirs.insert(0, str(THEME_DIR))
+    config.extra_css[:0] = [css for css in EXTRA_CSS if css not in config.extra_css]
+    for name, settings in MARKDOWN_EXTENSIONS.items():
+        if name not in config.markdown_extensions:
+            config.markdown_extensions.append(name)
+        mdx = config.mdx_configs.setdefault(name, {})
+        for key, value in settings.items():
+            mdx.setdefault(key, value)
+    fences = config.mdx_configs["pymdownx.superfences"].setdefault("custom_fences", [])
+    if not any(fence.get("name") == MERMAID_FENCE["name"] for fence in fences):
+        fences.append({**MERMAID_FENCE, "format": fence_code_format})
+
+
 class RulekbPlugin(BasePlugin):
     """Plans the site from the knowledge base on config, adds its pages and renders each from the rule graph."""
 
@@ -54,8 +82,7 @@ class RulekbPlugin(BasePlugin):
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Put the packaged theme first, load the knowledge base, plan every page, set the nav and the licence footer."""
-        if str(THEME_DIR) not in config.theme.dirs:
-            config.theme.dirs.insert(0, str(THEME_DIR))
+        _use_theme(config)
         paths = _paths(config)
         try:
             generator = SiteGenerator.load(paths)
