@@ -143,7 +143,6 @@ class ExampleEntry:
     note: ExampleNote
     anchor: str
     path: str
-    duration: float
     rules: list[Link]
     rulings: list[Link]
     reason: Markup
@@ -202,7 +201,7 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
     rulings = [Link(ctx.link.ruling(r), r) for r in scenario.rulings]
     return ExampleEntry(
         note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
-        duration=scenario.duration, rules=_rule_links(ctx, scenario.rules, tip=True), rulings=rulings,
+        rules=_rule_links(ctx, scenario.rules, tip=True), rulings=rulings,
         reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,
         setup_log=setup, steps=steps, unplaced_log=unplaced)
 
