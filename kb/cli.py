@@ -45,7 +45,7 @@ class LazyGroup(click.Group):
                    "holding rules/ and mkdocs.yml).")
 def cli(root: Path | None) -> None:
     """rulekb: the rules of Athernum (and Atnia, Altered) as a graph, with examples that run."""
-    if root is not None:  # the environment, so that worker processes and MkDocs' hooks find it too
+    if root is not None:  # the environment, so that worker processes and the MkDocs plugin find it too
         os.environ[ROOT_VARIABLE] = str(root.resolve())
 
 
