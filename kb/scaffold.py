@@ -1,6 +1,7 @@
 """``rulekb init``: a new project for another game, from the template project shipped in kb/templates/project/.
 
-The template's files are data: each is rendered with Jinja2 (the game's id and title, today's date) and its path
+The template's files are data: each is rendered with Jinja2 (the game's id and title, today's date; ``| yaml`` quotes
+a value for YAML) and its path
 has the folder ``GAME`` replaced by the game's id. A folder that already holds anything is refused, so that
 nothing is ever overwritten.
 """
@@ -8,6 +9,7 @@ nothing is ever overwritten.
 from __future__ import annotations
 
 import datetime
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +55,7 @@ def create_project(root: Path, game: str | None = None, title: str | None = None
         raise InitError(f"the game id must be a lowercase name like 'athernum' (letters, digits, hyphens), not {game!r}")
     values = {"game": game, "title": title or game.replace("-", " ").title(), "date": datetime.date.today().isoformat()}
     env = Environment(keep_trailing_newline=True, undefined=StrictUndefined, autoescape=False)
+    env.filters["yaml"] = lambda text: json.dumps(str(text), ensure_ascii=False)  # a YAML double-quoted string
     written: list[Path] = []
     for source in sorted(p for p in TEMPLATE.rglob("*") if p.is_file()):
         parts = [game if part == GAME_PLACEHOLDER else part for part in source.relative_to(TEMPLATE).parts]
