@@ -49,7 +49,9 @@ from kb.site.offline import offline_bundle  # noqa: E402
 from kb.site.templates import render  # noqa: E402
 from kb.site.views.common import Ctx  # noqa: E402
 from kb.urls import page_url  # noqa: E402
-from kb.verify.results import LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results  # noqa: E402
+from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard  # noqa: E402
+from kb.verify.results import (Check, LogLine, ScenarioResult, Status, StepRecord, VerifyResults,  # noqa: E402
+                               write_results)
 
 COPIES = 10
 TARGET_SECONDS = 15.0
@@ -58,6 +60,12 @@ HTML_GROWTH_BUDGET = 11.0  # the site's HTML at 10× the corpus, against 1×
 EXAMPLES_PAGE_BUDGET = 300_000  # bytes of HTML
 CR_CHAPTER_BUDGET = 150_000
 PAGE = "athernum/cr/4.md"  # the largest CR chapter, measured on its own at both sizes
+#: The board each synthetic scenario starts from: two players, a card on each side and a small deck.
+BOARD = Board({"Turn": "3", "Phase": "day"}, [
+    PlayerBoard(pid, {"Command tokens": "2"}, [
+        Area("Character slots", [CardFace(f"{pid}:Knight#1", "Knight", {"Type": "character", "OFV": "3", "DFV": "2"})]),
+        Area("Deck", [CardFace(f"{pid}:Wanderer#{n}", "Wanderer") for n in range(1, 6)], pile=True)])
+    for pid in ("p1", "p2")])
 
 
 def full_build_seconds(work: Path) -> tuple[float, float, Path]:
@@ -106,8 +114,11 @@ def synthetic_results(paths: Paths, every: int = 5) -> int:
         scenarios.append(ScenarioResult(
             id=f"{game}/bench/s{i}", game=game, path=f"scenarios/{game}/bench/s{i}.yaml", title=f"Scenario {i}",
             rules=[rule], rulings=[], status=Status.PASSED if i % 7 else Status.FAILED, duration=0.01,
-            steps=[StepRecord(k, f"p1 does thing {k}", "ok", [f"state {k} holds"]) for k in range(1, 5)],
-            log=[LogLine(k, rule, "rule", f"rule applied at step {k}", 1, "day", k) for k in range(1, 5)]))
+            steps=[StepRecord(k, "p1: pass", "ok", "pass", None, "p1",
+                              changes=[Change("game", "Priority", "p1", "p2")],
+                              checks=[Check(["p1", "hand"], [f"Card {k}"], True)]) for k in range(1, 5)],
+            log=[LogLine(k, rule, "rule", f"rule applied at step {k}", 1, "day", k) for k in range(1, 5)],
+            start=BOARD, checks=[Check(["p1", "discard"], [], True)]))
     write_results(paths, VerifyResults(generated="bench", scenarios=scenarios))
     return len(scenarios)
 

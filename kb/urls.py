@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from kb.graph import Graph, ancestors
+from kb.ids import slugify
 
 _UNSAFE_ANCHOR = re.compile(r"[^\w.\-]+")
 _EXAMPLES_PAGES = ("index", "other")  # the examples pages that are not a section's
@@ -163,3 +164,13 @@ def scenario_anchor(scenario_id: str) -> str:
 def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str]) -> str:
     """The site URL of a scenario, e.g. ``athernum/examples/4.2.0.html#combat--first-turn``."""
     return page_url(scenario_page(graph, game, rules), scenario_anchor(scenario_id))
+
+
+def card_page(game: str) -> str:
+    """The page of a game's card library."""
+    return f"{game}/cards.md"
+
+
+def card_anchor(name: str, scenario_id: str | None = None) -> str:
+    """The HTML id of a card in its game's library; a card a scenario defines itself is told apart by the scenario."""
+    return "card-" + (f"{scenario_anchor(scenario_id)}--{slugify(name)}" if scenario_id else slugify(name))

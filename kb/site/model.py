@@ -10,6 +10,7 @@ from enum import StrEnum
 from kb.graph import Graph
 from kb.links import term_forms
 from kb.model import Node, NodeKind
+from kb.proof.cards import CardLibrary, card_library
 from kb.rulings import Ruling
 from kb.site.coverage import CoverageReport, coverage_report
 from kb.site.data import SiteData
@@ -57,6 +58,13 @@ class SiteModel:
     coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
     releases: ReleaseIndex = field(default_factory=ReleaseIndex)  # releases, changes, rule histories
+    card_libraries: dict[str, CardLibrary] = field(default_factory=dict)  # game → its examples' cards, read once
+
+    def cards_of(self, game: str) -> CardLibrary:
+        """The cards a game's examples use, read from its card library once per build."""
+        if game not in self.card_libraries:
+            self.card_libraries[game] = card_library(game, self.data.kb.paths.root, self.scenarios_of(game))
+        return self.card_libraries[game]
 
     @property
     def games(self) -> list[str]:

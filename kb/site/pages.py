@@ -23,11 +23,11 @@ from kb.site.views.glossary import glossary_view
 from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
 from kb.site.views.status import status_view
-from kb.site.views.proof import coverage_view, examples_index_view, examples_page_view
+from kb.site.views.proof import cards_view, coverage_view, examples_index_view, examples_page_view
 from kb.site.views.rulings import rulings_view
 from kb.site.views.questions import questions_view
 from kb.site.views.search import SEARCH_PAGE, search_view
-from kb.urls import page_of, ruling_page, scenario_examples
+from kb.urls import card_page, page_of, ruling_page, scenario_examples
 
 HOME = "index.md"
 QUESTIONS = "open-questions.md"
@@ -127,6 +127,9 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
         index = plan.add(PageSpec(f"{game}/examples/index.md", "Examples", "examples_index.html",
                                   lambda ctx: examples_index_view(ctx, game)))
         nav.append({"Examples": [index.src_uri, *_examples_pages(plan, model, game)]})
+        spec = plan.add(PageSpec(card_page(game), "Cards", "cards.html", lambda ctx: cards_view(ctx, game),
+                                 meta=NOT_SEARCHED))
+        nav.append(_entry("Cards", spec.src_uri))
     if game in model.coverage:
         spec = plan.add(PageSpec(f"{game}/coverage.md", "Coverage", "coverage.html",
                                  lambda ctx: coverage_view(ctx, game), meta=NOT_SEARCHED))

@@ -25,7 +25,7 @@ from kb.site.views.search import search_settings
 #: The site's theme overrides and assets, shipped inside the package.
 THEME_DIR = Path(__file__).resolve().parent.parent / "templates" / "site" / "theme"
 #: The theme's stylesheets every page uses.
-EXTRA_CSS = ("stylesheets/rulekb.css", "assets/rulekb/search-ui.css")
+EXTRA_CSS = ("stylesheets/rulekb.css", "assets/rulekb/search-ui.css", "stylesheets/proof.css")
 #: The Markdown extensions the generated pages are written for, with their settings.
 MARKDOWN_EXTENSIONS: dict[str, dict] = {
     "attr_list": {}, "md_in_html": {}, "admonition": {}, "tables": {}, "toc": {"permalink": True},

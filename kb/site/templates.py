@@ -11,6 +11,7 @@ from functools import lru_cache
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from kb.site.i18n import tr
+from kb.proof.model import pile_runs
 
 
 def _percent(value: float | None) -> str:
@@ -36,6 +37,7 @@ def environment() -> Environment:
     )
     env.filters["percent"] = _percent
     env.globals["tr"] = tr
+    env.filters["runs"] = pile_runs
     return env
 
 

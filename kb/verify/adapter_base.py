@@ -13,10 +13,11 @@ from kb.memo import cached, stamp
 from kb.paths import Paths
 from kb.verify import card_library
 from kb.verify.adapters import RunOutcome
+from kb.verify.board import Board, BoardLayout, build_board, changes
 from kb.verify.card_library import CardReader
 from kb.verify.naming import StepError
 from kb.verify.rejection import Wording, apply_actions, cited, deck_refusal
-from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
 CARDS_FILE = "cards.yaml"
@@ -66,6 +67,8 @@ class GameAdapter:
     deck_refused: ClassVar[type[Exception]]  # what it raises for decks it will not begin a game with
     wording: ClassVar[Wording] = Wording()
     clock: ClassVar[str] = "turn"  # the log entry's field that counts turns (turn, day, round)
+    layout: ClassVar[BoardLayout]  # how a position reads as a board
+    card_stats = None  # (card) -> its printed statistics, label -> value
 
     def __init__(self, scenarios_dir: Path):
         self.scenarios_dir = Path(scenarios_dir)
@@ -162,7 +165,7 @@ class GameAdapter:
             game = self._build(scenario, library, rules)
         except ScenarioProblem as exc:
             return RunOutcome(Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)])
-        return self._play(scenario, game)
+        return self._play(scenario, game, library)
 
     def _build(self, scenario: Scenario, library: dict, rules):
         """The game the scenario sets up: a new game or a position; ScenarioProblem when the engine refuses it."""
@@ -174,44 +177,87 @@ class GameAdapter:
         except self.setup_errors as exc:
             raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
 
-    def _play(self, scenario: Scenario, game) -> RunOutcome:
-        """The steps in order, each recorded with the log entries it caused; the first broken expectation ends it."""
+    def board(self, game, library: dict) -> Board:
+        """The position as a board: the game's layout of its snapshot, each card with its printed statistics."""
+        printed: dict[str, dict[str, str]] = {}
+
+        def stats(name: str) -> dict[str, str]:
+            if name not in printed:
+                printed[name] = self.card_stats(library[name]) if name in library else {}
+            return printed[name]
+        return build_board(game.to_dict(), self.layout, stats)
+
+    def checks(self, game, expect: dict | None) -> list[Check]:
+        """Each part of an expectation (a player's or an object's parts one by one) held or not, so that what held is
+        told apart from what did not; the parts are checked one by one only when the whole did not hold."""
+        parts: list[tuple[list[str], object]] = []
+        for key, value in (expect or {}).items():
+            if (PLAYER_KEY.fullmatch(key) or key == "objects") and isinstance(value, dict) and value:
+                parts += [([key, str(sub)], v) for sub, v in value.items()]
+            else:
+                parts.append(([key], value))
+        if not parts or not self.check(game, expect):
+            return [Check(path, value, True) for path, value in parts]
+        out = []
+        for path, value in parts:
+            part: object = value
+            for name in reversed(path[1:]):
+                part = {name: part}
+            found = self.check(game, {path[0]: part})
+            out.append(Check(path, value, not found, found))
+        return out
+
+    def _play(self, scenario: Scenario, game, library: dict) -> RunOutcome:
+        """The steps in order, each recorded with what it changed, what it checked and the log entries it caused;
+        the first broken expectation ends it."""
         records: list[StepRecord] = []
         step_of_log: list[int | None] = [None] * len(game.log)
         failures: list[str] = []
+        end_checks: list[Check] = []  # checked only when every step went as written
+        start = before = self.board(game, library)
+
+        def outcome(status: Status, **more) -> RunOutcome:
+            return RunOutcome(status, steps=records, log=self._log(game, step_of_log), start=start,
+                              end=self.board(game, library), checks=end_checks, **more)
 
         for index, raw in enumerate(scenario.steps):
             try:  # a step that cannot be read or run: an error, with the steps run before it and the log
                 step = self.parse_step(index, raw)
-                outcome, mismatches = self._run_step(game, step)
+                player = step.player or game.acting_player
+                text, broken = self._run_step(game, step)
+                checks = [] if broken else self.checks(game, step.expect)
             except StepError as exc:
                 problem = Problem(scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc))
-                return RunOutcome(Status.ERROR, problems=[problem], steps=records, log=self._log(game, step_of_log))
+                return outcome(Status.ERROR, problems=[problem])
             step_of_log += [index] * (len(game.log) - len(step_of_log))
-            records.append(StepRecord(index, step.describe(), outcome,
-                                      [f"{k}: {v}" for k, v in (step.expect or {}).items()]))
+            after = self.board(game, library)
+            records.append(StepRecord(index, step.describe(), text, step.key, step.args, player, list(step.reject),
+                                      changes(before, after), checks))
+            before = after
+            mismatches = broken + [m for c in checks for m in c.found]
             if mismatches:
                 failures += [f"after step {index + 1} ({step.describe()}): {m}" for m in mismatches]
                 break
         else:
-            failures += [f"at the end: {m}" for m in (self.check(game, scenario.expect) if scenario.expect else [])]
-        log = self._log(game, step_of_log)
+            end_checks = self.checks(game, scenario.expect)
+            failures += [f"at the end: {m}" for c in end_checks for m in c.found]
         if failures:
-            return RunOutcome(Status.FAILED, reason=failures[0], diff="\n".join(failures), steps=records, log=log)
-        return RunOutcome(Status.PASSED, steps=records, log=log)
+            return outcome(Status.FAILED, reason=failures[0], diff="\n".join(failures))
+        return outcome(Status.PASSED)
 
     def _run_step(self, game, step) -> tuple[str, list[str]]:
-        """Apply one step; returns its outcome text and the expectations it broke."""
+        """Apply one step: its outcome text, and what went against the scenario in applying it (its own ``expect:``
+        is checked after)."""
         if step.key == "expect":
-            return "checked", self.check(game, step.expect or {})
+            return "checked", []
         if step.key == "advance":
-            return self.advance(game, step.args), self._expectations(game, step)
-        outcome, broken = apply_actions(game, self.actions(game, step), step.reject, self.illegal, self.wording)
-        return outcome, self._expectations(game, step) if broken is None else broken
+            return self.advance(game, step.args), []
+        text, broken = apply_actions(game, self.actions(game, step), step.reject, self.illegal, self.wording)
+        return text, broken or []
 
-    def _expectations(self, game, step) -> list[str]:
+    def _mismatches(self, game, step) -> list[str]:
         """What the step's own ``expect:`` finds wrong after it."""
-        return self.check(game, step.expect) if step.expect else []
+        return [m for c in self.checks(game, step.expect) for m in c.found]
 
     def _log(self, game, step_of_log: list[int | None]) -> list[LogLine]:
         """The engine's log as kb shows it, each entry with the step it happened in (None: the setup)."""

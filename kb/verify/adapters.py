@@ -11,7 +11,8 @@ from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from kb.verify.results import LogLine, Status, StepRecord
+from kb.verify.board import Board
+from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
 #: The entry-point group through which an installed package plugs in another game's engine: the name is the game's
@@ -34,6 +35,9 @@ class RunOutcome:
     diff: str = ""
     steps: list[StepRecord] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    start: Board | None = None
+    end: Board | None = None
+    checks: list[Check] = field(default_factory=list)
     problems: list = field(default_factory=list)  # kb.errors.Problem, for invalid card data or steps
 
 
@@ -52,13 +56,15 @@ class Adapter(Protocol):
         """Every rule id (unqualified) the engine can cite."""
 
 
-_cache: dict[str, Adapter] = {}
+_cache: dict[tuple[str, str], Adapter] = {}
 
 
 def adapter_for(game: str, scenarios_dir) -> Adapter | None:
-    """The adapter of ``game``, created once per process, or None when the game has no engine yet."""
-    if game in _cache:
-        return _cache[game]
+    """The adapter of ``game`` for the scenarios under ``scenarios_dir``, created once per process, or None when
+    the game has no engine yet."""
+    key = (game, str(scenarios_dir))
+    if key in _cache:
+        return _cache[key]
     target = ADAPTERS.get(game)
     if target is not None:
         module, cls = target.split(":")
@@ -68,5 +74,5 @@ def adapter_for(game: str, scenarios_dir) -> Adapter | None:
         if not found:
             return None
         adapter = next(iter(found)).load()(scenarios_dir)
-    _cache[game] = adapter
+    _cache[key] = adapter
     return adapter

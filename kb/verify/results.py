@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 
 from kb.paths import Paths
+from kb.verify.board import Board, Change
 
 RESULTS_FILE = "verify-results.json"
 
@@ -40,13 +41,40 @@ class LogLine:
 
 
 @dataclass
+class Check:
+    """One expectation checked against the engine: where (``["p1", "hand"]``), the value the scenario expects,
+    whether it held, and what the engine had instead when it did not."""
+
+    path: list[str]
+    expected: object
+    held: bool
+    found: list[str] = field(default_factory=list)  # the mismatches, each "…: expected …, got …"
+
+
+@dataclass
 class StepRecord:
-    """One step of a scenario as it ran."""
+    """One step of a scenario as it ran: as written, who took it, its outcome, what it changed, what was checked."""
 
     index: int
-    text: str  # the step as written, e.g. "p1 plays Ember Knight"
+    text: str  # the step as written, e.g. "p1: attack attacker=Ember Knight, target=p2:Wanderer"
     outcome: str  # "ok", "rejected (2.4.2)", …
-    expectations: list[str] = field(default_factory=list)
+    key: str = ""  # the action (play, attack, advance, expect…)
+    args: object = None  # its arguments as written
+    player: str | None = None  # who took it (the acting player when the step names none)
+    reject: list[str] = field(default_factory=list)  # the rules it must be refused by
+    changes: list[Change] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "StepRecord":
+        """A step as the results file holds it; fields of an older file that a step no longer has are left out."""
+        data = {k: v for k, v in data.items() if k in _STEP_FIELDS}
+        data["changes"] = [Change(**c) for c in data.get("changes", [])]
+        data["checks"] = [Check(**c) for c in data.get("checks", [])]
+        return cls(**data)
+
+
+_STEP_FIELDS = {f.name for f in fields(StepRecord)}
 
 
 @dataclass
@@ -65,6 +93,11 @@ class ScenarioResult:
     diff: str = ""
     steps: list[StepRecord] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    start: Board | None = None  # the position the steps start from
+    end: Board | None = None  # the position they reached
+    checks: list[Check] = field(default_factory=list)  # the end state expected, each part checked
+    cards: dict[str, dict] = field(default_factory=dict)  # the cards the scenario defines itself, as written
+    setup: dict = field(default_factory=dict)  # the scenario's setup as written
 
     @property
     def verified(self) -> bool:
@@ -90,7 +123,8 @@ class VerifyResults:
         return {s.id: s for s in self.scenarios}
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False, indent=1)
+        """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C)."""
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
     def published(self) -> "VerifyResults":
         """The results as the site publishes them: without durations, which differ from run to run, so that two
@@ -103,8 +137,10 @@ class VerifyResults:
         for s in data.get("scenarios", []):
             s = dict(s)
             s["status"] = Status(s["status"])
-            s["steps"] = [StepRecord(**x) for x in s.get("steps", [])]
+            s["steps"] = [StepRecord.from_dict(x) for x in s.get("steps", [])]
             s["log"] = [LogLine(**x) for x in s.get("log", [])]
+            s["start"], s["end"] = Board.from_dict(s.get("start")), Board.from_dict(s.get("end"))
+            s["checks"] = [Check(**c) for c in s.get("checks", [])]
             scenarios.append(ScenarioResult(**s))
         return cls(generated=data.get("generated", ""), scenarios=scenarios)
 

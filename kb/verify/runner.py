@@ -100,7 +100,8 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
     return ScenarioResult(
         id=scenario.id, game=scenario.game, path=display, title=scenario.title, rules=scenario.rules,
         rulings=scenario.rulings, status=status, duration=time.perf_counter() - started, reason=reason,
-        diff=outcome.diff, steps=outcome.steps, log=outcome.log,
+        diff=outcome.diff, steps=outcome.steps, log=outcome.log, start=outcome.start, end=outcome.end,
+        checks=outcome.checks, cards=scenario.cards, setup=scenario.setup,
     )
 
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.project import copy_repository_rules, make_project, make_release_project
+from kb.urls import scenario_anchor
+
+from tests.site.project import copy_repository_rules, make_project, make_proof_project, make_release_project
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,6 +82,30 @@ def release_site(release_project) -> Path:
     return build_site(release_project, release_project.site).out
 
 
+@pytest.fixture(scope="session")
+def proof_project(tmp_path_factory):
+    """This repository's rules and scenarios, a sample of each game's scenarios run: (paths, the files run)."""
+    return make_proof_project(ROOT, tmp_path_factory.mktemp("proof"))
+
+
+@pytest.fixture(scope="session")
+def proof_site(proof_project) -> Path:
+    """The proof project's site, built once."""
+    from kb.site.build import build_site
+
+    paths, _ = proof_project
+    return build_site(paths, paths.site).out
+
+
 def read(site: Path, url: str) -> str:
     """The HTML of a page of ``site`` by its URL (``athernum/cr/4.html``)."""
     return (site / url).read_text(encoding="utf-8")
+
+
+def example_page(site: Path, game: str, scenario_id: str) -> Path:
+    """The HTML file of the examples page showing a scenario."""
+    anchor = f'id="{scenario_anchor(scenario_id)}"'
+    for page in sorted((site / game / "examples").rglob("*.html")):
+        if anchor in page.read_text(encoding="utf-8"):
+            return page
+    raise AssertionError(f"{scenario_id} is on no examples page of {game}")

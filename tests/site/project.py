@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 from kb.paths import Paths
-from kb.verify.results import LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results
+from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
+from kb.verify.results import Check, LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results
 from kb.verify.scenario import discover, game_of
 from kb.yamlio import yaml_load
 
@@ -86,8 +87,13 @@ def _results() -> VerifyResults:
         id="athernum/names/pass", game="athernum", path="scenarios/athernum/names/pass.yaml",
         title="A card keeps its name " + SCRIPT.format("title"), rules=["athernum:1.1.1"], rulings=["R-T-001"],
         status=Status.PASSED, duration=0.012,
-        steps=[StepRecord(1, "p1 plays Ember Knight " + SCRIPT.format("step"), "ok", ["Ember Knight is on the board"]),
-               StepRecord(2, "pass", "ok")],
+        steps=[StepRecord(1, "p1: play Ember Knight", "ok", key="play",
+                          args={"card": "Ember Knight " + SCRIPT.format("step")}, player="p1", changes=[Change("Ember Knight", "place", "p1 hand", "p1 character slots")],
+                          checks=[Check(["p1", "characters"], ["Ember Knight"], True)]),
+               StepRecord(2, "pass", "ok", key="pass", player="p2")],
+        start=Board({"Turn": "1"}, [PlayerBoard("p1", {"Command tokens": "2"}, [
+            Area("Hand", [CardFace("p1:Ember Knight#1", "Ember Knight", {"OFV": "3", "DFV": "2"})])])]),
+        checks=[Check(["p1", "hand"], [], True)],
         log=[LogLine(1, "athernum:1.1.1", "rule", "setup: decks shuffled", step=None),
              LogLine(2, "athernum:1.1.1", "play", "Ember Knight keeps its name " + SCRIPT.format("log"), 1, "day", 1),
              LogLine(3, "athernum:2.1.1", "check", "nothing is discarded", 1, "day", 2)])
@@ -95,7 +101,8 @@ def _results() -> VerifyResults:
         id="athernum/board/fail", game="athernum", path="scenarios/athernum/board/fail.yaml",
         title="Damage equal to the value discards", rules=["athernum:2.1.1"], rulings=["R-T-002"],
         status=Status.FAILED, reason="expected Ember Knight in the discard pile", diff="- discard: [Ember Knight]\n+ discard: []",
-        steps=[StepRecord(1, "p2 deals 2 damage to Ember Knight", "ok")])
+        steps=[StepRecord(1, "p2 deals 2 damage to Ember Knight", "ok")],
+        checks=[Check(["p1", "discard"], ["Ember Knight"], False, ["p1.discard: expected ['Ember Knight'], got []"])])
     xfail = ScenarioResult(
         id="athernum/board/xfail", game="athernum", path="scenarios/athernum/board/xfail.yaml",
         title="The rulebook's reading", rules=["athernum:2.1.1"], rulings=[], status=Status.XFAIL,
@@ -179,10 +186,12 @@ def copy_repository_rules(repo: Path, root: Path) -> Paths:
         title="A permanent with lethal damage is discarded", rules=["athernum:4.2.2a", "athernum:4.2.0"],
         rulings=["R-SITE-1"],
         status=Status.PASSED, duration=0.02,
-        steps=[StepRecord(1, "p1 deals 3 damage to Stone Golem", "ok", ["Stone Golem has 3 damage counters"]),
-               StepRecord(2, "both players pass", "ok", ["Stone Golem is in p2's discard pile"])],
-        log=[LogLine(1, "athernum:4.1.9", "state-based-check", "the stack is closed: state-based check", 1, "day", 2),
-             LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 2)])
+        steps=[StepRecord(0, "p1: activate Stone Breaker", "ok", key="activate", args={"source": "Stone Breaker"},
+                          player="p1", checks=[Check(["objects", "Stone Golem"], {"counters": {"damage": 3}}, True)]),
+               StepRecord(1, "pass", "ok", key="pass", player="p2",
+                          checks=[Check(["p2", "discard"], ["Stone Golem"], True)])],
+        log=[LogLine(1, "athernum:4.1.9", "state-based-check", "the stack is closed: state-based check", 1, "day", 1),
+             LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 1)])
     write_results(paths, VerifyResults(generated="2025-01-01T00:00:00",
                                        scenarios=[proof, *repository_scenarios(repo)]))
     return paths
@@ -260,3 +269,29 @@ def page_file(site: Path, page: str) -> str:
 def page_html(site: Path, page: str) -> str:
     """The HTML of a page of a built ``site`` (see :func:`page_file`)."""
     return (site / page_file(site, page)).read_text(encoding="utf-8")
+
+
+# --- the proof of real examples ------------------------------------------------------------------
+
+#: How many scenarios of each game the proof project runs (evenly spread over the game's files, in file order).
+PROOF_SAMPLE = 30
+
+
+def proof_sample(scenarios_dir: Path, game: str, size: int = PROOF_SAMPLE) -> list[Path]:
+    """``size`` scenario files of ``game`` spread evenly over its files in sorted order: the same ones every run."""
+    files = discover(scenarios_dir, [scenarios_dir / game])
+    step = max(1, len(files) // size)
+    return files[::step][:size]
+
+
+def make_proof_project(repo: Path, root: Path) -> tuple[Paths, list[Path]]:
+    """A copy of this repository's rules and scenarios with a sample of each game's scenarios run on its engine."""
+    from kb.loader import load_kb
+    from kb.verify.session import verify
+
+    for folder in ("rules", "scenarios"):
+        shutil.copytree(repo / folder, root / folder)
+    paths = Paths(root)
+    sample = [path for game in ("athernum", "atnia", "altered") for path in proof_sample(paths.scenarios, game)]
+    verify(load_kb(paths), sample, jobs=1)
+    return paths, sample

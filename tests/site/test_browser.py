@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from kb.loader import load_kb
-from tests.site.conftest import ROOT
+from kb.urls import scenario_anchor as scenario_anchor_of
+from tests.site.conftest import ROOT, example_page
 
 ARTIFACTS = ROOT / "test-artifacts"
 CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -44,15 +45,26 @@ class _Server(socketserver.ThreadingTCPServer):
     block_on_close = False
 
 
-@pytest.fixture(scope="module")
-def base_url(repo_site):
-    """The built site served by a static file server on 127.0.0.1 at a free port."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(repo_site)))
+def _serve(site: Path):
+    """``site`` served by a static file server on 127.0.0.1 at a free port, for as long as the generator runs."""
+    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
+
+
+@pytest.fixture(scope="module")
+def base_url(repo_site):
+    """The built site served by a static file server on 127.0.0.1 at a free port."""
+    yield from _serve(repo_site)
+
+
+@pytest.fixture(scope="module")
+def proof_url(proof_site):
+    """The site of the repository's rules with a sample of real examples run, served like ``base_url``."""
+    yield from _serve(proof_site)
 
 
 @pytest.fixture(scope="module")
@@ -153,9 +165,11 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     link.click()
     _wait(browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open")
     card = browser.find_element(By.CSS_SELECTOR, "#state-based--lethal-damage + .rk-example-card")
-    assert "✓ verified" in card.text and "p1 deals 3 damage to Stone Golem" in card.text
-    assert "verified: every step and expectation held" in card.text
-    assert card.find_element(By.CSS_SELECTOR, "ol.rk-log a[href$='#4.2.2a']").text == "4.2.2a"
+    assert "✓ verified" in card.text and "p1 activates an ability of Stone Breaker" in card.text
+    assert "Verified: every step and expectation held" in card.text
+    log = card.find_element(By.CSS_SELECTOR, "details.rk-step-log")
+    log.find_element(By.TAG_NAME, "summary").click()
+    assert log.find_element(By.CSS_SELECTOR, "ol.rk-log a[href$='#4.2.2a']").text == "4.2.2a"
 
 
 def test_screenshots_of_home_and_a_rule(browser, base_url):
@@ -166,3 +180,80 @@ def test_screenshots_of_home_and_a_rule(browser, base_url):
     _open(browser, base_url + "athernum/cr/4.html#4.2.2a")
     assert browser.save_screenshot(str(ARTIFACTS / "rule-4.2.2a.png"))
     assert all(Path(ARTIFACTS / name).stat().st_size > 10_000 for name in ("home.png", "rule-4.2.2a.png"))
+
+
+# --- the proof of real examples --------------------------------------------------------------------
+
+PHONE, DESKTOP = (390, 844), (1366, 900)
+
+
+def _shown_example(proof_project, game: str):
+    """The first sampled example of ``game`` with a card on the board (not in a pile) and an end state checked."""
+    from kb.verify.results import load_results
+
+    paths, _ = proof_project
+    for result in load_results(paths).scenarios:
+        on_board = result.start and any(not a.pile and a.cards for p in result.start.players for a in p.areas)
+        if result.game == game and on_board and result.checks:
+            return result
+    raise AssertionError(f"no sampled {game} example has a card on the board and an end state")
+
+
+def _example_url(proof_url: str, proof_project, result) -> str:
+    """The URL of the examples page showing ``result``, at its example."""
+    site = proof_project[0].site
+    page = example_page(site, result.game, result.id).relative_to(site).as_posix()
+    return f"{proof_url}{page}#{scenario_anchor_of(result.id)}"
+
+
+@pytest.mark.parametrize("game", ["athernum", "atnia", "altered"])
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proof_project, game, size):
+    """An example page shows the board at the start as card boxes with their statistics, and the end state
+    expected beside what the engine reached, within the width of a desktop and of a phone."""
+    from selenium.webdriver.common.by import By
+
+    result = _shown_example(proof_project, game)
+    browser.set_window_size(*size)
+    try:
+        anchor = scenario_anchor_of(result.id)
+        _open(browser, _example_url(proof_url, proof_project, result))
+        card = browser.find_element(By.CSS_SELECTOR, f"[id='{anchor}'] + .rk-example-card")
+        board = card.find_element(By.CSS_SELECTOR, ".rk-board")
+        boxes = board.find_elements(By.CSS_SELECTOR, ".rk-card")
+        assert boxes and all(box.is_displayed() for box in boxes)
+        face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
+        box = next(b for b in boxes if b.find_element(By.CSS_SELECTOR, ":scope > b").text == face.name)
+        for label, value in face.stats.items():
+            assert f"{label} {value}" in box.text.replace("\n", " "), (label, value, box.text)
+        table = card.find_elements(By.CSS_SELECTOR, "table.rk-checks")[-1]
+        headers = [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")]
+        assert headers == ["What", "Expected", "Engine reached"]
+        rows = table.find_elements(By.CSS_SELECTOR, "tbody tr")
+        assert len(rows) == len(result.checks) and all("✓" in row.text for row in rows)
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"the page is {overflow} px wider than the window"
+        assert browser.execute_script("return arguments[0].getBoundingClientRect().right", box) <= size[0]
+    finally:
+        browser.set_window_size(1400, 1000)
+
+
+def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
+    """A card name on an example links to its entry in the game's card library, with its statistics and text."""
+    from selenium.webdriver.common.by import By
+
+    result = _shown_example(proof_project, "athernum")
+    face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
+    _open(browser, _example_url(proof_url, proof_project, result))
+    card = browser.find_element(By.CSS_SELECTOR, f"[id='{scenario_anchor_of(result.id)}'] + .rk-example-card")
+    link = card.find_element(By.XPATH, f".//li[@class='rk-card']/b/a[text()={face.name!r}]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
+    link.click()
+    _wait(browser, lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,
+          "the card's entry did not open")
+    entry = browser.find_element(By.ID, browser.current_url.split("#", 1)[1])
+    assert entry.find_element(By.TAG_NAME, "h3").text == face.name and _in_view(browser, entry)
+    stats = entry.find_element(By.CSS_SELECTOR, "dl.rk-card-stats").text
+    assert "OFV" in stats and "DFV" in stats
+    used = entry.find_element(By.CSS_SELECTOR, ".rk-card-used").get_attribute("innerHTML")
+    assert f"#{scenario_anchor_of(result.id)}" in used

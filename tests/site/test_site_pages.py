@@ -62,7 +62,7 @@ def test_verified_example_shows_steps_outcome_and_linked_log(repo_site):
     """The example page shows the steps, the verified outcome and each log line's rule as a link."""
     html = read(repo_site, "athernum/examples/4.2.0.html")
     card = html[html.index('id="state-based--lethal-damage"'):]
-    assert "p1 deals 3 damage to Stone Golem" in card and "verified: every step and expectation held" in card
+    assert "p1 activates an ability of Stone Breaker" in card and "Verified: every step and expectation held" in card
     assert 'href="../cr/4.html#4.2.2a"' in card and 'href="../cr/4.html#4.1.9"' in card
 
 

@@ -25,6 +25,7 @@ def test_only_a_passing_example_is_verified(small_site):
         assert "verified" not in card.replace("not verified", "")
     passed = _section(read(small_site, "athernum/examples/1.1.0.html"), "names--pass")
     assert "✓ verified" in passed and "every step and expectation held" in passed
+    assert "FAILED: the engine did not do what the example expects" in failed
     error = _section(read(small_site, "athernum/examples/other.html"), "broken")
     assert "rk-status--error" in error and "steps: expected a list" in error and "✓ verified" not in error
 

@@ -7,11 +7,14 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from kb.proof.cards import CardEntry
+from kb.proof.model import ExampleProof, LogEntry, ProofStep, RulingRef, build_proof
 from kb.site.coverage import STATUS_CLASS
 from kb.site.views.common import STATUS_LABEL, Ctx, ExampleNote, Link
 from kb.site.views.common import rule_links as _rule_links
+from kb.urls import card_anchor, card_page
 from kb.verify.coverage import ChapterCoverage
-from kb.verify.results import LogLine, ScenarioResult, Status
+from kb.verify.results import ScenarioResult, Status
 
 STATUS_ORDER = (Status.PASSED, Status.FAILED, Status.ERROR, Status.XFAIL)
 
@@ -115,41 +118,36 @@ class LogRow:
     """One line of the engine's log, its rule linked."""
 
     rule: Link
-    kind: str
     message: Markup
-    when: str  # "turn 3, day"
 
 
 @dataclass
 class StepRow:
-    """A step as it ran, with the log lines it produced."""
+    """A step in words, with its outcome, what it changed, what it checked and the log lines it produced."""
 
-    index: int
-    text: str
-    outcome: str
-    expectations: list[str]
+    step: ProofStep
     log: list[LogRow] = field(default_factory=list)
-
-    @property
-    def when(self) -> str:
-        """The turn and phase the step ran in, from its log."""
-        return self.log[0].when if self.log else ""
 
 
 @dataclass
 class ExampleEntry:
-    """A scenario in full: status, rules, steps with the log of each, the outcome."""
+    """A scenario in full: its verdict, the rulings it proves, the board at the start, the steps, the end state
+    expected beside what the engine reached, the log as a chain of rules; card names link to the card library."""
 
     note: ExampleNote
     anchor: str
     path: str
+    proof: ExampleProof
     rules: list[Link]
-    rulings: list[Link]
+    proves: list[Link]  # rulings the example proves
+    related: list[Link]  # rulings on a rule it cites
     reason: Markup
     diff: str
     setup_log: list[LogRow]
     steps: list[StepRow]
-    unplaced_log: list[LogRow]  # log lines naming a step the scenario does not have
+    further_log: list[LogRow]  # log lines naming a step the scenario does not record
+    chain: list[str]  # the rules the log cites in order, by their numbers (each log entry links to its rule)
+    cards: dict[str, str]  # card name → its entry in the card library
 
 
 @dataclass
@@ -180,30 +178,46 @@ class ExamplesPageView:
         return [e for g in self.groups for e in g.entries]
 
 
-def _log_row(ctx: Ctx, game: str, line: LogLine) -> LogRow:
-    rule = ctx.ref(line.rule) if line.rule in ctx.graph else Link(None, line.rule or "—", "not a rule of the graph")
-    when = ", ".join(p for p in (f"turn {line.turn}" if line.turn else "", line.phase) if p)
-    return LogRow(rule, line.kind, ctx.text.prose(line.message, game, ctx.link, paragraphs=False), when)
+def _rule_link(ctx: Ctx, rule: str) -> Link:
+    if rule in ctx.graph:
+        return ctx.ref(rule, tip=True)
+    return Link(None, rule.split(":", 1)[-1] or "—", "not a rule of the graph")
+
+
+def _log_row(ctx: Ctx, game: str, entry: LogEntry) -> LogRow:
+    return LogRow(_rule_link(ctx, entry.rule), ctx.text.prose(entry.message, game, ctx.link, paragraphs=False))
+
+
+def _card_hrefs(ctx: Ctx, proof: ExampleProof) -> dict[str, str]:
+    """Where each card the example shows is described: its own definition, else the library's."""
+    library = ctx.model.cards_of(proof.game)
+    names = {face.name for board in (proof.start, proof.end) if board for face in board.cards()}
+    out = {}
+    for name in sorted(names):
+        entry = library.entry(name, proof.id)
+        if entry is not None:
+            out[name] = ctx.link.to(card_page(proof.game), card_anchor(entry.name, entry.scenario))
+    return out
 
 
 def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
-    steps = [StepRow(s.index, s.text, s.outcome, list(s.expectations)) for s in scenario.steps]
-    by_index = {s.index: s for s in steps}
-    setup, unplaced = [], []
-    for line in sorted(scenario.log, key=lambda x: x.seq):
-        row = _log_row(ctx, scenario.game, line)
-        if line.step is None:
-            setup.append(row)
-        elif line.step in by_index:
-            by_index[line.step].log.append(row)
-        else:
-            unplaced.append(row)
-    rulings = [Link(ctx.link.ruling(r), r) for r in scenario.rulings]
+    proof = build_proof(scenario, ctx.model.rulings_of(scenario.game))
+    steps = [StepRow(s, [_log_row(ctx, scenario.game, e) for e in s.log]) for s in proof.steps]
+    rulings = {r.id: r for r in proof.rulings}
+    for ruling_id in scenario.rulings:  # named by the scenario but in no rulings file: shown, linked to nothing
+        rulings.setdefault(ruling_id, RulingRef(ruling_id, "", True))
+
+    def ruling_link(r: RulingRef) -> Link:  # a proved ruling's question as its tooltip (pages stay light)
+        return Link(ctx.link.ruling(r.id), r.id, r.question if r.proves else "")
     return ExampleEntry(
         note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
-        rules=_rule_links(ctx, scenario.rules, tip=True), rulings=rulings,
+        proof=proof, rules=_rule_links(ctx, scenario.rules, tip=True),
+        proves=[ruling_link(r) for r in rulings.values() if r.proves],
+        related=[ruling_link(r) for r in rulings.values() if not r.proves],
         reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,
-        setup_log=setup, steps=steps, unplaced_log=unplaced)
+        setup_log=[_log_row(ctx, scenario.game, e) for e in proof.setup_log], steps=steps,
+        further_log=[_log_row(ctx, scenario.game, e) for e in proof.further_log],
+        chain=[_rule_link(ctx, r).label for r in proof.chain], cards=_card_hrefs(ctx, proof))
 
 
 def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None,
@@ -317,5 +331,53 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
                                           STATUS_CLASS[item.status], examples, item.reason))
         view.chapters.append(entry)
         ctx.add_toc(2, chapter.anchor, chapter.title)
+    view.toc = ctx.toc
+    return view
+
+
+# --- card library ----------------------------------------------------------------------------
+
+#: How many of the examples using a card its entry links (the page stays light when a card is in every example).
+EXAMPLES_PER_CARD = 8
+
+
+@dataclass
+class CardRow:
+    """A card of the library: its entry, its anchor, and the first examples that use it (and how many more)."""
+
+    card: CardEntry
+    anchor: str
+    examples: list[Link]
+    more: int = 0
+
+
+@dataclass
+class CardsView:
+    title: str
+    game: str
+    game_name: str
+    rows: list[CardRow] = field(default_factory=list)  # the library's cards
+    own: list[CardRow] = field(default_factory=list)  # cards a scenario defines itself
+    unused: int = 0
+    toc: list = field(default_factory=list)
+
+
+def cards_view(ctx: Ctx, game: str) -> CardsView:
+    """Every card a game's examples use, with its statistics, text and definition, and the examples using it."""
+    library = ctx.model.cards_of(game)
+    view = CardsView(title="Cards", game=game, game_name=ctx.model.game_name(game), unused=library.unused)
+
+    def example(sid: str) -> Link:
+        result = ctx.model.scenarios.get(sid)
+        return Link(ctx.link.scenario(sid), result.title if result and result.title else sid)
+    for card in library.cards:
+        shown = card.used_by[:EXAMPLES_PER_CARD]
+        row = CardRow(card, card_anchor(card.name, card.scenario), [example(s) for s in shown],
+                      len(card.used_by) - len(shown))
+        (view.own if card.scenario else view.rows).append(row)
+    if view.rows:
+        ctx.add_toc(2, "library", "Card library")
+    if view.own:
+        ctx.add_toc(2, "own-cards", "Cards an example defines")
     view.toc = ctx.toc
     return view

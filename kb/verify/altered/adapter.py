@@ -11,6 +11,7 @@ from engine.altered.setup import Setup, new_game
 from engine.altered.state import Game
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import RunOutcome
+from kb.verify.altered import board
 from kb.verify.altered.expect import check
 from kb.verify.altered.schema import SCHEMA
 from kb.verify.altered.steps import parse_step, to_action
@@ -53,6 +54,8 @@ class AlteredAdapter(GameAdapter):
     setup_errors = (AlteredError, KeyError, TypeError, ValueError)
     wording = Wording("refused", "refuse", "refusal", "Altered ")
     clock = "day"
+    layout = board.LAYOUT
+    card_stats = staticmethod(board.card_stats)
 
     def refusal(self, scenario: Scenario, library: dict[str, CardDef], rules) -> RunOutcome | None:
         """A card definition or a new game the scenario says the engine must refuse."""
@@ -83,9 +86,10 @@ class AlteredAdapter(GameAdapter):
         inner = parse_step(step.index, step.args["step"])
         for n in range(int(step.args["times"])):
             outcome, broken = self._run_step(game, inner)
+            broken = broken or self._mismatches(game, inner)
             if broken:
                 return f"repetition {n + 1}: {outcome}", broken
-        return f"done {step.args['times']} times", self._expectations(game, step)
+        return f"done {step.args['times']} times", []
 
     def advance(self, game: Game, args) -> str:
         """Pass turns until the wanted phase (and day) is reached; never decides nor plays a Reaction for anyone."""

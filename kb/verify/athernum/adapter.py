@@ -12,6 +12,7 @@ from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
 from kb.errors import Problem
 from kb.verify.adapter_base import PLAYER_KEY, GameAdapter, ParameterProblem, players_apart
+from kb.verify.athernum import board
 from kb.verify.athernum.expect import check
 from kb.verify.athernum.schema import SCHEMA
 from kb.verify.athernum.steps import parse_step, to_actions
@@ -45,6 +46,8 @@ class AthernumAdapter(GameAdapter):
     setup_errors = (AthernumError, KeyError, TypeError, ValueError)
     deck_refused = IllegalDeck
     wording = Wording(cite="CR ")
+    layout = board.LAYOUT
+    card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> RuleParameters:
         try:

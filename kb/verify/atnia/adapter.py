@@ -11,6 +11,7 @@ from engine.atnia.rules import RULES
 from engine.atnia.setup import Setup, new_game
 from engine.atnia.state import Game, Limits
 from kb.verify.adapter_base import GameAdapter, players_apart
+from kb.verify.atnia import board
 from kb.verify.atnia.expect import check
 from kb.verify.atnia.schema import SCHEMA
 from kb.verify.atnia.steps import parse_step, to_action
@@ -44,6 +45,8 @@ class AtniaAdapter(GameAdapter):
     setup_errors = (AtniaError, KeyError, TypeError, ValueError)
     deck_refused = IllegalDeck
     clock = "round"
+    layout = board.LAYOUT
+    card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> Limits:
         """The numbers the rules state, as read from their text (rules/atnia/parameters.yaml, when present)."""

@@ -1,0 +1,112 @@
+"""A game's card library as the examples use it: each card with its printed statistics, its text and its definition
+in the card language, and the examples that use it. Cards a scenario defines itself are entries of their own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from kb.verify.adapters import adapter_for
+from kb.verify.results import ScenarioResult
+
+#: The printed text an author writes beside a card's name: ``Coin Clerk:   # Tally — {tide}: Draw a card.``
+_NAME_COMMENT = re.compile(r"^(?P<name>[^\s#][^:#]*?)\s*:\s*(?:\{.*\})?\s*#\s*(?P<text>.+)$")
+
+
+@dataclass
+class CardEntry:
+    """One card of the library: name, printed statistics, text, definition as written, who uses it."""
+
+    name: str
+    stats: dict[str, str]
+    text: list[str]  # the printed text: the card's, its abilities', or the line its author wrote beside it
+    definition: str  # the card as its library (or scenario) writes it, abilities included
+    source: str  # the file defining it
+    scenario: str | None = None  # the scenario defining it, for a card of its own
+    used_by: list[str] = field(default_factory=list)  # scenario ids
+
+
+@dataclass
+class CardLibrary:
+    """A game's cards used by its examples, and how to find a card named in an example."""
+
+    game: str
+    cards: list[CardEntry] = field(default_factory=list)
+    unused: int = 0  # library cards no example uses
+
+    def entry(self, name: str, scenario: str | None = None) -> CardEntry | None:
+        """The entry a card name in ``scenario`` stands for: the scenario's own card, else the library's."""
+        for card in self.cards:
+            if card.name == name and card.scenario == scenario:
+                return card
+        return None if scenario is None else self.entry(name)
+
+
+def _texts(data: dict) -> list[str]:
+    """The texts a card's data carries: its own ``text``, then each ability's."""
+    out = [str(data["text"])] if data.get("text") else []
+    for ability in data.get("abilities") or []:
+        if isinstance(ability, dict):
+            only = next(iter(ability.values())) if len(ability) == 1 else None
+            inner = only if isinstance(only, dict) else ability  # {reaction: {text: …}} or {type: …, text: …}
+            if inner.get("text"):
+                out.append(str(inner["text"]))
+    return out
+
+
+def _definition(data: dict) -> str:
+    """A card's data as its file writes it, without the name."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100).strip()
+
+
+def read_sources(files: Iterable[Path], root: Path) -> dict[str, tuple[dict, str, str]]:
+    """Each card of the library files: its data as written, the text written beside its name, its file."""
+    out: dict[str, tuple[dict, str, str]] = {}
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        try:
+            cards = yaml.safe_load(text) or {}
+        except yaml.YAMLError:  # verify reports the file, by line; its cards are shown without their source
+            continue
+        notes = {m["name"].strip(): m["text"].strip()
+                 for line in text.splitlines() if (m := _NAME_COMMENT.match(line))}
+        for name, data in (cards.items() if isinstance(cards, dict) else ()):
+            out[str(name)] = (data if isinstance(data, dict) else {}, notes.get(str(name), ""),
+                              path.relative_to(root).as_posix())
+    return out
+
+
+def used_names(result: ScenarioResult) -> set[str]:
+    """The cards an example shows: those on its boards (start and end)."""
+    return {face.name for board in (result.start, result.end) if board for face in board.cards()}
+
+
+def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> CardLibrary:
+    """The cards of ``game`` its examples use, library cards first (by name), then each scenario's own cards."""
+    adapter = adapter_for(game, root / "scenarios")
+    library = adapter.library() if adapter else {}
+    sources = read_sources(adapter.library_files(), root) if adapter else {}
+    results = sorted(results, key=lambda r: r.id)
+    users: dict[str, list[str]] = {}
+    own: list[CardEntry] = []
+    for result in results:
+        for name in sorted(used_names(result)):
+            if name not in result.cards:
+                users.setdefault(name, []).append(result.id)
+        for name, data in sorted(result.cards.items()):
+            try:
+                stats = adapter.card_stats(adapter.load_card({"name": name, **data}, name))
+            except adapter.card_reader.error:  # refused by the engine: the example says so; shown as written
+                stats = {}
+            own.append(CardEntry(name, stats, _texts(data), _definition(data), result.path, result.id, [result.id]))
+    cards = []
+    for name in sorted(n for n in users if n in library):
+        data, note, source = sources.get(name, ({}, "", ""))
+        text = _texts(data) or ([note] if note else [])
+        cards.append(CardEntry(name, adapter.card_stats(library[name]), text, _definition(data), source,
+                               used_by=users[name]))
+    return CardLibrary(game, cards + own, unused=len(set(library) - set(users)))
