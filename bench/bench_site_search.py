@@ -105,7 +105,7 @@ def build_lunr(paths: Paths, out: Path) -> tuple[float, float]:
     from kb.site.build import config_file
 
     config = load_config(config_file=str(config_file(paths)), site_dir=str(out), strict=False,
-                         plugins={"search": {"lang": ["en", "de"], "separator": LUNR_SEPARATOR}})
+                         plugins=["rulekb", {"search": {"lang": ["en", "de"], "separator": LUNR_SEPARATOR}}])
     plugin = config.plugins["material/search"]
     spent = [0.0, 0.0]
 

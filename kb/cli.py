@@ -31,7 +31,7 @@ COMMANDS = {
     "import": "kb.commands.core", "build": "kb.commands.core", "rule": "kb.commands.core",
     "lint": "kb.commands.core", "graph": "kb.commands.core",
     "verify": "kb.commands.verify", "review": "kb.commands.verify",
-    "diff": "kb.commands.diff",
+    "diff": "kb.commands.diff", "init": "kb.commands.init",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
     "ruling": "kb.commands.lookup", "example": "kb.commands.lookup",
 }
@@ -64,7 +64,7 @@ class LazyGroup(click.Group):
                    "holding rules/ and mkdocs.yml).")
 def cli(root: Path | None) -> None:
     """rulekb: the rules of Athernum (and Atnia, Altered) as a graph, with examples that run."""
-    if root is not None:  # the environment, so that worker processes and MkDocs' hooks find it too
+    if root is not None:  # the environment, so that worker processes and the MkDocs plugin find it too
         os.environ[ROOT_VARIABLE] = str(root.resolve())
 
 

@@ -133,6 +133,7 @@ def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = Fal
         found = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == kind.value]
     else:
         found = [v for _, v, k in graph.out_edges(node_id, keys=True) if k == kind.value]
+    # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
     return sorted(set(found), key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n))
 
 

@@ -68,7 +68,7 @@ def config_file(paths: Paths) -> Path:
 
 @contextmanager
 def _project(paths: Paths) -> Iterator[None]:
-    """Point the MkDocs hooks at this project for the duration of a build."""
+    """Point the rulekb MkDocs plugin at this project for the duration of a build."""
     saved = os.environ.get("RULEKB_ROOT")
     os.environ["RULEKB_ROOT"] = str(paths.root)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")

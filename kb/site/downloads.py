@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 from kb.export import export, rules_by_id
 from kb.site.model import SiteModel
-from kb.verify.results import results_path
 
 FOLDER = "downloads"
 
@@ -47,9 +46,6 @@ def downloads(model: SiteModel) -> list[Download]:
 
 
 def _results_file(model: SiteModel) -> bytes:
-    """The verify results file as ``rulekb verify`` wrote it (when it is the one the pages show)."""
-    path = results_path(model.data.kb.paths)
-    if model.data.results.scenarios and path.is_file():
-        return path.read_bytes()
-    return model.data.results.to_json().encode("utf-8")
+    """The verify results the pages show, as ``rulekb verify`` wrote them but without durations (VerifyResults.published)."""
+    return model.data.results.published().to_json().encode("utf-8")
 

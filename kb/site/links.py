@@ -1,7 +1,7 @@
 """Links from one generated page to nodes, rulings, scenarios and pages, recorded for validation.
 
 Every href a generated page contains is made here, relative to the page, from the locations in
-``kb.urls``. Each target (page, anchor) is recorded so that the MkDocs hooks can hand them to MkDocs'
+``kb.urls``. Each target (page, anchor) is recorded so that the MkDocs plugin can hand them to MkDocs'
 own link and anchor validation: a link to a missing page or anchor fails a strict build.
 """
 

@@ -53,6 +53,7 @@ def build_relations(graph: Graph) -> Relations:
     rank = {n: (d["game"], d["document"], d["order"]) for n, d in nodes(data=True)}
     relations = Relations()
     for name, adjacency in lists.items():
-        setattr(relations, name, {n: sorted(linked, key=rank.__getitem__) for n, linked in adjacency.items()})
+        # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
+        setattr(relations, name, {n: sorted(linked, key=lambda x: (rank[x], x)) for n, linked in adjacency.items()})
     relations.location = {n: (page_of(graph, n), anchor_of(graph, n)) for n in nodes}
     return relations

@@ -7,6 +7,7 @@ what happened. kb depends on the engines; the engines know nothing of kb.
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -14,6 +15,9 @@ from kb.verify.board import Board
 from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
 
+#: The entry-point group through which an installed package plugs in another game's engine: the name is the game's
+#: id, the value its adapter class (``mygame = "mygame_rulekb.adapter:MyGameAdapter"``).
+ENTRY_POINT_GROUP = "rulekb.adapters"
 #: game → "module:Class" of its adapter; imported only when that game's scenarios run.
 ADAPTERS: dict[str, str] = {
     "athernum": "kb.verify.athernum.adapter:AthernumAdapter",
@@ -62,9 +66,13 @@ def adapter_for(game: str, scenarios_dir) -> Adapter | None:
     if key in _cache:
         return _cache[key]
     target = ADAPTERS.get(game)
-    if target is None:
-        return None
-    module, cls = target.split(":")
-    adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
+    if target is not None:
+        module, cls = target.split(":")
+        adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
+    else:
+        found = entry_points(group=ENTRY_POINT_GROUP, name=game)
+        if not found:
+            return None
+        adapter = next(iter(found)).load()(scenarios_dir)
     _cache[key] = adapter
     return adapter

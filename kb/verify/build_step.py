@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 from kb.build import BuildContext, step
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
-from kb.verify.results import results_path
 from kb.verify.session import verify
 
 
@@ -43,7 +41,7 @@ def verify_step(ctx: BuildContext) -> None:
         progress.remove_task(task)
     downloads = ctx.out / "downloads"
     downloads.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(results_path(ctx.paths), downloads / "verify-results.json")
+    (downloads / "verify-results.json").write_text(results.published().to_json(), encoding="utf-8")
     rulings, _ = load_rulings(ctx.paths)
     summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
     ctx.data["verify_summary"] = summary

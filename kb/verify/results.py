@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
 
@@ -125,6 +125,11 @@ class VerifyResults:
     def to_json(self) -> str:
         """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C)."""
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+
+    def published(self) -> "VerifyResults":
+        """The results as the site publishes them: without durations, which differ from run to run, so that two
+        builds of the same tree give the same site."""
+        return VerifyResults(self.generated, [replace(s, duration=0.0) for s in self.scenarios])
 
     @classmethod
     def from_dict(cls, data: dict) -> "VerifyResults":

@@ -18,6 +18,13 @@ from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
 
 
+def run_time() -> str:
+    """When the run happened, as the site shows it: ``$SOURCE_DATE_EPOCH`` when set (reproducible builds), else now."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    moment = dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc) if epoch.isdigit() else dt.datetime.now(dt.timezone.utc)
+    return moment.isoformat(timespec="seconds")
+
+
 @dataclass(frozen=True)
 class RunContext:
     """What every scenario run needs to know of the knowledge base (small, so it crosses processes cheaply)."""
@@ -141,5 +148,4 @@ def run_all(files: list[Path], ctx: RunContext, *, jobs: int = 1,
             results.append(result)
             if on_result:
                 on_result(result)
-    generated = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
-    return VerifyResults(generated=generated, scenarios=sorted(results, key=lambda r: r.id))
+    return VerifyResults(generated=run_time(), scenarios=sorted(results, key=lambda r: r.id))

@@ -1,5 +1,6 @@
-"""Random play: at least 1,000 complete random two-player games and 300 of three and four players, with every
-invariant checked after every action."""
+"""Random play: complete random two-player games and games of three and four players, with every invariant checked
+after every action. CI plays 1,000 and 300 (``RULEKB_FULL_RANDOM_PLAY=1``, set by .ci/run); a local ``make test``
+plays fewer, with the same assertions."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from engine.athernum.invariants import violations
 from engine.athernum.random_player import play_random_game
 from tests.engine.engine_fuzz import check_game, check_games, check_multiplayer_games
 
-GAMES = 1000
-MULTIPLAYER_GAMES = 300
+#: The environment variable that asks for the full count of random games.
+FULL = os.environ.get("RULEKB_FULL_RANDOM_PLAY", "") not in ("", "0")
+GAMES = 1000 if FULL else 80
+MULTIPLAYER_GAMES = 300 if FULL else 250  # the first seed where a player leaves and the game ends by 4.2.4a is 204
 
 
 def _played(check, games: int) -> list[dict]:
@@ -42,7 +45,7 @@ def multiplayer_results():
     return _played(check_multiplayer_games, MULTIPLAYER_GAMES)
 
 
-def test_a_thousand_random_games_keep_every_invariant(results):
+def test_random_games_keep_every_invariant(results):
     """Each card in one zone, tokens only on the board, Victory Tokens conserved, nothing negative, command
     tokens within the maximum, pools empty at each phase start; offered actions accepted, others rejected with rules."""
     assert len(results) == GAMES

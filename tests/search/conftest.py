@@ -93,10 +93,25 @@ def results_json(status: str = "passed") -> str:
     })
 
 
-@pytest.fixture()
-def with_rulings_and_results(project) -> Paths:
-    """A scratch project with one ruling and one passing scenario result beside the rules."""
+def add_rulings_and_results(project: Paths) -> Paths:
+    """One ruling and one passing scenario result beside the rules of ``project``."""
     (project.rules / "athernum" / "rulings.yaml").write_text(RULINGS, encoding="utf-8")
     project.cache.mkdir(parents=True, exist_ok=True)
     (project.cache / "verify-results.json").write_text(results_json(), encoding="utf-8")
     return project
+
+
+@pytest.fixture()
+def with_rulings_and_results(project) -> Paths:
+    """A scratch project with one ruling and one passing scenario result beside the rules."""
+    return add_rulings_and_results(project)
+
+
+@pytest.fixture(scope="session")
+def indexed_with_rulings(tmp_path_factory, project_kb) -> Paths:
+    """A scratch project with one ruling and one passing scenario result, indexed once (shared by read-only tests)."""
+    from kb.search.indexer import index_knowledge_base
+
+    paths = add_rulings_and_results(make_project(tmp_path_factory.mktemp("indexed-rulings")))
+    index_knowledge_base(paths, project_kb)
+    return paths

@@ -61,10 +61,9 @@ def test_german_question_is_answered_with_cr_rules(engine, project_kb):
     assert result.rules[0].found_by.startswith("explained by rulebook-de/")
 
 
-def test_rulings_and_passing_scenarios_appear_under_the_rules_they_cite(with_rulings_and_results, project_kb):
+def test_rulings_and_passing_scenarios_appear_under_the_rules_they_cite(indexed_with_rulings, project_kb):
     """A ruling citing 9.3.9b and a passing scenario demonstrating it are listed under 9.3.9b, with links."""
-    paths = with_rulings_and_results
-    index_knowledge_base(paths, project_kb)
+    paths = indexed_with_rulings
     rulings, _ = load_rulings(paths)
     with SearchEngine(paths) as engine:
         result = answer(engine, project_kb, "Does the target deal damage back to the attacker?",

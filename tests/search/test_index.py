@@ -132,10 +132,9 @@ def test_changed_rule_source_marks_the_index_stale(project, project_kb, build):
         assert engine.is_stale()
 
 
-def test_rulings_and_scenarios_join_the_index(with_rulings_and_results, project_kb):
+def test_rulings_and_scenarios_join_the_index(indexed_with_rulings):
     """A ruling and a verified scenario beside the rules are indexed and found by their words."""
-    index_knowledge_base(with_rulings_and_results, project_kb)
-    with SearchEngine(with_rulings_and_results) as engine:
+    with SearchEngine(indexed_with_rulings) as engine:
         ruling = engine.search("defender or the target deal combat damage back", kind="ruling").hits[0]
         assert ruling.id == "athernum:ruling/R-ATH-900"
         assert ruling.url == "athernum/rulings.html#R-ATH-900"
@@ -145,10 +144,9 @@ def test_rulings_and_scenarios_join_the_index(with_rulings_and_results, project_
         assert engine.search("R-ATH-900").hits[0].id == "athernum:ruling/R-ATH-900"
 
 
-def test_scenario_match_puts_the_rule_it_demonstrates_first(with_rulings_and_results, project_kb):
+def test_scenario_match_puts_the_rule_it_demonstrates_first(indexed_with_rulings):
     """A question matching a verified scenario's title ranks the rule the scenario shows above the scenario."""
-    index_knowledge_base(with_rulings_and_results, project_kb)
-    with SearchEngine(with_rulings_and_results) as engine:
+    with SearchEngine(indexed_with_rulings) as engine:
         found = [(h.id, h.via) for h in engine.search("target strikes back at the attacker with its own offensive "
                                                       "value", limit=10).hits]
     ids = [node_id for node_id, _ in found]

@@ -137,7 +137,6 @@ class ExampleEntry:
     note: ExampleNote
     anchor: str
     path: str
-    duration: float
     proof: ExampleProof
     rules: list[Link]
     proves: list[Link]  # rulings the example proves
@@ -212,7 +211,7 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
         return Link(ctx.link.ruling(r.id), r.id, r.question if r.proves else "")
     return ExampleEntry(
         note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
-        duration=scenario.duration, proof=proof, rules=_rule_links(ctx, scenario.rules, tip=True),
+        proof=proof, rules=_rule_links(ctx, scenario.rules, tip=True),
         proves=[ruling_link(r) for r in rulings.values() if r.proves],
         related=[ruling_link(r) for r in rulings.values() if not r.proves],
         reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,

@@ -1,0 +1,141 @@
+"""The ``rulekb`` MkDocs plugin (``plugins: [rulekb]`` in mkdocs.yml): generate the rules site from the knowledge base.
+
+Registered as the ``mkdocs.plugins`` entry point ``rulekb``, so an installed package builds any project's site
+with no source paths in its mkdocs.yml: the plugin puts the packaged theme (kb/templates/site/theme) first among
+the theme's folders and generates every page. ``mkdocs build`` and ``mkdocs serve`` then build the whole site,
+and ``serve`` rebuilds when the rule sources, rulings, scenarios or verify results change. The project is
+found from the configuration file's folder (or ``$RULEKB_ROOT``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from kb.errors import RulekbError, SourceError
+from kb.paths import Paths
+from kb.site.compact import compact_html
+from kb.site.generate import GeneratedPageCollision, SiteGenerator
+from kb.site.views.search import search_settings
+
+#: The site's theme overrides and assets, shipped inside the package.
+THEME_DIR = Path(__file__).resolve().parent.parent / "templates" / "site" / "theme"
+#: The theme's stylesheets every page uses.
+EXTRA_CSS = ("stylesheets/rulekb.css", "assets/rulekb/search-ui.css", "stylesheets/proof.css")
+#: The Markdown extensions the generated pages are written for, with their settings.
+MARKDOWN_EXTENSIONS: dict[str, dict] = {
+    "attr_list": {}, "md_in_html": {}, "admonition": {}, "tables": {}, "toc": {"permalink": True},
+    "pymdownx.superfences": {},
+}
+#: Not Material's "mermaid" class: graph.js draws a diagram only when it is opened (kb/site/mermaid.py).
+MERMAID_FENCE = {"name": "mermaid", "class": "rk-mermaid"}
+#: Material's own search (its worker, lunr and lunr's languages) is left out: the site's one search is rulekb's
+#: (unless a build enables Material's search plugin, as the search benchmark's baseline does).
+UNUSED_THEME_FILES = ("assets/javascripts/lunr/", "assets/javascripts/workers/search.")
+
+
+def _paths(config: MkDocsConfig) -> Paths:
+    return Paths.discover(Path(config.config_file_path).resolve().parent if config.config_file_path else None)
+
+
+def _static_nav(docs_dir: str, generated: set[str]) -> list:
+    """Hand-written pages in docs/ (authors' documentation), for the navigation."""
+    root = Path(docs_dir)
+    pages = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.md")) if root.is_dir() else []
+    return [p for p in pages if p not in generated]
+
+
+def _use_theme(config: MkDocsConfig) -> None:
+    """The packaged theme first among the theme's folders, its stylesheets and the Markdown extensions the pages
+    need (a project's own settings for them are kept), so that a project's mkdocs.yml names none of them."""
+    from pymdownx.superfences import fence_code_format
+
+    if str(THEME_DIR) not in config.theme.dirs:
+        config.theme.dirs.insert(0, str(THEME_DIR))
+    config.extra_css[:0] = [css for css in EXTRA_CSS if css not in config.extra_css]
+    for name, settings in MARKDOWN_EXTENSIONS.items():
+        if name not in config.markdown_extensions:
+            config.markdown_extensions.append(name)
+        mdx = config.mdx_configs.setdefault(name, {})
+        for key, value in settings.items():
+            mdx.setdefault(key, value)
+    fences = config.mdx_configs["pymdownx.superfences"].setdefault("custom_fences", [])
+    if not any(fence.get("name") == MERMAID_FENCE["name"] for fence in fences):
+        fences.append({**MERMAID_FENCE, "format": fence_code_format})
+
+
+class RulekbPlugin(BasePlugin):
+    """Plans the site from the knowledge base on config, adds its pages and renders each from the rule graph."""
+
+    def __init__(self) -> None:
+        self.generator: SiteGenerator | None = None
+        self.paths: Paths | None = None
+
+    def _generator(self) -> SiteGenerator:
+        if self.generator is None:
+            raise PluginError("rulekb: the site was not planned (on_config did not run)")
+        return self.generator
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Put the packaged theme first, load the knowledge base, plan every page, set the nav and the licence footer."""
+        _use_theme(config)
+        paths = _paths(config)
+        try:
+            generator = SiteGenerator.load(paths)
+            static = _static_nav(config.docs_dir, set(generator.plan.pages))
+            if static:
+                generator.plan.nav.append({"For authors": static})
+        except SourceError as exc:
+            raise PluginError("rulekb: the rule sources have errors:\n" + "\n".join(
+                str(p) for p in exc.problems if str(p.severity) == "error")) from None
+        except RulekbError as exc:
+            raise PluginError(f"rulekb: {exc}") from None
+        self.generator, self.paths = generator, paths
+        config.nav = generator.plan.nav
+        config.copyright = generator.footer()
+        config.extra["rulekb_search"] = search_settings(generator.model)
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        if "material/search" not in config.plugins:
+            for unused in [f for f in files if f.src_uri.startswith(UNUSED_THEME_FILES)]:
+                files.remove(unused)
+        try:
+            return self._generator().add_files(files, config)
+        except GeneratedPageCollision as exc:
+            raise PluginError(f"rulekb: {exc}") from None
+
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        generated = self._generator().page_markdown(page, files)
+        return markdown if generated is None else generated
+
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        generated = self._generator().page_content(page, config, files)
+        return html if generated is None else generated
+
+    def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
+        return compact_html(output)
+
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        SiteGenerator.release()
+
+    def on_build_error(self, error: Exception) -> None:
+        SiteGenerator.release()
+
+    def on_serve(self, server, config: MkDocsConfig, builder) -> object:
+        """Rebuild when rule sources, rulings (in rules/), scenarios or verify results (in .rulekb/) change.
+
+        Only the top of .rulekb/ is watched: the memos a rebuild writes live in .rulekb/memo/, so writing them
+        does not set off a second rebuild."""
+        paths = self.paths or _paths(config)
+        for folder in (paths.rules, paths.scenarios):
+            if folder.is_dir():
+                server.watch(str(folder))
+        paths.cache.mkdir(parents=True, exist_ok=True)
+        server.watch(str(paths.cache), recursive=False)
+        return server
