@@ -7,6 +7,7 @@ import os
 from kb.build import BuildContext, step
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
+from kb.verify.results import results_path
 from kb.verify.session import verify
 
 
