@@ -24,6 +24,8 @@ class BuildContext:
     paths: Paths
     out: Path
     console: Console
+    #: A draft build publishes despite failing scenarios and lint errors (marked on the pages) instead of stopping.
+    draft: bool = False
     kb: KnowledgeBase | None = None
     notes: list[str] = field(default_factory=list)
     data: dict[str, object] = field(default_factory=dict)
@@ -72,7 +74,7 @@ def _load_plugins() -> None:
     """Import the modules that register further build steps (verify, index, site), where present."""
     import importlib
 
-    for module in ("kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
+    for module in ("kb.gate", "kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -80,14 +82,17 @@ def _load_plugins() -> None:
                 raise
 
 
-def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> BuildContext:
+def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, draft: bool = False) -> BuildContext:
     """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
-    steps prepared elsewhere (the search index) is then published, or thrown away if a step failed."""
+    steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
+
+    A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
+    ``draft``, so that a broken state is never published by accident."""
     _load_plugins()
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
     tmp = make_temp(paths.root, SITE_PREFIX)
-    ctx = BuildContext(paths=paths, out=tmp, console=console)
+    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
     try:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                       console=console, transient=False) as progress:

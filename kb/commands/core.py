@@ -13,7 +13,7 @@ from rich.text import Text
 from kb import importer
 from kb.build import run_build
 from kb.cli import cli, problem_text
-from kb.errors import ImportFormatError, NotFound, RulekbError, Severity, SourceError
+from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
@@ -70,18 +70,24 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
 
 
 @cli.command()
-def build() -> None:
-    """Build everything into site/: parse the rules, verify, index, generate the site."""
+@click.option("--draft", is_flag=True,
+              help="Publish even with lint errors or failing scenarios (marked on the pages as failing or broken).")
+def build(draft: bool) -> None:
+    """Build everything into site/: parse and lint the rules, verify, index, generate the site.
+
+    Lint errors or a failing scenario stop the build with a non-zero exit; site/, the search index and the
+    stored verify results stay as they were (--draft publishes anyway)."""
     paths = Paths.discover()
     console = _console()
     try:
-        ctx = run_build(paths, console)
+        ctx = run_build(paths, console, draft=draft)
     except SourceError as exc:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:
                 console.print(problem_text(problem))
         kept = "the previous site/ is unchanged" if paths.site.is_dir() else "there is no previous site/ yet"
-        raise RulekbError(f"the build stopped; {kept}") from None
+        hint = " (rulekb build --draft publishes anyway, marked as a draft)" if isinstance(exc, GateError) else ""
+        raise RulekbError(f"the build stopped; {kept}{hint}") from None
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")

@@ -6,9 +6,11 @@ import os
 import shutil
 
 from kb.build import BuildContext, step
+from kb.errors import Problem
+from kb.gate import stop_unless_draft
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
-from kb.verify.results import results_path
+from kb.verify.results import Status, results_path
 from kb.verify.session import verify
 
 
@@ -29,7 +31,7 @@ def _keep_previous_results(ctx: BuildContext) -> None:
 
 @step("verify scenarios", 20)
 def verify_step(ctx: BuildContext) -> None:
-    """Failing scenarios do not stop the build: the site shows them honestly as failing."""
+    """Run every scenario; one failing or in error stops the build (a draft publishes it, marked as failing)."""
     assert ctx.kb is not None
     _keep_previous_results(ctx)
     progress = ctx.data.get("progress")
@@ -49,3 +51,6 @@ def verify_step(ctx: BuildContext) -> None:
     ctx.data["verify_summary"] = summary
     counts = ", ".join(f"{n} {s}" for s, n in sorted(summary.counts.items()))
     ctx.notes.append(f"scenarios: {len(results.scenarios)} ({counts or 'none'})")
+    broken = [Problem(s.path, 1, "scenario", f"{s.id} {s.status}" + (f": {s.reason}" if s.reason else ""), code=f"scenario-{s.status}")
+              for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)]
+    stop_unless_draft(ctx, broken, "failing scenarios")
