@@ -20,6 +20,7 @@ from kb.paths import Paths
 from kb.search.indexer import discard_index, prepare_index
 from kb.search.synonyms import load_synonyms
 from kb.verify.results import results_path
+from tests.conftest import ROOT
 
 
 @pytest.fixture()
