@@ -12,6 +12,7 @@ from kb.ids import CR_NUMBER
 from kb.loader import KnowledgeBase
 from kb.model import EdgeKind, NodeKind, SourceDocument
 from kb.parameters import read_parameters
+from kb.ruling_review import suspect_rulings
 from kb.rulings import Ruling, load_rulings
 from kb.graph import children
 from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, load_not_testable, primary_document
@@ -166,7 +167,7 @@ def repairs(kb: KnowledgeBase) -> list[Problem]:
 def curated_data(kb: KnowledgeBase, rulings: list[Ruling], problems: list[Problem]) -> list[Problem]:
     """Problems in the rulings (malformed, duplicate ids, resting on rules that do not exist) and in the rule
     parameters the engines read from the rules."""
-    found = list(problems)
+    found = problems + suspect_rulings(rulings, kb.graph)
     for ruling in rulings:
         for rule in ruling.rules:
             if rule not in kb.graph:

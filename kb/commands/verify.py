@@ -18,7 +18,8 @@ from kb.errors import Problem, RulekbError
 from kb.loader import load_kb
 from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
-from kb.verify.fingerprint import update_file
+from kb.ruling_review import record, suspect_rulings
+from kb.verify.fingerprint import suspects_of, update_file
 from kb.verify.report import RulingCheck, Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
 from kb.verify.scenario import ScenarioInvalid, discover, game_of, load_scenario
@@ -152,23 +153,43 @@ def print_impact(console: Console, report, revision: str) -> None:
 
 
 @cli.command()
-@click.argument("targets", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-def review(targets: tuple[Path, ...]) -> None:
-    """Mark scenarios as reviewed against the current text of the rules they cite (updates fingerprints)."""
+@click.argument("targets", nargs=-1, required=True)
+@click.option("--suspect", "only_suspect", is_flag=True,
+              help="Only the scenarios and rulings among TARGETS that lint finds suspect.")
+def review(targets: tuple[str, ...], only_suspect: bool) -> None:
+    """Mark scenarios (files or folders) and rulings (ids, e.g. R-ATH-003, or "rulings" for all) as reviewed
+    against the current text of the rules they cite: their fingerprints are updated."""
     kb = load_kb()
     kb.raise_for_errors()
-    files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets))
-    if not files:
+    rulings, _ = load_rulings(kb.paths)
+    by_id = {r.id.casefold(): r for r in rulings}
+    chosen = [r for r in rulings if "rulings" in targets] + [by_id[t.casefold()] for t in targets if t.casefold() in by_id]
+    paths = [Path(t) for t in targets if t.casefold() not in by_id and t != "rulings"]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise RulekbError(f"neither a scenario path nor a ruling id: {', '.join(missing)}")
+    files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, tuple(paths))) if paths else []
+    if not files and not chosen:
         raise RulekbError("no scenario files under the given paths")
+    if only_suspect:
+        files = [p for p in files if suspects_of(p, game_of(p, kb.paths.scenarios), kb.graph)]
+        chosen = [r for r in chosen if suspect_rulings([r], kb.graph)]
     problems = [p for path in files for p in _reviewable(path, kb.paths.scenarios, kb.paths.root)]
     console = Console(highlight=False)
     if problems:
         for problem in problems:
             console.print(problem_text(problem))
         raise RulekbError(f"nothing reviewed: {len(problems)} problem(s) in the scenarios given")
-    for path in files:
-        changed = update_file(path, game_of(path, kb.paths.scenarios), kb.graph)
-        console.print(Text(f"{'updated' if changed else 'unchanged'} {path.relative_to(kb.paths.root)}"))
+    updated = [path for path in files if update_file(path, game_of(path, kb.paths.scenarios), kb.graph)]
+    for path in updated:
+        console.print(Text(f"updated {path.relative_to(kb.paths.root)}"))
+    reviewed = []
+    for ruling_file in sorted({r.path for r in chosen}):
+        reviewed += record(kb.paths.root / ruling_file, [r for r in chosen if r.path == ruling_file], kb.graph)
+    for ruling_id in reviewed:
+        console.print(Text(f"updated ruling {ruling_id}"))
+    console.print(Text(f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len(set(r.id for r in chosen))} "
+                       f"rulings ({len(reviewed)} updated)"))
 
 
 def _reviewable(path: Path, scenarios: Path, root: Path) -> list[Problem]:
