@@ -22,7 +22,7 @@ COMMANDS = {
     "import": "kb.commands.core", "build": "kb.commands.core", "rule": "kb.commands.core",
     "lint": "kb.commands.core", "graph": "kb.commands.core",
     "verify": "kb.commands.verify", "review": "kb.commands.verify",
-    "diff": "kb.commands.diff",
+    "diff": "kb.commands.diff", "renumber": "kb.commands.diff",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
 }
 

@@ -15,6 +15,7 @@ from kb.build import run_build
 from kb.cli import cli, problem_text
 from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.importer.release import ReleaseSummary, take_release
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
 from kb.paths import Paths
@@ -31,18 +32,24 @@ def _console() -> Console:
 @click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Import every document found in this folder.")
 @click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
-@click.option("--release", help="Import as a new release of the document, e.g. 2026-01 (kept beside the current one).")
+@click.option("--release", help="Import as a new release, e.g. 2026-01: it becomes the current source and the current "
+                                "text is archived as <document>@<its release>.md.")
+@click.option("--previous", help="The release name of the text being archived (default: its front matter's release, "
+                                 "else its version).")
 @click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
-@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was imported, repaired and changed as JSON.")
 def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
-                   force: bool, as_json: bool) -> None:
-    """Import source documents into canonical rule sources under rules/<game>/, reporting every repair."""
+                   previous: str | None, force: bool, as_json: bool) -> None:
+    """Import source documents into canonical rule sources under rules/<game>/, reporting every repair; with
+    --release, a new release of a document, with a summary of what changed and what it impacts."""
     paths = Paths.discover()
     files = list(sources) + (sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md") and p.name != "README.md")
                              if seeds else [])
     if not files:
         raise click.UsageError("give the files to import, or --seeds DIR")
     importer.check_release(release)
+    if previous is not None:
+        importer.check_release(previous)
     console = _console()
     report = []
     failed = []
@@ -52,21 +59,47 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
             kind = fmt or importer.detect_format(text)
             result = importer.convert(text, kind, source=path.name, release=release)
             target = importer.target_path(paths.rules, result)
-            importer.write(result, target, force=force, root=paths.root)
+            if release:
+                summary = take_release(paths, result, target, previous=previous)
+            else:
+                importer.write(result, target, force=force, root=paths.root)
+                summary = None
         except ImportFormatError as exc:
             failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
             continue
-        report.append({"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
-                       "repairs": [r.to_dict() for r in result.repairs]})
+        entry = {"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
+                 "repairs": [r.to_dict() for r in result.repairs]}
+        if summary is not None:
+            entry["release"] = {"name": summary.release, "previous": summary.previous,
+                                "archived": str(summary.archived.relative_to(paths.root)) if summary.archived else None,
+                                "counts": summary.counts(), "changes": [c.to_dict() for c in summary.changes],
+                                "impacted_scenarios": summary.scenarios, "impacted_rulings": summary.rulings}
+        report.append(entry)
         if not as_json:
-            console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → "
-                                        f"{target.relative_to(paths.root)}"))
-            for repair in result.repairs:
-                console.print(Text.assemble("  ", ("repair", "yellow"), f" {repair}"))
+            _print_import(console, path, kind, target.relative_to(paths.root), result, summary)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=1))
     if failed:
         raise ImportFormatError("\n".join(failed))
+
+
+def _print_import(console: Console, path: Path, kind: str, target: Path, result, summary: ReleaseSummary | None) -> None:
+    """One document's import: where it went, how many repairs, and for a release what changed and what it impacts."""
+    console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → {target}"))
+    if result.repairs:
+        console.print(Text(f"  {len(result.repairs)} repairs of the scan (rulekb lint --all lists them)"))
+    if summary is None:
+        return
+    if summary.archived is not None:
+        console.print(Text(f"  release {summary.release} is current; {summary.previous} archived as "
+                           f"{summary.archived.name}"))
+    for change in summary.changes:
+        name = f"{change.old_id} → {change.id}" if change.old_id and change.old_id != change.id else change.id
+        impact = ", ".join(part for part in (f"{len(change.scenarios)} scenarios" if change.scenarios else "",
+                                             ", ".join(change.rulings)) if part)
+        console.print(Text(f"  {change.kind:>10} {name}" + (f"  ({impact})" if impact else "")))
+    counts = ", ".join(f"{n} {kind}" for kind, n in summary.counts().items())
+    console.print(Text(f"  {counts}; {len(summary.scenarios)} scenarios and {len(summary.rulings)} rulings impacted"))
 
 
 @cli.command()
