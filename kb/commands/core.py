@@ -73,19 +73,21 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
             entry["release"] = {"name": summary.release, "previous": summary.previous,
                                 "archived": str(summary.archived.relative_to(paths.root)) if summary.archived else None,
                                 "counts": summary.counts(), "changes": [c.to_dict() for c in summary.changes],
+                                "notes": str(summary.notes.relative_to(paths.root)) if summary.notes else None,
                                 "impacted_scenarios": summary.scenarios, "impacted_rulings": summary.rulings}
         report.append(entry)
         if not as_json:
-            _print_import(console, path, kind, target.relative_to(paths.root), result, summary)
+            _print_import(console, path, kind, paths.root, target, result, summary)
     if as_json:
         click.echo(json.dumps(report, ensure_ascii=False, indent=1))
     if failed:
         raise ImportFormatError("\n".join(failed))
 
 
-def _print_import(console: Console, path: Path, kind: str, target: Path, result, summary: ReleaseSummary | None) -> None:
+def _print_import(console: Console, path: Path, kind: str, root: Path, target: Path, result,
+                  summary: ReleaseSummary | None) -> None:
     """One document's import: where it went, how many repairs, and for a release what changed and what it impacts."""
-    console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → {target}"))
+    console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → {target.relative_to(root)}"))
     if result.repairs:
         console.print(Text(f"  {len(result.repairs)} repairs of the scan (rulekb lint --all lists them)"))
     if summary is None:
@@ -100,6 +102,9 @@ def _print_import(console: Console, path: Path, kind: str, target: Path, result,
         console.print(Text(f"  {change.kind:>10} {name}" + (f"  ({impact})" if impact else "")))
     counts = ", ".join(f"{n} {kind}" for kind, n in summary.counts().items())
     console.print(Text(f"  {counts}; {len(summary.scenarios)} scenarios and {len(summary.rulings)} rulings impacted"))
+    if summary.notes is not None:
+        console.print(Text(f"  release notes: {summary.notes.relative_to(root)}; next: rulekb renumber "
+                           "--dry-run, rulekb lint, rulekb verify --changed"))
 
 
 @cli.command()

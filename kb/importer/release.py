@@ -13,6 +13,7 @@ from kb.importer import check_release, report_path, write
 from kb.importer.common import ImportResult
 from kb.parse import parse_file
 from kb.paths import Paths
+from kb.release_notes import notes_path, render
 from kb.releases import graph_of
 from kb.rulings import load_rulings
 
@@ -25,6 +26,7 @@ class ReleaseSummary:
     previous: str | None
     archived: Path | None
     changes: list[Change] = field(default_factory=list)
+    notes: Path | None = None
 
     def counts(self) -> dict[str, int]:
         found = Counter(c.kind for c in self.changes)
@@ -85,5 +87,11 @@ def take_release(paths: Paths, result: ImportResult, target: Path, *, previous: 
     if old_graph is not None and new_graph is not None:
         summary.changes = compare(old_graph, new_graph)
         rulings, _ = load_rulings(paths)
-        attach_impact(summary.changes, old_graph, new_graph, Citations.read(paths.scenarios, rulings))
+        citations = Citations.read(paths.scenarios, rulings)
+        attach_impact(summary.changes, old_graph, new_graph, citations)
+        meta = result.meta
+        summary.notes = notes_path(paths.rules, meta.game, meta.document, release)
+        summary.notes.parent.mkdir(exist_ok=True)
+        summary.notes.write_text(render(meta.title, meta.game, name, release, summary.changes, new_graph, citations),
+                                 encoding="utf-8")
     return summary

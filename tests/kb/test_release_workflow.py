@@ -62,6 +62,9 @@ def test_a_new_release_goes_in_forwards_and_renumbering_is_applied(project, seed
     assert "1 added, 0 removed, 2 changed" in out and "renumbered athernum:2.4.2 → athernum:2.4.3" in out
     assert "R-ATH-003" in out  # rests on 4.2.2a, which changed
     assert len(out.splitlines()) < 60
+    notes = (project / "rules" / "athernum" / "release-notes" / "cr@2026-01.md").read_text()
+    assert notes.startswith("# Athernum: The Old World — Comprehensive Rules: release 2026-01")
+    assert "- **[4.2.2a](athernum/cr/4.html#4.2.2a)**" in notes and "[R-ATH-003](athernum/rulings.html#R-ATH-003)" in notes
     current = parse_file(cr).document
     assert current.meta.release == "2026-01" and "revealed to every player" in cr.read_text()
     assert "revealed to every player" not in (project / "rules" / "athernum" / "cr@2025.md").read_text()
