@@ -12,7 +12,7 @@ from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import cli, problem_text
+from kb.cli import cli, make_console, problem_text
 from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
 from kb.importer.release import ReleaseSummary, take_release
@@ -24,7 +24,7 @@ from kb.rulings import Ruling, load_rulings
 
 
 def _console() -> Console:
-    return Console(highlight=False)
+    return make_console()
 
 
 @cli.command("import")
@@ -173,10 +173,14 @@ def _print_ruling(ruling: Ruling, console: Console) -> None:
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one finding per line, file:line: level [field]: message; json: for tools.")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 @click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
-def lint(as_json: bool, show_all: bool) -> None:
-    """Check the rule sources: ids, numbering, references, terms, spelling, repairs. Fails on errors only."""
+def lint(fmt: str, as_json: bool, show_all: bool) -> None:
+    """Check the rule sources, rulings, curated data and scenarios: ids, numbering, references, schema, terms,
+    spelling, suspect scenarios and rulings, untested rules. Fails on errors only."""
+    as_json = as_json or fmt == "json"
     kb = load_kb()
     findings = run_lint(kb)
     errors = sum(1 for f in findings if f.severity == Severity.ERROR)

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.cli import cli
+from kb.cli import cli, make_console
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
 from kb.loader import load_kb
 from kb.paths import Paths
@@ -78,7 +78,7 @@ def diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> None
             click.echo(json.dumps({"changes": [c.to_dict() for c in changes], "impacted": count,
                                    "outcome_changed": [asdict(b) for b in changed]}, ensure_ascii=False, indent=1))
             return
-        console = Console(highlight=False)
+        console = make_console()
         print_changes(console, changes)
         console.print(f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:")
         for b in changed:
@@ -91,7 +91,7 @@ def diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> None
         click.echo(json.dumps({"changes": [c.to_dict() for c in changes],
                                "impacted_scenarios": impacted_scenarios(changes)}, ensure_ascii=False, indent=1))
     else:
-        print_changes(Console(highlight=False), changes)
+        print_changes(make_console(), changes)
 
 
 @cli.command()
@@ -109,7 +109,7 @@ def renumber(old: str | None, dry_run: bool) -> None:
         changes = compare(load_spec(old, paths).graph, load_kb(paths).graph)
     moves = renumberings(changes)
     edits = plan(paths, moves)
-    console = Console(highlight=False)
+    console = make_console()
     for edit in edits:
         where = f"{edit.path.relative_to(paths.root)}:{edit.line}"
         console.print(Text.assemble((where, "bold"), ": ", (edit.before.strip(), "red"), " → ", (edit.after.strip(), "green")))

@@ -77,15 +77,22 @@ def test_an_unchanged_tree_impacts_nothing(repo, capsys):
     assert code == 0 and json.loads(out)["scenarios"] == []
 
 
-def test_verifying_one_file_reports_that_run_apart_from_the_totals(repo, capsys, monkeypatch):
-    """`rulekb verify FILE` counts the scenarios it ran, then the totals of every scenario's last result."""
+def test_verifying_one_file_reports_and_exits_on_that_run(repo, capsys, monkeypatch):
+    """`rulekb verify FILE` prints that file's result in a one-line summary, with no coverage tables, and its exit
+    status is that of the run: a stored failure of a scenario it did not run is not reported."""
     monkeypatch.chdir(repo)
     _run(capsys, "verify", "scenarios/athernum/ch07")
+    results = repo / ".rulekb" / "verify-results.json"
+    stored = json.loads(results.read_text())
+    stored["scenarios"][0]["status"] = "failed"  # a stale failure of another scenario
+    results.write_text(json.dumps(stored))
     code, out = _run(capsys, "verify", LOCATION_SCENARIOS)
     lines = " ".join(out.split())
     assert code == 0 and "this run: 1 scenario: 1 passed, 0 failed" in lines
-    assert "all, as last run: " in lines and "all, as last run: 1 scenario" not in lines
+    assert "coverage" not in lines and "FAILED" not in lines
     assert "R-ATN-008" not in lines and "rulings this run did not touch are not shown" in lines
+    code, out = _run(capsys, "verify", "--coverage", LOCATION_SCENARIOS)
+    assert code == 0 and "coverage" in out
 
 
 def test_a_path_outside_the_scenarios_folder_is_refused_by_name(repo, tmp_path_factory, capsys):

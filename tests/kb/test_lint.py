@@ -3,8 +3,10 @@ the document's structure, malformed scenarios, and (as warnings) testable rules 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from kb.cli import main
 from kb.errors import Severity
 from kb.lint import lint
 from kb.loader import load_kb
@@ -79,3 +81,20 @@ def test_testable_rules_without_a_scenario_are_warnings(small_project):
     assert "athernum:9.3.7" in found
     assert "athernum:5.0.1a" not in found and "athernum:1.1.2" not in found  # cited; listed as not testable
     assert all(f.severity == Severity.WARNING for f in _findings(small_project, "untested"))
+
+
+def test_lint_output_is_one_finding_per_line_and_json_on_request(small_project, run, capsys, monkeypatch):
+    """Outside a terminal no finding is wrapped (path whole, one per line); ``--format json`` gives the same findings."""
+    rulings = small_project / "rules" / "athernum" / "rulings.yaml"
+    rulings.write_text(rulings.read_text().replace('rules: ["9.3.7", ', 'rules: ["2.4.4z", ', 1))
+    monkeypatch.setenv("RULEKB_ROOT", str(small_project))
+    monkeypatch.setenv("COLUMNS", "60")  # a narrow terminal's width must not wrap output written to a pipe
+    code = main(["lint"])
+    out = capsys.readouterr().out
+    assert code == 1
+    [line] = [line for line in out.splitlines() if "2.4.4z" in line]
+    assert line.startswith("rules/athernum/rulings.yaml:") and ": error [R-ATH-001.rules]: " in line
+    code, out, _ = run(small_project, "lint", "--format", "json")
+    found = json.loads(out)
+    assert code == 1 and found["errors"] == 1
+    assert any(f["code"] == "dangling-reference" and f["severity"] == "error" for f in found["findings"])
