@@ -65,6 +65,7 @@ class ScenarioResult:
     diff: str = ""
     steps: list[StepRecord] = field(default_factory=list)
     log: list[LogLine] = field(default_factory=list)
+    key: str = ""  # the hash of what decided this result (kb.verify.inputs); "" when not known
 
     @property
     def verified(self) -> bool:
