@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from kb import build_stamp
 from kb.export import export, rules_by_id
 from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.loader import KnowledgeBase, load_kb
@@ -88,9 +89,14 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, d
 
     A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
     ``draft``, so that a broken state is never published by accident."""
-    _load_plugins()
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
+    digest = build_stamp.inputs_digest(paths, draft) if only is None else None
+    if digest is not None and build_stamp.up_to_date(paths, digest):
+        ctx = BuildContext(paths=paths, out=paths.site, console=console, draft=draft)
+        ctx.notes.append("nothing changed since the last build: site/, the index and the results are up to date")
+        return ctx
+    _load_plugins()
     tmp = make_temp(paths.root, SITE_PREFIX)
     ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
     try:
@@ -113,4 +119,6 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, d
         raise
     for commit in ctx.on_success:
         commit()
+    if digest is not None:
+        build_stamp.record(paths, digest)
     return ctx
