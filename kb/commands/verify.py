@@ -146,8 +146,8 @@ def _rulings_of_run(checks: list[RulingCheck], rulings: list[Ruling], results: V
 
 def print_impact(console: Console, report, revision: str) -> None:
     """The impacted scenarios since a revision: which now fail, which are suspect, which rulings lost proof."""
-    console.print(f"{len(report.changes)} rule changes since {escape(revision)}; "
-                  f"{len(report.results.scenarios)} impacted scenarios run")
+    console.print(f"{len(report.changes)} rule changes since {escape(revision)}, {len(report.edited)} scenarios whose "
+                  f"own inputs changed; {len(report.results.scenarios)} scenarios run")
     for s in report.results.scenarios:
         console.print(f"  [{STATUS_STYLE[s.status]}]{s.status:>16}[/] {escape(s.id)}")
         if s.status in (Status.FAILED, Status.ERROR):

@@ -29,6 +29,26 @@ def context(kb: KnowledgeBase, project: Paths | None = None, rulings: list[Rulin
                       ruling_ids=frozenset(r.id for r in rulings), parameters=parameters.values)
 
 
+def input_keys(kb: KnowledgeBase, ctx: RunContext, files: list[Path]) -> dict[str, str]:
+    """The key of each scenario file's inputs now, by its path as results show it."""
+    citations = Citations.read(kb.paths.scenarios, [], cache=kb.paths.memo / "citations.pickle")
+    cited = {citations.scenario_paths[sid]: rules for sid, rules in citations.scenarios.items()}
+    keys = Keys(kb.paths.scenarios, kb.graph, ctx.parameters)
+    return {ctx.display(f): keys.key(f, cited.get(f, [])) for f in files}
+
+
+def inputs_changed(kb: KnowledgeBase) -> list[Path]:
+    """The scenario files whose inputs changed since their stored result (new files too, once anything is stored)."""
+    results = load_results(kb.paths)
+    if not results.scenarios:
+        return []
+    stored = {s.path: s.key for s in results.scenarios}
+    files = discover(kb.paths.scenarios)
+    ctx = context(kb)
+    keys = input_keys(kb, ctx, files)
+    return [f for f in files if stored.get(ctx.display(f)) != keys[ctx.display(f)]]
+
+
 def verify(kb: KnowledgeBase, targets: list[Path] | None = None, *, jobs: int = 1, reuse: bool = False,
            on_start: Callable[[int], None] | None = None,
            on_result: Callable[[ScenarioResult], None] | None = None) -> VerifyResults:
@@ -40,10 +60,7 @@ def verify(kb: KnowledgeBase, targets: list[Path] | None = None, *, jobs: int = 
     """
     files = discover(kb.paths.scenarios, targets)
     ctx = context(kb)
-    citations = Citations.read(kb.paths.scenarios, [], cache=kb.paths.memo / "citations.pickle")
-    cited = {citations.scenario_paths[sid]: rules for sid, rules in citations.scenarios.items()}
-    keys = Keys(kb.paths.scenarios, kb.graph, ctx.parameters)
-    key_of = {ctx.display(f): keys.key(f, cited.get(f, [])) for f in files}
+    key_of = input_keys(kb, ctx, files)
     stored = {s.path: s for s in load_results(kb.paths).scenarios if (kb.paths.root / s.path).exists()}
     kept = [stored[p] for p, k in key_of.items() if reuse and p in stored and stored[p].key == k]
     kept_paths = {s.path for s in kept}

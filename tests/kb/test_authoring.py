@@ -103,3 +103,21 @@ def test_a_path_outside_the_scenarios_folder_is_refused_by_name(repo, tmp_path_f
     code = main(["verify", str(stray)])
     _, err = capsys.readouterr()
     assert code != 0 and "is not in this project's scenarios folder" in " ".join(err.split())
+
+
+def test_verify_changed_runs_a_scenario_whose_own_file_changed(repo, capsys):
+    """After breaking an expectation in a scenario (no rule edit), verify --changed runs it, fails, and stores it."""
+    for folder in (repo / "scenarios").glob("*/*/"):
+        if folder.name not in ("ch02", "cards"):
+            shutil.rmtree(folder)
+    code, _ = _run(capsys, "verify")
+    assert code == 0
+    scenario = repo / LOCATION_SCENARIOS
+    scenario.write_text(scenario.read_text().replace("location: Old Mill", "location: Harbor Market"))
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    report = json.loads(out)
+    assert code == 1
+    assert [s["id"] for s in report["scenarios"]] == ["athernum/ch02/second-location-same-turn"]
+    assert report["edited"] == ["athernum/ch02/second-location-same-turn"] and report["failing"] == report["edited"]
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    assert json.loads(out)["scenarios"] == [] and code == 0  # its result is stored: its inputs are unchanged since
