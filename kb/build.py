@@ -11,6 +11,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from kb import build_stamp
 from kb.export import export, rules_by_id
 from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.loader import KnowledgeBase, load_kb
@@ -24,6 +25,8 @@ class BuildContext:
     paths: Paths
     out: Path
     console: Console
+    #: A draft build publishes despite failing scenarios and lint errors (marked on the pages) instead of stopping.
+    draft: bool = False
     kb: KnowledgeBase | None = None
     notes: list[str] = field(default_factory=list)
     data: dict[str, object] = field(default_factory=dict)
@@ -72,7 +75,7 @@ def _load_plugins() -> None:
     """Import the modules that register further build steps (verify, index, site), where present."""
     import importlib
 
-    for module in ("kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
+    for module in ("kb.gate", "kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -80,14 +83,22 @@ def _load_plugins() -> None:
                 raise
 
 
-def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> BuildContext:
+def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, draft: bool = False) -> BuildContext:
     """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
-    steps prepared elsewhere (the search index) is then published, or thrown away if a step failed."""
-    _load_plugins()
+    steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
+
+    A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
+    ``draft``, so that a broken state is never published by accident."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
+    digest = build_stamp.inputs_digest(paths, draft) if only is None else None
+    if digest is not None and build_stamp.up_to_date(paths, digest):
+        ctx = BuildContext(paths=paths, out=paths.site, console=console, draft=draft)
+        ctx.notes.append("nothing changed since the last build: site/, the index and the results are up to date")
+        return ctx
+    _load_plugins()
     tmp = make_temp(paths.root, SITE_PREFIX)
-    ctx = BuildContext(paths=paths, out=tmp, console=console)
+    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
     try:
         with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
                       console=console, transient=False) as progress:
@@ -108,4 +119,6 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None) -> B
         raise
     for commit in ctx.on_success:
         commit()
+    if digest is not None:
+        build_stamp.record(paths, digest)
     return ctx

@@ -31,10 +31,18 @@ COMMANDS = {
     "import": "kb.commands.core", "build": "kb.commands.core", "rule": "kb.commands.core",
     "lint": "kb.commands.core", "graph": "kb.commands.core",
     "verify": "kb.commands.verify", "review": "kb.commands.verify",
-    "diff": "kb.commands.diff", "init": "kb.commands.init",
+    "diff": "kb.commands.diff", "renumber": "kb.commands.diff", "init": "kb.commands.init",
     "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
     "ruling": "kb.commands.lookup", "example": "kb.commands.lookup",
 }
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A console for a command's output: wrapped to a terminal's width, but never hard-wrapped when written to a
+    file or pipe (paths stay whole, one finding per line, for editors and grep)."""
+    console = Console(highlight=False, stderr=stderr)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 SEVERITY_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
@@ -70,7 +78,7 @@ def cli(root: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; user errors become messages with a non-zero exit, never tracebacks."""
-    err = Console(stderr=True)
+    err = make_console(stderr=True)
     try:
         result = cli.main(args=argv, prog_name="rulekb", standalone_mode=False)
     except click.exceptions.Abort:

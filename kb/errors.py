@@ -55,6 +55,10 @@ class SourceError(RulekbError):
         super().__init__("\n".join(str(p) for p in errors) or "invalid rule sources")
 
 
+class GateError(SourceError):
+    """The rules parse but are not fit to publish: lint errors or failing scenarios (a draft build publishes anyway)."""
+
+
 class ImportFormatError(RulekbError):
     """A document given to the importer is not in a format it knows."""
 

@@ -12,8 +12,12 @@ from kb.ids import CR_NUMBER
 from kb.loader import KnowledgeBase
 from kb.model import EdgeKind, NodeKind, SourceDocument
 from kb.parameters import read_parameters
-from kb.rulings import load_rulings
+from kb.ruling_review import suspect_rulings
+from kb.rulings import Ruling, load_rulings
+from kb.graph import children
+from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, load_not_testable, primary_document
 from kb.verify.fingerprint import lint_scenarios
+from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
 from kb.verify.scenario import discover
 from kb.text import words
 
@@ -65,6 +69,33 @@ def numbering(document: SourceDocument, display: str) -> list[Problem]:
                                                 f"gap in numbering between {previous.number} and {node.number}",
                                                 Severity.INFO if excerpt else Severity.WARNING, code="gap"))
             previous = node
+    return problems
+
+
+def _holds(parent: str, number: str) -> bool:
+    """Whether a node numbered ``parent`` may hold ``number``: 4.2.2 holds 4.2.2a and 4.2.2.a, the section 1.1.0
+    holds 1.1.1, 12.2.A holds 12.2.Aa; 1 does not hold 12.1."""
+    prefix = parent[:-2] if parent.endswith(".0") else parent
+    return number.startswith(prefix) and len(number) > len(prefix) and not number[len(prefix)].isdigit()
+
+
+def structure(document: SourceDocument, display: str) -> list[Problem]:
+    """A numbered rule outside the document's structure (``77.7.7a`` appended after chapter 12) is on no page:
+    an error (a note in an excerpt, whose structure is partial)."""
+    if document.meta.numbering == "none":
+        return []
+    by_id = {node.id: node for node in document.nodes}
+    problems = []
+    for node in document.nodes:
+        if not node.number or node.kind not in (NodeKind.RULE, NodeKind.SECTION):
+            continue
+        parent = by_id.get(node.parent or "")
+        if parent is not None and parent.number and _holds(parent.number, node.number):
+            continue
+        under = f"under {parent.number}" if parent is not None and parent.number else "outside every chapter and section"
+        problems.append(Problem(display, node.line, "number", f"{node.number} is {under}: no section of the document "
+                                "can hold that number", Severity.INFO if document.meta.is_excerpt else Severity.ERROR,
+                                code="outside-structure"))
     return problems
 
 
@@ -133,10 +164,38 @@ def repairs(kb: KnowledgeBase) -> list[Problem]:
             for path, found in kb.repairs.items() for r in found]
 
 
-def curated_data(kb: KnowledgeBase) -> list[Problem]:
-    """Problems in the rulings and in the rule parameters the engines read from the rules."""
-    _, problems = load_rulings(kb.paths)
-    return problems + read_parameters(kb.paths, kb.graph).problems
+def curated_data(kb: KnowledgeBase, rulings: list[Ruling], problems: list[Problem]) -> list[Problem]:
+    """Problems in the rulings (malformed, duplicate ids, resting on rules that do not exist) and in the rule
+    parameters the engines read from the rules."""
+    found = problems + suspect_rulings(rulings, kb.graph)
+    for ruling in rulings:
+        for rule in ruling.rules:
+            if rule not in kb.graph:
+                found.append(Problem(ruling.path, ruling.line, f"{ruling.id}.rules", f"{ruling.id} rests on {rule}, "
+                                     "which is not a rule" + did_you_mean(kb.lookup, kb.graph, rule),
+                                     code="dangling-reference"))
+    return found + read_parameters(kb.paths, kb.graph).problems
+
+
+def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
+    """A warning for each testable rule that no scenario cites (directly or through all its subrules) and that
+    its game's not-testable list does not name: a new rule should not pass silently."""
+    problems = []
+    for game in sorted({d.meta.game for d in kb.documents}):
+        listed = kb.paths.scenarios / game / NOT_TESTABLE_FILE
+        if primary_document(kb.graph, game) is None or not (kb.paths.scenarios / game).is_dir():
+            continue
+        reasons, found = load_not_testable(listed, rel(listed, kb.paths.root))
+        problems += found
+        coverage = classify(kb.graph, game, cited, reasons)
+        for rule, status in coverage.rules.items():
+            if status == RuleCoverage.MISSING and not any(  # the deepest missing rules, not each of their parents
+                    coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)):
+                data = kb.graph.nodes[rule]
+                problems.append(Problem(data["path"], data["line"], "scenario", f"{rule} has no scenario; write one, "
+                                        f"or list it in {rel(listed, kb.paths.root)} with the reason",
+                                        Severity.WARNING, code="untested"))
+    return problems
 
 
 def lint(kb: KnowledgeBase) -> list[Problem]:
@@ -144,12 +203,18 @@ def lint(kb: KnowledgeBase) -> list[Problem]:
     found = list(kb.problems)
     for document in kb.documents:
         found += numbering(document, rel(document.path, kb.paths.root))
+        found += structure(document, rel(document.path, kb.paths.root))
     found += unused_terms(kb)
     found += misspellings(kb)
     found += repairs(kb)
-    found += curated_data(kb)
+    rulings, ruling_problems = load_rulings(kb.paths)
+    found += curated_data(kb, rulings, ruling_problems)
     if kb.paths.scenarios.is_dir():
-        found += lint_scenarios(kb.paths.scenarios, kb.paths.root, kb.graph, discover(kb.paths.scenarios),
+        files = discover(kb.paths.scenarios)
+        found += lint_scenarios(kb.paths.scenarios, kb.paths.root, kb.graph, files,
                                 cache=kb.paths.memo / "fingerprints.pickle")
+        scenarios = lint_scenario_files(files, kb.paths.scenarios, kb.paths.root, kb.graph, kb.lookup,
+                                        {r.id for r in rulings}, memo=kb.paths.memo)
+        found += scenarios.problems + untested(kb, scenarios.cited)
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     return sorted(found, key=lambda p: (order[p.severity], p.path, p.line))

@@ -56,7 +56,8 @@ def releases(paths: Paths) -> dict[tuple[str, str], list[Release]]:
     return found
 
 
-def _graph_of(path: Path):
+def graph_of(path: Path):
+    """The graph of one rule source file alone (None if it does not parse)."""
     result = parse_file(path)
     if result.document is None:
         return None
@@ -70,7 +71,7 @@ def history(paths: Paths) -> list[ReleaseChanges]:
     for (game, document), items in releases(paths).items():
         if len(items) < 2:
             continue
-        graphs = [_graph_of(r.path) for r in items]
+        graphs = [graph_of(r.path) for r in items]
         for (old, old_graph), (new, new_graph) in zip(zip(items, graphs), zip(items[1:], graphs[1:])):
             if old_graph is None or new_graph is None:
                 continue

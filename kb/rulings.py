@@ -43,9 +43,14 @@ class Ruling:
     date: str = ""
     path: str = ""
     line: int = 0
+    #: The text of each rule it rests on when it was last reviewed (``rulekb review R-ATH-001``), as hashes.
+    fingerprint: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The ruling as readers of the downloads and ``--json`` see it (review bookkeeping left out)."""
+        data = asdict(self)
+        del data["fingerprint"]
+        return data
 
 
 def _entry_problem(entry: dict) -> tuple[str, str] | None:
@@ -68,6 +73,13 @@ def _entry_problem(entry: dict) -> tuple[str, str] | None:
     except ValueError:
         return "date", f"date {str(entry['date'])!r} is not a date (write it as YYYY-MM-DD)"
     return None
+
+
+def _fingerprint(value: object, game: str) -> dict[str, str]:
+    """A ruling's recorded fingerprints by qualified rule id (an unreadable record counts as none: it is suspect)."""
+    if not isinstance(value, dict):
+        return {}
+    return {(str(k) if ":" in str(k) else f"{game}:{k}"): str(v) for k, v in value.items()}
 
 
 def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
@@ -107,7 +119,7 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
                 rules=[r if ":" in str(r) else f"{game}:{r}" for r in map(str, rules)],
                 scenarios=[str(s) for s in entry.get("scenarios") or []], source=str(entry["source"]),
                 reasoning=str(entry.get("reasoning") or "").strip(), date=str(entry["date"]),
-                path=display, line=line,
+                path=display, line=line, fingerprint=_fingerprint(entry.get("fingerprint"), game),
             ))
     return rulings, problems
 

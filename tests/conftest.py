@@ -1,8 +1,9 @@
-"""Shared fixtures: the project's knowledge base, built once per test session."""
+"""Shared fixtures: the project's knowledge base, built once per test session, and a small copy of the project."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -83,3 +84,20 @@ def judged(tmp_path_factory, project_kb):
                                        [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]))
     index_knowledge_base(paths, project_kb)
     return paths
+
+
+@pytest.fixture()
+def small_project(tmp_path) -> Path:
+    """The rules and two Athernum scenarios with their card library: a project that verifies in seconds."""
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    source = ROOT / "scenarios" / "athernum"
+    target = tmp_path / "scenarios" / "athernum"
+    shutil.copytree(source / "cards", target / "cards")
+    for name in ("cards.yaml", "not-testable.yaml"):
+        if (source / name).exists():
+            shutil.copy(source / name, target / name)
+    for path in sorted((source / "ch05").glob("*.yaml"))[:2]:
+        (target / "ch05").mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target / "ch05" / path.name)
+    (tmp_path / "pyproject.toml").write_text("")
+    return tmp_path

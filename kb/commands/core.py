@@ -11,10 +11,11 @@ from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import EXIT_CODES, cli, problem_text
-from kb.errors import ImportFormatError, NotFound, RulekbError, Severity, SourceError
-from kb.ids import normalise_lookup
+from kb.cli import EXIT_CODES, cli, make_console, problem_text
+from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.ids import normalise_lookup
+from kb.importer.release import ReleaseSummary, take_release
 from kb.json_output import json_document
 from kb.lint import lint as run_lint
 from kb.loader import load_kb
@@ -23,7 +24,7 @@ from kb.rule_view import build_view, print_view
 
 
 def _console() -> Console:
-    return Console(highlight=False)
+    return make_console()
 
 
 def _console_err() -> Console:
@@ -35,18 +36,24 @@ def _console_err() -> Console:
 @click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
               help="Import every document found in this folder.")
 @click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
-@click.option("--release", help="Import as a new release of the document, e.g. 2026-01 (kept beside the current one).")
+@click.option("--release", help="Import as a new release, e.g. 2026-01: it becomes the current source and the current "
+                                "text is archived as <document>@<its release>.md.")
+@click.option("--previous", help="The release name of the text being archived (default: its front matter's release, "
+                                 "else its version).")
 @click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
 @click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON (schema: import).")
 def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
-                   force: bool, as_json: bool) -> None:
-    """Import source documents into canonical rule sources under rules/<game>/, reporting every repair."""
+                   previous: str | None, force: bool, as_json: bool) -> None:
+    """Import source documents into canonical rule sources under rules/<game>/, reporting every repair; with
+    --release, a new release of a document, with a summary of what changed and what it impacts."""
     paths = Paths.discover()
     files = list(sources) + (sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md") and p.name != "README.md")
                              if seeds else [])
     if not files:
         raise click.UsageError("give the files to import, or --seeds DIR")
     importer.check_release(release)
+    if previous is not None:
+        importer.check_release(previous)
     console = _console()
     report = []
     failed = []
@@ -56,36 +63,73 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
             kind = fmt or importer.detect_format(text)
             result = importer.convert(text, kind, source=path.name, release=release)
             target = importer.target_path(paths.rules, result)
-            importer.write(result, target, force=force, root=paths.root)
+            if release:
+                summary = take_release(paths, result, target, previous=previous)
+            else:
+                importer.write(result, target, force=force, root=paths.root)
+                summary = None
         except ImportFormatError as exc:
             failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
             continue
-        report.append({"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
-                       "repairs": [r.to_dict() for r in result.repairs]})
+        entry = {"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
+                 "repairs": [r.to_dict() for r in result.repairs]}
+        if summary is not None:
+            entry["release"] = {"name": summary.release, "previous": summary.previous,
+                                "archived": str(summary.archived.relative_to(paths.root)) if summary.archived else None,
+                                "counts": summary.counts(), "changes": [c.to_dict() for c in summary.changes],
+                                "notes": str(summary.notes.relative_to(paths.root)) if summary.notes else None,
+                                "impacted_scenarios": summary.scenarios, "impacted_rulings": summary.rulings}
+        report.append(entry)
         if not as_json:
-            console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → "
-                                        f"{target.relative_to(paths.root)}"))
-            for repair in result.repairs:
-                console.print(Text.assemble("  ", ("repair", "yellow"), f" {repair}"))
+            _print_import(console, path, kind, paths.root, target, result, summary)
     if as_json:
         click.echo(json_document("import", {"imported": report}))
     if failed:
         raise ImportFormatError("\n".join(failed))
 
 
+def _print_import(console: Console, path: Path, kind: str, root: Path, target: Path, result,
+                  summary: ReleaseSummary | None) -> None:
+    """One document's import: where it went, how many repairs, and for a release what changed and what it impacts."""
+    console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → {target.relative_to(root)}"))
+    if result.repairs:
+        console.print(Text(f"  {len(result.repairs)} repairs of the scan (rulekb lint --all lists them)"))
+    if summary is None:
+        return
+    if summary.archived is not None:
+        console.print(Text(f"  release {summary.release} is current; {summary.previous} archived as "
+                           f"{summary.archived.name}"))
+    for change in summary.changes:
+        name = f"{change.old_id} → {change.id}" if change.old_id and change.old_id != change.id else change.id
+        impact = ", ".join(part for part in (f"{len(change.scenarios)} scenarios" if change.scenarios else "",
+                                             ", ".join(change.rulings)) if part)
+        console.print(Text(f"  {change.kind:>10} {name}" + (f"  ({impact})" if impact else "")))
+    counts = ", ".join(f"{n} {kind}" for kind, n in summary.counts().items())
+    console.print(Text(f"  {counts}; {len(summary.scenarios)} scenarios and {len(summary.rulings)} rulings impacted"))
+    if summary.notes is not None:
+        console.print(Text(f"  release notes: {summary.notes.relative_to(root)}; next: rulekb renumber "
+                           "--dry-run, rulekb lint, rulekb verify --changed"))
+
+
 @cli.command()
-def build() -> None:
-    """Build everything into site/: parse the rules, verify, index, generate the site."""
+@click.option("--draft", is_flag=True,
+              help="Publish even with lint errors or failing scenarios (marked on the pages as failing or broken).")
+def build(draft: bool) -> None:
+    """Build everything into site/: parse and lint the rules, verify, index, generate the site.
+
+    Lint errors or a failing scenario stop the build with a non-zero exit; site/, the search index and the
+    stored verify results stay as they were (--draft publishes anyway)."""
     paths = Paths.discover()
     console = _console()
     try:
-        ctx = run_build(paths, console)
+        ctx = run_build(paths, console, draft=draft)
     except SourceError as exc:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:
                 console.print(problem_text(problem))
         kept = "the previous site/ is unchanged" if paths.site.is_dir() else "there is no previous site/ yet"
-        raise RulekbError(f"the build stopped; {kept}") from None
+        hint = " (rulekb build --draft publishes anyway, marked as a draft)" if isinstance(exc, GateError) else ""
+        raise RulekbError(f"the build stopped; {kept}{hint}") from None
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
     console.print(f"[green]built[/green] {ctx.out.relative_to(paths.root)}/")
@@ -135,10 +179,14 @@ def _resolve(kb, typed: str, games: list[str]) -> str | None:
 
 
 @cli.command(epilog=EXIT_CODES)
-@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON (schema: lint).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="text: one finding per line, file:line: level [field]: message; json: for tools.")
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json (schema: lint).")
 @click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
-def lint(as_json: bool, show_all: bool) -> None:
-    """Check the rule sources: ids, numbering, references, terms, spelling, repairs. Fails on errors only."""
+def lint(fmt: str, as_json: bool, show_all: bool) -> None:
+    """Check the rule sources, rulings, curated data and scenarios: ids, numbering, references, schema, terms,
+    spelling, suspect scenarios and rulings, untested rules. Fails on errors only."""
+    as_json = as_json or fmt == "json"
     kb = load_kb()
     findings = run_lint(kb)
     errors = sum(1 for f in findings if f.severity == Severity.ERROR)

@@ -11,10 +11,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.cli import EXIT_CODES, cli
+from kb.cli import EXIT_CODES, cli, make_console
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
 from kb.json_output import json_document
+from kb.loader import load_kb
 from kb.paths import Paths
+from kb.renumber import apply, latest_release_changes, plan, renumberings
 from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
 from kb.versions import load_spec
@@ -85,7 +87,7 @@ def _diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> lis
                                               "impacted_scenarios": impacted_scenarios(changes), "verified": count,
                                               "outcome_changed": [asdict(b) for b in changed]}))
             return changes
-        console = Console(highlight=False)
+        console = make_console()
         print_changes(console, changes)
         console.print(f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:")
         for b in changed:
@@ -98,5 +100,33 @@ def _diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> lis
         click.echo(json_document("diff", {"changes": [c.to_dict() for c in changes],
                                           "impacted_scenarios": impacted_scenarios(changes)}))
     else:
-        print_changes(Console(highlight=False), changes)
+        print_changes(make_console(), changes)
     return changes
+
+
+@cli.command(epilog=EXIT_CODES)
+@click.argument("old", required=False)
+@click.option("--dry-run", is_flag=True, help="Show each edit without writing it.")
+def renumber(old: str | None, dry_run: bool) -> None:
+    """Rewrite every reference to a renumbered rule (scenarios, rulings, links, terms, parameters).
+
+    The renumberings are those from OLD (a folder or git revision) to the working tree; by default, from each
+    document's newest archived release (rules/<game>/<document>@<release>.md) to its current source."""
+    paths = Paths.discover()
+    if old is None:
+        changes = latest_release_changes(paths)
+    else:
+        changes = compare(load_spec(old, paths).graph, load_kb(paths).graph)
+    moves = renumberings(changes)
+    edits = plan(paths, moves)
+    console = make_console()
+    for edit in edits:
+        where = f"{edit.path.relative_to(paths.root)}:{edit.line}"
+        console.print(Text.assemble((where, "bold"), ": ", (edit.before.strip(), "red"), " → ", (edit.after.strip(), "green")))
+    renumbered = sum(len(m) for m in moves.values())
+    files = len({e.path for e in edits})
+    if dry_run:
+        console.print(Text(f"{renumbered} rules renumbered; would edit {len(edits)} lines in {files} files (--dry-run)"))
+        return
+    apply(edits)
+    console.print(Text(f"{renumbered} rules renumbered; edited {len(edits)} lines in {files} files"))

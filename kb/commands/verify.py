@@ -12,13 +12,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from kb.cli import EXIT_CODES, cli, problem_text
+from kb.cli import EXIT_CODES, cli, make_console, problem_text
 from kb.errors import Problem, RulekbError
 from kb.json_output import json_document
 from kb.loader import load_kb
 from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
-from kb.verify.fingerprint import update_file
+from kb.ruling_review import record, suspect_rulings
+from kb.verify.fingerprint import suspects_of, update_file
 from kb.verify.report import RulingCheck, Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
 from kb.verify.scenario import ScenarioInvalid, discover, game_of, load_scenario
@@ -46,12 +47,14 @@ def _counts(counts: dict[str, int]) -> str:
     return f"{total} scenario{'' if total == 1 else 's'}: {statuses}"
 
 
-def print_summary(console: Console, results: VerifyResults, summary: Summary, ran: set[str] | None = None) -> None:
+def print_summary(console: Console, results: VerifyResults, summary: Summary, ran: set[str] | None = None,
+                  coverage: bool = True) -> None:
     """Failures with their reasons, diffs and log, counts per status, coverage per chapter, rulings lacking proof.
 
-    ``ran``: the paths a partial run ran; its own counts come first, the totals then cover every scenario's last result."""
+    ``ran``: the paths a partial run ran; only its failures are shown and its counts make a one-line summary (the
+    stored results of scenarios it did not run are not its business). ``coverage``: print the coverage tables."""
     for s in results.scenarios:
-        if s.status in (Status.FAILED, Status.ERROR):
+        if s.status in (Status.FAILED, Status.ERROR) and (ran is None or s.path in ran):
             console.print(f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]")
             lines = failure_lines(s)
             lines[0] = s.reason  # the status is in the heading already
@@ -59,10 +62,9 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
     if ran is not None:
         mine = Counter(s.status for s in results.scenarios if s.path in ran)
         console.print(f"\nthis run: {_counts(mine)}")
-        console.print(f"all, as last run: {_counts(summary.counts)}")
     else:
         console.print(f"\n{_counts(summary.counts)}")
-    for game, coverage in summary.coverage.items():
+    for game, coverage in summary.coverage.items() if coverage else ():
         if not coverage.chapters:
             continue
         table = Table(title=f"{game} coverage", show_edge=False)
@@ -85,11 +87,15 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on.")
 @click.option("--changed", "changed", is_flag=False, flag_value="HEAD", default=None, metavar="[REV]",
               help="Run only the scenarios impacted by the rule changes since REV (default: the last commit).")
-def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | None) -> None:
-    """Run the scenarios (all, or those under TARGETS) on the reference engines and report coverage."""
+@click.option("--coverage/--no-coverage", "show_coverage", default=None,
+              help="Print the coverage tables (default: on a full run only).")
+def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | None, show_coverage: bool | None) -> None:
+    """Run the scenarios (all, or those under TARGETS) on the reference engines and report coverage.
+
+    With TARGETS, the report and the exit status are those of the scenarios run."""
     kb = load_kb()
     kb.raise_for_errors()
-    console = Console(stderr=as_json, highlight=False)
+    console = make_console(stderr=as_json)
     if changed is not None:
         report = verify_changed(kb, changed, jobs=jobs)
         if as_json:
@@ -111,19 +117,21 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
     rulings, problems = load_rulings(kb.paths)
     summary = summarise(kb.paths, kb.graph, results, rulings)
     summary.problems = problems + summary.problems
+    ran = None
+    if paths:
+        files = set(discover(kb.paths.scenarios, paths))
+        ran = {r.path for r in results.scenarios if (kb.paths.root / r.path).resolve() in files}
     if as_json:
         click.echo(json_document("verify", summary.to_dict(results)))
     else:
-        ran = None
-        if paths:
-            files = set(discover(kb.paths.scenarios, paths))
-            ran = {r.path for r in results.scenarios if (kb.paths.root / r.path).resolve() in files}
+        if ran is not None:
             summary.rulings, others = _rulings_of_run(summary.rulings, rulings, results, ran)
             if others:
                 console.print(f"[dim]{len(others)} problem(s) of rulings this run did not touch are not shown; "
                               "`rulekb verify` with no paths checks them all[/dim]")
-        print_summary(console, results, summary, ran)
-    if not summary.ok:
+        print_summary(console, results, summary, ran, coverage=ran is None if show_coverage is None else show_coverage)
+    broken = [s for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR) and (ran is None or s.path in ran)]
+    if broken or (ran is None and not summary.ok):
         raise click.exceptions.Exit(1)
 
 
@@ -138,8 +146,8 @@ def _rulings_of_run(checks: list[RulingCheck], rulings: list[Ruling], results: V
 
 def print_impact(console: Console, report, revision: str) -> None:
     """The impacted scenarios since a revision: which now fail, which are suspect, which rulings lost proof."""
-    console.print(f"{len(report.changes)} rule changes since {escape(revision)}; "
-                  f"{len(report.results.scenarios)} impacted scenarios run")
+    console.print(f"{len(report.changes)} rule changes since {escape(revision)}, {len(report.edited)} scenarios whose "
+                  f"own inputs changed; {len(report.results.scenarios)} scenarios run")
     for s in report.results.scenarios:
         console.print(f"  [{STATUS_STYLE[s.status]}]{s.status:>16}[/] {escape(s.id)}")
         if s.status in (Status.FAILED, Status.ERROR):
@@ -152,23 +160,43 @@ def print_impact(console: Console, report, revision: str) -> None:
 
 
 @cli.command(epilog=EXIT_CODES)
-@click.argument("targets", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-def review(targets: tuple[Path, ...]) -> None:
-    """Mark scenarios as reviewed against the current text of the rules they cite (updates fingerprints)."""
+@click.argument("targets", nargs=-1, required=True)
+@click.option("--suspect", "only_suspect", is_flag=True,
+              help="Only the scenarios and rulings among TARGETS that lint finds suspect.")
+def review(targets: tuple[str, ...], only_suspect: bool) -> None:
+    """Mark scenarios (files or folders) and rulings (ids, e.g. R-ATH-003, or "rulings" for all) as reviewed
+    against the current text of the rules they cite: their fingerprints are updated."""
     kb = load_kb()
     kb.raise_for_errors()
-    files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, targets))
-    if not files:
+    rulings, _ = load_rulings(kb.paths)
+    by_id = {r.id.casefold(): r for r in rulings}
+    chosen = [r for r in rulings if "rulings" in targets] + [by_id[t.casefold()] for t in targets if t.casefold() in by_id]
+    paths = [Path(t) for t in targets if t.casefold() not in by_id and t != "rulings"]
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise RulekbError(f"neither a scenario path nor a ruling id: {', '.join(missing)}")
+    files = discover(kb.paths.scenarios, _inside(kb.paths.scenarios, tuple(paths))) if paths else []
+    if not files and not chosen:
         raise RulekbError("no scenario files under the given paths")
+    if only_suspect:
+        files = [p for p in files if suspects_of(p, game_of(p, kb.paths.scenarios), kb.graph)]
+        chosen = [r for r in chosen if suspect_rulings([r], kb.graph)]
     problems = [p for path in files for p in _reviewable(path, kb.paths.scenarios, kb.paths.root)]
-    console = Console(highlight=False)
+    console = make_console()
     if problems:
         for problem in problems:
             console.print(problem_text(problem))
         raise RulekbError(f"nothing reviewed: {len(problems)} problem(s) in the scenarios given")
-    for path in files:
-        changed = update_file(path, game_of(path, kb.paths.scenarios), kb.graph)
-        console.print(Text(f"{'updated' if changed else 'unchanged'} {path.relative_to(kb.paths.root)}"))
+    updated = [path for path in files if update_file(path, game_of(path, kb.paths.scenarios), kb.graph)]
+    for path in updated:
+        console.print(Text(f"updated {path.relative_to(kb.paths.root)}"))
+    reviewed = []
+    for ruling_file in sorted({r.path for r in chosen}):
+        reviewed += record(kb.paths.root / ruling_file, [r for r in chosen if r.path == ruling_file], kb.graph)
+    for ruling_id in reviewed:
+        console.print(Text(f"updated ruling {ruling_id}"))
+    console.print(Text(f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len(set(r.id for r in chosen))} "
+                       f"rulings ({len(reviewed)} updated)"))
 
 
 def _reviewable(path: Path, scenarios: Path, root: Path) -> list[Problem]:

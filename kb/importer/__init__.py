@@ -71,10 +71,10 @@ def convert(text: str, fmt: str, *, source: str, release: str | None = None) -> 
 
 
 def target_path(rules_dir: Path, result: ImportResult) -> Path:
-    """Where an imported document lives: ``rules/<game>/<document>.md`` (``<document>@<release>.md`` for a release)."""
+    """Where an imported document lives: ``rules/<game>/<document>.md``, the current source (a new release becomes
+    the current source; the one it replaces is archived as ``<document>@<release>.md``)."""
     check_release(result.meta.release)
-    name = result.meta.document + (f"@{result.meta.release}" if result.meta.release else "")
-    return rules_dir / result.meta.game / f"{name}.md"
+    return rules_dir / result.meta.game / f"{result.meta.document}.md"
 
 
 def report_path(source_path: Path) -> Path:

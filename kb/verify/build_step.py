@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 
 from kb.build import BuildContext, step
+from kb.errors import Problem
+from kb.gate import stop_unless_draft
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
-from kb.verify.results import results_path
+from kb.verify.results import Status, results_path
 from kb.verify.session import verify
 
 
@@ -28,15 +30,16 @@ def _keep_previous_results(ctx: BuildContext) -> None:
 
 @step("verify scenarios", 20)
 def verify_step(ctx: BuildContext) -> None:
-    """Failing scenarios do not stop the build: the site shows them honestly as failing."""
+    """Run every scenario; one failing or in error stops the build (a draft publishes it, marked as failing)."""
     assert ctx.kb is not None
     _keep_previous_results(ctx)
     progress = ctx.data.get("progress")
     task = progress.add_task("scenarios", total=None) if progress else None
+    ran: list[str] = []
     results = verify(
-        ctx.kb, jobs=min(4, os.cpu_count() or 1),
+        ctx.kb, jobs=min(4, os.cpu_count() or 1), reuse=True,
         on_start=lambda n: progress.update(task, total=n) if progress else None,
-        on_result=lambda r: progress.advance(task) if progress else None,
+        on_result=lambda r: (ran.append(r.id), progress.advance(task) if progress else None),
     )
     if progress:
         progress.remove_task(task)
@@ -47,4 +50,8 @@ def verify_step(ctx: BuildContext) -> None:
     summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
     ctx.data["verify_summary"] = summary
     counts = ", ".join(f"{n} {s}" for s, n in sorted(summary.counts.items()))
-    ctx.notes.append(f"scenarios: {len(results.scenarios)} ({counts or 'none'})")
+    ctx.notes.append(f"scenarios: {len(results.scenarios)} ({counts or 'none'}); {len(ran)} run, the others' inputs "
+                     "unchanged since their stored result")
+    broken = [Problem(s.path, 1, "scenario", f"{s.id} {s.status}" + (f": {s.reason}" if s.reason else ""), code=f"scenario-{s.status}")
+              for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)]
+    stop_unless_draft(ctx, broken, "failing scenarios")

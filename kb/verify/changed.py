@@ -13,7 +13,7 @@ from kb.verify.report import check_rulings
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.runner import run_all
 from kb.verify.scenario import game_of
-from kb.verify.session import context
+from kb.verify.session import context, inputs_changed, verify
 from kb.versions import load_spec
 from kb.yamlio import read_yaml_quietly
 
@@ -24,6 +24,7 @@ class ImpactReport:
 
     changes: list[Change]
     results: VerifyResults
+    edited: list[str] = field(default_factory=list)  # scenarios run because their own inputs changed
     suspects: dict[str, list[str]] = field(default_factory=dict)  # scenario id → rules changed since review
     rulings: list[str] = field(default_factory=list)  # "R-ATH-001: its scenario … is failed"
 
@@ -37,6 +38,7 @@ class ImpactReport:
             "scenarios": [{"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
                           for s in self.results.scenarios],
             "failing": [s.id for s in self.failing],
+            "edited": self.edited,
             "suspects": self.suspects,
             "rulings": self.rulings,
         }
@@ -51,14 +53,19 @@ def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths, rulings: lis
 
 
 def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> ImpactReport:
-    """Run the scenarios impacted by the changes from ``revision`` to the working tree."""
+    """Run the scenarios impacted by the rule changes from ``revision`` to the working tree, and those whose own
+    inputs (the scenario, its card library, the engine) changed since their stored result; store their results."""
     old = load_spec(revision, kb.paths)
     rulings, _ = load_rulings(kb.paths)
     changes, citations = _impact(old, kb, kb.paths, rulings)
     ids = impacted_scenarios(changes)
     files = [citations.scenario_paths[i] for i in ids if i in citations.scenario_paths]
-    results = run_all(files, context(kb, rulings=rulings), jobs=jobs)
-    report = ImpactReport(changes, results)
+    edited = [f for f in inputs_changed(kb) if f not in files]
+    chosen, own = {f.resolve() for f in files + edited}, {f.resolve() for f in edited}
+    stored = verify(kb, files + edited, jobs=jobs) if chosen else VerifyResults("")
+    ran = [s for s in stored.scenarios if (kb.paths.root / s.path).resolve() in chosen]
+    report = ImpactReport(changes, VerifyResults(stored.generated, ran),
+                          edited=sorted(s.id for s in ran if (kb.paths.root / s.path).resolve() in own))
     for sid in ids:
         path = citations.scenario_paths.get(sid)
         data = read_yaml_quietly(path) if path else None
@@ -67,7 +74,7 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
             if changed:
                 report.suspects[sid] = changed
     touched = {r for c in changes for r in c.rulings}
-    report.rulings = [f"{c.ruling}: {c.problem}" for c in check_rulings([r for r in rulings if r.id in touched], results)
+    report.rulings = [f"{c.ruling}: {c.problem}" for c in check_rulings([r for r in rulings if r.id in touched], report.results)
                       if "was not run" not in c.problem]
     return report
 

@@ -141,14 +141,20 @@ def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, 
 
 
 def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[str, str]) -> Coverage:
-    """Classify every countable rule of a game's rules document, grouped by chapter (or section)."""
+    """Classify every countable rule of a game's rules document by its passing scenarios, grouped by chapter."""
+    return classify(graph, game, {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game
+                                  for rule in s.rules}, not_testable)
+
+
+def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict[str, str]) -> Coverage:
+    """Classify every countable rule of a game's rules document, given the rules that count as demonstrated
+    (those of passing scenarios for coverage; those any scenario cites for lint), grouped by chapter (or section)."""
     cov = Coverage(game=game)
     doc = primary_document(graph, game)
     if doc is None:
         return cov
     numbered_doc = graph.nodes[doc].get("number") is None and any(
         graph.nodes[c].get("number") for c in descendants(graph, doc)[:50])
-    demonstrated = {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules}
     memo: dict[str, RuleCoverage] = {}
 
     def status(node_id: str) -> RuleCoverage:

@@ -83,6 +83,12 @@ def _cited(path: Path) -> dict | list[Problem]:
     return {"rules": data.get("rules") or [], "fingerprint": data.get("fingerprint") or {}}
 
 
+def suspects_of(path: Path, game: str, graph: Graph) -> list[tuple[str, str]]:
+    """(rule, why) for each rule a scenario file cites whose text changed since its review (none if unreadable)."""
+    data = _cited(path)
+    return suspects(data, game, graph) if isinstance(data, dict) else []
+
+
 def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path],
                    cache: Path | None = None) -> list[Problem]:
     """A warning for each scenario whose cited rules changed since its last review, an error for each that cannot

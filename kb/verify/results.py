@@ -98,6 +98,7 @@ class ScenarioResult:
     checks: list[Check] = field(default_factory=list)  # the end state expected, each part checked
     cards: dict[str, dict] = field(default_factory=dict)  # the cards the scenario defines itself, as written
     setup: dict = field(default_factory=dict)  # the scenario's setup as written
+    key: str = ""  # the hash of what decided this result (kb.verify.inputs); "" when not known
 
     @property
     def verified(self) -> bool:

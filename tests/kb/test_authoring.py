@@ -77,15 +77,22 @@ def test_an_unchanged_tree_impacts_nothing(repo, capsys):
     assert code == 0 and json.loads(out)["scenarios"] == []
 
 
-def test_verifying_one_file_reports_that_run_apart_from_the_totals(repo, capsys, monkeypatch):
-    """`rulekb verify FILE` counts the scenarios it ran, then the totals of every scenario's last result."""
+def test_verifying_one_file_reports_and_exits_on_that_run(repo, capsys, monkeypatch):
+    """`rulekb verify FILE` prints that file's result in a one-line summary, with no coverage tables, and its exit
+    status is that of the run: a stored failure of a scenario it did not run is not reported."""
     monkeypatch.chdir(repo)
     _run(capsys, "verify", "scenarios/athernum/ch07")
+    results = repo / ".rulekb" / "verify-results.json"
+    stored = json.loads(results.read_text())
+    stored["scenarios"][0]["status"] = "failed"  # a stale failure of another scenario
+    results.write_text(json.dumps(stored))
     code, out = _run(capsys, "verify", LOCATION_SCENARIOS)
     lines = " ".join(out.split())
     assert code == 0 and "this run: 1 scenario: 1 passed, 0 failed" in lines
-    assert "all, as last run: " in lines and "all, as last run: 1 scenario" not in lines
+    assert "coverage" not in lines and "FAILED" not in lines
     assert "R-ATN-008" not in lines and "rulings this run did not touch are not shown" in lines
+    code, out = _run(capsys, "verify", "--coverage", LOCATION_SCENARIOS)
+    assert code == 0 and "coverage" in out
 
 
 def test_a_path_outside_the_scenarios_folder_is_refused_by_name(repo, tmp_path_factory, capsys):
@@ -96,3 +103,21 @@ def test_a_path_outside_the_scenarios_folder_is_refused_by_name(repo, tmp_path_f
     code = main(["verify", str(stray)])
     _, err = capsys.readouterr()
     assert code != 0 and "is not in this project's scenarios folder" in " ".join(err.split())
+
+
+def test_verify_changed_runs_a_scenario_whose_own_file_changed(repo, capsys):
+    """After breaking an expectation in a scenario (no rule edit), verify --changed runs it, fails, and stores it."""
+    for folder in (repo / "scenarios").glob("*/*/"):
+        if folder.name not in ("ch02", "cards"):
+            shutil.rmtree(folder)
+    code, _ = _run(capsys, "verify")
+    assert code == 0
+    scenario = repo / LOCATION_SCENARIOS
+    scenario.write_text(scenario.read_text().replace("location: Old Mill", "location: Harbor Market"))
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    report = json.loads(out)
+    assert code == 1
+    assert [s["id"] for s in report["scenarios"]] == ["athernum/ch02/second-location-same-turn"]
+    assert report["edited"] == ["athernum/ch02/second-location-same-turn"] and report["failing"] == report["edited"]
+    code, out = _run(capsys, "verify", "--changed", "--json")
+    assert json.loads(out)["scenarios"] == [] and code == 0  # its result is stored: its inputs are unchanged since

@@ -4,7 +4,6 @@ the site swap never leaves neither site, and a failed build leaves the stored re
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -30,23 +29,6 @@ def dead_pid() -> int:
     proc = subprocess.Popen([sys.executable, "-c", "pass"])
     proc.wait()
     return proc.pid
-
-
-@pytest.fixture()
-def small_project(tmp_path) -> Path:
-    """The rules and two Athernum scenarios with their card library: a project that verifies in seconds."""
-    shutil.copytree(ROOT / "rules", tmp_path / "rules")
-    source = ROOT / "scenarios" / "athernum"
-    target = tmp_path / "scenarios" / "athernum"
-    shutil.copytree(source / "cards", target / "cards")
-    for name in ("cards.yaml", "not-testable.yaml"):
-        if (source / name).exists():
-            shutil.copy(source / name, target / name)
-    for path in sorted((source / "ch05").glob("*.yaml"))[:2]:
-        (target / "ch05").mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, target / "ch05" / path.name)
-    (tmp_path / "pyproject.toml").write_text("")
-    return tmp_path
 
 
 def test_stale_folders_of_dead_builds_are_removed_and_live_ones_kept(tmp_path, dead_pid):

@@ -141,7 +141,7 @@ def test_import_does_not_write_through_a_symlink(project, rulekb, seeds, tmp_pat
     outside = tmp_path_factory.mktemp("outside") / "victim.md"
     outside.write_text("precious")
     seed = next(seeds.glob("004_*.txt"))
-    (project / "rules" / "altered" / "cr@2026-01.md").symlink_to(outside)
+    (project / "rules" / "altered" / "cr@excerpt.md").symlink_to(outside)  # where the current text would be archived
     code, out = rulekb(project, "import", str(seed), "--release", "2026-01", "--force")
     assert code == 2 and "symlink" in out and outside.read_text() == "precious"
 

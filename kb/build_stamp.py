@@ -1,0 +1,56 @@
+"""A build's inputs as one digest, so that ``rulekb build`` with nothing changed since the last good build does
+nothing: the rule sources, scenarios and card libraries, the site's pages and configuration, and the code (kb,
+its templates, the engines) that turns them into the site and the index."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import engine
+from kb.paths import Paths
+
+STAMP_FILE = "build-stamp.json"
+CODE = Path(__file__).parent
+
+
+def _files(paths: Paths) -> list[Path]:
+    folders = [paths.rules, paths.scenarios, paths.docs, CODE, Path(engine.__file__).parent]
+    found = [paths.root / "mkdocs.yml"]
+    for folder in folders:
+        if folder.is_dir():
+            found += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+    return sorted(p for p in found if p.is_file())
+
+
+def inputs_digest(paths: Paths, draft: bool) -> str:
+    """The digest of every file a build reads (path and bytes), and whether it is a draft."""
+    h = hashlib.sha256(b"draft" if draft else b"final")
+    for path in _files(paths):
+        data = path.read_bytes()
+        h.update(f"{path}\0{len(data)}\0".encode() + data)
+    return h.hexdigest()
+
+
+def stamp_path(paths: Paths) -> Path:
+    return paths.cache / STAMP_FILE
+
+
+def up_to_date(paths: Paths, digest: str) -> bool:
+    """Whether the last good build had exactly these inputs and its site is still there."""
+    try:
+        stored = json.loads(stamp_path(paths).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    outputs = [paths.site / "index.html", paths.cache / "index" / "CURRENT", paths.cache / "verify-results.json"]
+    return isinstance(stored, dict) and stored.get("inputs") == digest and all(p.is_file() for p in outputs)
+
+
+def record(paths: Paths, digest: str) -> None:
+    """Remember the inputs of a build that succeeded (written atomically)."""
+    path = stamp_path(paths)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"inputs": digest}), encoding="utf-8")
+    tmp.replace(path)

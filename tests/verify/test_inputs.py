@@ -1,0 +1,33 @@
+"""Verify tracks content: each stored result carries the key of its inputs, and a run that reuses results runs
+again exactly the scenarios whose scenario file, card library or cited rule texts changed."""
+
+from __future__ import annotations
+
+from kb.loader import load_kb
+from kb.paths import Paths
+from kb.verify.session import verify
+
+
+def _ran(root) -> set[str]:
+    ran: set[str] = set()
+    verify(load_kb(Paths(root)), reuse=True, on_result=lambda r: ran.add(r.path.rsplit("/", 1)[-1]))
+    return ran
+
+
+def test_only_scenarios_whose_inputs_changed_run_again(small_project):
+    """Nothing changed: nothing runs; a scenario edit reruns it; a cited rule's edit reruns its citers; a card
+    library edit reruns the game's scenarios."""
+    names = {p.name for p in (small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml")}
+    assert _ran(small_project) == names
+    assert _ran(small_project) == set()
+    first, second = sorted((small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
+    first.write_text(first.read_text() + "# a comment is an edit\n")
+    assert _ran(small_project) == {first.name}
+    cr = small_project / "rules" / "athernum" / "cr.md"
+    cited = "- 5.0.1a " if "5.0.1a" in first.read_text() else None
+    assert cited and cited in cr.read_text()
+    cr.write_text(cr.read_text().replace(cited, cited + "Indeed, ", 1))
+    assert first.name in _ran(small_project)
+    library = sorted((small_project / "scenarios" / "athernum" / "cards").glob("*.yaml"))[0]
+    library.write_text(library.read_text() + "\n# edited\n")
+    assert _ran(small_project) == names
