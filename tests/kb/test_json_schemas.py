@@ -57,7 +57,7 @@ def test_each_commands_json_validates_against_its_schema(judged, run, monkeypatc
 
 
 def test_diff_and_import_json_validate(judged, run, tmp_path, seeds):
-    """`diff --json` (with and without changes) and `import --json` validate against their schemas."""
+    """`diff --json` and `import --json` validate against their schemas; `diff --exit-code` exits 1 on changes."""
     old = tmp_path / "old"
     shutil.copytree(judged.rules, old / "rules")
     cr = old / "rules" / "athernum" / "cr.md"
@@ -65,6 +65,8 @@ def test_diff_and_import_json_validate(judged, run, tmp_path, seeds):
                   encoding="utf-8")
     code, out, _ = run(judged.root, "diff", str(old), str(judged.root), "--json")
     assert code == 0 and _check("diff", out)["changes"]
+    assert run(judged.root, "diff", str(old), str(judged.root), "--exit-code")[0] == 1  # as git diff --exit-code
+    assert run(judged.root, "diff", str(judged.root), str(judged.root), "--exit-code")[0] == 0
     project = tmp_path / "import"
     (project / "rules").mkdir(parents=True)
     (project / "pyproject.toml").write_text("")
