@@ -81,7 +81,7 @@ def ask(question: tuple[str, ...], game: str | None, limit: int, as_json: bool) 
     with _engine(paths) as engine:
         kb = load_kb(paths)
         rulings, _ = load_rulings(paths)
-        answer = answer_question(" ".join(question), engine, kb.graph, rulings, load_results(paths),
+        answer = answer_question(" ".join(question), engine, kb.graph, rulings, load_results(paths, summary=True),
                                  kb.curated.defined_by, limit=limit, game=game)
     if as_json:
         click.echo(json.dumps(answer.to_dict(), ensure_ascii=False, indent=1))
