@@ -183,12 +183,13 @@ def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, 
 
 
 def leading_ruling(engine: SearchEngine, question: str, found: SearchResult, rule_ids: list[str],
-                   rulings: list[Ruling]) -> tuple[Ruling, str] | None:
+                   rulings: list[Ruling], game: str | None = None) -> tuple[Ruling, str] | None:
     """The ruling that settles the question, with its deciding rule: search's best ruling for the question (in
-    the game the search kept to) that rests on one of the answer's leading rules, and the first such rule."""
+    the game the search kept to, else the judge's ``game``, which may be ``all``) that rests on one of the
+    answer's leading rules, and the first such rule."""
     by_id = {f"{r.game}:ruling/{r.id}": r for r in rulings}
     leading = rule_ids[:LEADING_RULES]
-    for hit in engine.search(question, game=found.game, kind="ruling", limit=RULING_HITS).hits:
+    for hit in engine.search(question, game=found.game or game, kind="ruling", limit=RULING_HITS).hits:
         ruling = by_id.get(hit.id)
         deciding = next((r for r in leading if ruling and r in ruling.rules), None)
         if deciding:
@@ -233,7 +234,7 @@ def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling]
             if rule_id not in chosen and (found.game is None or graph.nodes[rule_id]["game"] == found.game):
                 chosen[rule_id] = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
     order = list(chosen)
-    lead = leading_ruling(engine, question, found, order, rulings) if order else None
+    lead = leading_ruling(engine, question, found, order, rulings, game) if order else None
     if lead is not None:
         ruling, deciding = lead
         answer.ruling = build_ruling_view(graph, ruling, results, links)

@@ -16,6 +16,9 @@ from kb.paths import Paths
 from kb.verify.board import Board, Change
 
 RESULTS_FILE = "verify-results.json"
+#: Beside it: each scenario's id, title, rules and status without steps, logs or boards, for quick readers
+#: (``rulekb ask``) that would otherwise spend a second reading boards they never show.
+SUMMARY_FILE = "verify-summary.json"
 
 
 class Status(StrEnum):
@@ -127,6 +130,11 @@ class VerifyResults:
         """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C)."""
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
+    def summary(self) -> "VerifyResults":
+        """The results without what each scenario did (steps, log, boards, checks, cards, setup)."""
+        return VerifyResults(self.generated, [replace(s, steps=[], log=[], start=None, end=None, checks=[], cards={},
+                                                      setup={}) for s in self.scenarios])
+
     def published(self) -> "VerifyResults":
         """The results as the site publishes them: without durations, which differ from run to run, so that two
         builds of the same tree give the same site."""
@@ -150,11 +158,15 @@ def results_path(paths: Paths) -> Path:
     return paths.cache / RESULTS_FILE
 
 
-def load_results(paths: Paths) -> VerifyResults:
-    """The last verify results, or an empty set when nothing has been verified yet."""
+def load_results(paths: Paths, *, summary: bool = False) -> VerifyResults:
+    """The last verify results, or an empty set when nothing has been verified yet; with ``summary``, only what
+    :meth:`VerifyResults.summary` keeps, read from the summary file when it is as new as the results."""
     path = results_path(paths)
     if not path.exists():
         return VerifyResults(generated="")
+    short = paths.cache / SUMMARY_FILE
+    if summary and short.is_file() and short.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+        path = short
     try:
         return VerifyResults.from_dict(json.loads(path.read_text(encoding="utf-8")))
     except (ValueError, TypeError, KeyError):
@@ -165,7 +177,8 @@ def write_results(paths: Paths, results: VerifyResults) -> Path:
     """Write results atomically (a reader never sees half a file)."""
     path = results_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    tmp.write_text(results.to_json(), encoding="utf-8")
-    tmp.replace(path)
+    for target, content in ((path, results), (paths.cache / SUMMARY_FILE, results.summary())):
+        tmp = target.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(content.to_json(), encoding="utf-8")
+        tmp.replace(target)
     return path

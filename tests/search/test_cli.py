@@ -53,7 +53,7 @@ def test_bad_filter_is_an_error_message(indexed, run):
 def test_game_all_searches_every_game(indexed, run):
     """`--game all` keeps hits of every game where the question's vocabulary would keep it to one."""
     code, out, _ = run(indexed.root, "search", "--game", "all", "--json", "--limit", "30", "atnia", "damage")
-    assert code == 0 and len({h["game"] for h in json.loads(out)}) > 1
+    assert code == 0 and len({h["game"] for h in json.loads(out)["hits"]}) > 1
 
 
 def test_kind_choices_cover_the_index_categories():
