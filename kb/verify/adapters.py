@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from kb.verify.results import LogLine, Status, StepRecord
@@ -48,17 +49,19 @@ class Adapter(Protocol):
         """Every rule id (unqualified) the engine can cite."""
 
 
-_cache: dict[str, Adapter] = {}
+_cache: dict[tuple[str, str], Adapter] = {}
 
 
 def adapter_for(game: str, scenarios_dir) -> Adapter | None:
-    """The adapter of ``game``, created once per process, or None when the game has no engine yet."""
-    if game in _cache:
-        return _cache[game]
+    """The adapter of ``game`` for the scenarios folder of one project (it reads that project's card library),
+    created once per process, or None when the game has no engine yet."""
+    key = (game, str(Path(scenarios_dir).resolve()))
+    if key in _cache:
+        return _cache[key]
     target = ADAPTERS.get(game)
     if target is None:
         return None
     module, cls = target.split(":")
     adapter = getattr(importlib.import_module(module), cls)(scenarios_dir)
-    _cache[game] = adapter
+    _cache[key] = adapter
     return adapter

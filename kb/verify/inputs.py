@@ -35,10 +35,9 @@ def code_digest() -> str:
 
 
 def library_digest(scenarios_dir: Path, game: str) -> str:
-    """A game's card library files, as bytes (of this project: ``adapter_for`` keeps one adapter per game and
-    process, whichever project it was made for)."""
+    """A game's card library files, as bytes."""
     adapter = adapter_for(game, scenarios_dir)
-    files = type(adapter)(scenarios_dir).library_files() if adapter is not None else []
+    files = adapter.library_files() if adapter is not None else []
     return _digest([p.read_bytes() for p in files])
 
 
