@@ -101,7 +101,7 @@ def _print_import(console: Console, path: Path, kind: str, root: Path, target: P
                            f"{summary.archived.name}"))
     for change in summary.changes:
         name = f"{change.old_id} → {change.id}" if change.old_id and change.old_id != change.id else change.id
-        impact = ", ".join(part for part in (f"{len(change.scenarios)} scenarios" if change.scenarios else "",
+        impact = ", ".join(part for part in (f"{len(change.scenarios)} scenario{'s' * (len(change.scenarios) != 1)}" if change.scenarios else "",
                                              ", ".join(change.rulings)) if part)
         console.print(Text(f"  {change.kind:>10} {name}" + (f"  ({impact})" if impact else "")))
     counts = ", ".join(f"{n} {kind}" for kind, n in summary.counts().items())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
 
 from kb.verify.board import Board
@@ -61,8 +62,8 @@ _cache: dict[tuple[str, str], Adapter] = {}
 
 def adapter_for(game: str, scenarios_dir) -> Adapter | None:
     """The adapter of ``game`` for the scenarios under ``scenarios_dir``, created once per process, or None when
-    the game has no engine yet."""
-    key = (game, str(scenarios_dir))
+    the game has no engine yet (it reads that project's card library)."""
+    key = (game, str(Path(scenarios_dir).resolve()))
     if key in _cache:
         return _cache[key]
     target = ADAPTERS.get(game)

@@ -38,7 +38,6 @@ class EchoAdapter:
 @pytest.fixture()
 def scenarios(tmp_path, monkeypatch):
     monkeypatch.setitem(adapters.ADAPTERS, "testgame", f"{__name__}:EchoAdapter")
-    adapters._cache.pop("testgame", None)
     folder = tmp_path / "scenarios" / "testgame"
     folder.mkdir(parents=True)
 
