@@ -21,14 +21,13 @@ STATUS_LABEL = {Status.PASSED: "verified", Status.FAILED: "failed", Status.ERROR
 
 @dataclass
 class Link:
-    """A link as a template shows it: where, what it says, an optional tooltip and status class, and the node
-    whose text it previews (the page carries that text once, for the popover)."""
+    """A link as a template shows it: where, what it says, an optional tooltip and status class. A link whose
+    href is a previewed node's shows that node's text in the popover (the page carries it once, by href)."""
 
     href: str | None
     label: str
     title: str = ""
     status: str = ""
-    node: str = ""
 
 
 @dataclass
@@ -112,7 +111,7 @@ class Ctx:
     def ref(self, node_id: str, label: str | None = None, *, tip: bool = False) -> Link:
         """A link to a node; with ``tip``, it previews the node's text on hover or tap."""
         if tip:
-            return Link(self.link.preview(node_id), label or self.label(node_id), node=node_id)
+            return Link(self.link.preview(node_id), label or self.label(node_id))
         return Link(self.link.node(node_id), label or self.label(node_id))
 
     def refs(self, node_ids: list[str], *, tip: bool = False) -> list[Link]:

@@ -347,7 +347,7 @@ class CardRow:
 
     card: CardEntry
     anchor: str
-    examples: list[Link]
+    examples: list[ExampleNote]
     more: int = 0
 
 
@@ -366,13 +366,9 @@ def cards_view(ctx: Ctx, game: str) -> CardsView:
     """Every card a game's examples use, with its statistics, text and definition, and the examples using it."""
     library = ctx.model.cards_of(game)
     view = CardsView(title="Cards", game=game, game_name=ctx.model.game_name(game), unused=library.unused)
-
-    def example(sid: str) -> Link:
-        result = ctx.model.scenarios.get(sid)
-        return Link(ctx.link.scenario(sid), result.title if result and result.title else sid)
     for card in library.cards:
-        shown = card.used_by[:EXAMPLES_PER_CARD]
-        row = CardRow(card, card_anchor(card.name, card.scenario), [example(s) for s in shown],
+        shown = [ctx.model.scenarios[s] for s in card.used_by if s in ctx.model.scenarios][:EXAMPLES_PER_CARD]
+        row = CardRow(card, card_anchor(card.name, card.scenario), ctx.listing([ctx.example(s) for s in shown]),
                       len(card.used_by) - len(shown))
         (view.own if card.scenario else view.rows).append(row)
     if view.rows:

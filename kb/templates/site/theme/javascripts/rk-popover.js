@@ -1,6 +1,6 @@
 /* rulekb: previews of rules and glossary terms in place.
-   Rule and term links (a.rk-ref, a.rk-term, a.rk-tip) show their target's text in a popover, read from the
-   page's own JSON (#rk-previews) under the link's href (or its data-node, for a German term's own entry):
+   A link in the page's text whose href is a previewed rule's or term's shows its text in a popover, read from
+   the page's own JSON (#rk-previews) under that href (or the link's data-node, for a German term's own entry):
    on hover with a mouse, on keyboard focus, and on a tap with a finger or pen (the tap then does not
    navigate; the popover has the link). A second tap on the link, a tap outside or Escape closes it. */
 (() => {
@@ -25,7 +25,7 @@
 
   const keyOf = (link) => link.dataset.node || link.getAttribute("href");
   const linkOf = (target) => {
-    const link = target instanceof Element ? target.closest("a.rk-ref, a.rk-term, a.rk-tip") : null;
+    const link = target instanceof Element ? target.closest(".rk-page a[href]:not(.rk-num, .headerlink)") : null;
     return link && previews[keyOf(link)] ? link : null;
   };
 
