@@ -99,13 +99,13 @@ def ruling_refs(rulings: list[Ruling], links: SiteLinks) -> list[RulingRef]:
     return [RulingRef(r.id, r.question, r.answer, links.href(ruling_url(r.game, r.id)), r.source) for r in rulings]
 
 
-def example_refs(graph: Graph, node_id: str, results: VerifyResults, links: SiteLinks) -> list[ExampleRef]:
-    """The examples and remarks the rules give under a rule, then the verified scenarios demonstrating it."""
+def example_refs(graph: Graph, node_id: str, results: VerifyResults, links: SiteLinks,
+                 crowded: frozenset[str]) -> list[ExampleRef]:
+    """The examples and remarks the rules give under a rule, then the verified scenarios demonstrating it
+    (``crowded``: :func:`kb.urls.crowded_units` of all the results, computed once by the caller)."""
     out = [ExampleRef(c, graph.nodes[c]["text"], links.href(url_of(graph, c)), graph.nodes[c]["kind"])
            for c in children(graph, node_id) if graph.nodes[c]["kind"] in ("example", "remark")]
-    demonstrating = sorted(results.by_rule().get(node_id, []), key=lambda s: s.id)
-    crowded = crowded_units(graph, results.scenarios) if demonstrating else frozenset()
-    for scenario in demonstrating:
+    for scenario in sorted(results.by_rule().get(node_id, []), key=lambda s: s.id):
         if scenario.verified:
             out.append(ExampleRef(scenario.id, scenario.title,
                                   links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
@@ -116,6 +116,7 @@ def example_refs(graph: Graph, node_id: str, results: VerifyResults, links: Site
 def build_view(graph: Graph, node_id: str, rulings: list[Ruling] = (), results: VerifyResults | None = None,
                links: SiteLinks = SiteLinks()) -> RuleView:
     """Collect everything the graph, the rulings and the verify results say about ``node_id``."""
+    results = results or VerifyResults("")
     data = graph.nodes[node_id]
 
     def refs(ids: list[str], with_text: bool = False) -> list[Ref]:
@@ -137,7 +138,7 @@ def build_view(graph: Graph, node_id: str, rulings: list[Ruling] = (), results: 
         explains=refs(edges_of(graph, node_id, EdgeKind.EXPLAINS)),
         translations=refs(translations),
         rulings=ruling_refs(rulings_by_rule(list(rulings)).get(node_id, []), links),
-        examples=example_refs(graph, node_id, results or VerifyResults(""), links),
+        examples=example_refs(graph, node_id, results, links, crowded_units(graph, results.scenarios)),
     )
 
 

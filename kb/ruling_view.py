@@ -78,12 +78,13 @@ def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, link
     rules = [RuleText(r, label(graph, r), graph.nodes[r].get("text") or "", links.href(url_of(graph, r)))
              if r in graph else RuleText(r, r.split(":", 1)[-1], "", "", False) for r in ruling.rules]
     examples = []
+    crowded = crowded_units(graph, results.scenarios)
     for scenario_id in example_ids(ruling, results):
         result = by_id.get(scenario_id)
         if result is None:
             examples.append(ExampleStatus(scenario_id, scenario_id, "not run", ""))
         else:
-            url = scenario_url(graph, result.game, result.id, result.rules, crowded_units(graph, results.scenarios))
+            url = scenario_url(graph, result.game, result.id, result.rules, crowded)
             examples.append(ExampleStatus(result.id, result.title or result.id, str(result.status), links.href(url)))
     return RulingView(ruling.id, ruling.game, ruling.question, ruling.answer, ruling.reasoning, ruling.source,
                       ruling.date, links.href(ruling_url(ruling.game, ruling.id)), f"{ruling.path}:{ruling.line}",

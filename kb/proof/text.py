@@ -78,6 +78,11 @@ def check_words(check: CheckLine) -> str:
     return said if check.held else f"{said}, but reached {check.reached}"
 
 
+def _check(console: Console, check: CheckLine, indent: str) -> None:
+    """One expectation with whether the engine met it, a failed one in red."""
+    console.print(Text(f"{indent}{'✓' if check.held else '✗'} {check_words(check)}", style="" if check.held else "red"))
+
+
 def _log(console: Console, entries: list[LogEntry], indent: str) -> None:
     for entry in entries:
         line = Text(indent)
@@ -118,7 +123,7 @@ def print_proof(proof: ExampleProof, console: Console, url: str = "") -> None:
         for change in step.changes:
             console.print(Text(f"     {change}", style="dim"))
         for check in step.checks:
-            console.print(Text(f"     {'✓' if check.held else '✗'} {check_words(check)}"))
+            _check(console, check, "     ")
         _log(console, step.log, "       ")
     if proof.further_log:
         console.print(Text("\nFurther log", style="bold"))
@@ -126,8 +131,7 @@ def print_proof(proof: ExampleProof, console: Console, url: str = "") -> None:
     if proof.checks:
         console.print(Text("\nEnd state", style="bold"))
         for check in proof.checks:
-            console.print(Text(f"  {'✓' if check.held else '✗'} {check_words(check)}",
-                               style="" if check.held else "red"))
+            _check(console, check, "  ")
     if proof.end is not None:
         console.print(Text("\nReached", style="bold"))
         for line in board_lines(proof.end):

@@ -159,9 +159,10 @@ def rulebook_passages(graph: Graph, rule_id: str, lang: str, lang_of: Callable[[
 
 
 def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, list[Ruling]],
-                  results: VerifyResults, links: SiteLinks = SITE_RELATIVE, lang: str = "en",
+                  results: VerifyResults, crowded: frozenset[str], links: SiteLinks = SITE_RELATIVE, lang: str = "en",
                   lang_of: Callable[[str], str] = lambda _: "en", found: list[SearchHit] = ()) -> AskRule:
-    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples."""
+    """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
+    (``crowded``: :func:`kb.urls.crowded_units` of all the results, which place the examples' pages)."""
     data = graph.nodes[rule_id]
     subrules = [c for c in children(graph, rule_id) if graph.nodes[c]["kind"] in NUMBERED]
 
@@ -176,7 +177,7 @@ def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, 
         references=[ref(r, True) for r in edges_of(graph, rule_id, EdgeKind.REFERENCES)],
         terms=[ref(t, True) for t in edges_of(graph, rule_id, EdgeKind.USES_TERM)],
         rulings=ruling_refs(rulings.get(rule_id, []), links),
-        examples=example_refs(graph, rule_id, results, links),
+        examples=example_refs(graph, rule_id, results, links, crowded),
         passages=[ref(p) for p in edges_of(graph, rule_id, EdgeKind.EXPLAINS, incoming=True)],
         rulebook=[ref(p, True) for p in rulebook_passages(graph, rule_id, lang, lang_of, found)],
     )
@@ -198,12 +199,11 @@ def leading_ruling(engine: SearchEngine, question: str, found: SearchResult, rul
 
 
 def proof_summary(graph: Graph, scenario: ScenarioResult, rulings: list[Ruling], links: SiteLinks,
-                  results: VerifyResults) -> ProofSummary:
-    """An example's proof in brief, from what verify recorded (``results``: all of them, which place its page)."""
+                  crowded: frozenset[str]) -> ProofSummary:
+    """An example's proof in brief, from what verify recorded (``crowded``: :func:`kb.urls.crowded_units`)."""
     proof = build_proof(scenario, [r for r in rulings if r.game == scenario.game])
     return ProofSummary(scenario.id, proof.title, str(proof.status),
-                        links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules,
-                                                 crowded_units(graph, results.scenarios))),
+                        links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
                         start_summary(proof), outcome_line(proof), proof.chain)
 
 
@@ -241,13 +241,14 @@ def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling]
         order.remove(deciding)
         order.insert(0, deciding)
     by_rule = rulings_by_rule(rulings)
+    crowded = crowded_units(graph, results.scenarios)
     for rule_id in order[:limit]:
-        answer.rules.append(describe_rule(graph, rule_id, chosen[rule_id], by_rule, results, links, answer.lang,
+        answer.rules.append(describe_rule(graph, rule_id, chosen[rule_id], by_rule, results, crowded, links, answer.lang,
                                           lambda node_id: (engine.get(node_id) or {}).get("lang", "en"), found.hits))
     if answer.rules:
         scenario = demonstrating(lead[0] if lead else None, answer.rules[0].id, results)
         if scenario is not None:
-            answer.proof = proof_summary(graph, scenario, rulings, links, results)
+            answer.proof = proof_summary(graph, scenario, rulings, links, crowded)
     if not answer.rules and not answer.notes:
         answer.notes.append("no rule matches this question; try other words or `rulekb search`")
     return answer
