@@ -43,8 +43,11 @@ def main() -> None:
         subprocess.run([*git, "add", "-A"], check=True)
         subprocess.run([*git, "commit", "-qm", "rules"], check=True)
         cr = repo / "rules" / "athernum" / "cr.md"
-        cr.write_text(cr.read_text().replace("Only one location may be played per turn",
-                                             "Only two locations may be played per turn"))
+        cr.write_text(
+            cr.read_text().replace(
+                "Only one location may be played per turn", "Only two locations may be played per turn"
+            )
+        )
         # A user's Python caches compiled modules; a sandbox that forbids it would time recompilation.
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["RULEKB_ROOT"] = str(repo)
@@ -54,11 +57,17 @@ def main() -> None:
         full = median_of([str(RULEKB), "verify"], env, runs=2)
     print("verify --changed after a one-rule edit (median of %d fresh processes)" % RUNS)
     print(f"{'measure':<34}{'seconds':>10}{'× python':>10}")
-    for name, value in [("python -c pass (baseline)", python), ("rulekb --version", version),
-                        ("rulekb verify --changed", changed), ("rulekb verify (all scenarios)", full)]:
+    for name, value in [
+        ("python -c pass (baseline)", python),
+        ("rulekb --version", version),
+        ("rulekb verify --changed", changed),
+        ("rulekb verify (all scenarios)", full),
+    ]:
         print(f"{name:<34}{value:>10.3f}{value / python:>10.1f}")
-    print(f"target: verify --changed ≤ 1.0 s → {'met' if changed <= 1.0 else 'NOT met'}; "
-          f"{full / changed:.1f}× faster than verifying everything")
+    print(
+        f"target: verify --changed ≤ 1.0 s → {'met' if changed <= 1.0 else 'NOT met'}; "
+        f"{full / changed:.1f}× faster than verifying everything"
+    )
 
 
 if __name__ == "__main__":

@@ -33,9 +33,25 @@ RULEKB = str(Path(PYTHON).with_name("rulekb"))
 
 #: Queries besides the judge questions: what a judge types at a table.
 EXTRA_QUERIES = [
-    "OFV", "DFV 0", "state-based check", "SBC", "exhausted", "damage counters", "victory token pool", "mulligan",
-    "Schadensmarke", "Hauptcharakter erschöpft", "Initiative", "exhuasted", "defensve value", "initative",
-    '"face down" AND exhausted', "damage NOT combat", "exhaust*", "rule 4.2.2", "3.0.7e.II",
+    "OFV",
+    "DFV 0",
+    "state-based check",
+    "SBC",
+    "exhausted",
+    "damage counters",
+    "victory token pool",
+    "mulligan",
+    "Schadensmarke",
+    "Hauptcharakter erschöpft",
+    "Initiative",
+    "exhuasted",
+    "defensve value",
+    "initative",
+    '"face down" AND exhausted',
+    "damage NOT combat",
+    "exhaust*",
+    "rule 4.2.2",
+    "3.0.7e.II",
 ]
 ID_FORMS = ("{n}", "rule {n}", "{game}:{n}", "{n}.")
 FTS_WEIGHTS = (0.0, 2.0, 1.0, 4.0)  # id, title, body, terms: the same boosts as the Whoosh fields
@@ -43,16 +59,21 @@ FTS_WEIGHTS = (0.0, 2.0, 1.0, 4.0)  # id, title, body, terms: the same boosts as
 
 # --- the FTS5 baseline ------------------------------------------------------------------------------
 
+
 def fts_build(db: Path, docs) -> None:
     """An FTS5 table (porter stemming) over the same entries, and a table of id spellings for lookups."""
     db.unlink(missing_ok=True)
     conn = sqlite3.connect(db)
-    conn.execute("CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, body, terms, "
-                 "tokenize='porter unicode61 remove_diacritics 2')")
+    conn.execute(
+        "CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, title, body, terms, "
+        "tokenize='porter unicode61 remove_diacritics 2')"
+    )
     conn.execute("CREATE TABLE keys(key TEXT PRIMARY KEY, rowid_ INTEGER)")
     for n, doc in enumerate(docs, start=1):
-        conn.execute("INSERT INTO docs(rowid, id, title, body, terms) VALUES (?, ?, ?, ?, ?)",
-                     (n, doc.id, doc.title, doc.text, " ; ".join(doc.terms)))
+        conn.execute(
+            "INSERT INTO docs(rowid, id, title, body, terms) VALUES (?, ?, ?, ?, ?)",
+            (n, doc.id, doc.title, doc.text, " ; ".join(doc.terms)),
+        )
         conn.executemany("INSERT OR IGNORE INTO keys VALUES (?, ?)", [(k, n) for k in doc.keys])
     conn.execute("INSERT INTO docs(docs) VALUES ('optimize')")
     conn.commit()
@@ -72,7 +93,9 @@ def fts_search(conn: sqlite3.Connection, text: str, limit: int = 10) -> list[tup
         return []
     return conn.execute(
         "SELECT id, title, snippet(docs, 2, '**', '**', '…', 16), bm25(docs, ?, ?, ?, ?) AS score "
-        "FROM docs WHERE docs MATCH ? ORDER BY score LIMIT ?", (*FTS_WEIGHTS, match, limit)).fetchall()
+        "FROM docs WHERE docs MATCH ? ORDER BY score LIMIT ?",
+        (*FTS_WEIGHTS, match, limit),
+    ).fetchall()
 
 
 def fts_lookup(conn: sqlite3.Connection, typed: str) -> tuple | None:
@@ -92,6 +115,7 @@ def fts_cold_main(db: str, query: str) -> None:
 
 # --- corpora ------------------------------------------------------------------------------------------
 
+
 def full_corpus():
     """The knowledge base's index entries and synonyms, exactly as `rulekb index` collects them."""
     from kb.loader import load_kb
@@ -105,8 +129,9 @@ def full_corpus():
     kb = load_kb(paths)
     synonyms = load_synonyms()
     languages = {d.id: d.meta.language for d in kb.documents}
-    docs = collect_documents(kb.graph, kb.lookup.keys, languages, load_rulings(paths)[0], load_results(paths),
-                             synonyms)
+    docs = collect_documents(
+        kb.graph, kb.lookup.keys, languages, load_rulings(paths)[0], load_results(paths), synonyms
+    )
     return docs, synonyms
 
 
@@ -125,15 +150,28 @@ def synthetic_corpus(docs, factor: int, seed: int = 7):
 
     out = list(docs)
     for copy in range(1, factor):
+
         def rename(node_id: str) -> str:
             game, local = node_id.split(":", 1)
             return f"{game}:syn{copy}/{local}"
+
         for doc in docs:
             new_id = rename(doc.id)
-            out.append(replace(doc, id=new_id, title=scramble(doc.title), text=scramble(doc.text),
-                               context=scramble(doc.context), keys=[new_id.casefold()], url=f"{doc.url}?copy={copy}",
-                               related=[rename(r) for r in doc.related], subrules=[rename(r) for r in doc.subrules],
-                               order=doc.order + copy * len(docs), extra=dict(doc.extra)))
+            out.append(
+                replace(
+                    doc,
+                    id=new_id,
+                    title=scramble(doc.title),
+                    text=scramble(doc.text),
+                    context=scramble(doc.context),
+                    keys=[new_id.casefold()],
+                    url=f"{doc.url}?copy={copy}",
+                    related=[rename(r) for r in doc.related],
+                    subrules=[rename(r) for r in doc.subrules],
+                    order=doc.order + copy * len(docs),
+                    extra=dict(doc.extra),
+                )
+            )
     return out
 
 
@@ -158,6 +196,7 @@ def id_queries(docs, count: int = 200, seed: int = 11) -> list[str]:
 
 
 # --- measuring ------------------------------------------------------------------------------------------
+
 
 @dataclass
 class Figures:
@@ -244,11 +283,14 @@ def measure_rulekb(workdir: Path, docs, synonyms, queries, ids, args) -> Figures
     query = "Is a main character discarded when its damage counters reach its DFV?"
     if args.cold_runs:
         figures.cold_s, figures.cold_cpu_s = cold_process([RULEKB, "search", query], env, args.cold_runs)
-        path_only = ("from kb.search.engine import SearchEngine; from kb.search.render import print_hits; "
-                     "from rich.console import Console; import sys; "
-                     "print_hits(SearchEngine().search(sys.argv[1]), Console())")
-        figures.cold_path_s, figures.cold_path_cpu_s = cold_process([PYTHON, "-c", path_only, query], env,
-                                                                    args.cold_runs)
+        path_only = (
+            "from kb.search.engine import SearchEngine; from kb.search.render import print_hits; "
+            "from rich.console import Console; import sys; "
+            "print_hits(SearchEngine().search(sys.argv[1]), Console())"
+        )
+        figures.cold_path_s, figures.cold_path_cpu_s = cold_process(
+            [PYTHON, "-c", path_only, query], env, args.cold_runs
+        )
     return figures
 
 
@@ -301,8 +343,10 @@ def table(title: str, ours: Figures, base: Figures) -> str:
         a, b = getattr(ours, attr), getattr(base, attr)
         ratio = f"{a / b:.2f}×" if a and b else "—"
         mark = "" if target is None or not a else (" ok" if a <= target else " MISS")
-        lines.append(f"  {name:32} {fmt(a, unit):>16} {fmt(b, unit):>16} {ratio:>8} "
-                     f"{(f'≤ {target:g} {unit}' if target else ''):>10}{mark}")
+        lines.append(
+            f"  {name:32} {fmt(a, unit):>16} {fmt(b, unit):>16} {ratio:>8} "
+            f"{(f'≤ {target:g} {unit}' if target else ''):>10}{mark}"
+        )
     return "\n".join(lines)
 
 
@@ -331,10 +375,14 @@ def main() -> None:
 
     docs, synonyms = full_corpus()
     queries = query_set()
-    print(f"corpus: {len(docs)} entries; {len(queries)} mixed queries; {os.cpu_count()} CPUs; "
-          f"SQLite {sqlite3.sqlite_version}; load average {os.getloadavg()[0]:.2f} at start")
-    print("warm figures: percentiles over the queries of each query's median of --repeat runs; "
-          "cold: median of fresh processes with bytecode cached")
+    print(
+        f"corpus: {len(docs)} entries; {len(queries)} mixed queries; {os.cpu_count()} CPUs; "
+        f"SQLite {sqlite3.sqlite_version}; load average {os.getloadavg()[0]:.2f} at start"
+    )
+    print(
+        "warm figures: percentiles over the queries of each query's median of --repeat runs; "
+        "cold: median of fresh processes with bytecode cached"
+    )
     results = {}
     with tempfile.TemporaryDirectory(prefix="bench-search-") as tmp:
         for factor in [1] + ([args.scale] if args.scale and args.scale > 1 else []):

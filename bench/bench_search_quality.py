@@ -31,15 +31,17 @@ TARGET_R5, TARGET_R1 = 0.95, 0.75
 
 
 def figures(report, lang: str | None = None) -> str:
-    return (f"R@1 {report.recall_at(1, lang):.3f}  R@5 {report.recall(lang):.3f}  MRR {report.mrr(lang):.3f}")
+    return f"R@1 {report.recall_at(1, lang):.3f}  R@5 {report.recall(lang):.3f}  MRR {report.mrr(lang):.3f}"
 
 
 def misses(title: str, report) -> None:
     print(f"{title}: {len(report.misses())} questions not fully answered in the first five hits")
     for result in report.misses():
         needs = " + ".join("/".join(sorted(n)) for n in result.question.needs)
-        print(f"  - [{result.question.block or result.question.lang}] {result.question.question}\n"
-              f"      needs {needs}; top 5: {result.ranking[:5]}")
+        print(
+            f"  - [{result.question.block or result.question.lang}] {result.question.question}\n"
+            f"      needs {needs}; top 5: {result.ranking[:5]}"
+        )
 
 
 def limit_changes(engine, questions) -> int:
@@ -56,8 +58,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true", help="List every question rulekb search misses.")
     parser.add_argument("--block", help="Only the first set's questions of this block (e.g. held-out-de-2).")
-    parser.add_argument("--sealed", action="store_true",
-                        help="Measure only the independent set's sealed questions (once, after tuning).")
+    parser.add_argument(
+        "--sealed",
+        action="store_true",
+        help="Measure only the independent set's sealed questions (once, after tuning).",
+    )
     args = parser.parse_args()
 
     from kb.loader import load_kb
@@ -89,19 +94,27 @@ def main() -> None:
         fts_build(work / "fts5.sqlite", docs)
         conn = sqlite3.connect(work / "fts5.sqlite")
         with SearchEngine(Paths(work)) as engine:
+
             def searched(q: str) -> list[str]:
                 return [h.id for h in engine.search(q, limit=10).hits]
 
             def asked(q: str) -> list[str]:
-                return [r.id for r in ask(q, engine, kb.graph, rulings, results, kb.curated.defined_by,
-                                          limit=10).rules]
+                return [
+                    r.id
+                    for r in ask(q, engine, kb.graph, rulings, results, kb.curated.defined_by, limit=10).rules
+                ]
 
             def baseline(q: str) -> list[str]:
                 return [row[0] for row in fts_search(conn, q, limit=10)]
 
-            runs = {name: (evaluate(first, rank), evaluate(independent, rank))
-                    for name, rank in (("rulekb search", searched), ("rulekb ask (rules)", asked),
-                                       ("FTS5 baseline", baseline))}
+            runs = {
+                name: (evaluate(first, rank), evaluate(independent, rank))
+                for name, rank in (
+                    ("rulekb search", searched),
+                    ("rulekb ask (rules)", asked),
+                    ("FTS5 baseline", baseline),
+                )
+            }
             changed = (limit_changes(engine, first), limit_changes(engine, independent))
         conn.close()
 
@@ -114,16 +127,22 @@ def main() -> None:
         part = runs["rulekb search"][0].only(block)
         print(f"  search, block {block + ':':15} {figures(part)}   ({len(part.results)} questions)")
     kind = "SEALED questions only" if args.sealed else "unsealed questions"
-    print(f"Independent set: {len(independent)} {kind}; target R@5 ≥ {TARGET_R5}, R@1 ≥ {TARGET_R1} per group")
+    print(
+        f"Independent set: {len(independent)} {kind}; target R@5 ≥ {TARGET_R5}, R@1 ≥ {TARGET_R1} per group"
+    )
     for name, (_, report) in runs.items():
         print(f"  {name:20} all        {figures(report)}   ({len(report.results)} questions)")
         for group in GROUPS:
             part = report.only(group)
             if part.results:
-                met = "ok" if part.recall() >= TARGET_R5 and part.recall_at(1) >= TARGET_R1 else "below target"
+                met = (
+                    "ok" if part.recall() >= TARGET_R5 and part.recall_at(1) >= TARGET_R1 else "below target"
+                )
                 print(f"  {'':20} {group:10} {figures(part)}   ({len(part.results)} questions; {met})")
-    print(f"Top 1 or top 3 changed between --limit 1, 3 and 10: first set {changed[0]} of {len(first)}, "
-          f"independent set {changed[1]} of {len(independent)} (target: 0)")
+    print(
+        f"Top 1 or top 3 changed between --limit 1, 3 and 10: first set {changed[0]} of {len(first)}, "
+        f"independent set {changed[1]} of {len(independent)} (target: 0)"
+    )
     if args.misses:
         misses("rulekb search, first set", runs["rulekb search"][0])
         misses("rulekb search, independent set", runs["rulekb search"][1])

@@ -50,8 +50,15 @@ from kb.site.templates import render  # noqa: E402
 from kb.site.views.common import Ctx  # noqa: E402
 from kb.urls import page_url  # noqa: E402
 from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard  # noqa: E402
-from kb.verify.results import (Check, LogLine, ScenarioResult, Status, StepRecord, VerifyResults,  # noqa: E402
-                               write_results)
+from kb.verify.results import (
+    Check,
+    LogLine,
+    ScenarioResult,
+    Status,
+    StepRecord,
+    VerifyResults,  # noqa: E402
+    write_results,
+)
 
 COPIES = 10
 TARGET_SECONDS = 15.0
@@ -62,11 +69,23 @@ PAGE_BUDGET = 300_000  # bytes of HTML: any page at all
 CR_CHAPTER_BUDGET = 150_000
 PAGE = "athernum/cr/4.md"  # the largest CR chapter, measured on its own at both sizes
 #: The board each synthetic scenario starts from: two players, a card on each side and a small deck.
-BOARD = Board({"Turn": "3", "Phase": "day"}, [
-    PlayerBoard(pid, {"Command tokens": "2"}, [
-        Area("Character slots", [CardFace(f"{pid}:Knight#1", "Knight", {"Type": "character", "OFV": "3", "DFV": "2"})]),
-        Area("Deck", [CardFace(f"{pid}:Wanderer#{n}", "Wanderer") for n in range(1, 6)], pile=True)])
-    for pid in ("p1", "p2")])
+BOARD = Board(
+    {"Turn": "3", "Phase": "day"},
+    [
+        PlayerBoard(
+            pid,
+            {"Command tokens": "2"},
+            [
+                Area(
+                    "Character slots",
+                    [CardFace(f"{pid}:Knight#1", "Knight", {"Type": "character", "OFV": "3", "DFV": "2"})],
+                ),
+                Area("Deck", [CardFace(f"{pid}:Wanderer#{n}", "Wanderer") for n in range(1, 6)], pile=True),
+            ],
+        )
+        for pid in ("p1", "p2")
+    ],
+)
 
 
 def full_build_seconds(work: Path) -> tuple[float, float, Path]:
@@ -95,31 +114,63 @@ def site_weight(site: Path) -> dict:
     """Bytes of the built site, of its HTML, per page (largest, 95th percentile), and of the offline bundle."""
     pages = {p.relative_to(site).as_posix(): p.stat().st_size for p in site.rglob("*.html")}
     sizes = sorted(pages.values())
-    examples = [size for path, size in pages.items() if "/examples/" in path and not path.endswith("/index.html")]
+    examples = [
+        size for path, size in pages.items() if "/examples/" in path and not path.endswith("/index.html")
+    ]
     chapters = [size for path, size in pages.items() if re.fullmatch(r"[^/]+/cr/\d+\.html", path)]
     largest = max(pages, key=pages.get)
-    return {"site": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()), "html": sum(sizes),
-            "html_pages": len(sizes), "page_max": sizes[-1], "page_p95": sizes[int(0.95 * (len(sizes) - 1))],
-            "largest": largest, "examples_max": max(examples, default=0), "chapter_max": max(chapters, default=0),
-            "bundle": offline_bundle(site).gzip_size}
+    return {
+        "site": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()),
+        "html": sum(sizes),
+        "html_pages": len(sizes),
+        "page_max": sizes[-1],
+        "page_p95": sizes[int(0.95 * (len(sizes) - 1))],
+        "largest": largest,
+        "examples_max": max(examples, default=0),
+        "chapter_max": max(chapters, default=0),
+        "bundle": offline_bundle(site).gzip_size,
+    }
 
 
 def synthetic_results(paths: Paths, every: int = 5) -> int:
     """Verify results with a passing scenario for every ``every``-th numbered rule of every CR (steps and a log)."""
     graph = load_kb(paths).graph
-    rules = [n for n, d in graph.nodes(data=True) if d["kind"] == NodeKind.RULE and d["document"] == "cr"
-             and d["game"].startswith("athernum")]
+    rules = [
+        n
+        for n, d in graph.nodes(data=True)
+        if d["kind"] == NodeKind.RULE and d["document"] == "cr" and d["game"].startswith("athernum")
+    ]
     scenarios = []
     for i, rule in enumerate(sorted(rules)[::every]):
         game = rule.split(":")[0]
-        scenarios.append(ScenarioResult(
-            id=f"{game}/bench/s{i}", game=game, path=f"scenarios/{game}/bench/s{i}.yaml", title=f"Scenario {i}",
-            rules=[rule], rulings=[], status=Status.PASSED if i % 7 else Status.FAILED, duration=0.01,
-            steps=[StepRecord(k, "p1: pass", "ok", "pass", None, "p1",
-                              changes=[Change("game", "Priority", "p1", "p2")],
-                              checks=[Check(["p1", "hand"], [f"Card {k}"], True)]) for k in range(1, 5)],
-            log=[LogLine(k, rule, "rule", f"rule applied at step {k}", 1, "day", k) for k in range(1, 5)],
-            start=BOARD, checks=[Check(["p1", "discard"], [], True)]))
+        scenarios.append(
+            ScenarioResult(
+                id=f"{game}/bench/s{i}",
+                game=game,
+                path=f"scenarios/{game}/bench/s{i}.yaml",
+                title=f"Scenario {i}",
+                rules=[rule],
+                rulings=[],
+                status=Status.PASSED if i % 7 else Status.FAILED,
+                duration=0.01,
+                steps=[
+                    StepRecord(
+                        k,
+                        "p1: pass",
+                        "ok",
+                        "pass",
+                        None,
+                        "p1",
+                        changes=[Change("game", "Priority", "p1", "p2")],
+                        checks=[Check(["p1", "hand"], [f"Card {k}"], True)],
+                    )
+                    for k in range(1, 5)
+                ],
+                log=[LogLine(k, rule, "rule", f"rule applied at step {k}", 1, "day", k) for k in range(1, 5)],
+                start=BOARD,
+                checks=[Check(["p1", "discard"], [], True)],
+            )
+        )
     write_results(paths, VerifyResults(generated="bench", scenarios=scenarios))
     return len(scenarios)
 
@@ -179,10 +230,18 @@ def measure(paths: Paths, label: str) -> dict:
     chapter_best, chapter_calls = page_work(generator, PAGE)
     nodes = generator.model.graph.number_of_nodes()
     del generator
-    return {"label": label, "nodes": nodes, "pages": report.pages, "build": report.seconds, "cpu": report.cpu,
-            "load": load_seconds,
-            "page_mean": statistics.mean(report.timings.values()), "chapter_best": chapter_best,
-            "chapter_calls": chapter_calls, **weight}
+    return {
+        "label": label,
+        "nodes": nodes,
+        "pages": report.pages,
+        "build": report.seconds,
+        "cpu": report.cpu,
+        "load": load_seconds,
+        "page_mean": statistics.mean(report.timings.values()),
+        "chapter_best": chapter_best,
+        "chapter_calls": chapter_calls,
+        **weight,
+    }
 
 
 def main() -> None:
@@ -190,24 +249,38 @@ def main() -> None:
     try:
         load = os.getloadavg()[0]
         print("rulekb site benchmark: ratios are against the baseline measured in this run. CPU seconds are")
-        print(f"shown beside wall-clock ones because other work on the machine inflates the latter "
-              f"(load average now {load:.1f} on {os.cpu_count()} CPUs).\n")
+        print(
+            f"shown beside wall-clock ones because other work on the machine inflates the latter "
+            f"(load average now {load:.1f} on {os.cpu_count()} CPUs).\n"
+        )
         full, full_cpu, full_site = full_build_seconds(work)
         bundle, today = offline_bundle(full_site), site_weight(full_site)
         verdict = "within" if full <= TARGET_SECONDS else "OVER"
-        print(f"full `rulekb build` (parse → verify → index → site): {full:6.2f} s wall, {full_cpu:6.2f} s CPU;  "
-              f"target {TARGET_SECONDS:.0f} s: {verdict} ({full / TARGET_SECONDS:.2f}× the target)")
-        print(f"offline app of that build: {len(bundle.files)} files, {bundle.size / 1e6:.2f} MB, "
-              f"{bundle.gzip_size / 1e6:.2f} MB gzipped;  budget {BUNDLE_BUDGET / 1e6:.0f} MB: "
-              f"{_verdict(bundle.gzip_size, BUNDLE_BUDGET)} ({bundle.gzip_size / BUNDLE_BUDGET:.2f}× the budget)")
-        print(f"pages of that build: {today['html_pages']} HTML pages, {today['html'] / 1e6:.2f} MB; largest "
-              f"{today['page_max'] / 1e3:.0f} KB ({today['largest']}), 95th percentile {today['page_p95'] / 1e3:.0f} KB")
-        print(f"  largest page {today['page_max'] / 1e3:.0f} KB;  budget {PAGE_BUDGET / 1e3:.0f} KB: "
-              f"{_verdict(today['page_max'], PAGE_BUDGET)}")
-        print(f"  largest examples page {today['examples_max'] / 1e3:.0f} KB;  budget "
-              f"{EXAMPLES_PAGE_BUDGET / 1e3:.0f} KB: {_verdict(today['examples_max'], EXAMPLES_PAGE_BUDGET)}")
-        print(f"  largest CR chapter page {today['chapter_max'] / 1e3:.0f} KB;  budget "
-              f"{CR_CHAPTER_BUDGET / 1e3:.0f} KB: {_verdict(today['chapter_max'], CR_CHAPTER_BUDGET)}\n")
+        print(
+            f"full `rulekb build` (parse → verify → index → site): {full:6.2f} s wall, {full_cpu:6.2f} s CPU;  "
+            f"target {TARGET_SECONDS:.0f} s: {verdict} ({full / TARGET_SECONDS:.2f}× the target)"
+        )
+        print(
+            f"offline app of that build: {len(bundle.files)} files, {bundle.size / 1e6:.2f} MB, "
+            f"{bundle.gzip_size / 1e6:.2f} MB gzipped;  budget {BUNDLE_BUDGET / 1e6:.0f} MB: "
+            f"{_verdict(bundle.gzip_size, BUNDLE_BUDGET)} ({bundle.gzip_size / BUNDLE_BUDGET:.2f}× the budget)"
+        )
+        print(
+            f"pages of that build: {today['html_pages']} HTML pages, {today['html'] / 1e6:.2f} MB; largest "
+            f"{today['page_max'] / 1e3:.0f} KB ({today['largest']}), 95th percentile {today['page_p95'] / 1e3:.0f} KB"
+        )
+        print(
+            f"  largest page {today['page_max'] / 1e3:.0f} KB;  budget {PAGE_BUDGET / 1e3:.0f} KB: "
+            f"{_verdict(today['page_max'], PAGE_BUDGET)}"
+        )
+        print(
+            f"  largest examples page {today['examples_max'] / 1e3:.0f} KB;  budget "
+            f"{EXAMPLES_PAGE_BUDGET / 1e3:.0f} KB: {_verdict(today['examples_max'], EXAMPLES_PAGE_BUDGET)}"
+        )
+        print(
+            f"  largest CR chapter page {today['chapter_max'] / 1e3:.0f} KB;  budget "
+            f"{CR_CHAPTER_BUDGET / 1e3:.0f} KB: {_verdict(today['chapter_max'], CR_CHAPTER_BUDGET)}\n"
+        )
 
         base = measure(make_corpus(work / "x1", 1), "1× (this project)")
         big = measure(make_corpus(work / f"x{COPIES}", COPIES), f"{COPIES}× synthetic")
@@ -241,11 +314,19 @@ def main() -> None:
             print(f"{name:38} {fmt.format(a):>18} {fmt.format(b):>18} {b / a if a else float('nan'):>7.2f}×")
         growth = big["html"] / base["html"]
         print(f"\nlargest page: {base['largest']} (1×), {big['largest']} ({COPIES}×)")
-        print(f"HTML growth at {COPIES}× the corpus: {growth:.2f}×;  budget {HTML_GROWTH_BUDGET:.0f}×: "
-              f"{_verdict(growth, HTML_GROWTH_BUDGET)}")
-        print("\nPer-page work stays flat while the corpus grows tenfold: the same page costs the same time and the")
-        print("same function calls, because it reads only its own nodes from indexes built once per build. The")
-        print("whole build grows with the number of pages; each page carries only its own game's part of the pruned")
+        print(
+            f"HTML growth at {COPIES}× the corpus: {growth:.2f}×;  budget {HTML_GROWTH_BUDGET:.0f}×: "
+            f"{_verdict(growth, HTML_GROWTH_BUDGET)}"
+        )
+        print(
+            "\nPer-page work stays flat while the corpus grows tenfold: the same page costs the same time and the"
+        )
+        print(
+            "same function calls, because it reads only its own nodes from indexes built once per build. The"
+        )
+        print(
+            "whole build grows with the number of pages; each page carries only its own game's part of the pruned"
+        )
         print("navigation, so the HTML grows with the corpus, not with its square.")
     finally:
         shutil.rmtree(work, ignore_errors=True)

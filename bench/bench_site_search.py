@@ -50,8 +50,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_search import full_corpus, query_set, synthetic_corpus  # noqa: E402
 from kb.paths import Paths  # noqa: E402
 
-CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--window-size=1366,900"]
+CHROME_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1366,900",
+]
 #: The page every measurement starts from (a CR chapter: a large page, as a judge would be reading).
 PAGE = "athernum/cr/4/"
 LUNR_SEPARATOR = r'[\s\-,:;!?()\[\]"/]+'
@@ -71,13 +79,16 @@ class _Cached(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(folder: Path) -> tuple[socketserver.ThreadingTCPServer, str]:
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), functools.partial(_Cached, directory=str(folder)))
+    server = socketserver.ThreadingTCPServer(
+        ("127.0.0.1", 0), functools.partial(_Cached, directory=str(folder))
+    )
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 # --- building both sites -------------------------------------------------------------------------------
+
 
 def build_ours(paths: Paths, out: Path) -> None:
     """The site as ``rulekb build`` makes it: the pages, and the browser's copy of the live search index."""
@@ -104,8 +115,12 @@ def build_lunr(paths: Paths, out: Path) -> tuple[float, float]:
 
     from kb.site.build import config_file
 
-    config = load_config(config_file=str(config_file(paths)), site_dir=str(out), strict=False,
-                         plugins=["rulekb", {"search": {"lang": ["en", "de"], "separator": LUNR_SEPARATOR}}])
+    config = load_config(
+        config_file=str(config_file(paths)),
+        site_dir=str(out),
+        strict=False,
+        plugins=["rulekb", {"search": {"lang": ["en", "de"], "separator": LUNR_SEPARATOR}}],
+    )
     plugin = config.plugins["material/search"]
     spent = [0.0, 0.0]
 
@@ -117,6 +132,7 @@ def build_lunr(paths: Paths, out: Path) -> tuple[float, float]:
             finally:
                 spent[0] += time.perf_counter() - wall
                 spent[1] += time.process_time() - cpu
+
         return run
 
     for handlers in config.plugins.events.values():  # the plugin's own handlers, each timed
@@ -131,6 +147,7 @@ def build_lunr(paths: Paths, out: Path) -> tuple[float, float]:
 
 # --- sizes -----------------------------------------------------------------------------------------------
 
+
 def gzipped(files: list[Path]) -> int:
     return sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
 
@@ -141,12 +158,15 @@ def our_files(site: Path) -> list[Path]:
 
 def lunr_files(site: Path) -> list[Path]:
     workers = sorted((site / "assets" / "javascripts" / "workers").glob("search.*.js"))
-    languages = [site / "assets" / "javascripts" / "lunr" / name
-                 for name in ("min/lunr.stemmer.support.min.js", "min/lunr.de.min.js", "min/lunr.multi.min.js")]
+    languages = [
+        site / "assets" / "javascripts" / "lunr" / name
+        for name in ("min/lunr.stemmer.support.min.js", "min/lunr.de.min.js", "min/lunr.multi.min.js")
+    ]
     return [site / "search" / "search_index.json", *workers, *[f for f in languages if f.exists()]]
 
 
 # --- the browser -----------------------------------------------------------------------------------------
+
 
 def chromium(profile: Path):
     from selenium import webdriver
@@ -159,8 +179,9 @@ def chromium(profile: Path):
     for argument in CHROME_ARGS:
         options.add_argument(argument)
     options.add_argument(f"--user-data-dir={profile}")
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                              options=options)
+    driver = webdriver.Chrome(
+        service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options
+    )
     driver.set_script_timeout(120)
     driver.set_page_load_timeout(120)
     return driver
@@ -241,23 +262,37 @@ def measure_browser(driver, base: str, engine: str, queries: list[str], repeat: 
     driver.get(base + PAGE)
     driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        + ("rulekb.ready().then(() => done(true));" if engine == "rulekb" else
-           "setTimeout(() => done(true), 50);"))
+        + (
+            "rulekb.ready().then(() => done(true));"
+            if engine == "rulekb"
+            else "setTimeout(() => done(true), 50);"
+        )
+    )
     driver.execute_async_script(TYPE_AND_WAIT, "warm up", engine)
     times = [driver.execute_async_script(TYPE_AND_WAIT, q, engine) for _ in range(repeat) for q in queries]
-    probe = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                   {"source": READY_PROBE % (engine, READY_QUERY, READY_QUERY)})
+    probe = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": READY_PROBE % (engine, READY_QUERY, READY_QUERY)}
+    )
     ready = []
     for _ in range(max(3, repeat)):
         driver.get(base + PAGE)  # every file from the cache now
-        ready.append(driver.execute_async_script(
-            "const done = arguments[arguments.length - 1]; window.__ready.then(done);"))
+        ready.append(
+            driver.execute_async_script(
+                "const done = arguments[arguments.length - 1]; window.__ready.then(done);"
+            )
+        )
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
-    return {"p50": percentile(times, 0.5), "p95": percentile(times, 0.95), "ready": statistics.median(ready),
-            "ready_best": min(ready), "queries": len(times)}
+    return {
+        "p50": percentile(times, 0.5),
+        "p95": percentile(times, 0.95),
+        "ready": statistics.median(ready),
+        "ready_best": min(ready),
+        "queries": len(times),
+    }
 
 
 # --- index build -----------------------------------------------------------------------------------------
+
 
 def index_build(docs, synonyms, work: Path) -> tuple[float, float]:
     """Wall and CPU seconds of writing the search index (postings, stored entries, the browser's copy)."""
@@ -284,10 +319,15 @@ def crosslang_seconds(paths: Paths) -> tuple[float, int]:
 
 # --- output ----------------------------------------------------------------------------------------------
 
+
 def row(label: str, ours: float, theirs: float | None, unit: str, budget: float | None = None) -> str:
     ratio = f"{ours / theirs:8.2f}×" if theirs else "        –"
     base = f"{theirs:10.1f} {unit}" if theirs is not None else "           –  "
-    within = "" if budget is None else ("  within budget" if ours <= budget else f"  OVER budget {budget:g} {unit}")
+    within = (
+        ""
+        if budget is None
+        else ("  within budget" if ours <= budget else f"  OVER budget {budget:g} {unit}")
+    )
     return f"  {label:<44} {ours:10.1f} {unit:<3} {base:<14} {ratio}{within}"
 
 
@@ -295,7 +335,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=10, help="Size of the synthetic corpus (0: skip it).")
     parser.add_argument("--repeat", type=int, default=3, help="Rounds over the query set in the browser.")
-    parser.add_argument("--site", type=Path, help="An already built site to measure (instead of building one).")
+    parser.add_argument(
+        "--site", type=Path, help="An already built site to measure (instead of building one)."
+    )
     args = parser.parse_args()
     paths = Paths(ROOT)
     queries = query_set()
@@ -326,17 +368,24 @@ def main() -> None:
         builds = {1: index_build(docs, synonyms, work / "index-1")}
         cross = {1: crosslang_seconds(paths)}
         if args.scale > 1:
-            builds[args.scale] = index_build(synthetic_corpus(docs, args.scale), synonyms, work / f"index-{args.scale}")
+            builds[args.scale] = index_build(
+                synthetic_corpus(docs, args.scale), synonyms, work / f"index-{args.scale}"
+            )
             from bench_site import make_corpus
 
             cross[args.scale] = crosslang_seconds(make_corpus(work / "corpus", args.scale))
 
     ours, lunr = figures["rulekb"], figures["lunr"]
-    box = "keystroke to results painted" if (ours_site / "assets" / "rulekb" / "search-ui.js").exists() \
+    box = (
+        "keystroke to results painted"
+        if (ours_site / "assets" / "rulekb" / "search-ui.js").exists()
         else "rulekb.search() (no search box yet)"
+    )
     print()
-    print(f"Site search beside Material's lunr search, same pages ({ours['queries']} timed queries each; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: wall times grow with it)")
+    print(
+        f"Site search beside Material's lunr search, same pages ({ours['queries']} timed queries each; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: wall times grow with it)"
+    )
     print(f"  {'':<44} {'rulekb':>14} {'lunr':>14} {'ratio':>9}")
     print(row(f"latency p50 ({box})", ours["p50"], lunr["p50"], "ms"))
     print(row(f"latency p95 ({box})", ours["p95"], lunr["p95"], "ms", 30))
@@ -350,9 +399,11 @@ def main() -> None:
         wall10, cpu10 = builds[args.scale]
         print(row(f"index build, {args.scale}× (wall)", wall10, None, "s"))
         print(row(f"index build, {args.scale}× (CPU)", cpu10, None, "s"))
-        print(f"  growth at {args.scale}× the corpus: index build {cpu10 / cpu:.1f}× (CPU); cross-language "
-              f"matching {cross[args.scale][0] / cross[1][0]:.1f}× ({cross[1][0]:.2f} s → {cross[args.scale][0]:.2f} s "
-              f"CPU, {cross[1][1]} → {cross[args.scale][1]} passages); linear is {args.scale}×")
+        print(
+            f"  growth at {args.scale}× the corpus: index build {cpu10 / cpu:.1f}× (CPU); cross-language "
+            f"matching {cross[args.scale][0] / cross[1][0]:.1f}× ({cross[1][0]:.2f} s → {cross[args.scale][0]:.2f} s "
+            f"CPU, {cross[1][1]} → {cross[args.scale][1]} passages); linear is {args.scale}×"
+        )
 
 
 if __name__ == "__main__":

@@ -52,10 +52,12 @@ SITE_PREFIX = ".site-"
 
 def step(name: str, order: int) -> Callable[[Callable[[BuildContext], None]], Callable[[BuildContext], None]]:
     """Register a build stage; stages run by ``order`` (parse 10, verify 20, index 30, site 40)."""
+
     def register(func: Callable[[BuildContext], None]) -> Callable[[BuildContext], None]:
         STEPS[:] = [s for s in STEPS if s.name != name] + [BuildStep(name, func, order)]
         STEPS.sort(key=lambda s: s.order)
         return func
+
     return register
 
 
@@ -66,8 +68,9 @@ def parse_step(ctx: BuildContext) -> None:
     downloads = ctx.out / "downloads"
     downloads.mkdir(parents=True, exist_ok=True)
     (downloads / "graph.json").write_text(export(ctx.kb.graph, "json"), encoding="utf-8")
-    (downloads / "rules.json").write_text(json.dumps(rules_by_id(ctx.kb.graph), ensure_ascii=False, indent=1),
-                                          encoding="utf-8")
+    (downloads / "rules.json").write_text(
+        json.dumps(rules_by_id(ctx.kb.graph), ensure_ascii=False, indent=1), encoding="utf-8"
+    )
     ctx.notes.append(f"graph: {ctx.kb.graph.number_of_nodes()} nodes, {ctx.kb.graph.number_of_edges()} edges")
 
 
@@ -83,7 +86,9 @@ def _load_plugins() -> None:
                 raise
 
 
-def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, draft: bool = False) -> BuildContext:
+def run_build(
+    paths: Paths, console: Console, only: set[str] | None = None, *, draft: bool = False
+) -> BuildContext:
     """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
 
@@ -94,14 +99,22 @@ def run_build(paths: Paths, console: Console, only: set[str] | None = None, *, d
     digest = build_stamp.inputs_digest(paths, draft) if only is None else None
     if digest is not None and build_stamp.up_to_date(paths, digest):
         ctx = BuildContext(paths=paths, out=paths.site, console=console, draft=draft)
-        ctx.notes.append("nothing changed since the last build: site/, the index and the results are up to date")
+        ctx.notes.append(
+            "nothing changed since the last build: site/, the index and the results are up to date"
+        )
         return ctx
     _load_plugins()
     tmp = make_temp(paths.root, SITE_PREFIX)
     ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
     try:
-        with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
-                      console=console, transient=False) as progress:
+        with Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=False,
+        ) as progress:
             steps = [s for s in STEPS if only is None or s.name in only]
             task = progress.add_task("build", total=len(steps))
             for s in steps:

@@ -43,7 +43,11 @@ def up_to_date(paths: Paths, digest: str) -> bool:
         stored = json.loads(stamp_path(paths).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    outputs = [paths.site / "index.html", paths.cache / "index" / "CURRENT", paths.cache / "verify-results.json"]
+    outputs = [
+        paths.site / "index.html",
+        paths.cache / "index" / "CURRENT",
+        paths.cache / "verify-results.json",
+    ]
     return isinstance(stored, dict) and stored.get("inputs") == digest and all(p.is_file() for p in outputs)
 
 

@@ -28,12 +28,21 @@ Exit codes:
 #: Each command and the module that defines it (one concern per module). A module is imported only
 #: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
 COMMANDS = {
-    "import": "kb.commands.core", "build": "kb.commands.core", "rule": "kb.commands.core",
-    "lint": "kb.commands.core", "graph": "kb.commands.core",
-    "verify": "kb.commands.verify", "review": "kb.commands.verify",
-    "diff": "kb.commands.diff", "renumber": "kb.commands.diff", "init": "kb.commands.init",
-    "search": "kb.commands.search", "ask": "kb.commands.search", "index": "kb.commands.search",
-    "ruling": "kb.commands.lookup", "example": "kb.commands.lookup",
+    "import": "kb.commands.core",
+    "build": "kb.commands.core",
+    "rule": "kb.commands.core",
+    "lint": "kb.commands.core",
+    "graph": "kb.commands.core",
+    "verify": "kb.commands.verify",
+    "review": "kb.commands.verify",
+    "diff": "kb.commands.diff",
+    "renumber": "kb.commands.diff",
+    "init": "kb.commands.init",
+    "search": "kb.commands.search",
+    "ask": "kb.commands.search",
+    "index": "kb.commands.search",
+    "ruling": "kb.commands.lookup",
+    "example": "kb.commands.lookup",
 }
 
 
@@ -67,9 +76,12 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_CODES)
 @click.version_option(package_name="rulekb")
-@click.option("--root", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help=f"The project folder (default: ${ROOT_VARIABLE}, else the nearest folder from here upwards "
-                   "holding rules/ and mkdocs.yml).")
+@click.option(
+    "--root",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help=f"The project folder (default: ${ROOT_VARIABLE}, else the nearest folder from here upwards "
+    "holding rules/ and mkdocs.yml).",
+)
 def cli(root: Path | None) -> None:
     """rulekb: the rules of Athernum (and Atnia, Altered) as a graph, with examples that run."""
     if root is not None:  # the environment, so that worker processes and the MkDocs plugin find it too
@@ -95,15 +107,19 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
-    except OSError as exc:  # a file the system refused (missing folder, permissions, full disk): the user's to fix
+    except (
+        OSError
+    ) as exc:  # a file the system refused (missing folder, permissions, full disk): the user's to fix
         where = f": {exc.filename}" if exc.filename else ""
         err.print(Text.assemble(("error:", "red"), f" {exc.strerror or exc}{where}"), highlight=False)
         return 2
     except Exception as exc:  # the last line of defence: a message, and the traceback only on request
         if os.environ.get("RULEKB_DEBUG"):
             raise
-        err.print(f"[red]internal error:[/red] {escape(type(exc).__name__)}: {escape(str(exc))} "
-                  "(set RULEKB_DEBUG=1 for the traceback)")
+        err.print(
+            f"[red]internal error:[/red] {escape(type(exc).__name__)}: {escape(str(exc))} "
+            "(set RULEKB_DEBUG=1 for the traceback)"
+        )
         return 70
     return result if isinstance(result, int) else 0
 

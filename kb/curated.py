@@ -49,8 +49,14 @@ def _section(data: dict, name: str, kind: type, display: str, text: str, problem
     if value is None:
         return kind()
     if not isinstance(value, kind):
-        problems.append(Problem(display, line_of(text, f"{name}:"), name,
-                                f"expected a {'list' if kind is list else 'mapping'} under '{name}:'"))
+        problems.append(
+            Problem(
+                display,
+                line_of(text, f"{name}:"),
+                name,
+                f"expected a {'list' if kind is list else 'mapping'} under '{name}:'",
+            )
+        )
         return kind()
     return value
 
@@ -72,18 +78,35 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
             data, text = load_mapping(terms_path, display, problems)
             for i, entry in enumerate(_section(data, "terms", list, display, text, problems)):
                 if not isinstance(entry, dict) or not entry.get("term") or not entry.get("defined_by"):
-                    problems.append(Problem(display, line_of(text, str(entry)[:20]), f"terms[{i}]",
-                                            "each added term needs 'term' and 'defined_by'"))
+                    problems.append(
+                        Problem(
+                            display,
+                            line_of(text, str(entry)[:20]),
+                            f"terms[{i}]",
+                            "each added term needs 'term' and 'defined_by'",
+                        )
+                    )
                     continue
                 aliases = _str_list(entry.get("aliases", [])) or []
                 curated.extra_terms.setdefault(game, []).append(
-                    ExtraTerm(str(entry["term"]), str(entry["defined_by"]), tuple(aliases),
-                              line_of(text, f"term: {entry['term']}")))
+                    ExtraTerm(
+                        str(entry["term"]),
+                        str(entry["defined_by"]),
+                        tuple(aliases),
+                        line_of(text, f"term: {entry['term']}"),
+                    )
+                )
             for term, aliases in _section(data, "aliases", dict, display, text, problems).items():
                 values = _str_list(aliases)
                 if values is None:
-                    problems.append(Problem(display, line_of(text, f"{term}:"), f"aliases.{term}",
-                                            "aliases must be a list of strings"))
+                    problems.append(
+                        Problem(
+                            display,
+                            line_of(text, f"{term}:"),
+                            f"aliases.{term}",
+                            "aliases must be a list of strings",
+                        )
+                    )
                     continue
                 curated.aliases.setdefault(game, {})[str(term)] = tuple(values)
             for term, rule in _section(data, "defined_by", dict, display, text, problems).items():
@@ -95,15 +118,27 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
             data, text = load_mapping(links_path, display, problems)
             for section, change in _section(data, "explains", dict, display, text, problems).items():
                 if not isinstance(change, dict):
-                    problems.append(Problem(display, line_of(text, f"{section}:"), f"explains.{section}",
-                                            "expected 'add' and/or 'remove' lists"))
+                    problems.append(
+                        Problem(
+                            display,
+                            line_of(text, f"{section}:"),
+                            f"explains.{section}",
+                            "expected 'add' and/or 'remove' lists",
+                        )
+                    )
                     continue
                 key = _qualify(game, str(section))
                 for name, target in (("add", curated.explains_add), ("remove", curated.explains_remove)):
                     values = _str_list(change.get(name, []))
                     if values is None:
-                        problems.append(Problem(display, line_of(text, f"{section}:"), f"explains.{section}.{name}",
-                                                "expected a list of rule ids"))
+                        problems.append(
+                            Problem(
+                                display,
+                                line_of(text, f"{section}:"),
+                                f"explains.{section}.{name}",
+                                "expected a list of rule ids",
+                            )
+                        )
                         continue
                     target.setdefault(key, []).extend(_qualify(game, v) for v in values)
             for de, en in _section(data, "translates", dict, display, text, problems).items():

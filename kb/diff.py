@@ -98,7 +98,9 @@ def compare(old: Graph, new: Graph) -> list[Change]:
     for n in sorted(unmatched_old & unmatched_new, key=lambda i: new.nodes[i]["order"]):
         unmatched_old.discard(n)
         unmatched_new.discard(n)
-        changes.append(Change(ChangeKind.CHANGED, n, n, old_text[n], new_text[n], word_diff(old_text[n], new_text[n])))
+        changes.append(
+            Change(ChangeKind.CHANGED, n, n, old_text[n], new_text[n], word_diff(old_text[n], new_text[n]))
+        )
     # 4. similar text under another id: renumbered and reworded
     for n in sorted(unmatched_old, key=lambda i: old.nodes[i]["order"]):
         if not old.nodes[n].get("number"):
@@ -112,8 +114,16 @@ def compare(old: Graph, new: Graph) -> list[Change]:
         if best is not None:
             unmatched_old.discard(n)
             unmatched_new.discard(best)
-            changes.append(Change(ChangeKind.RENUMBERED, best, n, old_text[n], new_text[best],
-                                  word_diff(old_text[n], new_text[best])))
+            changes.append(
+                Change(
+                    ChangeKind.RENUMBERED,
+                    best,
+                    n,
+                    old_text[n],
+                    new_text[best],
+                    word_diff(old_text[n], new_text[best]),
+                )
+            )
     for n in unmatched_old:
         changes.append(Change(ChangeKind.REMOVED, n, n, old_text[n], ""))
     for n in unmatched_new:
@@ -123,6 +133,7 @@ def compare(old: Graph, new: Graph) -> list[Change]:
         graph = old if c.kind == ChangeKind.REMOVED else new
         data = graph.nodes[c.id]
         return (data["game"], data["document"], data["order"])
+
     return sorted(changes, key=order)
 
 
@@ -138,7 +149,9 @@ class Citations:
     def read(cls, scenarios_dir: Path, rulings: list[Ruling], cache: Path | None = None) -> "Citations":
         """Read the rules each scenario cites; with ``cache``, unchanged files are not parsed again."""
         out = cls()
-        read = per_file(cache, discover(scenarios_dir), lambda path: _citation(path, game_of(path, scenarios_dir)))
+        read = per_file(
+            cache, discover(scenarios_dir), lambda path: _citation(path, game_of(path, scenarios_dir))
+        )
         for path, (sid, rules) in read.items():
             if sid:
                 out.scenarios[sid] = rules

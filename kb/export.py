@@ -22,8 +22,12 @@ def to_graphml(graph: Graph) -> str:
     """The graph as GraphML; list and missing attributes become strings, as GraphML requires."""
     flat = nx.MultiDiGraph()
     for node_id, data in graph.nodes(data=True):
-        flat.add_node(node_id, **{k: ("|".join(v) if isinstance(v, list) else ("" if v is None else v))
-                                  for k, v in data.items()})
+        flat.add_node(
+            node_id,
+            **{
+                k: ("|".join(v) if isinstance(v, list) else ("" if v is None else v)) for k, v in data.items()
+            },
+        )
     for u, v, k, data in graph.edges(keys=True, data=True):
         flat.add_edge(u, v, key=k, **data)
     buffer = io.BytesIO()
@@ -41,9 +45,18 @@ def export(graph: Graph, fmt: str) -> str:
 
 def rules_by_id(graph: Graph) -> dict[str, dict]:
     """Every numbered rule, section and term as JSON keyed by qualified id (a site download)."""
-    keep = {NodeKind.RULE, NodeKind.SECTION, NodeKind.CHAPTER, NodeKind.TERM, NodeKind.EXAMPLE, NodeKind.REMARK}
+    keep = {
+        NodeKind.RULE,
+        NodeKind.SECTION,
+        NodeKind.CHAPTER,
+        NodeKind.TERM,
+        NodeKind.EXAMPLE,
+        NodeKind.REMARK,
+    }
     out = {}
     for node_id, data in graph.nodes(data=True):
         if data["kind"] in keep:
-            out[node_id] = {k: data[k] for k in ("game", "document", "kind", "number", "title", "text", "parent")}
+            out[node_id] = {
+                k: data[k] for k in ("game", "document", "kind", "number", "title", "text", "parent")
+            }
     return out

@@ -38,7 +38,7 @@ def _alive(pid: int) -> bool:
 
 
 def _owner(name: str, prefix: str) -> int | None:
-    head = name[len(prefix):].split("-", 1)[0]
+    head = name[len(prefix) :].split("-", 1)[0]
     return int(head) if head.isdigit() else None
 
 

@@ -33,26 +33,42 @@ def node_attrs(node: Node, path: str) -> dict[str, object]:
     }
 
 
-def _extra_terms(documents: list[SourceDocument], curated: Curated, by_id: dict[str, Node],
-                 problems: list[Problem]) -> list[Node]:
+def _extra_terms(
+    documents: list[SourceDocument], curated: Curated, by_id: dict[str, Node], problems: list[Problem]
+) -> list[Node]:
     """Glossary terms that curated data adds from the numbered rules that define them."""
     added: list[Node] = []
     for game, entries in curated.extra_terms.items():
         for entry in entries:
             rule = by_id.get(f"{game}:{entry.defined_by}")
             if rule is None:
-                problems.append(Problem(f"rules/{game}/terms.yaml", entry.line, "defined_by",
-                                        f"term {entry.term!r} is defined by {entry.defined_by}, which is not a rule"))
+                problems.append(
+                    Problem(
+                        f"rules/{game}/terms.yaml",
+                        entry.line,
+                        "defined_by",
+                        f"term {entry.term!r} is defined by {entry.defined_by}, which is not a rule",
+                    )
+                )
                 continue
-            node = Node(id=f"{game}:term/{slugify(entry.term)}", game=game, document=rule.document,
-                        kind=NodeKind.TERM, title=entry.term, text=rule.text, parent=rule.id, line=rule.line,
-                        aliases=entry.aliases)
+            node = Node(
+                id=f"{game}:term/{slugify(entry.term)}",
+                game=game,
+                document=rule.document,
+                kind=NodeKind.TERM,
+                title=entry.term,
+                text=rule.text,
+                parent=rule.id,
+                line=rule.line,
+                aliases=entry.aliases,
+            )
             added.append(node)
     return added
 
 
-def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | None = None
-                ) -> tuple[Graph, list[Problem]]:
+def build_graph(
+    documents: list[SourceDocument], curated: Curated, root: Path | None = None
+) -> tuple[Graph, list[Problem]]:
     """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
     graph: Graph = nx.MultiDiGraph()
     problems: list[Problem] = []
@@ -64,8 +80,14 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
         for node in document.nodes:
             if node.id in by_id:
                 first = by_id[node.id]
-                problems.append(Problem(display, node.line, "id",
-                                        f"duplicate id {node.id} (also in {paths[first.id]}:{first.line})"))
+                problems.append(
+                    Problem(
+                        display,
+                        node.line,
+                        "id",
+                        f"duplicate id {node.id} (also in {paths[first.id]}:{first.line})",
+                    )
+                )
                 continue
             by_id[node.id] = node
             paths[node.id] = display
@@ -78,8 +100,13 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
         graph.add_node(node.id, **node_attrs(node, paths[node.id]))
     for node in by_id.values():
         if node.parent and node.parent in by_id:
-            graph.add_edge(node.parent, node.id, key=EdgeKind.CONTAINS.value, kind=EdgeKind.CONTAINS.value,
-                           order=node.order)
+            graph.add_edge(
+                node.parent,
+                node.id,
+                key=EdgeKind.CONTAINS.value,
+                kind=EdgeKind.CONTAINS.value,
+                order=node.order,
+            )
     known = set(by_id)
     for document in documents:
         edges, found = references(document, known, shown[document.id])
@@ -101,15 +128,27 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
     for document in documents:
         original = docs.get(document.meta.translates or "")
         if document.meta.translates and original is None:
-            problems.append(Problem(shown[document.id], 1, "translates",
-                                    f"{document.id} translates {document.meta.translates}, which is not a document",
-                                    Severity.ERROR))
+            problems.append(
+                Problem(
+                    shown[document.id],
+                    1,
+                    "translates",
+                    f"{document.id} translates {document.meta.translates}, which is not a document",
+                    Severity.ERROR,
+                )
+            )
         if original is None:
             continue
         for de, en in translations(document, original, curated):
             if en not in by_id:
-                problems.append(Problem(shown[document.id], by_id[de].line if de in by_id else 1, "translates",
-                                        f"{de} is linked to {en}, which is not a section"))
+                problems.append(
+                    Problem(
+                        shown[document.id],
+                        by_id[de].line if de in by_id else 1,
+                        "translates",
+                        f"{de} is linked to {en}, which is not a section",
+                    )
+                )
                 continue
             graph.add_edge(de, en, key=EdgeKind.TRANSLATES.value, kind=EdgeKind.TRANSLATES.value)
             explained[de] = list(explained.get(en, []))
@@ -117,14 +156,21 @@ def build_graph(documents: list[SourceDocument], curated: Curated, root: Path | 
         for rule in rules:
             if rule not in by_id:
                 game = section.split(":", 1)[0]
-                problems.append(Problem(f"rules/{game}/links.yaml", 0, "explains", f"{section} is said to explain {rule}, "
-                                        "which is not a rule"))
+                problems.append(
+                    Problem(
+                        f"rules/{game}/links.yaml",
+                        0,
+                        "explains",
+                        f"{section} is said to explain {rule}, which is not a rule",
+                    )
+                )
                 continue
             graph.add_edge(section, rule, key=EdgeKind.EXPLAINS.value, kind=EdgeKind.EXPLAINS.value)
     return graph, problems
 
 
 # --- queries ---------------------------------------------------------------------------------------
+
 
 def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = False) -> list[str]:
     """The nodes linked to ``node_id`` by edges of ``kind`` (outgoing, or incoming when asked), in document order
@@ -134,7 +180,10 @@ def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = Fal
     else:
         found = [v for _, v, k in graph.out_edges(node_id, keys=True) if k == kind.value]
     # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
-    return sorted(set(found), key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n))
+    return sorted(
+        set(found),
+        key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n),
+    )
 
 
 def children(graph: Graph, node_id: str) -> list[str]:

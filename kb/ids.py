@@ -42,7 +42,9 @@ def cr_parent_number(number: str) -> str | None:
     m = CR_NUMBER.match(number)
     if not m:
         return None
-    chapter, section, rule, letter, roman, sub = m.group("chapter", "section", "rule", "letter", "roman", "sub")
+    chapter, section, rule, letter, roman, sub = m.group(
+        "chapter", "section", "rule", "letter", "roman", "sub"
+    )
     base = f"{chapter}.{section}.{rule}"
     if sub:
         return f"{base}{letter or ''}.{roman}"
@@ -120,7 +122,7 @@ def _canonical_cr_case(local: str) -> str:
         numeral = re.match(r"^[ivxlIVXL]+", tail)
         if numeral:
             roman = numeral.group(0)
-            rest = tail[len(roman):]
+            rest = tail[len(roman) :]
             # "Ilb" / "ilb": the last l may be the sub-letter only when nothing follows it
             roman = roman.upper().replace("L", "I")
             parts[3] = roman + rest.lower()

@@ -14,4 +14,6 @@ SCHEMAS_FOLDER = "docs/reference/schemas"
 
 def json_document(schema: str, payload: dict) -> str:
     """``{"schema_version": 1, "schema": "ask", …payload}`` as indented JSON, non-ASCII kept as written."""
-    return json.dumps({"schema_version": SCHEMA_VERSION, "schema": schema, **payload}, ensure_ascii=False, indent=1)
+    return json.dumps(
+        {"schema_version": SCHEMA_VERSION, "schema": schema, **payload}, ensure_ascii=False, indent=1
+    )

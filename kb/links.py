@@ -16,16 +16,24 @@ CR_REFERENCE = re.compile(r"(?<![\w.])(\d+\.\d+\.(?:\d+|[A-Z])[a-z]?(?:\.[IVXl]+
 DOTTED_REFERENCE = re.compile(r"(?<![\w.])(\d+(?:\.(?:\d+|[a-z]))+)(?![\w])")
 
 #: Kinds of node whose text is rule text (searched for references and terms).
-TEXT_KINDS = (NodeKind.RULE, NodeKind.SECTION, NodeKind.CHAPTER, NodeKind.PARAGRAPH, NodeKind.EXAMPLE,
-              NodeKind.REMARK, NodeKind.TERM)
+TEXT_KINDS = (
+    NodeKind.RULE,
+    NodeKind.SECTION,
+    NodeKind.CHAPTER,
+    NodeKind.PARAGRAPH,
+    NodeKind.EXAMPLE,
+    NodeKind.REMARK,
+    NodeKind.TERM,
+)
 
 EXPLAINS_LIMIT = 6
 EXPLAINS_MIN_SCORE = 0.12
 EXPLAINS_RELATIVE = 0.5
 
 
-def references(document: SourceDocument, known: set[str], display: str
-               ) -> tuple[list[tuple[str, str]], list[Problem]]:
+def references(
+    document: SourceDocument, known: set[str], display: str
+) -> tuple[list[tuple[str, str]], list[Problem]]:
     """(from, to) pairs for every rule number a node's text mentions, and a problem for each unknown one."""
     if document.meta.numbering == "none":
         return [], []
@@ -47,10 +55,16 @@ def references(document: SourceDocument, known: set[str], display: str
             if target in known:
                 edges.append((node.id, target))
             else:
-                problems.append(Problem(display, node.line, "reference",
-                                        f"{node.id} refers to {number}, which is not a rule of {document.id}",
-                                        Severity.WARNING if document.meta.is_excerpt else Severity.ERROR,
-                                        code="dangling-reference"))
+                problems.append(
+                    Problem(
+                        display,
+                        node.line,
+                        "reference",
+                        f"{node.id} refers to {number}, which is not a rule of {document.id}",
+                        Severity.WARNING if document.meta.is_excerpt else Severity.ERROR,
+                        code="dangling-reference",
+                    )
+                )
     return edges, problems
 
 
@@ -115,14 +129,18 @@ def section_text(document: SourceDocument, section: Node) -> str:
 
 def explanations(rulebook: SourceDocument, cr: SourceDocument, curated: Curated) -> list[tuple[str, str]]:
     """(rulebook section, CR rule) pairs: the CR rules most similar in wording, with curated overrides."""
-    candidates = {n.id: f"{n.title} {n.text}" for n in cr.nodes if n.kind in (NodeKind.RULE, NodeKind.SECTION)}
+    candidates = {
+        n.id: f"{n.title} {n.text}" for n in cr.nodes if n.kind in (NodeKind.RULE, NodeKind.SECTION)
+    }
     space = TfIdf(candidates)
     edges: list[tuple[str, str]] = []
     for section in sections(rulebook):
         text = section_text(rulebook, section)
         ranked = space.most_similar(text, EXPLAINS_LIMIT)
         best = ranked[0][1] if ranked else 0.0
-        chosen = [rid for rid, score in ranked if score >= EXPLAINS_MIN_SCORE and score >= best * EXPLAINS_RELATIVE]
+        chosen = [
+            rid for rid, score in ranked if score >= EXPLAINS_MIN_SCORE and score >= best * EXPLAINS_RELATIVE
+        ]
         removed = set(curated.explains_remove.get(section.id, []))
         for rid in [*chosen, *curated.explains_add.get(section.id, [])]:
             if rid not in removed and (section.id, rid) not in edges:

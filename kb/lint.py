@@ -25,6 +25,7 @@ from kb.text import words
 LONGEST_WORD = 40
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 
+
 def _cr_key(number: str) -> tuple[int, ...]:
     m = CR_NUMBER.match(number)
     if not m:
@@ -59,15 +60,33 @@ def numbering(document: SourceDocument, display: str) -> list[Problem]:
             if previous is not None:
                 prev_key = keyf(previous.number)
                 if key <= prev_key:
-                    problems.append(Problem(display, node.line, "number",
-                                            f"{node.number} comes after {previous.number}: numbering out of order",
-                                            Severity.INFO if excerpt else Severity.WARNING, code="disorder"))
+                    problems.append(
+                        Problem(
+                            display,
+                            node.line,
+                            "number",
+                            f"{node.number} comes after {previous.number}: numbering out of order",
+                            Severity.INFO if excerpt else Severity.WARNING,
+                            code="disorder",
+                        )
+                    )
                 elif len(key) == len(prev_key):
                     diff = [i for i, (a, b) in enumerate(zip(key, prev_key)) if a != b]
-                    if diff and key[diff[0]] - prev_key[diff[0]] > 1 and all(k == 0 for k in key[diff[0] + 1:]):
-                        problems.append(Problem(display, node.line, "number",
-                                                f"gap in numbering between {previous.number} and {node.number}",
-                                                Severity.INFO if excerpt else Severity.WARNING, code="gap"))
+                    if (
+                        diff
+                        and key[diff[0]] - prev_key[diff[0]] > 1
+                        and all(k == 0 for k in key[diff[0] + 1 :])
+                    ):
+                        problems.append(
+                            Problem(
+                                display,
+                                node.line,
+                                "number",
+                                f"gap in numbering between {previous.number} and {node.number}",
+                                Severity.INFO if excerpt else Severity.WARNING,
+                                code="gap",
+                            )
+                        )
             previous = node
     return problems
 
@@ -92,10 +111,21 @@ def structure(document: SourceDocument, display: str) -> list[Problem]:
         parent = by_id.get(node.parent or "")
         if parent is not None and parent.number and _holds(parent.number, node.number):
             continue
-        under = f"under {parent.number}" if parent is not None and parent.number else "outside every chapter and section"
-        problems.append(Problem(display, node.line, "number", f"{node.number} is {under}: no section of the document "
-                                "can hold that number", Severity.INFO if document.meta.is_excerpt else Severity.ERROR,
-                                code="outside-structure"))
+        under = (
+            f"under {parent.number}"
+            if parent is not None and parent.number
+            else "outside every chapter and section"
+        )
+        problems.append(
+            Problem(
+                display,
+                node.line,
+                "number",
+                f"{node.number} is {under}: no section of the document can hold that number",
+                Severity.INFO if document.meta.is_excerpt else Severity.ERROR,
+                code="outside-structure",
+            )
+        )
     return problems
 
 
@@ -108,19 +138,28 @@ def unused_terms(kb: KnowledgeBase) -> list[Problem]:
             continue
         users = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == EdgeKind.USES_TERM.value]
         if not users:
-            problems.append(Problem(data["path"], data["line"], "term",
-                                    f"the term {data['title']!r} is defined but no rule uses it",
-                                    Severity.WARNING, code="unused-term"))
+            problems.append(
+                Problem(
+                    data["path"],
+                    data["line"],
+                    "term",
+                    f"the term {data['title']!r} is defined but no rule uses it",
+                    Severity.WARNING,
+                    code="unused-term",
+                )
+            )
     return problems
 
 
 def _edits1(word: str) -> set[str]:
     letters = "abcdefghijklmnopqrstuvwxyz"
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return ({a + b[1:] for a, b in splits if b}
-            | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-            | {a + c + b[1:] for a, b in splits if b for c in letters}
-            | {a + c + b for a, b in splits for c in letters})
+    return (
+        {a + b[1:] for a, b in splits if b}
+        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+        | {a + c + b[1:] for a, b in splits if b for c in letters}
+        | {a + c + b for a, b in splits for c in letters}
+    )
 
 
 def misspellings(kb: KnowledgeBase) -> list[Problem]:
@@ -147,21 +186,37 @@ def misspellings(kb: KnowledgeBase) -> list[Problem]:
                     continue
                 # Rule text capitalises its game terms ("Defensive Value"), so a near-twin of a
                 # capitalised term is the likely typo; lowercase near-twins are usually other words.
-                candidates = [c for c in _edits1(word) if counts[c] >= 3 and stem(c) != stem(word)
-                              and c[0] == word[0] and capitalised[c] * 2 >= counts[c]]
+                candidates = [
+                    c
+                    for c in _edits1(word)
+                    if counts[c] >= 3
+                    and stem(c) != stem(word)
+                    and c[0] == word[0]
+                    and capitalised[c] * 2 >= counts[c]
+                ]
                 if candidates:
                     seen.add(word)
                     best = max(candidates, key=lambda c: counts[c])
-                    problems.append(Problem(display, node.line, "text",
-                                            f"{node.id}: {word!r} may be a misspelling of {best!r}",
-                                            Severity.WARNING, code="misspelling"))
+                    problems.append(
+                        Problem(
+                            display,
+                            node.line,
+                            "text",
+                            f"{node.id}: {word!r} may be a misspelling of {best!r}",
+                            Severity.WARNING,
+                            code="misspelling",
+                        )
+                    )
     return problems
 
 
 def repairs(kb: KnowledgeBase) -> list[Problem]:
     """The importer's repairs, listed for review."""
-    return [Problem(path, r.line, r.kind, str(r).split(": ", 1)[1], Severity.INFO, code="import-repair")
-            for path, found in kb.repairs.items() for r in found]
+    return [
+        Problem(path, r.line, r.kind, str(r).split(": ", 1)[1], Severity.INFO, code="import-repair")
+        for path, found in kb.repairs.items()
+        for r in found
+    ]
 
 
 def curated_data(kb: KnowledgeBase, rulings: list[Ruling], problems: list[Problem]) -> list[Problem]:
@@ -171,9 +226,16 @@ def curated_data(kb: KnowledgeBase, rulings: list[Ruling], problems: list[Proble
     for ruling in rulings:
         for rule in ruling.rules:
             if rule not in kb.graph:
-                found.append(Problem(ruling.path, ruling.line, f"{ruling.id}.rules", f"{ruling.id} rests on {rule}, "
-                                     "which is not a rule" + did_you_mean(kb.lookup, kb.graph, rule),
-                                     code="dangling-reference"))
+                found.append(
+                    Problem(
+                        ruling.path,
+                        ruling.line,
+                        f"{ruling.id}.rules",
+                        f"{ruling.id} rests on {rule}, "
+                        "which is not a rule" + did_you_mean(kb.lookup, kb.graph, rule),
+                        code="dangling-reference",
+                    )
+                )
     return found + read_parameters(kb.paths, kb.graph).problems
 
 
@@ -189,12 +251,24 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
         problems += found
         coverage = classify(kb.graph, game, cited, reasons)
         for rule, status in coverage.rules.items():
-            if status == RuleCoverage.MISSING and not any(  # the deepest missing rules, not each of their parents
-                    coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)):
+            if (
+                status == RuleCoverage.MISSING
+                and not any(  # the deepest missing rules, not each of their parents
+                    coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)
+                )
+            ):
                 data = kb.graph.nodes[rule]
-                problems.append(Problem(data["path"], data["line"], "scenario", f"{rule} has no scenario; write one, "
-                                        f"or list it in {rel(listed, kb.paths.root)} with the reason",
-                                        Severity.WARNING, code="untested"))
+                problems.append(
+                    Problem(
+                        data["path"],
+                        data["line"],
+                        "scenario",
+                        f"{rule} has no scenario; write one, "
+                        f"or list it in {rel(listed, kb.paths.root)} with the reason",
+                        Severity.WARNING,
+                        code="untested",
+                    )
+                )
     return problems
 
 
@@ -211,10 +285,18 @@ def lint(kb: KnowledgeBase) -> list[Problem]:
     found += curated_data(kb, rulings, ruling_problems)
     if kb.paths.scenarios.is_dir():
         files = discover(kb.paths.scenarios)
-        found += lint_scenarios(kb.paths.scenarios, kb.paths.root, kb.graph, files,
-                                cache=kb.paths.memo / "fingerprints.pickle")
-        scenarios = lint_scenario_files(files, kb.paths.scenarios, kb.paths.root, kb.graph, kb.lookup,
-                                        {r.id for r in rulings}, memo=kb.paths.memo)
+        found += lint_scenarios(
+            kb.paths.scenarios, kb.paths.root, kb.graph, files, cache=kb.paths.memo / "fingerprints.pickle"
+        )
+        scenarios = lint_scenario_files(
+            files,
+            kb.paths.scenarios,
+            kb.paths.root,
+            kb.graph,
+            kb.lookup,
+            {r.id for r in rulings},
+            memo=kb.paths.memo,
+        )
         found += scenarios.problems + untested(kb, scenarios.cited)
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
     return sorted(found, key=lambda p: (order[p.severity], p.path, p.line))

@@ -56,7 +56,9 @@ def source_files(rules_dir: Path) -> list[Path]:
 
 def _fingerprint(paths: Paths) -> str:
     files = source_files(paths.rules)
-    files += [p for p in paths.rules.glob(f"*/{TERMS_FILE}")] + [p for p in paths.rules.glob(f"*/{LINKS_FILE}")]
+    files += [p for p in paths.rules.glob(f"*/{TERMS_FILE}")] + [
+        p for p in paths.rules.glob(f"*/{LINKS_FILE}")
+    ]
     files += [p for p in paths.rules.glob("*/*.import.yaml")]
     files += sorted(Path(__file__).parent.glob("*.py"))
     digest = hashlib.sha256(str(CACHE_FORMAT).encode())
@@ -71,8 +73,11 @@ def build_kb(paths: Paths) -> KnowledgeBase:
     problems: list[Problem] = []
     repairs: dict[str, list[Repair]] = {}
     if not paths.rules.is_dir():
-        problems.append(Problem(str(paths.rules), 0, "", "no rules/ folder: import the source documents "
-                                "with `rulekb import`"))
+        problems.append(
+            Problem(
+                str(paths.rules), 0, "", "no rules/ folder: import the source documents with `rulekb import`"
+            )
+        )
     for path in source_files(paths.rules):
         display = str(path.relative_to(paths.root))
         result = parse_file(path, display)

@@ -34,13 +34,17 @@ class LookupIndex:
         found = self.keys.get(key.key)
         if found is None and key.game == "athernum" and ":" not in text:
             # a term typed bare ("permanent"), or a number of another game's document typed without its game
-            found = self.keys.get(f"athernum:term/{key.local}".casefold()) or self.keys.get(f"athernum:{key.local}".casefold())
+            found = self.keys.get(f"athernum:term/{key.local}".casefold()) or self.keys.get(
+                f"athernum:{key.local}".casefold()
+            )
         return found
 
     def suggest(self, text: str, graph: Graph, limit: int = 5) -> list[str]:
         """Ids that start like ``text``, for a helpful 'did you mean' when a lookup fails."""
         key = normalise_lookup(text).key
         stem = key.rstrip("abcdefghijklmnopqrstuvwxyz.")
-        hits = sorted({v for k, v in self.keys.items() if stem and k.startswith(stem)},
-                      key=lambda n: (graph.nodes[n]["order"]))
+        hits = sorted(
+            {v for k, v in self.keys.items() if stem and k.startswith(stem)},
+            key=lambda n: graph.nodes[n]["order"],
+        )
         return [f"{h} ({label(graph, h)})" for h in hits[:limit]]

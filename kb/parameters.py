@@ -16,9 +16,13 @@ from kb.paths import Paths
 from kb.yamlio import line_of, load_mapping
 
 PARAMETERS_FILE = "parameters.yaml"
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+}
 
 
 @dataclass
@@ -51,7 +55,9 @@ def read_parameters(paths: Paths, graph: Graph) -> Parameters:
             line = line_of(text, f"{name}:")
             rule = f"{game}:{entry.get('rule')}" if isinstance(entry, dict) else None
             if rule is None or not isinstance(entry.get("pattern"), str):
-                out.problems.append(Problem(display, line, str(name), "each parameter needs 'rule' and 'pattern'"))
+                out.problems.append(
+                    Problem(display, line, str(name), "each parameter needs 'rule' and 'pattern'")
+                )
                 continue
             if rule not in graph:
                 out.problems.append(Problem(display, line, f"{name}.rule", f"{rule} is not a rule"))
@@ -60,12 +66,25 @@ def read_parameters(paths: Paths, graph: Graph) -> Parameters:
                 match = re.search(entry["pattern"], graph.nodes[rule]["text"])
                 value = _number(match.group("value")) if match else None
             except (re.error, IndexError) as exc:
-                out.problems.append(Problem(display, line, f"{name}.pattern", f"not a usable pattern with a "
-                                            f"(?P<value>…) group: {exc}"))
+                out.problems.append(
+                    Problem(
+                        display,
+                        line,
+                        f"{name}.pattern",
+                        f"not a usable pattern with a (?P<value>…) group: {exc}",
+                    )
+                )
                 continue
             if value is None:
-                out.problems.append(Problem(display, line, str(name), f"cannot read {name} from the text of {rule} any more: "
-                                            f"{graph.nodes[rule]['text']!r}; update the pattern or the engine"))
+                out.problems.append(
+                    Problem(
+                        display,
+                        line,
+                        str(name),
+                        f"cannot read {name} from the text of {rule} any more: "
+                        f"{graph.nodes[rule]['text']!r}; update the pattern or the engine",
+                    )
+                )
                 continue
             out.values.setdefault(game, {})[str(name)] = value
             out.sources.setdefault(game, {})[str(name)] = rule

@@ -19,7 +19,9 @@ from kb.yamlpos import YamlInvalid, load_located
 REQUIRED_META = ("game", "document", "title", "language", "version", "licence", "attribution")
 NUMBERINGS = ("cr", "dotted", "none")
 
-_HEADING = re.compile(r"^(?P<hashes>#{1,6})(?:\s+(?P<text>.*))?$")  # matched on the line without trailing space
+_HEADING = re.compile(
+    r"^(?P<hashes>#{1,6})(?:\s+(?P<text>.*))?$"
+)  # matched on the line without trailing space
 _ATTRS = re.compile(r"\{[^{}]*\}$")  # a heading's attribute list: ``## Glossary {.glossary}``
 _ITEM = re.compile(r"^(?P<indent>\s*)(?P<marker>[-*+]|\d+\.)\s+(?P<text>.*)$")
 _QUOTE = re.compile(r"^(?P<indent>\s*)>\s?(?P<text>.*)$")
@@ -34,8 +36,14 @@ NAME_FIELDS = {
     "game": (_GAME_NAME, "a lowercase name like 'athernum'"),
     "document": (re.compile(r"^[a-z0-9][a-z0-9-]*$"), "a lowercase name like 'cr' or 'rulebook-en'"),
     "language": (re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$"), "a language code like 'en' or 'de'"),
-    "release": (re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$"), "a release name like '2026-01' (no '/' or '..')"),
-    "translates": (re.compile(r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9-]*$"), "a document id like 'athernum:rulebook-en'"),
+    "release": (
+        re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$"),
+        "a release name like '2026-01' (no '/' or '..')",
+    ),
+    "translates": (
+        re.compile(r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9-]*$"),
+        "a document id like 'athernum:rulebook-en'",
+    ),
 }
 OPTIONAL_META = ("numbering", "release", "translates", "source")
 
@@ -74,8 +82,12 @@ class _Parser:
         self.nodes: list[Node] = []
         self.by_id: dict[str, Node] = {}
         self.doc = Node(
-            id=f"{meta.game}:{meta.document}", game=meta.game, document=meta.document,
-            kind=NodeKind.DOCUMENT, title=meta.title, line=1,
+            id=f"{meta.game}:{meta.document}",
+            game=meta.game,
+            document=meta.document,
+            kind=NodeKind.DOCUMENT,
+            title=meta.title,
+            line=1,
         )
         self._add(self.doc)
         self.headings: list[tuple[int, Node]] = []  # (level, node) of open headings
@@ -93,7 +105,11 @@ class _Parser:
     def _add(self, node: Node) -> bool:
         if node.id in self.by_id:
             first = self.by_id[node.id]
-            self.problem(node.line, "id", f"duplicate id {node.id.split(':', 1)[1]} (first defined on line {first.line})")
+            self.problem(
+                node.line,
+                "id",
+                f"duplicate id {node.id.split(':', 1)[1]} (first defined on line {first.line})",
+            )
             return False
         self.order += 1
         node.order = self.order
@@ -102,8 +118,14 @@ class _Parser:
         return True
 
     def _new(self, local: str, kind: NodeKind, line: int, **kw) -> Node:
-        return Node(id=f"{self.meta.game}:{local}", game=self.meta.game, document=self.meta.document,
-                    kind=kind, line=line, **kw)
+        return Node(
+            id=f"{self.meta.game}:{local}",
+            game=self.meta.game,
+            document=self.meta.document,
+            kind=kind,
+            line=line,
+            **kw,
+        )
 
     @property
     def container(self) -> Node:
@@ -146,11 +168,19 @@ class _Parser:
         chapter = _CHAPTER_TITLE.match(title) if numbered and level == 1 else None
         lead = _LEADING_NUMBER.match(title) if numbered else None
         if chapter:
-            node = self._new(chapter.group("number"), NodeKind.CHAPTER, line, number=chapter.group("number"),
-                             title=chapter.group("title").strip(), parent=self.doc.id)
+            node = self._new(
+                chapter.group("number"),
+                NodeKind.CHAPTER,
+                line,
+                number=chapter.group("number"),
+                title=chapter.group("title").strip(),
+                parent=self.doc.id,
+            )
         elif lead and self._valid_number(lead.group("token")):
             number = lead.group("token")
-            node = self._new(number, NodeKind.SECTION, line, number=number, title=(lead.group("text") or "").strip())
+            node = self._new(
+                number, NodeKind.SECTION, line, number=number, title=(lead.group("text") or "").strip()
+            )
             node.parent = self._number_parent(number).id
         elif lead:
             self.problem(line, "number", f"malformed rule number {lead.group('token')!r} in heading")
@@ -161,8 +191,9 @@ class _Parser:
             while slug in self.slugs:
                 slug, k = f"{base}-{k}", k + 1
             self.slugs.add(slug)
-            node = self._new(f"{self.meta.document}/{slug}", NodeKind.SECTION, line, title=title,
-                             parent=self.container.id)
+            node = self._new(
+                f"{self.meta.document}/{slug}", NodeKind.SECTION, line, title=title, parent=self.container.id
+            )
         if self._add(node):
             self.headings.append((level, node))
             self.intro_target = node if numbered else None
@@ -197,8 +228,14 @@ class _Parser:
                 self.problem(line, "term", "a glossary item must read '**Term** definition'")
                 return
             name = term.group("term").strip()
-            node = self._new(f"term/{slugify(name)}", NodeKind.TERM, line, title=name,
-                             text=plain(term.group("definition")).strip(), parent=self.container.id)
+            node = self._new(
+                f"term/{slugify(name)}",
+                NodeKind.TERM,
+                line,
+                title=name,
+                text=plain(term.group("definition")).strip(),
+                parent=self.container.id,
+            )
             node.aliases = tuple(a.strip() for a in name.split("/") if a.strip() and "/" in name)
             if self._add(node):
                 self.open.append(_Open(node, indent, "term"))
@@ -225,8 +262,14 @@ class _Parser:
             key = (owner.id, kind)
             self.quote_counts[key] = self.quote_counts.get(key, 0) + 1
             local = f"{owner.id.split(':', 1)[1]}/{kind}-{self.quote_counts[key]}"
-            node = self._new(local, NodeKind.EXAMPLE if kind == "example" else NodeKind.REMARK, line,
-                             title=note.group("kind"), text=plain(note.group("text")).strip(), parent=owner.id)
+            node = self._new(
+                local,
+                NodeKind.EXAMPLE if kind == "example" else NodeKind.REMARK,
+                line,
+                title=note.group("kind"),
+                text=plain(note.group("text")).strip(),
+                parent=owner.id,
+            )
             if self._add(node):
                 self.open.append(_Open(node, 10_000, "quote"))
             return
@@ -274,7 +317,7 @@ class _Parser:
                 text = heading.group("text") or ""
                 attrs = _ATTRS.search(text)
                 if attrs:
-                    text = text[:attrs.start()]
+                    text = text[: attrs.start()]
                 self.heading(line, len(heading.group("hashes")), text.strip(), attrs.group() if attrs else "")
             elif (quote := _QUOTE.match(raw)) is not None:
                 self.quote(line, quote.group("text"))
@@ -289,7 +332,11 @@ def _read_front_matter(text: str, display: str) -> tuple[dict, int, list[Problem
     """The front matter mapping, the line the body starts on, and problems with the front matter."""
     lines = text.split("\n")
     if not lines or lines[0].strip() != "---":
-        return {}, 1, [Problem(display, 1, "front matter", "a rule source must start with a '---' front matter block")]
+        return (
+            {},
+            1,
+            [Problem(display, 1, "front matter", "a rule source must start with a '---' front matter block")],
+        )
     try:
         end = next(i for i in range(1, len(lines)) if lines[i].strip() == "---")
     except StopIteration:
@@ -320,13 +367,27 @@ def _meta_problems(data: dict, text: str, display: str) -> list[Problem]:
             if name in REQUIRED_META:
                 problems.append(Problem(display, line, name, f"front matter field '{name}' is missing"))
         elif isinstance(value, (dict, list, bool)):
-            problems.append(Problem(display, line, name, f"front matter field '{name}' must be text, "
-                                    f"not {type(value).__name__}"))
+            problems.append(
+                Problem(
+                    display,
+                    line,
+                    name,
+                    f"front matter field '{name}' must be text, not {type(value).__name__}",
+                )
+            )
         elif name in NAME_FIELDS and not NAME_FIELDS[name][0].match(str(value)):
-            problems.append(Problem(display, line, name, f"{name} must be {NAME_FIELDS[name][1]}, not {str(value)!r}"))
+            problems.append(
+                Problem(display, line, name, f"{name} must be {NAME_FIELDS[name][1]}, not {str(value)!r}")
+            )
         elif name == "numbering" and value not in NUMBERINGS:
-            problems.append(Problem(display, line, name,
-                                    f"numbering must be one of {', '.join(NUMBERINGS)}, not {str(value)!r}"))
+            problems.append(
+                Problem(
+                    display,
+                    line,
+                    name,
+                    f"numbering must be one of {', '.join(NUMBERINGS)}, not {str(value)!r}",
+                )
+            )
     return problems
 
 
@@ -342,13 +403,20 @@ def parse_text(text: str, path: Path, display: str | None = None) -> ParseResult
     if problems:
         return ParseResult(None, problems)
     meta = DocumentMeta(
-        game=game, document=str(data["document"]), title=str(data["title"]), language=str(data["language"]),
-        version=str(data["version"]), licence=str(data["licence"]), attribution=str(data["attribution"]),
-        numbering=numbering, translates=data.get("translates"), source=data.get("source"),
+        game=game,
+        document=str(data["document"]),
+        title=str(data["title"]),
+        language=str(data["language"]),
+        version=str(data["version"]),
+        licence=str(data["licence"]),
+        attribution=str(data["attribution"]),
+        numbering=numbering,
+        translates=data.get("translates"),
+        source=data.get("source"),
         release=str(data["release"]) if data.get("release") else None,
     )
     parser = _Parser(path, display, meta, body_start)
-    parser.run(text.split("\n")[body_start - 1:])
+    parser.run(text.split("\n")[body_start - 1 :])
     document = SourceDocument(meta, path, parser.nodes)
     return ParseResult(document, parser.problems)
 

@@ -35,8 +35,10 @@ def find_root(start: Path | None = None) -> Path:
     for candidate in (here, *here.parents):
         if looks_like_root(candidate):
             return candidate
-    raise NoProjectError(f"no rulekb project in {here} or above (a folder with rules/ and mkdocs.yml); "
-                         f"use --root DIR or set ${ROOT_VARIABLE}")
+    raise NoProjectError(
+        f"no rulekb project in {here} or above (a folder with rules/ and mkdocs.yml); "
+        f"use --root DIR or set ${ROOT_VARIABLE}"
+    )
 
 
 @dataclass(frozen=True)

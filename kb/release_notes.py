@@ -11,8 +11,12 @@ from kb.graph import Graph
 from kb.urls import ruling_url, scenario_url, url_of
 
 NOTES_FOLDER = "release-notes"
-HEADINGS = {ChangeKind.ADDED: "Added", ChangeKind.CHANGED: "Changed", ChangeKind.RENUMBERED: "Renumbered",
-            ChangeKind.REMOVED: "Removed"}
+HEADINGS = {
+    ChangeKind.ADDED: "Added",
+    ChangeKind.CHANGED: "Changed",
+    ChangeKind.RENUMBERED: "Renumbered",
+    ChangeKind.REMOVED: "Removed",
+}
 
 
 def notes_path(rules_dir: Path, game: str, document: str, release: str) -> Path:
@@ -33,25 +37,45 @@ def _line(change: Change, graph: Graph, game: str, citations: Citations) -> str:
     if change.rulings:
         parts.append("  rulings: " + ", ".join(f"[{r}]({ruling_url(game, r)})" for r in change.rulings))
     if change.scenarios:
-        parts.append("  examples: " + ", ".join(
-            f"[{s}]({scenario_url(graph, game, s, citations.scenarios.get(s, []))})" for s in change.scenarios))
+        parts.append(
+            "  examples: "
+            + ", ".join(
+                f"[{s}]({scenario_url(graph, game, s, citations.scenarios.get(s, []))})"
+                for s in change.scenarios
+            )
+        )
     return "\n".join(parts)
 
 
-def render(title: str, game: str, previous: str, release: str, changes: list[Change], graph: Graph,
-           citations: Citations) -> str:
+def render(
+    title: str,
+    game: str,
+    previous: str,
+    release: str,
+    changes: list[Change],
+    graph: Graph,
+    citations: Citations,
+) -> str:
     """The release notes of ``release`` (from ``previous``) as Markdown, grouped by kind of change."""
     counts = Counter(c.kind for c in changes)
-    lines = [f"# {title}: release {release}", "",
-             f"Changes from release {previous}: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in ChangeKind) + ".",
-             "Word changes read `[-removed-]{+added+}`."]
+    lines = [
+        f"# {title}: release {release}",
+        "",
+        f"Changes from release {previous}: " + ", ".join(f"{counts.get(k, 0)} {k}" for k in ChangeKind) + ".",
+        "Word changes read `[-removed-]{+added+}`.",
+    ]
     for kind, heading in HEADINGS.items():
         chosen = [c for c in changes if c.kind == kind]
         if chosen:
             lines += ["", f"## {heading}", ""] + [_line(c, graph, game, citations) for c in chosen]
     impacted = sorted({r for c in changes for r in c.rulings})
     if impacted:
-        lines += ["", "## Rulings to review", "",
-                  "These rulings rest on rules that changed; check each answer, then `rulekb review` it.", ""]
+        lines += [
+            "",
+            "## Rulings to review",
+            "",
+            "These rulings rest on rules that changed; check each answer, then `rulekb review` it.",
+            "",
+        ]
         lines += [f"- [{r}]({ruling_url(game, r)})" for r in impacted]
     return "\n".join(lines) + "\n"

@@ -75,6 +75,7 @@ def history(paths: Paths) -> list[ReleaseChanges]:
         for (old, old_graph), (new, new_graph) in zip(zip(items, graphs), zip(items[1:], graphs[1:])):
             if old_graph is None or new_graph is None:
                 continue
-            out.append(ReleaseChanges(game, document, old.release, new.release, compare(old_graph, new_graph)))
+            out.append(
+                ReleaseChanges(game, document, old.release, new.release, compare(old_graph, new_graph))
+            )
     return out
-

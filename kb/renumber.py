@@ -60,8 +60,12 @@ def _pattern(numbers: dict[str, str]) -> re.Pattern[str]:
 
 def _files(paths: Paths, game: str) -> list[Path]:
     curated = [paths.rules / game / name for name in CURATED_FILES]
-    scenarios = discover(paths.scenarios, [paths.scenarios / game]) if (paths.scenarios / game).is_dir() else []
-    return [p for p in curated + scenarios if p.is_file() and not p.is_symlink()]  # never written through a link
+    scenarios = (
+        discover(paths.scenarios, [paths.scenarios / game]) if (paths.scenarios / game).is_dir() else []
+    )
+    return [
+        p for p in curated + scenarios if p.is_file() and not p.is_symlink()
+    ]  # never written through a link
 
 
 def plan(paths: Paths, moves: dict[str, dict[str, str]]) -> list[Edit]:
@@ -85,6 +89,6 @@ def apply(edits: list[Edit]) -> None:
     for path, lines in by_file.items():
         text = path.read_bytes().decode("utf-8").splitlines(keepends=True)
         for number, after in lines.items():
-            ending = text[number - 1][len(text[number - 1].rstrip("\r\n")):]
+            ending = text[number - 1][len(text[number - 1].rstrip("\r\n")) :]
             text[number - 1] = after + ending
         path.write_bytes("".join(text).encode("utf-8"))

@@ -82,8 +82,12 @@ class RuleView:
 
 def node_ref(graph: Graph, node_id: str, links: SiteLinks = SiteLinks(), with_text: bool = False) -> Ref:
     """A node as a linked entry (with its text when asked)."""
-    return Ref(node_id, label(graph, node_id), links.href(url_of(graph, node_id)),
-               graph.nodes[node_id]["text"] if with_text else "")
+    return Ref(
+        node_id,
+        label(graph, node_id),
+        links.href(url_of(graph, node_id)),
+        graph.nodes[node_id]["text"] if with_text else "",
+    )
 
 
 def rulings_by_rule(rulings: list[Ruling]) -> dict[str, list[Ruling]]:
@@ -96,25 +100,42 @@ def rulings_by_rule(rulings: list[Ruling]) -> dict[str, list[Ruling]]:
 
 
 def ruling_refs(rulings: list[Ruling], links: SiteLinks) -> list[RulingRef]:
-    return [RulingRef(r.id, r.question, r.answer, links.href(ruling_url(r.game, r.id)), r.source) for r in rulings]
+    return [
+        RulingRef(r.id, r.question, r.answer, links.href(ruling_url(r.game, r.id)), r.source) for r in rulings
+    ]
 
 
-def example_refs(graph: Graph, node_id: str, results: VerifyResults, links: SiteLinks,
-                 crowded: frozenset[str]) -> list[ExampleRef]:
+def example_refs(
+    graph: Graph, node_id: str, results: VerifyResults, links: SiteLinks, crowded: frozenset[str]
+) -> list[ExampleRef]:
     """The examples and remarks the rules give under a rule, then the verified scenarios demonstrating it
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, computed once by the caller)."""
-    out = [ExampleRef(c, graph.nodes[c]["text"], links.href(url_of(graph, c)), graph.nodes[c]["kind"])
-           for c in children(graph, node_id) if graph.nodes[c]["kind"] in ("example", "remark")]
+    out = [
+        ExampleRef(c, graph.nodes[c]["text"], links.href(url_of(graph, c)), graph.nodes[c]["kind"])
+        for c in children(graph, node_id)
+        if graph.nodes[c]["kind"] in ("example", "remark")
+    ]
     for scenario in sorted(results.by_rule().get(node_id, []), key=lambda s: s.id):
         if scenario.verified:
-            out.append(ExampleRef(scenario.id, scenario.title,
-                                  links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
-                                  "scenario", str(scenario.status)))
+            out.append(
+                ExampleRef(
+                    scenario.id,
+                    scenario.title,
+                    links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
+                    "scenario",
+                    str(scenario.status),
+                )
+            )
     return out
 
 
-def build_view(graph: Graph, node_id: str, rulings: list[Ruling] = (), results: VerifyResults | None = None,
-               links: SiteLinks = SiteLinks()) -> RuleView:
+def build_view(
+    graph: Graph,
+    node_id: str,
+    rulings: list[Ruling] = (),
+    results: VerifyResults | None = None,
+    links: SiteLinks = SiteLinks(),
+) -> RuleView:
     """Collect everything the graph, the rulings and the verify results say about ``node_id``."""
     results = results or VerifyResults("")
     data = graph.nodes[node_id]
@@ -123,11 +144,18 @@ def build_view(graph: Graph, node_id: str, rulings: list[Ruling] = (), results: 
         return [node_ref(graph, i, links, with_text) for i in ids]
 
     contained = children(graph, node_id)
-    translations = edges_of(graph, node_id, EdgeKind.TRANSLATES) + edges_of(graph, node_id, EdgeKind.TRANSLATES,
-                                                                                  incoming=True)
+    translations = edges_of(graph, node_id, EdgeKind.TRANSLATES) + edges_of(
+        graph, node_id, EdgeKind.TRANSLATES, incoming=True
+    )
     return RuleView(
-        id=node_id, game=data["game"], document=data["document"], kind=data["kind"], number=data["number"],
-        title=data["title"], text=data["text"], url=links.href(url_of(graph, node_id)),
+        id=node_id,
+        game=data["game"],
+        document=data["document"],
+        kind=data["kind"],
+        number=data["number"],
+        title=data["title"],
+        text=data["text"],
+        url=links.href(url_of(graph, node_id)),
         breadcrumb=refs(ancestors(graph, node_id)),
         subrules=refs([c for c in contained if graph.nodes[c]["kind"] in NUMBERED], True),
         paragraphs=refs([c for c in contained if graph.nodes[c]["kind"] == "paragraph"], True),

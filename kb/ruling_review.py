@@ -20,16 +20,25 @@ def suspect_rulings(rulings: list[Ruling], graph: Graph) -> list[Problem]:
         changed = suspects({"rules": ruling.rules, "fingerprint": ruling.fingerprint}, ruling.game, graph)
         if changed:
             why = "; ".join(f"{rule} {reason}" for rule, reason in changed)
-            problems.append(Problem(ruling.path, ruling.line, f"{ruling.id}.fingerprint",
-                                    f"suspect: {why}; check the answer, then run `rulekb review {ruling.id}`",
-                                    Severity.WARNING, code="suspect"))
+            problems.append(
+                Problem(
+                    ruling.path,
+                    ruling.line,
+                    f"{ruling.id}.fingerprint",
+                    f"suspect: {why}; check the answer, then run `rulekb review {ruling.id}`",
+                    Severity.WARNING,
+                    code="suspect",
+                )
+            )
     return problems
 
 
 def _flow(ruling: Ruling, graph: Graph) -> str:
     """The fingerprint of a ruling as one line of YAML: ``{"9.3.7": "1a2b3c4d5e", …}`` (quoted: hashes of digits)."""
     prefix = f"{ruling.game}:"
-    return json.dumps({r.removeprefix(prefix): rule_fingerprint(graph, r) for r in ruling.rules if r in graph})
+    return json.dumps(
+        {r.removeprefix(prefix): rule_fingerprint(graph, r) for r in ruling.rules if r in graph}
+    )
 
 
 def _end_of_entry(lines: list[str], next_start: int) -> int:
@@ -60,15 +69,22 @@ def record(path: Path, rulings: list[Ruling], graph: Graph) -> list[str]:
         indent = len(lines[id_line]) - len(lines[id_line].lstrip(" -"))
         text = f"{' ' * indent}fingerprint: {_flow(ruling, graph)}\n"
         if "fingerprint" not in entry:
-            edits.append((_end_of_entry(lines, located.line_of(("rulings", i + 1)) - 1 if i + 1 < len(entries)
-                                        else len(lines)), False, text))
+            edits.append(
+                (
+                    _end_of_entry(
+                        lines, located.line_of(("rulings", i + 1)) - 1 if i + 1 < len(entries) else len(lines)
+                    ),
+                    False,
+                    text,
+                )
+            )
         elif lines[at := located.line_of(("rulings", i, "fingerprint")) - 1] != text:
             edits.append((at, True, text))
         else:
             continue
         changed.append(ruling.id)
     for at, replaces, text in sorted(edits, reverse=True):
-        lines[at:at + 1 if replaces else at] = [text]
+        lines[at : at + 1 if replaces else at] = [text]
     if edits:
         path.write_text("".join(lines), encoding="utf-8")
     return changed

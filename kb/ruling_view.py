@@ -75,8 +75,12 @@ def example_ids(ruling: Ruling, results: VerifyResults) -> list[str]:
 def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, links: SiteLinks) -> RulingView:
     """A ruling with its rules' text and its examples' status, every item with its link."""
     by_id = results.by_id()
-    rules = [RuleText(r, label(graph, r), graph.nodes[r].get("text") or "", links.href(url_of(graph, r)))
-             if r in graph else RuleText(r, r.split(":", 1)[-1], "", "", False) for r in ruling.rules]
+    rules = [
+        RuleText(r, label(graph, r), graph.nodes[r].get("text") or "", links.href(url_of(graph, r)))
+        if r in graph
+        else RuleText(r, r.split(":", 1)[-1], "", "", False)
+        for r in ruling.rules
+    ]
     examples = []
     crowded = crowded_units(graph, results.scenarios)
     for scenario_id in example_ids(ruling, results):
@@ -85,15 +89,29 @@ def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, link
             examples.append(ExampleStatus(scenario_id, scenario_id, "not run", ""))
         else:
             url = scenario_url(graph, result.game, result.id, result.rules, crowded)
-            examples.append(ExampleStatus(result.id, result.title or result.id, str(result.status), links.href(url)))
-    return RulingView(ruling.id, ruling.game, ruling.question, ruling.answer, ruling.reasoning, ruling.source,
-                      ruling.date, links.href(ruling_url(ruling.game, ruling.id)), f"{ruling.path}:{ruling.line}",
-                      rules, examples)
+            examples.append(
+                ExampleStatus(result.id, result.title or result.id, str(result.status), links.href(url))
+            )
+    return RulingView(
+        ruling.id,
+        ruling.game,
+        ruling.question,
+        ruling.answer,
+        ruling.reasoning,
+        ruling.source,
+        ruling.date,
+        links.href(ruling_url(ruling.game, ruling.id)),
+        f"{ruling.path}:{ruling.line}",
+        rules,
+        examples,
+    )
 
 
 def print_ruling(view: RulingView, console: Console) -> None:
     """The ruling as a judge reads it: question, answer, why, the rules' text, the examples and their status."""
-    console.print(Text.assemble((view.id, "bold magenta"), "  ", (f"{view.game} · {view.source} · {view.date}", "dim")))
+    console.print(
+        Text.assemble((view.id, "bold magenta"), "  ", (f"{view.game} · {view.source} · {view.date}", "dim"))
+    )
     console.print(Text(view.question, style="bold"))
     console.print(Text(view.answer))
     if view.reasoning:
@@ -112,7 +130,9 @@ def print_ruling(view: RulingView, console: Console) -> None:
         console.print(Text("\nExamples", style="bold"))
         for example in view.examples:
             style = "green" if example.status == "passed" else "yellow"
-            console.print(Text.assemble("  ", (example.status, style), "  ", example.title, "  ", (example.id, "dim")))
+            console.print(
+                Text.assemble("  ", (example.status, style), "  ", example.title, "  ", (example.id, "dim"))
+            )
             if example.url:
                 console.print(Text(f"    {example.url}", style="dim"))
     console.print(Text(view.where, style="dim"))

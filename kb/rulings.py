@@ -60,7 +60,10 @@ def _entry_problem(entry: dict) -> tuple[str, str] | None:
         return missing[0], f"ruling {entry.get('id', '?')} lacks {', '.join(missing)}"
     for name in ("id", "question", "answer", "source", "reasoning", "date"):
         if isinstance(entry.get(name), (dict, list)):
-            return name, f"{name} must be text, not a {'list' if isinstance(entry[name], list) else 'mapping'}"
+            return (
+                name,
+                f"{name} must be text, not a {'list' if isinstance(entry[name], list) else 'mapping'}",
+            )
     for name in ("rules", "scenarios"):
         value = entry.get(name) or []
         values = value if isinstance(value, list) else [value]
@@ -107,20 +110,30 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
             wrong = _entry_problem(entry)
             if wrong is not None:
                 name, message = wrong
-                problems.append(Problem(display, located.line_of(("rulings", i, name)), f"{where}.{name}", message))
+                problems.append(
+                    Problem(display, located.line_of(("rulings", i, name)), f"{where}.{name}", message)
+                )
                 continue
             if entry["id"] in seen:
                 problems.append(Problem(display, line, f"{where}.id", f"duplicate ruling id {entry['id']}"))
             seen.add(entry["id"])
             rules = entry["rules"] if isinstance(entry["rules"], list) else [entry["rules"]]
-            rulings.append(Ruling(
-                id=str(entry["id"]), game=game, question=str(entry["question"]).strip(),
-                answer=str(entry["answer"]).strip(),
-                rules=[r if ":" in str(r) else f"{game}:{r}" for r in map(str, rules)],
-                scenarios=[str(s) for s in entry.get("scenarios") or []], source=str(entry["source"]),
-                reasoning=str(entry.get("reasoning") or "").strip(), date=str(entry["date"]),
-                path=display, line=line, fingerprint=_fingerprint(entry.get("fingerprint"), game),
-            ))
+            rulings.append(
+                Ruling(
+                    id=str(entry["id"]),
+                    game=game,
+                    question=str(entry["question"]).strip(),
+                    answer=str(entry["answer"]).strip(),
+                    rules=[r if ":" in str(r) else f"{game}:{r}" for r in map(str, rules)],
+                    scenarios=[str(s) for s in entry.get("scenarios") or []],
+                    source=str(entry["source"]),
+                    reasoning=str(entry.get("reasoning") or "").strip(),
+                    date=str(entry["date"]),
+                    path=display,
+                    line=line,
+                    fingerprint=_fingerprint(entry.get("fingerprint"), game),
+                )
+            )
     return rulings, problems
 
 

@@ -52,15 +52,25 @@ def create_project(root: Path, game: str | None = None, title: str | None = None
         raise InitError(f"{root} is not empty: rulekb init only creates a project in a new or empty folder")
     game = game or game_id_from(root.resolve().name)
     if not _GAME_ID.match(game):
-        raise InitError(f"the game id must be a lowercase name like 'athernum' (letters, digits, hyphens), not {game!r}")
-    values = {"game": game, "title": title or game.replace("-", " ").title(), "date": datetime.date.today().isoformat()}
+        raise InitError(
+            f"the game id must be a lowercase name like 'athernum' (letters, digits, hyphens), not {game!r}"
+        )
+    values = {
+        "game": game,
+        "title": title or game.replace("-", " ").title(),
+        "date": datetime.date.today().isoformat(),
+    }
     env = Environment(keep_trailing_newline=True, undefined=StrictUndefined, autoescape=False)
-    env.filters["yaml"] = lambda text: json.dumps(str(text), ensure_ascii=False)  # a YAML double-quoted string
+    env.filters["yaml"] = lambda text: json.dumps(
+        str(text), ensure_ascii=False
+    )  # a YAML double-quoted string
     written: list[Path] = []
     for source in sorted(p for p in TEMPLATE.rglob("*") if p.is_file()):
         parts = [game if part == GAME_PLACEHOLDER else part for part in source.relative_to(TEMPLATE).parts]
         target = root.joinpath(*parts)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(env.from_string(source.read_text(encoding="utf-8")).render(values), encoding="utf-8")
+        target.write_text(
+            env.from_string(source.read_text(encoding="utf-8")).render(values), encoding="utf-8"
+        )
         written.append(target)
     return NewProject(root=root, game=game, files=written)

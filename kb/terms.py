@@ -38,7 +38,12 @@ class TermMatcher:
     def __init__(self, forms: list[TermForm]):
         self._forms = sorted(forms, key=lambda f: len(f.form), reverse=True)
         self._patterns = [
-            (f, re.compile(rf"(?<![\w-]){phrase_pattern(f.form)}(?![\w-])", 0 if f.case_sensitive else re.IGNORECASE))
+            (
+                f,
+                re.compile(
+                    rf"(?<![\w-]){phrase_pattern(f.form)}(?![\w-])", 0 if f.case_sensitive else re.IGNORECASE
+                ),
+            )
             for f in self._forms
         ]
 

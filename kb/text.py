@@ -58,7 +58,9 @@ class TfIdf:
 
     def vector(self, text: str) -> dict[str, float]:
         c = Counter(stems(text))
-        return self._normalise({t: (1 + math.log(f)) * self._idf.get(t, 0.0) for t, f in c.items() if t in self._idf})
+        return self._normalise(
+            {t: (1 + math.log(f)) * self._idf.get(t, 0.0) for t, f in c.items() if t in self._idf}
+        )
 
     def most_similar(self, text: str, limit: int, group: str | None = None) -> list[tuple[str, float]]:
         """The documents (of ``group``, when the space was built with groups) most similar to ``text`` with

@@ -24,16 +24,28 @@ def decode(data: bytes, display: str) -> tuple[str | None, list[Problem]]:
     """The text of ``data`` (UTF-8, no BOM, no control characters) and the problems with it."""
     problems: list[Problem] = []
     if data.startswith(codecs.BOM_UTF8):
-        problems.append(Problem(display, 1, "(encoding)", "the file starts with a byte-order mark (BOM): "
-                                "save it as UTF-8 without BOM"))
-        data = data[len(codecs.BOM_UTF8):]
+        problems.append(
+            Problem(
+                display,
+                1,
+                "(encoding)",
+                "the file starts with a byte-order mark (BOM): save it as UTF-8 without BOM",
+            )
+        )
+        data = data[len(codecs.BOM_UTF8) :]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        problems.append(Problem(display, line, "(encoding)", f"not UTF-8 text: byte 0x{data[exc.start]:02x} at "
-                                f"column {column} ({exc.reason})"))
+        problems.append(
+            Problem(
+                display,
+                line,
+                "(encoding)",
+                f"not UTF-8 text: byte 0x{data[exc.start]:02x} at column {column} ({exc.reason})",
+            )
+        )
         return None, problems
     if CONTROL.search(text):
         problems += control_problems(text, display)
@@ -44,13 +56,28 @@ def decode(data: bytes, display: str) -> tuple[str | None, list[Problem]]:
 def control_problems(text: str, display: str, first_line: int = 1) -> list[Problem]:
     """A problem for each line of ``text`` holding a control character (other than tab and line ends)."""
     problems = []
-    lines = [(n, m) for n, line in enumerate(text.split("\n"), start=first_line) if (m := CONTROL.search(line))]
+    lines = [
+        (n, m) for n, line in enumerate(text.split("\n"), start=first_line) if (m := CONTROL.search(line))
+    ]
     for n, match in lines[:MAX_CONTROL_PROBLEMS]:
-        problems.append(Problem(display, n, "(text)", f"control character U+{ord(match.group()):04X} in the text "
-                                f"(column {match.start() + 1}); remove it"))
+        problems.append(
+            Problem(
+                display,
+                n,
+                "(text)",
+                f"control character U+{ord(match.group()):04X} in the text "
+                f"(column {match.start() + 1}); remove it",
+            )
+        )
     if len(lines) > MAX_CONTROL_PROBLEMS:
-        problems.append(Problem(display, lines[MAX_CONTROL_PROBLEMS][0], "(text)",
-                                f"{len(lines) - MAX_CONTROL_PROBLEMS} more lines hold control characters"))
+        problems.append(
+            Problem(
+                display,
+                lines[MAX_CONTROL_PROBLEMS][0],
+                "(text)",
+                f"{len(lines) - MAX_CONTROL_PROBLEMS} more lines hold control characters",
+            )
+        )
     return problems
 
 

@@ -78,7 +78,7 @@ def anchor_of(graph: Graph, node_id: str) -> str:
     if kind in ("rule", "section") and data.get("number"):
         return data["number"]
     if local.startswith(f"{data['document']}/"):
-        local = local[len(data["document"]) + 1:]
+        local = local[len(data["document"]) + 1 :]
     return local.replace("/", "--")
 
 
@@ -130,8 +130,9 @@ class ExamplesPage:
 
 def _examples_page(game: str, name: str, unit: str | None, label: str, order: float) -> ExamplesPage:
     slug = _UNSAFE_ANCHOR.sub("-", name.replace("/", "--")).strip("-") or "section"
-    return ExamplesPage(f"{game}/examples/{slug + '-section' if slug in _EXAMPLES_PAGES else slug}.md",
-                        unit, label, order)
+    return ExamplesPage(
+        f"{game}/examples/{slug + '-section' if slug in _EXAMPLES_PAGES else slug}.md", unit, label, order
+    )
 
 
 def examples_page_of(graph: Graph, rule: str) -> ExamplesPage | None:
@@ -151,7 +152,9 @@ def examples_page_of(graph: Graph, rule: str) -> ExamplesPage | None:
     return None
 
 
-def scenario_examples(graph: Graph, game: str, rules: list[str], crowded: frozenset[str] = frozenset()) -> ExamplesPage:
+def scenario_examples(
+    graph: Graph, game: str, rules: list[str], crowded: frozenset[str] = frozenset()
+) -> ExamplesPage:
     """The examples page showing a scenario in full: that of the first cited rule in a chapter (the
     Comprehensive Rules before a rulebook), else of the first cited rule having one, else "other". In a
     ``crowded`` section (see :func:`crowded_units`), the page of the rule right under it that the cited rule is in."""
@@ -172,7 +175,9 @@ def _finer(graph: Graph, page: ExamplesPage, rule: str) -> ExamplesPage:
     if not number:
         return page
     data = graph.nodes[top]
-    return _examples_page(data["game"], number, top, f"{number} {data.get('title') or ''}".strip(), data["order"])
+    return _examples_page(
+        data["game"], number, top, f"{number} {data.get('title') or ''}".strip(), data["order"]
+    )
 
 
 def crowded_units(graph: Graph, scenarios: Iterable[ScenarioLike]) -> frozenset[str]:
@@ -193,7 +198,9 @@ def scenario_anchor(scenario_id: str) -> str:
     return _UNSAFE_ANCHOR.sub("-", local.replace("/", "--")).strip("-") or "scenario"
 
 
-def scenario_url(graph: Graph, game: str, scenario_id: str, rules: list[str], crowded: frozenset[str] = frozenset()) -> str:
+def scenario_url(
+    graph: Graph, game: str, scenario_id: str, rules: list[str], crowded: frozenset[str] = frozenset()
+) -> str:
     """The site URL of a scenario, e.g. ``athernum/examples/4.2.0.html#combat--first-turn``; ``crowded`` as
     :func:`crowded_units` finds them for all the scenarios."""
     return page_url(scenario_page(graph, game, rules, crowded), scenario_anchor(scenario_id))

@@ -26,7 +26,7 @@ def _git(root: Path, *args: str) -> subprocess.CompletedProcess:
 def _as_folder(spec: str, root: Path) -> Path | None:
     path = Path(spec)
     if not path.is_absolute():
-        path = (Path.cwd() / path)
+        path = Path.cwd() / path
     if path.is_dir():
         if (path / "rules").is_dir():
             return path
@@ -77,9 +77,11 @@ def load_spec(spec: str, project: Paths) -> KnowledgeBase:
     if _as_folder(spec, project.root) is None:
         tree = _tree_id(spec, project.root)
         if tree:
+
             def build() -> KnowledgeBase:
                 with checkout(spec, project.root) as root:
                     return load_version(root)
+
             return cached(project.memo / "versions" / f"{tree}.pickle", tree, build)
     with checkout(spec, project.root) as root:
         return load_version(root)

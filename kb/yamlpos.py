@@ -12,8 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import yaml
-from yaml.events import (AliasEvent, DocumentEndEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent,
-                         ScalarEvent, SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent)
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from kb.errors import Problem
@@ -112,7 +122,9 @@ class _Composer:
             path = (*top.path, len(top.node.value))
             self.lines[path] = line
             return path
-        if len(top.node.value) % 2 == 0:  # a key: keys and values stay flat in node.value until the mapping ends
+        if (
+            len(top.node.value) % 2 == 0
+        ):  # a key: keys and values stay flat in node.value until the mapping ends
             return None
         key = top.node.value[-1]
         path = (*top.path, key.value)
@@ -123,7 +135,9 @@ class _Composer:
         """Add ``node`` (``size`` values once expanded, ``new`` of them not counted yet) to the open collection."""
         self.total += new
         if self.total > MAX_NODES:
-            raise YamlInvalid(line, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)")
+            raise YamlInvalid(
+                line, f"the document expands to more than {MAX_NODES:,} values (an alias bomb?)"
+            )
         if not self.stack:
             self.root = node
             return
@@ -135,8 +149,11 @@ class _Composer:
             if node.tag != "tag:yaml.org,2002:merge":
                 key = (node.tag, node.value)
                 if key in top.keys:
-                    raise YamlInvalid(line, f"duplicate key {node.value!r} (first on line {top.keys[key]})",
-                                      (*top.path, node.value))
+                    raise YamlInvalid(
+                        line,
+                        f"duplicate key {node.value!r} (first on line {top.keys[key]})",
+                        (*top.path, node.value),
+                    )
                 top.keys[key] = line
         top.node.value.append(node)
 
@@ -184,8 +201,9 @@ class _Composer:
         elif isinstance(event, AliasEvent):
             path = self._child_path(line)
             if event.anchor in self.open_anchors:
-                raise YamlInvalid(line, f"the alias *{event.anchor} refers to a value that contains it (recursion)",
-                                  path)
+                raise YamlInvalid(
+                    line, f"the alias *{event.anchor} refers to a value that contains it (recursion)", path
+                )
             if event.anchor not in self.anchors:
                 raise YamlInvalid(line, f"the alias *{event.anchor} names no anchor defined before it", path)
             node, size = self.anchors[event.anchor]

@@ -52,6 +52,7 @@ def run(capsys, monkeypatch):
         code = main(list(args))
         out, err = capsys.readouterr()
         return code, out, err
+
     return _run
 
 
@@ -80,8 +81,12 @@ def judged(tmp_path_factory, project_kb):
     rulings, _ = load_rulings(paths)
     ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
     ctx = context(project_kb, paths, rulings)
-    write_results(paths, VerifyResults("2026-11-25T00:00:00+00:00",
-                                       [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]))
+    write_results(
+        paths,
+        VerifyResults(
+            "2026-11-25T00:00:00+00:00", [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]
+        ),
+    )
     index_knowledge_base(paths, project_kb)
     return paths
 

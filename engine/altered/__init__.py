@@ -30,7 +30,31 @@ from .state import Game, Phase, Zone
 
 Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict))
 
-__all__ = ["Ability", "Action", "AlteredError", "CardDef", "CardDefinitionError", "DECISIONS", "Decide", "Decision",
-           "Game", "IllegalAction", "LogEntry", "Pass", "Phase", "PlayCard", "PlayReaction", "QuickAction", "RULES",
-           "Setup", "SetupError", "Zone", "action_from_dict", "builtin_cards", "legal_actions", "load_card",
-           "load_library", "new_game"]
+__all__ = [
+    "Ability",
+    "Action",
+    "AlteredError",
+    "CardDef",
+    "CardDefinitionError",
+    "DECISIONS",
+    "Decide",
+    "Decision",
+    "Game",
+    "IllegalAction",
+    "LogEntry",
+    "Pass",
+    "Phase",
+    "PlayCard",
+    "PlayReaction",
+    "QuickAction",
+    "RULES",
+    "Setup",
+    "SetupError",
+    "Zone",
+    "action_from_dict",
+    "builtin_cards",
+    "legal_actions",
+    "load_card",
+    "load_library",
+    "new_game",
+]

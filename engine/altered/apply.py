@@ -10,8 +10,16 @@ from . import costs, triggers
 from .agenda import push_front, run
 from .cards import Ability, Cost
 from .day import CheckReactions, ContinueTurn, EndTurn, FinishSpell, RemoveEmblem, TurnAction
-from .errors import (CannotPlay, ChoicePending, IllegalAction, InvalidChoice, LimitReached, NotYourTurn,
-                     UnknownObject, WrongTiming)
+from .errors import (
+    CannotPlay,
+    ChoicePending,
+    IllegalAction,
+    InvalidChoice,
+    LimitReached,
+    NotYourTurn,
+    UnknownObject,
+    WrongTiming,
+)
 from .log import record
 from .passives import allows_play_from, cost_reductions, prohibition
 from .resolution import Resolution
@@ -28,7 +36,9 @@ def _front(game: Game):
 
 def _no_pending(game: Game) -> None:
     if game.pending is not None:
-        raise ChoicePending(f"{game.pending.player} must first decide: {game.pending.prompt}", game.pending.rule)
+        raise ChoicePending(
+            f"{game.pending.player} must first decide: {game.pending.prompt}", game.pending.rule
+        )
 
 
 def _turn(game: Game, player: str) -> TurnAction:
@@ -73,13 +83,16 @@ def check_play(game: Game, a: A.PlayCard) -> CardPlan:
     forbidden = prohibition(game, f"play_from_{from_zone}") if from_zone != "hand" else None
     if forbidden is not None:
         rules = ("1.4.1.a", "1.4.2.a") if from_zone == "discard" else ("1.4.1.a",)
-        raise CannotPlay(f"playing a card from the {from_zone} is impossible ({forbidden.label}); can't beats can",
-                         *rules)
+        raise CannotPlay(
+            f"playing a card from the {from_zone} is impossible ({forbidden.label}); can't beats can", *rules
+        )
     if o.definition.type not in ("character", "spell", "permanent"):
         raise CannotPlay(f"a {o.definition.type} is not played from Hand or Reserve", "4.2.3.c")
     if o.definition.type == "character" and a.expedition not in EXPEDITIONS:
-        raise CannotPlay(f"a Character is played into the hero or the companion expedition, not {a.expedition!r}",
-                         "4.2.3.c")
+        raise CannotPlay(
+            f"a Character is played into the hero or the companion expedition, not {a.expedition!r}",
+            "4.2.3.c",
+        )
     targets = resolve(game, a.player, o.definition.targets, a.targets)
     reductions = cost_reductions(game, a.player)
     mana = max(0, o.definition.cost_from(from_zone) - sum(e.passive.value for e in reductions))
@@ -90,29 +103,60 @@ def check_play(game: Game, a: A.PlayCard) -> CardPlan:
 def do_play(game: Game, a: A.PlayCard, plan: CardPlan) -> None:
     game.agenda.popleft()
     o = plan.card
-    record(game, "4.2.3.c", "play_card", f"{a.player} plays {o.name} from their {plan.from_zone.capitalize()}.",
-           (o.id,), a.player)
+    record(
+        game,
+        "4.2.3.c",
+        "play_card",
+        f"{a.player} plays {o.name} from their {plan.from_zone.capitalize()}.",
+        (o.id,),
+        a.player,
+    )
     if plan.from_zone == "discard":
-        record(game, "1.4.2.a", "specific", f"{o.name} allows itself to be played from the Discard pile: the card "
-               "takes priority over the general rule (Hand or Reserve).", (o.id,), a.player)
+        record(
+            game,
+            "1.4.2.a",
+            "specific",
+            f"{o.name} allows itself to be played from the Discard pile: the card "
+            "takes priority over the general rule (Hand or Reserve).",
+            (o.id,),
+            a.player,
+        )
     for emblem in plan.reductions:
         emblem.used = True
-        record(game, "1.4.2.a", "costs_less", f"Emblem-Ongoing {emblem.id} (\"{emblem.text}\"): {o.name} costs "
-               f"{emblem.passive.value} less.", (emblem.id, o.id), a.player)
+        record(
+            game,
+            "1.4.2.a",
+            "costs_less",
+            f'Emblem-Ongoing {emblem.id} ("{emblem.text}"): {o.name} costs {emblem.passive.value} less.',
+            (emblem.id, o.id),
+            a.player,
+        )
     costs.pay(game, a.player, plan.payment, o, o.name)
     tasks = []
     if o.definition.type == "spell":
         move(game, o, Zone.LIMBO, a.player)
-        tasks += [Resolution(a.player, o.name, list(o.definition.effect), kind="card", source_id=o.id,
-                             source_inc=o.incarnation, source_name=o.name, targets=plan.targets),
-                  FinishSpell(o.id, plan.from_zone)]
+        tasks += [
+            Resolution(
+                a.player,
+                o.name,
+                list(o.definition.effect),
+                kind="card",
+                source_id=o.id,
+                source_inc=o.incarnation,
+                source_name=o.name,
+                targets=plan.targets,
+            ),
+            FinishSpell(o.id, plan.from_zone),
+        ]
     elif o.definition.type == "character":
         move(game, o, Zone.EXPEDITION, a.player, expedition=a.expedition)
         triggers.played(game, o, plan.from_zone)
     else:
         move(game, o, Zone.LANDMARKS, a.player)
         triggers.played(game, o, plan.from_zone)
-    push_front(game, *tasks, CheckReactions("4.2.3.c", f"after {a.player} played {o.name}"), EndTurn(a.player))
+    push_front(
+        game, *tasks, CheckReactions("4.2.3.c", f"after {a.player} played {o.name}"), EndTurn(a.player)
+    )
 
 
 # -- quick actions -----------------------------------------------------------------------------------
@@ -136,9 +180,11 @@ def check_quick(game: Game, a: A.QuickAction) -> QuickPlan:
     elif o.zone is Zone.RESERVE and o.owner == a.player and ability.kind == "support":
         pass
     else:
-        raise CannotPlay(f"{a.player} can play a quick action of an object they control in play, or a support "
-                         f"ability of a card in their Reserve; {o.name}'s ability {a.ability} is neither here",
-                         "4.2.3.c")
+        raise CannotPlay(
+            f"{a.player} can play a quick action of an object they control in play, or a support "
+            f"ability of a card in their Reserve; {o.name}'s ability {a.ability} is neither here",
+            "4.2.3.c",
+        )
     key = (o.id, o.incarnation, a.ability)
     if game.quick_uses.get(key, 0) >= DAILY_LIMIT:
         raise LimitReached(f"{o.name}'s quick action has been played {DAILY_LIMIT} times this day", "1.4.6.b")
@@ -152,14 +198,34 @@ def do_quick(game: Game, a: A.QuickAction, plan: QuickPlan) -> None:
     o, ability = plan.source, plan.ability
     key = (o.id, o.incarnation, a.ability)
     game.quick_uses[key] = game.quick_uses.get(key, 0) + 1
-    kind = "support ability, from the Reserve (decision D-SUPPORT)" if ability.kind == "support" else "quick action"
-    record(game, "4.2.3.c", "quick_action", f"{a.player} plays {o.name}'s {kind}: \"{ability.text}\" "
-           f"({game.quick_uses[key]} time(s) this day).", (o.id,), a.player)
+    kind = (
+        "support ability, from the Reserve (decision D-SUPPORT)"
+        if ability.kind == "support"
+        else "quick action"
+    )
+    record(
+        game,
+        "4.2.3.c",
+        "quick_action",
+        f'{a.player} plays {o.name}\'s {kind}: "{ability.text}" ({game.quick_uses[key]} time(s) this day).',
+        (o.id,),
+        a.player,
+    )
     label = f"{o.name}'s {'support ability' if ability.kind == 'support' else 'quick action'}"
-    res = Resolution(a.player, label, list(ability.effect), kind="quick", source_id=o.id, source_inc=o.incarnation,
-                     source_name=o.name, targets=plan.targets)
+    res = Resolution(
+        a.player,
+        label,
+        list(ability.effect),
+        kind="quick",
+        source_id=o.id,
+        source_inc=o.incarnation,
+        source_name=o.name,
+        targets=plan.targets,
+    )
     costs.pay(game, a.player, plan.payment, o, label)
-    push_front(game, res, CheckReactions("4.2.3.c", f"after {a.player}'s quick action"), ContinueTurn(a.player))
+    push_front(
+        game, res, CheckReactions("4.2.3.c", f"after {a.player}'s quick action"), ContinueTurn(a.player)
+    )
 
 
 # -- passing -----------------------------------------------------------------------------------------
@@ -171,7 +237,9 @@ def do_pass(game: Game, a: A.Pass, plan: None) -> None:
     game.agenda.popleft()
     game.players[a.player].passed = True
     record(game, "4.2.3.c", "pass", f"{a.player} passes: the turn ends.", (), a.player)
-    record(game, "1.3.2.d", "passed", f"{a.player} has passed and cannot take more turns this day.", (), a.player)
+    record(
+        game, "1.3.2.d", "passed", f"{a.player} has passed and cannot take more turns this day.", (), a.player
+    )
     push_front(game, CheckReactions("4.2.3.c", f"after {a.player} passed"), EndTurn(a.player))
 
 
@@ -187,19 +255,38 @@ def check_reaction(game: Game, a: A.PlayReaction) -> tuple[Emblem, tuple]:
     emblem = game.emblems.get(a.reaction)
     if emblem is None or emblem.kind != "reaction" or emblem.controller != a.player:
         raise UnknownObject(f"{a.reaction!r} is not an Emblem-Reaction of {a.player} in Limbo", "2.2.2.m")
-    targets = resolve(game, a.player, emblem.ability.targets if emblem.ability else (), a.targets, lenient=True)
+    targets = resolve(
+        game, a.player, emblem.ability.targets if emblem.ability else (), a.targets, lenient=True
+    )
     return emblem, targets
 
 
 def do_reaction(game: Game, a: A.PlayReaction, plan: tuple[Emblem, tuple]) -> None:
     emblem, targets = plan
     _front(game).played += 1
-    record(game, "2.2.2.m", "play_reaction", f"{a.player} plays Emblem-Reaction {emblem.id} ({emblem.source_name}): "
-           f"\"{emblem.text}\"; its effect resolves.", (emblem.id,), a.player)
-    push_front(game, Resolution(a.player, f"{emblem.source_name}'s reaction ({emblem.id})", list(emblem.effect),
-                                kind="reaction", source_id=emblem.source_id, source_inc=emblem.source_inc,
-                                source_name=emblem.source_name, targets=targets),
-               RemoveEmblem(emblem.id))
+    record(
+        game,
+        "2.2.2.m",
+        "play_reaction",
+        f"{a.player} plays Emblem-Reaction {emblem.id} ({emblem.source_name}): "
+        f'"{emblem.text}"; its effect resolves.',
+        (emblem.id,),
+        a.player,
+    )
+    push_front(
+        game,
+        Resolution(
+            a.player,
+            f"{emblem.source_name}'s reaction ({emblem.id})",
+            list(emblem.effect),
+            kind="reaction",
+            source_id=emblem.source_id,
+            source_inc=emblem.source_inc,
+            source_name=emblem.source_name,
+            targets=targets,
+        ),
+        RemoveEmblem(emblem.id),
+    )
 
 
 # -- decisions ---------------------------------------------------------------------------------------

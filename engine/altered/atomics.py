@@ -42,7 +42,9 @@ class MoveCard(Atomic):
     to_player: str = ""
     expedition: str | None = None
     face_down: bool = False
-    verb: str = "move"  # sacrifice | discard_from_reserve | resupply | draw | to_mana | discard_from_hand | move
+    verb: str = (
+        "move"  # sacrifice | discard_from_reserve | resupply | draw | to_mana | discard_from_hand | move
+    )
 
     @property
     def event(self) -> str:  # type: ignore[override]
@@ -51,8 +53,11 @@ class MoveCard(Atomic):
     def describe(self, game: Game) -> str:
         o = game.objects.get(self.obj)
         name = o.name if o else self.obj
-        dest = (f"{self.to_player}'s {self.expedition} expedition" if self.to is Zone.EXPEDITION
-                else f"{self.to_player}'s {ZONE_WORDS[self.to]}")
+        dest = (
+            f"{self.to_player}'s {self.expedition} expedition"
+            if self.to is Zone.EXPEDITION
+            else f"{self.to_player}'s {ZONE_WORDS[self.to]}"
+        )
         phrases = {
             "draw": f"{self.player} draws a card",
             "to_mana": f"{self.player} puts a card from their Hand in their Mana zone",
@@ -132,7 +137,7 @@ class MakeOngoing(Atomic):
     event = "ongoing"
 
     def describe(self, game: Game) -> str:
-        return f"create an Emblem-Ongoing \"{self.text}\""
+        return f'create an Emblem-Ongoing "{self.text}"'
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,46 +156,98 @@ class Outcome:
     done: int
 
 
-def apply_step(game: Game, atomics: list[Atomic], *, label: str, by_rule: bool = False, rule: str = "6.1.a") -> Outcome:
+def apply_step(
+    game: Game, atomics: list[Atomic], *, label: str, by_rule: bool = False, rule: str = "6.1.a"
+) -> Outcome:
     """Apply a step's atomic actions simultaneously (6.1.f), skipping the impossible ones (1.4.1); a lone
     atomic action is logged under ``rule`` (the daily effect's rule, or 6.1.a for an effect)."""
     possible: list[Atomic] = []
     for a in atomics:
-        if isinstance(a, (MoveCard, Boost)) and (a.obj not in game.objects or game.objects[a.obj].incarnation != a.inc):
+        if isinstance(a, (MoveCard, Boost)) and (
+            a.obj not in game.objects or game.objects[a.obj].incarnation != a.inc
+        ):
             name = game.objects[a.obj].name if a.obj in game.objects else a.obj
-            record(game, "1.4.4.a", "new_object", f"{label}: {name} has changed zones since; it is a new object "
-                   "and the effect does not follow it.", (a.obj,), a.player)
+            record(
+                game,
+                "1.4.4.a",
+                "new_object",
+                f"{label}: {name} has changed zones since; it is a new object "
+                "and the effect does not follow it.",
+                (a.obj,),
+                a.player,
+            )
             continue
         forbidden = prohibition(game, a.event) if a.event else None
         if forbidden is not None:
             if isinstance(a, MoveCard) and replacement(game, a.event, game.objects[a.obj]) is not None:
-                record(game, "1.4.1.d", "cannot_modify", f"{label}: {a.describe(game)} is impossible "
-                       f"({forbidden.label}), so it cannot be modified into something else either.", (a.obj,),
-                       a.player)
+                record(
+                    game,
+                    "1.4.1.d",
+                    "cannot_modify",
+                    f"{label}: {a.describe(game)} is impossible "
+                    f"({forbidden.label}), so it cannot be modified into something else either.",
+                    (a.obj,),
+                    a.player,
+                )
             rule = "1.4.1.a" if by_rule else "1.4.1.c"
             rest = "" if by_rule else " The rest of the effect resolves normally."
-            record(game, rule, "cannot", f"{label}: {a.describe(game)} cannot be done: {forbidden.label} says it "
-                   f"is impossible.{rest}", (forbidden.source,), a.player)
+            record(
+                game,
+                rule,
+                "cannot",
+                f"{label}: {a.describe(game)} cannot be done: {forbidden.label} says it is impossible.{rest}",
+                (forbidden.source,),
+                a.player,
+            )
             continue
         possible.append(a)
-    if len(possible) == 1 and not isinstance(possible[0], (Boost, MakeOngoing, AfterYou, MoveForward, CreateToken)):
+    if len(possible) == 1 and not isinstance(
+        possible[0], (Boost, MakeOngoing, AfterYou, MoveForward, CreateToken)
+    ):
         a = possible[0]
-        record(game, rule, "atomic", f"{label}: {a.describe(game)}.", (getattr(a, "obj", ""),) if getattr(a, "obj", "")
-               else (), a.player)
+        record(
+            game,
+            rule,
+            "atomic",
+            f"{label}: {a.describe(game)}.",
+            (getattr(a, "obj", ""),) if getattr(a, "obj", "") else (),
+            a.player,
+        )
     if len(possible) > 1:
-        record(game, "6.1.e", "atomic", f"{label}: {len(possible)} atomic actions, one per object: "
-               f"{'; '.join(a.describe(game) for a in possible)}.", (), None)
-        record(game, "6.1.f", "simultaneous", f"{label}: these {len(possible)} atomic actions happen simultaneously.",
-               tuple(getattr(a, "obj", "") for a in possible if getattr(a, "obj", "")), None)
+        record(
+            game,
+            "6.1.e",
+            "atomic",
+            f"{label}: {len(possible)} atomic actions, one per object: "
+            f"{'; '.join(a.describe(game) for a in possible)}.",
+            (),
+            None,
+        )
+        record(
+            game,
+            "6.1.f",
+            "simultaneous",
+            f"{label}: these {len(possible)} atomic actions happen simultaneously.",
+            tuple(getattr(a, "obj", "") for a in possible if getattr(a, "obj", "")),
+            None,
+        )
     moved: list[tuple[str, int]] = []
     boosted = []
     created_for: list[str] = []
     for a in possible:
-        if isinstance(a, (MoveCard, Boost)) and (a.obj not in game.objects or
-                                                 game.objects[a.obj].incarnation != a.inc):
-            record(game, "1.4.4.a", "new_object", f"{label}: another atomic action of this step already moved "
-                   f"{game.objects[a.obj].name if a.obj in game.objects else a.obj}; {a.describe(game)} does not "
-                   "follow it.", (a.obj,), a.player)
+        if isinstance(a, (MoveCard, Boost)) and (
+            a.obj not in game.objects or game.objects[a.obj].incarnation != a.inc
+        ):
+            record(
+                game,
+                "1.4.4.a",
+                "new_object",
+                f"{label}: another atomic action of this step already moved "
+                f"{game.objects[a.obj].name if a.obj in game.objects else a.obj}; {a.describe(game)} does not "
+                "follow it.",
+                (a.obj,),
+                a.player,
+            )
             continue
         if isinstance(a, MoveCard):
             o = game.objects[a.obj]
@@ -199,28 +256,54 @@ def apply_step(game: Game, atomics: list[Atomic], *, label: str, by_rule: bool =
                 swap = replacement(game, a.verb, o)
                 if swap is not None:
                     to_zone = Zone.HAND
-                    record(game, "1.4.2.a", "instead", f"{label}: {swap.label}'s ability takes priority over the "
-                           f"usual event: {o.name} goes to {o.owner}'s Hand instead of the Discard pile.",
-                           (o.id, swap.source), o.owner)
-            new = move(game, o, to_zone, to_player, expedition=a.expedition, face_down=a.face_down,
-                       why=f"({label})")
+                    record(
+                        game,
+                        "1.4.2.a",
+                        "instead",
+                        f"{label}: {swap.label}'s ability takes priority over the "
+                        f"usual event: {o.name} goes to {o.owner}'s Hand instead of the Discard pile.",
+                        (o.id, swap.source),
+                        o.owner,
+                    )
+            new = move(
+                game, o, to_zone, to_player, expedition=a.expedition, face_down=a.face_down, why=f"({label})"
+            )
             if new is not None:
                 moved.append(new.ref)
         elif isinstance(a, CreateToken):
             o = create_token(game, a.spec, a.player, a.expedition, a.creator)
             stats = "/".join(str(s) for s in a.spec.stats)
-            record(game, "2.2.2.j", "token", f"{label}: {a.creator} creates {o.name}, a token Character with the "
-                   f"sub-type(s) {', '.join(a.spec.subtypes) or 'none'} given by the effect, in {where(game, o)}.",
-                   (o.id,), a.creator)
-            record(game, "2.2.9.e", "token_stats", f"{o.name}'s statistics are {stats} (Forest/Mountain/Water), "
-                   "as the effect that created it says.", (o.id,), a.creator)
+            record(
+                game,
+                "2.2.2.j",
+                "token",
+                f"{label}: {a.creator} creates {o.name}, a token Character with the "
+                f"sub-type(s) {', '.join(a.spec.subtypes) or 'none'} given by the effect, in {where(game, o)}.",
+                (o.id,),
+                a.creator,
+            )
+            record(
+                game,
+                "2.2.9.e",
+                "token_stats",
+                f"{o.name}'s statistics are {stats} (Forest/Mountain/Water), "
+                "as the effect that created it says.",
+                (o.id,),
+                a.creator,
+            )
             created_for.append(o.controller)
             moved.append(o.ref)
         elif isinstance(a, Boost):
             o = game.objects[a.obj]
             o.boosts += a.amount
-            record(game, "6.1.a", "boost", f"{label}: {o.name} gains {a.amount} boost ({o.boosts} now).", (o.id,),
-                   o.controller)
+            record(
+                game,
+                "6.1.a",
+                "boost",
+                f"{label}: {o.name} gains {a.amount} boost ({o.boosts} now).",
+                (o.id,),
+                o.controller,
+            )
             boosted.append(o)
         elif isinstance(a, MoveForward):
             _forward(game, a.player, a.expedition, label)
@@ -232,8 +315,14 @@ def apply_step(game: Game, atomics: list[Atomic], *, label: str, by_rule: bool =
             create_ongoing(game, a.player, a.passive, a.duration, a.links, a.source_name, a.text)
         elif isinstance(a, AfterYou):
             game.after_you = a.player
-            record(game, "7.3.2.a", "after_you", f"After you: {a.player}'s turn will end once there are no "
-                   "Reactions in Limbo.", (), a.player)
+            record(
+                game,
+                "7.3.2.a",
+                "after_you",
+                f"After you: {a.player}'s turn will end once there are no Reactions in Limbo.",
+                (),
+                a.player,
+            )
     triggers.gained_boost(game, boosted)
     triggers.tokens_created(game, created_for)
     return Outcome(moved, len(possible))
@@ -245,16 +334,37 @@ def _forward(game: Game, pid: str, expedition: str, label: str) -> None:
     here = ps.positions[expedition]
     there = here + FORWARD[expedition]
     if not 0 <= there < ADVENTURE_SIZE:
-        record(game, "1.3.2.e", "forward_end", f"{label}: {pid}'s {expedition} expedition is at the far end of the "
-               "Adventure and cannot go further (decision D-ADVENTURE-END).", (), pid)
+        record(
+            game,
+            "1.3.2.e",
+            "forward_end",
+            f"{label}: {pid}'s {expedition} expedition is at the far end of the "
+            "Adventure and cannot go further (decision D-ADVENTURE-END).",
+            (),
+            pid,
+        )
         return
     ps.positions[expedition] = there
     region = game.objects[game.adventure[there]]
-    record(game, "1.3.2.e", "forward", f"{label}: {pid}'s {expedition} expedition moves forward to region "
-           f"{there} ({region.name if not region.face_down else 'a face-down Tumult card'}).", (region.id,), pid)
+    record(
+        game,
+        "1.3.2.e",
+        "forward",
+        f"{label}: {pid}'s {expedition} expedition moves forward to region "
+        f"{there} ({region.name if not region.face_down else 'a face-down Tumult card'}).",
+        (region.id,),
+        pid,
+    )
     if region.face_down:
         region.face_down = False
         subs = region_subtypes(game, region, printed=True)
-        record(game, "2.2.2.l", "tumult_revealed", f"The Tumult card at region {there} is turned face-up "
-               f"(decision D-TUMULT-REVEAL): {region.name}; the symbols on its side make it "
-               f"{', '.join(subs) or 'no sub-type'}.", (region.id,), pid)
+        record(
+            game,
+            "2.2.2.l",
+            "tumult_revealed",
+            f"The Tumult card at region {there} is turned face-up "
+            f"(decision D-TUMULT-REVEAL): {region.name}; the symbols on its side make it "
+            f"{', '.join(subs) or 'no sub-type'}.",
+            (region.id,),
+            pid,
+        )

@@ -21,18 +21,29 @@ class Verdict:
 
 def evaluate(game: Game, condition: dict, controller: str, it: GameObject | None = None) -> Verdict:
     """Evaluate a condition for ``controller``; ``it`` is the object an earlier step moved (2.2.2.o)."""
-    (key, value), = condition.items()
+    ((key, value),) = condition.items()
     if key == "first_player":
         holds = (game.first_player == controller) == bool(value)
-        return Verdict(holds, None, f"{controller} is {'' if game.first_player == controller else 'not '}the first player")
+        return Verdict(
+            holds,
+            None,
+            f"{controller} is {'' if game.first_player == controller else 'not '}the first player",
+        )
     if key == "control_at_least":
         n = count_in_play(game, controller, value["subtype"])
-        return Verdict(n >= value["count"], "2.2.2.n", f"{controller} controls {n} {value['subtype']}(s) in play "
-                       f"(needed: {value['count']}); those in a Reserve or a Discard pile do not count")
+        return Verdict(
+            n >= value["count"],
+            "2.2.2.n",
+            f"{controller} controls {n} {value['subtype']}(s) in play "
+            f"(needed: {value['count']}); those in a Reserve or a Discard pile do not count",
+        )
     if key == "it_is":
         if it is None:
             return Verdict(False, "2.2.2.o", "there is no card to check")
         holds = is_a(game, it, value)
-        return Verdict(holds, "2.2.2.o", f"{it.name} is {'' if holds else 'not '}a {value}, checked where it is "
-                       f"({where(game, it)})")
+        return Verdict(
+            holds,
+            "2.2.2.o",
+            f"{it.name} is {'' if holds else 'not '}a {value}, checked where it is ({where(game, it)})",
+        )
     raise ValueError(f"unknown condition {key!r}")

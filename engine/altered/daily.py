@@ -33,8 +33,12 @@ def _prepare(game: Game, res, step, answers):
 
 def _draw_n(n: int):
     def act(game: Game, res, step, answers):
-        return [MoveCard(p, oid, game.objects[oid].incarnation, Zone.HAND, p, verb="draw")
-                for p in game.initiative_order() for oid in game.players[p].deck[:n]]
+        return [
+            MoveCard(p, oid, game.objects[oid].incarnation, Zone.HAND, p, verb="draw")
+            for p in game.initiative_order()
+            for oid in game.players[p].deck[:n]
+        ]
+
     return act
 
 
@@ -45,17 +49,27 @@ def _to_mana_decide(n: int, optional: bool):
             hand = tuple(game.players[p].hand)
             k = min(n, len(hand))
             if k:
-                prompt = (f"You may put {k} card from your Hand in your Mana zone." if optional
-                          else f"Put {k} cards from your Hand in your Mana zone.")
-                out.append(Decision(p, "expand" if optional else "first_mana", prompt, hand, 0 if optional else k, k,
-                                    True))
+                prompt = (
+                    f"You may put {k} card from your Hand in your Mana zone."
+                    if optional
+                    else f"Put {k} cards from your Hand in your Mana zone."
+                )
+                out.append(
+                    Decision(
+                        p, "expand" if optional else "first_mana", prompt, hand, 0 if optional else k, k, True
+                    )
+                )
         return out
+
     return decide
 
 
 def _to_mana(game: Game, res, step, answers):
-    return [MoveCard(p, oid, game.objects[oid].incarnation, Zone.MANA, p, face_down=True, verb="to_mana")
-            for p in game.initiative_order() for oid in answers.get(p, ())]
+    return [
+        MoveCard(p, oid, game.objects[oid].incarnation, Zone.MANA, p, face_down=True, verb="to_mana")
+        for p in game.initiative_order()
+        for oid in answers.get(p, ())
+    ]
 
 
 def _progress(game: Game, res, step, answers):
@@ -71,10 +85,17 @@ verb("first_hand")((_none, _draw_n(FIRST_HAND)))
 verb("first_mana")((_to_mana_decide(FIRST_MANA, False), _to_mana))
 
 #: The daily effects of each phase, in order, with the rule each applies (4.2.c; none at Noon, 4.2.2.a).
-MORNING = (("succeed", "Succeed", "1.3.2.b"), ("prepare", "Prepare", "1.3.2.b"), ("daily_draw", "Draw", "1.3.2.b"),
-           ("expand", "Expand", "1.3.2.b"))
+MORNING = (
+    ("succeed", "Succeed", "1.3.2.b"),
+    ("prepare", "Prepare", "1.3.2.b"),
+    ("daily_draw", "Draw", "1.3.2.b"),
+    ("expand", "Expand", "1.3.2.b"),
+)
 DUSK = (("progress", "Progress", "1.3.2.e"),)
-FIRST_MORNING = (("first_hand", "Draw six cards", "4.1.j"), ("first_mana", "Put three cards in Mana", "4.1.j"))
+FIRST_MORNING = (
+    ("first_hand", "Draw six cards", "4.1.j"),
+    ("first_mana", "Put three cards in Mana", "4.1.j"),
+)
 DESCRIPTIONS = {
     "succeed": "the opponent of the first player becomes the first player",
     "prepare": "players ready their Characters, Permanents and Mana Orbs",
@@ -84,6 +105,10 @@ DESCRIPTIONS = {
     "first_hand": "each player draws six cards (decision D-FIRST-MORNING)",
     "first_mana": "each player puts three cards from their Hand in their Mana zone (decision D-FIRST-MORNING)",
 }
-TRIGGER_NAME = {"succeed": "succeed", "prepare": "prepare", "daily_draw": "draw", "expand": "expand",
-                "progress": "progress"}
-
+TRIGGER_NAME = {
+    "succeed": "succeed",
+    "prepare": "prepare",
+    "daily_draw": "draw",
+    "expand": "expand",
+    "progress": "progress",
+}

@@ -18,8 +18,12 @@ from .resolution import Resolution
 from .state import Game, Phase, Zone
 from .zones import move
 
-NEXT = {Phase.MORNING: Phase.NOON, Phase.NOON: Phase.AFTERNOON, Phase.AFTERNOON: Phase.DUSK,
-        Phase.DUSK: Phase.NIGHT}
+NEXT = {
+    Phase.MORNING: Phase.NOON,
+    Phase.NOON: Phase.AFTERNOON,
+    Phase.AFTERNOON: Phase.DUSK,
+    Phase.DUSK: Phase.NIGHT,
+}
 TITLE = {p: p.value.capitalize() for p in Phase}
 
 
@@ -54,12 +58,21 @@ class BeginDay(Task):
     def run(self, game: Game) -> bool:
         game.day += 1
         if game.quick_uses or game.reaction_uses:
-            record(game, "1.4.6.a", "limits", "A new day: the counts of quick actions played and reactions "
-                   "activated (a hundred per day each) start again from zero.")
+            record(
+                game,
+                "1.4.6.a",
+                "limits",
+                "A new day: the counts of quick actions played and reactions "
+                "activated (a hundred per day each) start again from zero.",
+            )
         game.quick_uses.clear()
         game.reaction_uses.clear()
-        record(game, "1.3.2.a", "day", f"Day {game.day} begins; it is divided in five phases: Morning, Noon, "
-               "Afternoon, Dusk and Night.")
+        record(
+            game,
+            "1.3.2.a",
+            "day",
+            f"Day {game.day} begins; it is divided in five phases: Morning, Noon, Afternoon, Dusk and Night.",
+        )
         push_front(game, BeginPhase(Phase.MORNING))
         return True
 
@@ -84,17 +97,30 @@ class BeginPhase(Task):
             tasks += [DailyEffect(*d) for d in MORNING] + [EndPhase(phase)]
         elif phase is Phase.NOON:
             triggered = len(game.limbo) - before
-            record(game, "1.3.2.c", "noon", f"Noon: nothing happens unless reactions trigger \"At Noon\" "
-                   f"({triggered} did).")
+            record(
+                game,
+                "1.3.2.c",
+                "noon",
+                f'Noon: nothing happens unless reactions trigger "At Noon" ({triggered} did).',
+            )
             tasks += [Note("4.2.2.a", "There is no daily effect during Noon."), EndPhase(phase)]
         elif phase is Phase.AFTERNOON:
-            tasks += [StartTurn(self.first_turn or game.first_player, first=self.first_turn in (None, game.first_player)
-                                and not self.passed)]
+            tasks += [
+                StartTurn(
+                    self.first_turn or game.first_player,
+                    first=self.first_turn in (None, game.first_player) and not self.passed,
+                )
+            ]
         elif phase is Phase.DUSK:
             tasks += [DailyEffect(*d) for d in DUSK] + [EndPhase(phase)]
         else:
-            tasks += [Note("4.2.c", "Night: the excerpt names no daily effect of Night, so none resolves "
-                           "(decision D-NIGHT)."), EndDay()]
+            tasks += [
+                Note(
+                    "4.2.c",
+                    "Night: the excerpt names no daily effect of Night, so none resolves (decision D-NIGHT).",
+                ),
+                EndDay(),
+            ]
         push_front(game, *tasks)
         return True
 
@@ -110,9 +136,11 @@ class DailyEffect(Task):
     def run(self, game: Game) -> bool:
         record(game, "4.2.c", "daily", f"{TITLE[game.phase]}: the daily effect {self.title} resolves.")
         record(game, self.rule, "daily_effect", f"{self.title}: {DESCRIPTIONS[self.name]}.")
-        push_front(game, Resolution(None, self.title, [Step(self.name, {})], kind="daily", by_rule=True,
-                                    rule=self.rule),
-                   AfterDaily(self.name, self.title))
+        push_front(
+            game,
+            Resolution(None, self.title, [Step(self.name, {})], kind="daily", by_rule=True, rule=self.rule),
+            AfterDaily(self.name, self.title),
+        )
         return True
 
 
@@ -142,8 +170,12 @@ class CheckReactions(Task):
         if not self.logged:
             self.logged = True
             n = len(game.reactions_in_limbo())
-            record(game, self.rule, "check_reactions", f"Reactions are checked {self.why}: "
-                   f"{n} Emblem-Reaction(s) in Limbo.")
+            record(
+                game,
+                self.rule,
+                "check_reactions",
+                f"Reactions are checked {self.why}: {n} Emblem-Reaction(s) in Limbo.",
+            )
         return bool(game.reactions_in_limbo())
 
     def actor(self, game: Game) -> str | None:
@@ -151,8 +183,13 @@ class CheckReactions(Task):
 
     def run(self, game: Game) -> bool:
         if self.played and self.rule in ("4.2.b", "4.2.d"):
-            record(game, "4.2.e", "no_reactions", "There are no more Reactions in Limbo: the game goes on with the "
-                   "next daily effect, or the next phase.")
+            record(
+                game,
+                "4.2.e",
+                "no_reactions",
+                "There are no more Reactions in Limbo: the game goes on with the "
+                "next daily effect, or the next phase.",
+            )
         return True
 
 
@@ -165,8 +202,14 @@ class StartTurn(Task):
         game.turn_player = self.player
         game.turn_number += 1
         if self.first:
-            record(game, "4.2.3.b", "turn", f"{self.player}, the first player, takes the first turn of the "
-                   "Afternoon.", (), self.player)
+            record(
+                game,
+                "4.2.3.b",
+                "turn",
+                f"{self.player}, the first player, takes the first turn of the Afternoon.",
+                (),
+                self.player,
+            )
         else:
             record(game, "4.2.3.a", "turn", f"{self.player} takes a turn.", (), self.player)
         push_front(game, TurnAction(self.player))
@@ -198,14 +241,32 @@ class ContinueTurn(Task):
     def run(self, game: Game) -> bool:
         if game.after_you == self.player:
             game.after_you = None
-            record(game, "7.3.2.a", "after_you", f"There are no Reactions in Limbo: {self.player}'s turn ends "
-                   "(After you).", (), self.player)
-            record(game, "7.3.2.b", "not_passed", f"{self.player} has not passed: they will take more turns this "
-                   "Afternoon.", (), self.player)
+            record(
+                game,
+                "7.3.2.a",
+                "after_you",
+                f"There are no Reactions in Limbo: {self.player}'s turn ends (After you).",
+                (),
+                self.player,
+            )
+            record(
+                game,
+                "7.3.2.b",
+                "not_passed",
+                f"{self.player} has not passed: they will take more turns this Afternoon.",
+                (),
+                self.player,
+            )
             push_front(game, EndTurn(self.player))
         else:
-            record(game, "4.2.3.c", "turn_continues", f"{self.player} played a quick action: the turn continues.",
-                   (), self.player)
+            record(
+                game,
+                "4.2.3.c",
+                "turn_continues",
+                f"{self.player} played a quick action: the turn continues.",
+                (),
+                self.player,
+            )
             push_front(game, TurnAction(self.player))
         return True
 
@@ -226,8 +287,14 @@ class EndTurn(Task):
             return True
         other = game.opponent(self.player)
         if game.players[other].passed:
-            record(game, "1.3.2.d", "passed", f"{other} has passed and cannot take more turns this day: "
-                   f"{self.player} takes the next turn.", (), other)
+            record(
+                game,
+                "1.3.2.d",
+                "passed",
+                f"{other} has passed and cannot take more turns this day: {self.player} takes the next turn.",
+                (),
+                other,
+            )
             push_front(game, StartTurn(self.player))
         else:
             push_front(game, StartTurn(other))
@@ -269,8 +336,15 @@ class FinishSpell(Task):
         if o is None or o.zone is not Zone.LIMBO:
             return True
         zone = Zone.RESERVE if self.from_zone == "hand" else Zone.DISCARD
-        record(game, "4.2.3.c", "spell_done", f"{o.name} has resolved and goes to {o.owner}'s "
-               f"{'Reserve' if zone is Zone.RESERVE else 'Discard pile'} (decision D-SPELL-AFTER).", (o.id,), o.owner)
+        record(
+            game,
+            "4.2.3.c",
+            "spell_done",
+            f"{o.name} has resolved and goes to {o.owner}'s "
+            f"{'Reserve' if zone is Zone.RESERVE else 'Discard pile'} (decision D-SPELL-AFTER).",
+            (o.id,),
+            o.owner,
+        )
         move(game, o, zone, o.owner)
         return True
 
@@ -286,8 +360,14 @@ class RemoveEmblem(Task):
         emblem = game.emblems.get(self.emblem)
         cease(game, self.emblem)
         if emblem is not None:
-            record(game, "2.2.2.m", "emblem_ceases", f"Emblem-Reaction {self.emblem} ({emblem.source_name}) has "
-                   "resolved: it ceases to exist.", (self.emblem,), emblem.controller)
+            record(
+                game,
+                "2.2.2.m",
+                "emblem_ceases",
+                f"Emblem-Reaction {self.emblem} ({emblem.source_name}) has resolved: it ceases to exist.",
+                (self.emblem,),
+                emblem.controller,
+            )
         return True
 
 

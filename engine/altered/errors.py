@@ -19,5 +19,7 @@ class AlteredError(EngineError):
 
 
 _TREE = engine_tree(AlteredError, __name__)
-globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+globals().update(
+    _TREE
+)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
 __all__ = ["AlteredError", *_TREE]

@@ -16,8 +16,12 @@ from .state import EXPEDITIONS, IN_PLAY, Game, Zone
 from .targets import candidates
 
 
-def _target_sets(game: Game, player: str, specs: tuple[TargetSpec, ...], lenient: bool = False) -> list[tuple]:
-    return [tuple(t) for t in product(*(candidates(game, player, s, lenient) for s in specs))] if specs else [()]
+def _target_sets(
+    game: Game, player: str, specs: tuple[TargetSpec, ...], lenient: bool = False
+) -> list[tuple]:
+    return (
+        [tuple(t) for t in product(*(candidates(game, player, s, lenient) for s in specs))] if specs else [()]
+    )
 
 
 def _pay_sets(game: Game, player: str, ability: Ability | None) -> list[tuple]:
@@ -34,10 +38,15 @@ def _candidates(game: Game, player: str) -> list[A.Action]:
     if c is not None:
         if c.options and c.options[0] in ("yes", "no"):
             return [A.Decide(player, (o,)) for o in c.options]
-        return [A.Decide(player, combo) for n in range(c.min, c.max + 1) for combo in combinations(c.options, n)]
+        return [
+            A.Decide(player, combo) for n in range(c.min, c.max + 1) for combo in combinations(c.options, n)
+        ]
     if game.reactions_in_limbo():
-        return [A.PlayReaction(player, e, t) for e in game.reactions_in_limbo(player)
-                for t in _target_sets(game, player, game.emblems[e].ability.targets, lenient=True)]
+        return [
+            A.PlayReaction(player, e, t)
+            for e in game.reactions_in_limbo(player)
+            for t in _target_sets(game, player, game.emblems[e].ability.targets, lenient=True)
+        ]
     out: list[A.Action] = [A.Pass(player)]
     ps = game.players[player]
     for oid in ps.hand + ps.reserve + ps.discard:

@@ -10,8 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import subtypes as ST
-from .cards import (CARD_TYPES, DAILY_EFFECTS, DURATIONS, PHASE_TRIGGERS, STATISTICS, Ability, CardDef, Cost,
-                    Passive, Step, TargetSpec, Trigger)
+from .cards import (
+    CARD_TYPES,
+    DAILY_EFFECTS,
+    DURATIONS,
+    PHASE_TRIGGERS,
+    STATISTICS,
+    Ability,
+    CardDef,
+    Cost,
+    Passive,
+    Step,
+    TargetSpec,
+    Trigger,
+)
 from engine.common.fields import Field, read_fields
 
 from .errors import CardDefinitionError
@@ -19,8 +31,14 @@ from .tokens import parse_token
 
 TARGET_KINDS = ("expedition", "character", "reserve_card", "own_reserve_card")
 PASSIVE_KINDS = ("cannot", "costs_less", "stats", "regions_are", "may_play_from", "instead")
-PROHIBITABLE = ("move_forward", "sacrifice", "discard_from_reserve", "play_from_discard", "play_from_reserve",
-                "gain_boost")
+PROHIBITABLE = (
+    "move_forward",
+    "sacrifice",
+    "discard_from_reserve",
+    "play_from_discard",
+    "play_from_reserve",
+    "gain_boost",
+)
 WHO = ("you", "each")
 VERB_ARGS: dict[str, tuple[str, ...]] = {
     "resupply": ("who", "may"),
@@ -37,8 +55,14 @@ VERB_ARGS: dict[str, tuple[str, ...]] = {
     "may_pay": ("cost", "then"),
     "discard": ("count", "who"),
 }
-MOVE_DESTINATIONS = ("your_hand", "your_reserve", "owner_reserve", "hero_expedition", "companion_expedition",
-                     "owner_discard")
+MOVE_DESTINATIONS = (
+    "your_hand",
+    "your_reserve",
+    "owner_reserve",
+    "hero_expedition",
+    "companion_expedition",
+    "owner_discard",
+)
 
 
 def _fail(path: str, problem: str, *rules: str):
@@ -56,8 +80,11 @@ def _stats(value, path: str) -> tuple[int, int, int]:
     if isinstance(value, Mapping):
         unknown = [k for k in value if k not in STATISTICS]
         if unknown:
-            _fail(path, f"unknown statistic(s) {', '.join(map(str, unknown))}; there are three: forest, mountain, water",
-                  "2.2.9.b")
+            _fail(
+                path,
+                f"unknown statistic(s) {', '.join(map(str, unknown))}; there are three: forest, mountain, water",
+                "2.2.9.b",
+            )
         value = [value.get(s, 0) for s in STATISTICS]
     if isinstance(value, str):
         value = value.split("/")
@@ -84,16 +111,19 @@ def _cost(data, path: str) -> Cost:
     unknown = [k for k in data if k not in known]
     if unknown:
         _fail(path, f"unknown cost part(s) {', '.join(unknown)} (known: {', '.join(known)})")
-    return Cost(mana=_int(data.get("mana", 0), f"{path}.mana"), exhaust_me=bool(data.get("exhaust_me", False)),
-                discard_me=bool(data.get("discard_me", False)),
-                hand_to_reserve=_int(data.get("hand_to_reserve", 0), f"{path}.hand_to_reserve"),
-                sacrifice=_int(data.get("sacrifice", 0), f"{path}.sacrifice"))
+    return Cost(
+        mana=_int(data.get("mana", 0), f"{path}.mana"),
+        exhaust_me=bool(data.get("exhaust_me", False)),
+        discard_me=bool(data.get("discard_me", False)),
+        hand_to_reserve=_int(data.get("hand_to_reserve", 0), f"{path}.hand_to_reserve"),
+        sacrifice=_int(data.get("sacrifice", 0), f"{path}.sacrifice"),
+    )
 
 
 def _trigger(data, path: str) -> Trigger:
     if not isinstance(data, Mapping) or len(data) != 1:
         _fail(path, "a trigger is one of at, after, played, gains_boost, tokens_created")
-    (key, value), = data.items()
+    ((key, value),) = data.items()
     if key == "at":
         if value not in PHASE_TRIGGERS:
             _fail(path, f"'at' names a phase ({', '.join(PHASE_TRIGGERS)}), not {value!r}")
@@ -127,13 +157,15 @@ def _targets(data, path: str) -> tuple[TargetSpec, ...]:
 def _condition(data, path: str) -> dict:
     if not isinstance(data, Mapping) or len(data) != 1:
         _fail(path, "a condition is one of first_player, control_at_least, it_is")
-    (key, value), = data.items()
+    ((key, value),) = data.items()
     if key == "first_player":
         return {"first_player": bool(value)}
     if key == "control_at_least":
         if not isinstance(value, Mapping) or "subtype" not in value:
             _fail(path, "control_at_least needs a subtype and a count")
-        return {"control_at_least": {"subtype": str(value["subtype"]), "count": _int(value.get("count", 1), path)}}
+        return {
+            "control_at_least": {"subtype": str(value["subtype"]), "count": _int(value.get("count", 1), path)}
+        }
     if key == "it_is":
         return {"it_is": str(value)}
     _fail(path, f"unknown condition {key!r}")
@@ -170,7 +202,11 @@ def _passive(data, path: str, *, in_emblem: bool = False) -> Passive:
         if value not in ("discard",):
             _fail(path, "may_play_from names a zone cards are not normally played from: discard")
     elif kind == "instead":
-        if not isinstance(value, Mapping) or value.get("event") != "discard_from_reserve" or value.get("to") != "hand":
+        if (
+            not isinstance(value, Mapping)
+            or value.get("event") != "discard_from_reserve"
+            or value.get("to") != "hand"
+        ):
             _fail(path, "instead supports {event: discard_from_reserve, to: hand}")
         value = ("discard_from_reserve", "hand")
     return Passive(kind, value)
@@ -181,9 +217,13 @@ def _step(data, path: str) -> Step:
         data = {data: {}}
     if not isinstance(data, Mapping) or len(data) != 1:
         _fail(path, f"a step is one verb ({', '.join(VERB_ARGS)}, or simultaneously), not {data!r}")
-    (verb, args), = data.items()
+    ((verb, args),) = data.items()
     if verb == "simultaneously":
-        return Step("simultaneously", {}, tuple(_step(s, f"{path}.simultaneously[{i}]") for i, s in enumerate(args or [])))
+        return Step(
+            "simultaneously",
+            {},
+            tuple(_step(s, f"{path}.simultaneously[{i}]") for i, s in enumerate(args or [])),
+        )
     if verb not in VERB_ARGS:
         _fail(path, f"unknown verb {verb!r} (known: {', '.join(VERB_ARGS)})")
     args = dict(args or {})
@@ -199,8 +239,12 @@ def _step(data, path: str) -> Step:
         args["count"] = _int(args.get("count", 1), f"{path}.count", minimum=1)
     if verb == "ongoing":
         if args.get("duration") not in DURATIONS:
-            _fail(f"{path}.duration", f"a duration is one of {', '.join(DURATIONS)} (this Turn, this Afternoon, "
-                  f"this Day), not {args.get('duration')!r}", "2.2.13.a")
+            _fail(
+                f"{path}.duration",
+                f"a duration is one of {', '.join(DURATIONS)} (this Turn, this Afternoon, "
+                f"this Day), not {args.get('duration')!r}",
+                "2.2.13.a",
+            )
         args["passive"] = _passive(args.get("passive"), f"{path}.passive", in_emblem=True)
     if verb == "move" and args.get("to") not in MOVE_DESTINATIONS:
         _fail(f"{path}.to", f"to is one of {', '.join(MOVE_DESTINATIONS)}")
@@ -227,7 +271,7 @@ def _effect(data, path: str) -> tuple[Step, ...]:
 def _ability(data, path: str) -> Ability:
     if not isinstance(data, Mapping) or len(data) != 1:
         _fail(path, "an ability is one of reaction, quick, support, passive")
-    (kind, body), = data.items()
+    ((kind, body),) = data.items()
     body = dict(body or {})
     text = str(body.get("text", ""))
     if kind == "passive":
@@ -235,14 +279,22 @@ def _ability(data, path: str) -> Ability:
     if "duration" in body:
         _fail(path, "only Ongoing Emblems have a duration", "2.2.13.b")
     if kind == "reaction":
-        return Ability("reaction", text, trigger=_trigger(body.get("trigger"), f"{path}.trigger"),
-                       condition=_condition(body["condition"], f"{path}.condition") if body.get("condition") else None,
-                       targets=_targets(body.get("targets"), f"{path}.targets"),
-                       effect=_effect(body.get("effect"), f"{path}.effect"))
+        return Ability(
+            "reaction",
+            text,
+            trigger=_trigger(body.get("trigger"), f"{path}.trigger"),
+            condition=_condition(body["condition"], f"{path}.condition") if body.get("condition") else None,
+            targets=_targets(body.get("targets"), f"{path}.targets"),
+            effect=_effect(body.get("effect"), f"{path}.effect"),
+        )
     if kind in ("quick", "support"):
-        return Ability(kind, text, cost=_cost(body.get("cost"), f"{path}.cost"),
-                       targets=_targets(body.get("targets"), f"{path}.targets"),
-                       effect=_effect(body.get("effect"), f"{path}.effect"))
+        return Ability(
+            kind,
+            text,
+            cost=_cost(body.get("cost"), f"{path}.cost"),
+            targets=_targets(body.get("targets"), f"{path}.targets"),
+            effect=_effect(body.get("effect"), f"{path}.effect"),
+        )
     _fail(path, f"unknown ability kind {kind!r}")
     raise AssertionError
 
@@ -281,13 +333,18 @@ def load_card(data: Mapping, path: str = "") -> CardDef:
             _fail(f"{path}.role", "a region's role is hero, companion, arena or tumult")
         if role == "tumult":
             if subs:
-                _fail(f"{path}.subtypes", "a Tumult region's sub-types are the symbols of each orientation: "
-                      "give them as terrains", "2.2.2.l")
+                _fail(
+                    f"{path}.subtypes",
+                    "a Tumult region's sub-types are the symbols of each orientation: give them as terrains",
+                    "2.2.2.l",
+                )
             raw = f["terrains"] or []
             if raw and not isinstance(raw[0], list):
                 raw = [raw]
             if not 1 <= len(raw) <= 2:
-                _fail(f"{path}.terrains", "a Tumult card has the terrains of one or two orientations", "2.2.2.l")
+                _fail(
+                    f"{path}.terrains", "a Tumult card has the terrains of one or two orientations", "2.2.2.l"
+                )
             for i, t in enumerate(raw):
                 trouble = ST.problem("region", tuple(t))
                 if trouble:
@@ -320,9 +377,20 @@ def load_card(data: Mapping, path: str = "") -> CardDef:
     if ctype != "spell" and (f["effect"] or f["targets"]):
         _fail(f"{path}.effect", "only spells have an effect of their own; give other cards abilities")
     abilities = tuple(_ability(a, f"{path}.abilities[{i}]") for i, a in enumerate(f["abilities"]))
-    return CardDef(name=name, type=ctype, subtypes=subs, cost=cost, reserve_cost=reserve_cost, stats=stats,
-                   abilities=abilities, targets=_targets(f["targets"], f"{path}.targets"),
-                   effect=_effect(f["effect"], f"{path}.effect"), terrains=terrains, role=role, text=str(f["text"]))
+    return CardDef(
+        name=name,
+        type=ctype,
+        subtypes=subs,
+        cost=cost,
+        reserve_cost=reserve_cost,
+        stats=stats,
+        abilities=abilities,
+        targets=_targets(f["targets"], f"{path}.targets"),
+        effect=_effect(f["effect"], f"{path}.effect"),
+        terrains=terrains,
+        role=role,
+        text=str(f["text"]),
+    )
 
 
 def load_library(data: Mapping) -> dict[str, CardDef]:
@@ -340,8 +408,16 @@ DEFAULT_ADVENTURE: dict[str, dict] = {
     "Hero Region": {"type": "region", "role": "hero"},
     "Companion Region": {"type": "region", "role": "companion"},
     "Arena": {"type": "region", "role": "arena"},
-    "Tumult: Sunken Grove": {"type": "region", "role": "tumult", "terrains": [["Forest", "Water"], ["Mountain"]]},
-    "Tumult: High Pass": {"type": "region", "role": "tumult", "terrains": [["Mountain"], ["Forest", "Water"]]},
+    "Tumult: Sunken Grove": {
+        "type": "region",
+        "role": "tumult",
+        "terrains": [["Forest", "Water"], ["Mountain"]],
+    },
+    "Tumult: High Pass": {
+        "type": "region",
+        "role": "tumult",
+        "terrains": [["Mountain"], ["Forest", "Water"]],
+    },
     "Tumult: Delta": {"type": "region", "role": "tumult", "terrains": [["Water"], ["Forest"]]},
 }
 #: A face-down card in a Mana zone whose face nobody needs (positions built by :class:`.setup.Setup`).

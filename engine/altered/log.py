@@ -11,8 +11,12 @@ from engine.common.log import Recorder, entry_type
 from .rules import RULES
 
 #: One logged event: ``rule`` is the Altered rule id that caused or permitted it, ``day`` its day.
-LogEntry = entry_type("day", "d", module=__name__,
-                      doc="One logged event; ``rule`` is the Altered rule id that caused or permitted it.")
+LogEntry = entry_type(
+    "day",
+    "d",
+    module=__name__,
+    doc="One logged event; ``rule`` is the Altered rule id that caused or permitted it.",
+)
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record

@@ -28,12 +28,20 @@ def in_force(game: Game) -> Iterator[InForce]:
     for oid in game.in_play():
         o = game.objects[oid]
         for ability in o.definition.abilities:
-            if ability.kind == "passive" and ability.passive is not None and ability.passive.kind != "may_play_from":
+            if (
+                ability.kind == "passive"
+                and ability.passive is not None
+                and ability.passive.kind != "may_play_from"
+            ):
                 yield InForce(o.id, o.name, o.controller, ability.passive)
     for emblem in game.ongoing():
         if emblem.passive is not None:
-            yield InForce(emblem.id, f"{emblem.name} {emblem.id} ({emblem.source_name})", emblem.controller,
-                          emblem.passive)
+            yield InForce(
+                emblem.id,
+                f"{emblem.name} {emblem.id} ({emblem.source_name})",
+                emblem.controller,
+                emblem.passive,
+            )
 
 
 def prohibition(game: Game, event: str) -> InForce | None:
@@ -43,8 +51,14 @@ def prohibition(game: Game, event: str) -> InForce | None:
 
 def replacement(game: Game, event: str, o: GameObject) -> InForce | None:
     """An "instead" passive that would modify ``event`` happening to ``o`` (a card of its controller)."""
-    return next((p for p in in_force(game) if p.passive.kind == "instead" and p.passive.value[0] == event
-                 and p.controller == o.owner), None)
+    return next(
+        (
+            p
+            for p in in_force(game)
+            if p.passive.kind == "instead" and p.passive.value[0] == event and p.controller == o.owner
+        ),
+        None,
+    )
 
 
 def region_override(game: Game) -> tuple[str, ...] | None:
@@ -55,12 +69,19 @@ def region_override(game: Game) -> tuple[str, ...] | None:
 
 def cost_reductions(game: Game, pid: str) -> list[Emblem]:
     """Ongoing Emblems of ``pid`` making the next card they play cost less, not yet used."""
-    return [e for e in game.ongoing() if e.controller == pid and e.passive is not None
-            and e.passive.kind == "costs_less" and not e.used]
+    return [
+        e
+        for e in game.ongoing()
+        if e.controller == pid and e.passive is not None and e.passive.kind == "costs_less" and not e.used
+    ]
 
 
 def allows_play_from(o: GameObject) -> bool:
     """The card itself says it may be played from where it is (1.4.2.a)."""
     return o.zone is Zone.DISCARD and any(
-        a.kind == "passive" and a.passive is not None and a.passive.kind == "may_play_from"
-        and a.passive.value == "discard" for a in o.definition.abilities)
+        a.kind == "passive"
+        and a.passive is not None
+        and a.passive.kind == "may_play_from"
+        and a.passive.value == "discard"
+        for a in o.definition.abilities
+    )

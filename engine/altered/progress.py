@@ -39,14 +39,26 @@ def progress(game: Game) -> list[MoveForward]:
             mine, theirs = totals(game, pid, exp), totals(game, opp, exp)
             region = region_of(game, pid, exp)
             terrains = subtypes_of(game, region)
-            winning = [s for s in STATISTICS if TERRAIN[s] in terrains and mine[s] > 0 and mine[s] > theirs[s]]
+            winning = [
+                s for s in STATISTICS if TERRAIN[s] in terrains and mine[s] > 0 and mine[s] > theirs[s]
+            ]
             fmt = lambda t: "/".join(str(t[s]) for s in STATISTICS)  # noqa: E731
-            verdict = (f"it moves forward ({', '.join(TERRAIN[s] for s in winning)})" if winning
-                       else "it does not move forward")
-            record(game, "1.3.2.e", "progress", f"Progress: {pid}'s {exp} expedition sums {fmt(mine)} "
-                   f"(Forest/Mountain/Water) against {fmt(theirs)} for {opp}'s {exp} expedition, in "
-                   f"{'a face-down Tumult region' if region.face_down else region.name} "
-                   f"({', '.join(terrains) or 'no sub-type'}): {verdict}.", (region.id,), pid)
+            verdict = (
+                f"it moves forward ({', '.join(TERRAIN[s] for s in winning)})"
+                if winning
+                else "it does not move forward"
+            )
+            record(
+                game,
+                "1.3.2.e",
+                "progress",
+                f"Progress: {pid}'s {exp} expedition sums {fmt(mine)} "
+                f"(Forest/Mountain/Water) against {fmt(theirs)} for {opp}'s {exp} expedition, in "
+                f"{'a face-down Tumult region' if region.face_down else region.name} "
+                f"({', '.join(terrains) or 'no sub-type'}): {verdict}.",
+                (region.id,),
+                pid,
+            )
             if winning:
                 out.append(MoveForward(pid, exp))
     return out

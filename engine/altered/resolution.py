@@ -72,11 +72,23 @@ class Resolution:
             self.started = True
             if not self.by_rule:
                 n = count_steps(self.steps)
-                record(game, "6.1.a", "resolve", f"{self.label} resolves: {self.controller} follows its instructions.",
-                       (self.source_id,) if self.source_id else (), self.controller)
+                record(
+                    game,
+                    "6.1.a",
+                    "resolve",
+                    f"{self.label} resolves: {self.controller} follows its instructions.",
+                    (self.source_id,) if self.source_id else (),
+                    self.controller,
+                )
                 if n > 1:
-                    record(game, "6.1.b", "steps", f"{self.label}'s effect involves up to {n} steps.", (),
-                           self.controller)
+                    record(
+                        game,
+                        "6.1.b",
+                        "steps",
+                        f"{self.label}'s effect involves up to {n} steps.",
+                        (),
+                        self.controller,
+                    )
         while self.index < len(self.steps):
             step = self.steps[self.index]
             if step.verb == "if":
@@ -93,11 +105,17 @@ class Resolution:
     def _branch(self, game: Game, step: Step) -> None:
         it = game.objects.get(self.it[0]) if self.it else None
         verdict = evaluate(game, step.args["condition"], self.controller or game.first_player, it)
-        record(game, verdict.rule or "6.1.a", "condition", f"{self.label}: {verdict.why}: "
-               f"{'the instructions that follow the condition are carried out' if verdict.holds else 'nothing more happens'}.",
-               (it.id,) if it else (), self.controller)
+        record(
+            game,
+            verdict.rule or "6.1.a",
+            "condition",
+            f"{self.label}: {verdict.why}: "
+            f"{'the instructions that follow the condition are carried out' if verdict.holds else 'nothing more happens'}.",
+            (it.id,) if it else (),
+            self.controller,
+        )
         then = list(step.args["then"]) if verdict.holds else []
-        self.steps[self.index:self.index + 1] = then
+        self.steps[self.index : self.index + 1] = then
 
     def _begin_step(self, game: Game, step: Step) -> None:
         self.step_no += 1
@@ -116,19 +134,35 @@ class Resolution:
         self.decisions = found
         deciders = list(dict.fromkeys(d.player for _, d in found))
         if len(deciders) > 1:
-            record(game, "1.4.5.a" if self.by_rule else "6.1.g", "initiative_order", f"{self.label}: this step needs decisions by "
-                   f"{' and '.join(deciders)}; they decide in initiative order, {deciders[0]} first (1.4.5.a).",
-                   (), deciders[0])
+            record(
+                game,
+                "1.4.5.a" if self.by_rule else "6.1.g",
+                "initiative_order",
+                f"{self.label}: this step needs decisions by "
+                f"{' and '.join(deciders)}; they decide in initiative order, {deciders[0]} first (1.4.5.a).",
+                (),
+                deciders[0],
+            )
 
     def _pay_decision(self, game: Game, step: Step) -> Decision:
         cost = step.args["cost"]
         pid = self.controller
         words = cost.describe()
         if cost.hand_to_reserve:
-            hand = tuple(game.players[pid].hand) if costs.payable(game, pid, cost, None,
-                                                                 tuple(game.players[pid].hand[:cost.hand_to_reserve])) else ()
-            return Decision(pid, "pay", f"You may {words}: choose the card(s) to put in Reserve, or none.", hand,
-                            0, cost.hand_to_reserve if hand else 0, True)
+            hand = (
+                tuple(game.players[pid].hand)
+                if costs.payable(game, pid, cost, None, tuple(game.players[pid].hand[: cost.hand_to_reserve]))
+                else ()
+            )
+            return Decision(
+                pid,
+                "pay",
+                f"You may {words}: choose the card(s) to put in Reserve, or none.",
+                hand,
+                0,
+                cost.hand_to_reserve if hand else 0,
+                True,
+            )
         options = ("yes", "no") if costs.payable(game, pid, cost, None) else ("no",)
         return Decision(pid, "pay", f"Do you {words}?", options, words={"yes": "pays", "no": "does not pay"})
 
@@ -138,8 +172,11 @@ class Resolution:
         if len(self.answers) >= len(self.decisions):
             return False
         _, d = self.decisions[len(self.answers)]
-        known = tuple(self._known(game, self.decisions[i][1], self.answers[i]) for i in range(len(self.answers))
-                      if self.decisions[i][1].player != d.player)
+        known = tuple(
+            self._known(game, self.decisions[i][1], self.answers[i])
+            for i in range(len(self.answers))
+            if self.decisions[i][1].player != d.player
+        )
         several = len({x.player for _, x in self.decisions}) > 1
         rule = self.rule if self.by_rule else ("6.1.g" if several else "6.1.a")
         game.pending = PendingChoice(d.kind, d.player, d.prompt, rule, d.options, d.min, d.max, known)
@@ -164,9 +201,15 @@ class Resolution:
         game.pending = None
         k = self._known(game, d, choice)
         others = len({x.player for _, x in self.decisions}) > 1
-        record(game, "1.4.5.a" if others else "6.1.a", "decision", f"{self.label}: {player} {k.text}"
-               f"{'; the choice is explicit, the card is not revealed' if 'hidden' in k.text else ''}.",
-               () if "hidden" in k.text else tuple(c for c in choice if c in game.objects), player)
+        record(
+            game,
+            "1.4.5.a" if others else "6.1.a",
+            "decision",
+            f"{self.label}: {player} {k.text}"
+            f"{'; the choice is explicit, the card is not revealed' if 'hidden' in k.text else ''}.",
+            () if "hidden" in k.text else tuple(c for c in choice if c in game.objects),
+            player,
+        )
 
     def _finish_step(self, game: Game, step: Step) -> None:
         assert self.decisions is not None
@@ -190,11 +233,17 @@ class Resolution:
         choice = self.answers[0]
         paid = bool(choice) and choice != ("no",)
         if not paid:
-            record(game, "6.1.a", "no_pay", f"{self.label}: {self.controller} does not pay; nothing more happens.",
-                   (), self.controller)
-            self.steps[self.index:self.index + 1] = []
+            record(
+                game,
+                "6.1.a",
+                "no_pay",
+                f"{self.label}: {self.controller} does not pay; nothing more happens.",
+                (),
+                self.controller,
+            )
+            self.steps[self.index : self.index + 1] = []
             return
         chosen = tuple(c for c in choice if c in game.objects)
         payment = costs.check(game, self.controller, cost, None, chosen)
         costs.pay(game, self.controller, payment, None, self.label)
-        self.steps[self.index:self.index + 1] = list(step.args["then"])
+        self.steps[self.index : self.index + 1] = list(step.args["then"])

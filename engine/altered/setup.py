@@ -33,8 +33,13 @@ DEFAULT_TUMULT = tuple(n for n, d in DEFAULT_ADVENTURE.items() if d["role"] == "
 
 def _game(library: Mapping[str, CardDef], seed: int) -> Game:
     lib = {**builtin_cards(), **dict(library)}
-    return Game(players={p: PlayerState(p) for p in PLAYERS}, order=list(PLAYERS), library=lib, seed=seed,
-                rng=random.Random(seed))
+    return Game(
+        players={p: PlayerState(p) for p in PLAYERS},
+        order=list(PLAYERS),
+        library=lib,
+        seed=seed,
+        rng=random.Random(seed),
+    )
 
 
 def _definition(game: Game, name: str) -> CardDef:
@@ -43,8 +48,16 @@ def _definition(game: Game, name: str) -> CardDef:
     return game.library[name]
 
 
-def make(game: Game, pid: str, name: str, zone: Zone, *, label: str | None = None, expedition: str | None = None,
-         face_down: bool = False) -> GameObject:
+def make(
+    game: Game,
+    pid: str,
+    name: str,
+    zone: Zone,
+    *,
+    label: str | None = None,
+    expedition: str | None = None,
+    face_down: bool = False,
+) -> GameObject:
     """A new card object of ``pid`` put in ``zone`` (ids are ``p1:Name#1``, or the label given)."""
     d = _definition(game, name)
     if label is None:
@@ -57,7 +70,9 @@ def make(game: Game, pid: str, name: str, zone: Zone, *, label: str | None = Non
     return o
 
 
-def _region(game: Game, name: str, position: int | None, *, face_down: bool = False, orientation: int = 0) -> GameObject:
+def _region(
+    game: Game, name: str, position: int | None, *, face_down: bool = False, orientation: int = 0
+) -> GameObject:
     d = _definition(game, name)
     if d.type != "region":
         raise SetupError(f"{name} is not a region")
@@ -65,15 +80,25 @@ def _region(game: Game, name: str, position: int | None, *, face_down: bool = Fa
     if oid in game.objects:
         raise SetupError(f"the Adventure holds {name} twice: the three Tumult cards are different", "4.1.c")
     zone = Zone.OUTSIDE if position is None else Zone.ADVENTURE
-    o = GameObject(oid, d, game.order[0], game.order[0], zone, face_down=face_down, orientation=orientation,
-                   position=position)
+    o = GameObject(
+        oid,
+        d,
+        game.order[0],
+        game.order[0],
+        zone,
+        face_down=face_down,
+        orientation=orientation,
+        position=position,
+    )
     game.objects[oid] = o
     if position is not None:
         game.adventure.append(oid)
     return o
 
 
-def _adventure(game: Game, hero: str, companion: str, tumult: list[tuple[str, bool, int]], arena: str) -> None:
+def _adventure(
+    game: Game, hero: str, companion: str, tumult: list[tuple[str, bool, int]], arena: str
+) -> None:
     if len(tumult) != ADVENTURE_SIZE - 2:
         raise SetupError(f"the Adventure has three Tumult cards, not {len(tumult)}", "4.1.c")
     _region(game, hero, 0)
@@ -86,8 +111,13 @@ def _adventure(game: Game, hero: str, companion: str, tumult: list[tuple[str, bo
 
 
 # -- a new game (4.1) ----------------------------------------------------------------------------------
-def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardDef], seed: int = 0, *,
-             tumult: list[str] | None = None) -> Game:
+def new_game(
+    decks: Mapping[str, Mapping[str, Any]],
+    library: Mapping[str, CardDef],
+    seed: int = 0,
+    *,
+    tumult: list[str] | None = None,
+) -> Game:
     """A new game: ``decks[pid]`` has ``deck`` (names), ``hero`` (a name, or None) and, for a player without a
     Hero, an optional ``disguise`` (a card from outside the game, 4.1.f)."""
     if set(decks) != set(PLAYERS):
@@ -99,15 +129,33 @@ def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardD
         raise SetupError("the three Tumult cards must be different", "4.1.c")
     order = list(names)
     game.rng.shuffle(order)
-    _adventure(game, "Hero Region", "Companion Region", [(n, True, game.rng.randrange(2)) for n in order], "Arena")
-    record(game, "4.1.b", "setup", "The Hero Region and the Companion Region are placed at either end of the "
-           "Adventure.", (game.adventure[0], game.adventure[-1]))
-    record(game, "4.1.c", "setup", "Three different Tumult cards are shuffled (position and orientation) and placed "
-           "face-down between them.", tuple(game.adventure[1:-1]))
+    _adventure(
+        game, "Hero Region", "Companion Region", [(n, True, game.rng.randrange(2)) for n in order], "Arena"
+    )
+    record(
+        game,
+        "4.1.b",
+        "setup",
+        "The Hero Region and the Companion Region are placed at either end of the Adventure.",
+        (game.adventure[0], game.adventure[-1]),
+    )
+    record(
+        game,
+        "4.1.c",
+        "setup",
+        "Three different Tumult cards are shuffled (position and orientation) and placed "
+        "face-down between them.",
+        tuple(game.adventure[1:-1]),
+    )
     for pid in PLAYERS:
         game.players[pid].positions = dict(START)
-    record(game, "4.1.d", "setup", "Each player puts their hero expedition counter in the hero region and their "
-           "companion expedition counter in the companion region.")
+    record(
+        game,
+        "4.1.d",
+        "setup",
+        "Each player puts their hero expedition counter in the hero region and their "
+        "companion expedition counter in the companion region.",
+    )
     presented: dict[str, GameObject | None] = {}
     for pid in PLAYERS:
         spec = decks[pid]
@@ -119,14 +167,33 @@ def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardD
             raise SetupError(f"{pid} has a Hero and needs no disguise", "4.1.f")
         face_down = hero or disguise
         presented[pid] = make(game, pid, face_down, Zone.OUTSIDE, face_down=True) if face_down else None
-        record(game, "4.1.e", "setup", f"{pid} presents their deck ({len(spec.get('deck', []))} cards) and "
-               f"{'their Hero' if hero else 'no Hero'}, face-down.", (), pid)
+        record(
+            game,
+            "4.1.e",
+            "setup",
+            f"{pid} presents their deck ({len(spec.get('deck', []))} cards) and "
+            f"{'their Hero' if hero else 'no Hero'}, face-down.",
+            (),
+            pid,
+        )
         if disguise:
-            record(game, "4.1.f", "setup", f"{pid} has no Hero and presents a face-down card from outside the game "
-                   "to disguise it.", (), pid)
+            record(
+                game,
+                "4.1.f",
+                "setup",
+                f"{pid} has no Hero and presents a face-down card from outside the game to disguise it.",
+                (),
+                pid,
+            )
     game.first_player = game.rng.choice(list(PLAYERS))
-    record(game, "4.1.g", "setup", f"The first player is determined at random: {game.first_player}.", (),
-           game.first_player)
+    record(
+        game,
+        "4.1.g",
+        "setup",
+        f"The first player is determined at random: {game.first_player}.",
+        (),
+        game.first_player,
+    )
     for pid in PLAYERS:
         o = presented[pid]
         if o is None:
@@ -134,12 +201,24 @@ def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardD
         o.face_down = False
         if o.definition.type == "hero":
             attach(game, o, Zone.HERO, pid)
-            record(game, "4.1.h", "setup", f"{pid} reveals their Hero, {o.name}, and places it in their Hero zone.",
-                   (o.id,), pid)
+            record(
+                game,
+                "4.1.h",
+                "setup",
+                f"{pid} reveals their Hero, {o.name}, and places it in their Hero zone.",
+                (o.id,),
+                pid,
+            )
         else:
             game.removed.append(o.id)
-            record(game, "4.1.h", "setup", f"{pid} reveals {o.name}, which is not a Hero: it is removed from the game.",
-                   (o.id,), pid)
+            record(
+                game,
+                "4.1.h",
+                "setup",
+                f"{pid} reveals {o.name}, which is not a Hero: it is removed from the game.",
+                (o.id,),
+                pid,
+            )
     for pid in PLAYERS:
         cards = list(decks[pid].get("deck", []))
         game.rng.shuffle(cards)
@@ -147,11 +226,18 @@ def new_game(decks: Mapping[str, Mapping[str, Any]], library: Mapping[str, CardD
             make(game, pid, name, Zone.DECK)
         record(game, "4.1.i", "setup", f"{pid} shuffles their deck and puts it in their Deck zone.", (), pid)
     game.day = 1
-    record(game, "4.1.j", "setup", "The first day starts at Noon; instead of the first Morning, each player draws "
-           "six cards and puts three of them in their Mana zone (decision D-FIRST-MORNING).")
+    record(
+        game,
+        "4.1.j",
+        "setup",
+        "The first day starts at Noon; instead of the first Morning, each player draws "
+        "six cards and puts three of them in their Mana zone (decision D-FIRST-MORNING).",
+    )
 
-    tasks = [Resolution(None, title, [Step(name, {})], kind="daily", by_rule=True, rule=rule)
-             for name, title, rule in FIRST_MORNING]
+    tasks = [
+        Resolution(None, title, [Step(name, {})], kind="daily", by_rule=True, rule=rule)
+        for name, title, rule in FIRST_MORNING
+    ]
     push_front(game, *tasks, BeginPhase(Phase.NOON))
     run(game)
     return game
@@ -186,10 +272,17 @@ class Setup:
         unknown = [k for k in data if k not in known]
         if unknown:
             raise SetupError(f"unknown setup field(s) {', '.join(unknown)}")
-        return cls(library=library, seed=data.get("seed", 0), day=data.get("day", 1),
-                   phase=data.get("phase", "afternoon"), first_player=data.get("first_player", "p1"),
-                   turn_player=data.get("turn_player"), passed=tuple(data.get("passed", ())),
-                   players={p: dict(data.get(p) or {}) for p in PLAYERS}, adventure=dict(data.get("adventure") or {}))
+        return cls(
+            library=library,
+            seed=data.get("seed", 0),
+            day=data.get("day", 1),
+            phase=data.get("phase", "afternoon"),
+            first_player=data.get("first_player", "p1"),
+            turn_player=data.get("turn_player"),
+            passed=tuple(data.get("passed", ())),
+            players={p: dict(data.get(p) or {}) for p in PLAYERS},
+            adventure=dict(data.get("adventure") or {}),
+        )
 
     def build(self) -> Game:
         """The game at the beginning of ``phase`` (its Reactions are checked, its daily effects begin)."""
@@ -207,9 +300,13 @@ class Setup:
         tumult = []
         for item in _entries(self.adventure.get("tumult") or list(DEFAULT_TUMULT)):
             tumult.append((item["card"], not item.get("face_up", False), int(item.get("orientation", 0))))
-        _adventure(game, self.adventure.get("hero_region", "Hero Region"),
-                   self.adventure.get("companion_region", "Companion Region"), tumult,
-                   self.adventure.get("arena", "Arena"))
+        _adventure(
+            game,
+            self.adventure.get("hero_region", "Hero Region"),
+            self.adventure.get("companion_region", "Companion Region"),
+            tumult,
+            self.adventure.get("arena", "Arena"),
+        )
         for pid in PLAYERS:
             self._player(game, pid, self.players.get(pid) or {})
         game.day = self.day
@@ -220,7 +317,17 @@ class Setup:
 
     @staticmethod
     def _player(game: Game, pid: str, data: dict) -> None:
-        known = {"hero", "hand", "deck", "reserve", "discard", "mana", "landmarks", "expeditions", "positions"}
+        known = {
+            "hero",
+            "hand",
+            "deck",
+            "reserve",
+            "discard",
+            "mana",
+            "landmarks",
+            "expeditions",
+            "positions",
+        }
         unknown = [k for k in data if k not in known]
         if unknown:
             raise SetupError(f"{pid}: unknown field(s) {', '.join(unknown)}")
@@ -229,8 +336,13 @@ class Setup:
             hero = make(game, pid, data["hero"], Zone.HERO)
             if hero.definition.type != "hero":
                 raise SetupError(f"{hero.name} is not a Hero")
-        piles = {"hand": Zone.HAND, "deck": Zone.DECK, "reserve": Zone.RESERVE, "discard": Zone.DISCARD,
-                 "landmarks": Zone.LANDMARKS}
+        piles = {
+            "hand": Zone.HAND,
+            "deck": Zone.DECK,
+            "reserve": Zone.RESERVE,
+            "discard": Zone.DISCARD,
+            "landmarks": Zone.LANDMARKS,
+        }
         for key, zone in piles.items():
             for item in _entries(data.get(key)):
                 o = make(game, pid, item["card"], zone, label=item.get("label"))
@@ -259,7 +371,9 @@ class Setup:
                 o.exhausted = bool(item.get("exhausted", False))
         for exp, pos in (data.get("positions") or {}).items():
             if exp not in EXPEDITIONS or not 0 <= int(pos) < ADVENTURE_SIZE:
-                raise SetupError(f"{pid}: a position is a region number 0-{ADVENTURE_SIZE - 1} of hero or companion")
+                raise SetupError(
+                    f"{pid}: a position is a region number 0-{ADVENTURE_SIZE - 1} of hero or companion"
+                )
             ps.positions[exp] = int(pos)
             region = game.objects[game.adventure[int(pos)]]
             region.face_down = False

@@ -159,8 +159,14 @@ class PlayerState:
 
     def pile(self, zone: Zone) -> list[str]:
         """The id list of one of the player's own zones."""
-        return {Zone.DECK: self.deck, Zone.HAND: self.hand, Zone.RESERVE: self.reserve,
-                Zone.DISCARD: self.discard, Zone.MANA: self.mana, Zone.LANDMARKS: self.landmarks}[zone]
+        return {
+            Zone.DECK: self.deck,
+            Zone.HAND: self.hand,
+            Zone.RESERVE: self.reserve,
+            Zone.DISCARD: self.discard,
+            Zone.MANA: self.mana,
+            Zone.LANDMARKS: self.landmarks,
+        }[zone]
 
     def characters(self) -> list[str]:
         return self.expeditions["hero"] + self.expeditions["companion"]
@@ -169,7 +175,6 @@ class PlayerState:
 @dataclass
 class Game(GameEntryPoints):
     """A game of Altered; build one with :func:`.setup.new_game` or :class:`.setup.Setup`."""
-
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -223,8 +228,15 @@ class Game(GameEntryPoints):
         return out
 
     def reactions_in_limbo(self, pid: str | None = None) -> list[str]:
-        return [e for e in self.limbo if e in self.emblems and self.emblems[e].kind == "reaction"
-                and (pid is None or self.emblems[e].controller == pid)]
+        return [
+            e
+            for e in self.limbo
+            if e in self.emblems
+            and self.emblems[e].kind == "reaction"
+            and (pid is None or self.emblems[e].controller == pid)
+        ]
 
     def ongoing(self) -> list[Emblem]:
-        return [self.emblems[e] for e in self.limbo if e in self.emblems and self.emblems[e].kind == "ongoing"]
+        return [
+            self.emblems[e] for e in self.limbo if e in self.emblems and self.emblems[e].kind == "ongoing"
+        ]

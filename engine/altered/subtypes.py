@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
-CHARACTER = ("Adventurer", "Animal", "Apprentice", "Artist", "Bureaucrat", "Citizen", "Companion", "Deity",
-             "Dragon", "Druid", "Elemental", "Engineer", "Fairy", "Leviathan", "Mage", "Messenger", "Noble",
-             "Plant", "Robot", "Soldier", "Scholar", "Spirit", "Titan", "Trainer")  # 2.2.2.d
+CHARACTER = (
+    "Adventurer",
+    "Animal",
+    "Apprentice",
+    "Artist",
+    "Bureaucrat",
+    "Citizen",
+    "Companion",
+    "Deity",
+    "Dragon",
+    "Druid",
+    "Elemental",
+    "Engineer",
+    "Fairy",
+    "Leviathan",
+    "Mage",
+    "Messenger",
+    "Noble",
+    "Plant",
+    "Robot",
+    "Soldier",
+    "Scholar",
+    "Spirit",
+    "Titan",
+    "Trainer",
+)  # 2.2.2.d
 PERMANENT = ("Landmark",)  # 2.2.2.e
 REGION = ("Forest", "Mountain", "Water")  # 2.2.2.f
 SPELL = ("Boon", "Conjuration", "Disruption", "Maneuver", "Song")  # 2.2.2.g

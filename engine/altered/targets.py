@@ -21,7 +21,9 @@ def candidates(game: Game, player: str, spec: TargetSpec, lenient: bool = False)
     return ([None] if spec.up_to or (lenient and not out) else []) + out
 
 
-def resolve(game: Game, player: str, specs: tuple[TargetSpec, ...], given: tuple, lenient: bool = False) -> tuple:
+def resolve(
+    game: Game, player: str, specs: tuple[TargetSpec, ...], given: tuple, lenient: bool = False
+) -> tuple:
     """The declared targets as references, or :class:`InvalidTarget`. A Reaction (``lenient``) with nothing
     to target is played without that target: the steps needing it do nothing."""
     if len(given) > len(specs):
@@ -31,7 +33,9 @@ def resolve(game: Game, player: str, specs: tuple[TargetSpec, ...], given: tuple
         value = given[i] if i < len(given) else None
         if value is None:
             if not spec.up_to and not (lenient and candidates(game, player, spec, True) == [None]):
-                raise InvalidTarget(f"target {i + 1} ({spec.kind.replace('_', ' ')}) must be declared", "6.1.a")
+                raise InvalidTarget(
+                    f"target {i + 1} ({spec.kind.replace('_', ' ')}) must be declared", "6.1.a"
+                )
             out.append(None)
             continue
         if value not in candidates(game, player, spec):

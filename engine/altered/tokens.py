@@ -36,8 +36,12 @@ def parse_token(text: str, path: str = "token") -> TokenSpec:
         raise CardDefinitionError(path, f"{text!r} is not 'Name F/M/W Sub-types'", "2.2.9.e")
     parts = match.group("stats").split("/")
     if len(parts) != 3:
-        raise CardDefinitionError(path, f"a token has three statistics (Forest/Mountain/Water), not {len(parts)}",
-                                  "2.2.9.b", "2.2.9.e")
+        raise CardDefinitionError(
+            path,
+            f"a token has three statistics (Forest/Mountain/Water), not {len(parts)}",
+            "2.2.9.b",
+            "2.2.9.e",
+        )
     if not all(re.fullmatch(r"\d+", p) for p in parts):
         raise CardDefinitionError(path, f"statistics are numbers, not {match.group('stats')!r}", "2.2.9.a")
     subs = tuple(s.strip() for s in (match.group("subs") or "").split(",") if s.strip())

@@ -17,13 +17,26 @@ def _try(game: Game, o: GameObject, index: int, why: str) -> None:
         verdict = evaluate(game, ability.condition, o.controller)
         if not verdict.holds:
             if verdict.rule:
-                record(game, verdict.rule, "condition", f"{o.name}'s reaction does not trigger: {verdict.why}.",
-                       (o.id,), o.controller)
+                record(
+                    game,
+                    verdict.rule,
+                    "condition",
+                    f"{o.name}'s reaction does not trigger: {verdict.why}.",
+                    (o.id,),
+                    o.controller,
+                )
             return
     key = (o.id, o.incarnation, index)
     if game.reaction_uses.get(key, 0) >= DAILY_LIMIT:
-        record(game, "1.4.6.c", "limit", f"{o.name}'s reaction has already activated {DAILY_LIMIT} times this day: "
-               "it does not activate again.", (o.id,), o.controller)
+        record(
+            game,
+            "1.4.6.c",
+            "limit",
+            f"{o.name}'s reaction has already activated {DAILY_LIMIT} times this day: "
+            "it does not activate again.",
+            (o.id,),
+            o.controller,
+        )
         return
     game.reaction_uses[key] = game.reaction_uses.get(key, 0) + 1
     create_reaction(game, o.controller, ability, index, o.id, o.incarnation, o.name, why)
@@ -67,7 +80,7 @@ def gained_boost(game: Game, objects: Iterable[GameObject]) -> None:
 
 
 def tokens_created(game: Game, players: Iterable[str]) -> None:
-    """"When one or more tokens are created under your control": once per step, whatever the number (6.1.f)."""
+    """ "When one or more tokens are created under your control": once per step, whatever the number (6.1.f)."""
     for pid in dict.fromkeys(players):
         for oid in list(game.in_play(pid)):
             o = game.objects[oid]

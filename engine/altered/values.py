@@ -6,8 +6,13 @@ from .cards import STATISTICS
 from .passives import region_override
 from .state import Game, GameObject, Zone
 
-TYPE_WORDS = {"character": "Character", "spell": "Spell", "permanent": "Permanent", "hero": "Hero",
-              "region": "Region"}
+TYPE_WORDS = {
+    "character": "Character",
+    "spell": "Spell",
+    "permanent": "Permanent",
+    "hero": "Hero",
+    "region": "Region",
+}
 
 
 def types_of(o: GameObject) -> tuple[str, ...]:

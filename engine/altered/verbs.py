@@ -41,11 +41,12 @@ def verb(name: str):
     def register(pair):
         VERBS[name] = pair
         return pair
+
     return register
 
 
 def players_of(game: Game, res: "Resolution", step: Step) -> list[str]:
-    """"Each player" acts in initiative order (1.4.5.a); otherwise the effect's controller."""
+    """ "Each player" acts in initiative order (1.4.5.a); otherwise the effect's controller."""
     if step.args.get("who") == "each":
         return game.initiative_order()
     return [res.controller] if res.controller else []
@@ -59,9 +60,16 @@ def _no_decisions(game, res, step) -> list[Decision]:
 def _resupply_decide(game, res, step):
     if not step.args.get("may"):
         return []
-    return [Decision(p, "may", "Do you Resupply?", ("yes", "no"),
-                     words={"yes": "chooses to Resupply", "no": "chooses not to Resupply"})
-            for p in players_of(game, res, step)]
+    return [
+        Decision(
+            p,
+            "may",
+            "Do you Resupply?",
+            ("yes", "no"),
+            words={"yes": "chooses to Resupply", "no": "chooses not to Resupply"},
+        )
+        for p in players_of(game, res, step)
+    ]
 
 
 def _resupply_act(game, res, step, answers):
@@ -71,8 +79,14 @@ def _resupply_act(game, res, step, answers):
             continue
         deck = game.players[p].deck
         if not deck:
-            record(game, "1.4.1.c", "empty_deck", f"{res.label}: {p} has no card in their Deck to Resupply "
-                   "(decision D-EMPTY-DECK).", (), p)
+            record(
+                game,
+                "1.4.1.c",
+                "empty_deck",
+                f"{res.label}: {p} has no card in their Deck to Resupply (decision D-EMPTY-DECK).",
+                (),
+                p,
+            )
             continue
         top = game.objects[deck[0]]
         out.append(MoveCard(p, top.id, top.incarnation, Zone.RESERVE, p, verb="resupply"))
@@ -99,13 +113,18 @@ def _discard_decide(game, res, step):
         hand = tuple(game.players[p].hand)
         n = min(step.args.get("count", 1), len(hand))
         if n:
-            out.append(Decision(p, "discard", f"Choose {n} card(s) from your Hand to discard.", hand, n, n, True))
+            out.append(
+                Decision(p, "discard", f"Choose {n} card(s) from your Hand to discard.", hand, n, n, True)
+            )
     return out
 
 
 def _discard_act(game, res, step, answers):
-    return [MoveCard(p, oid, game.objects[oid].incarnation, Zone.DISCARD, p, verb="discard_from_hand")
-            for p, chosen in answers.items() for oid in chosen]
+    return [
+        MoveCard(p, oid, game.objects[oid].incarnation, Zone.DISCARD, p, verb="discard_from_hand")
+        for p, chosen in answers.items()
+        for oid in chosen
+    ]
 
 
 verb("discard")((_discard_decide, _discard_act))
@@ -115,13 +134,27 @@ verb("discard")((_discard_decide, _discard_act))
 def _sabotage_act(game, res, step, answers):
     ref = res.target(step.args.get("target", 0))
     if ref is None:
-        record(game, "6.1.a", "sabotage_none", f"{res.label}: Sabotage discards up to one card; no target was "
-               "declared (decision D-SABOTAGE).", (), res.controller)
+        record(
+            game,
+            "6.1.a",
+            "sabotage_none",
+            f"{res.label}: Sabotage discards up to one card; no target was declared (decision D-SABOTAGE).",
+            (),
+            res.controller,
+        )
         return []
     _, oid, inc = ref
     o = game.objects.get(oid)
-    return [MoveCard(res.controller, oid, inc, Zone.DISCARD, o.owner if o else res.controller,
-                     verb="discard_from_reserve")]
+    return [
+        MoveCard(
+            res.controller,
+            oid,
+            inc,
+            Zone.DISCARD,
+            o.owner if o else res.controller,
+            verb="discard_from_reserve",
+        )
+    ]
 
 
 verb("sabotage")((_no_decisions, _sabotage_act))
@@ -141,8 +174,15 @@ def _sacrifice_decide(game, res, step):
 def _sacrifice_act(game, res, step, answers):
     forbidden = prohibition(game, "sacrifice")
     if forbidden is not None:
-        record(game, "1.4.1.c", "cannot", f"{res.label}: sacrificing is impossible ({forbidden.label}); "
-               "the rest of the effect resolves normally.", (forbidden.source,), res.controller)
+        record(
+            game,
+            "1.4.1.c",
+            "cannot",
+            f"{res.label}: sacrificing is impossible ({forbidden.label}); "
+            "the rest of the effect resolves normally.",
+            (forbidden.source,),
+            res.controller,
+        )
         return []
     out: list[Atomic] = []
     for p, chosen in answers.items():
@@ -154,10 +194,14 @@ def _sacrifice_act(game, res, step, answers):
 
 verb("sacrifice")((_sacrifice_decide, _sacrifice_act))
 
-DESTINATIONS = {"your_hand": (Zone.HAND, "controller", None), "your_reserve": (Zone.RESERVE, "controller", None),
-                "owner_reserve": (Zone.RESERVE, "owner", None), "owner_discard": (Zone.DISCARD, "owner", None),
-                "hero_expedition": (Zone.EXPEDITION, "controller", "hero"),
-                "companion_expedition": (Zone.EXPEDITION, "controller", "companion")}
+DESTINATIONS = {
+    "your_hand": (Zone.HAND, "controller", None),
+    "your_reserve": (Zone.RESERVE, "controller", None),
+    "owner_reserve": (Zone.RESERVE, "owner", None),
+    "owner_discard": (Zone.DISCARD, "owner", None),
+    "hero_expedition": (Zone.EXPEDITION, "controller", "hero"),
+    "companion_expedition": (Zone.EXPEDITION, "controller", "companion"),
+}
 
 
 def _move_act(game, res, step, answers):
@@ -168,7 +212,11 @@ def _move_act(game, res, step, answers):
     o = game.objects.get(oid)
     zone, whose, expedition = DESTINATIONS[step.args["to"]]
     player = res.controller if whose == "controller" else (o.owner if o else res.controller)
-    kind = "discard_from_reserve" if o is not None and o.zone is Zone.RESERVE and zone is Zone.DISCARD else "move"
+    kind = (
+        "discard_from_reserve"
+        if o is not None and o.zone is Zone.RESERVE and zone is Zone.DISCARD
+        else "move"
+    )
     return [MoveCard(res.controller, oid, inc, zone, player, expedition, verb=kind)]
 
 
@@ -185,8 +233,11 @@ def _token_act(game, res, step, answers):
         places = [(res.controller, "hero"), (res.controller, "companion")]
     else:
         places = [(res.controller, where)]
-    return [CreateToken(pid, spec=step.args["token"], expedition=exp, creator=res.controller)
-            for pid, exp in places for _ in range(step.args.get("count", 1))]
+    return [
+        CreateToken(pid, spec=step.args["token"], expedition=exp, creator=res.controller)
+        for pid, exp in places
+        for _ in range(step.args.get("count", 1))
+    ]
 
 
 verb("create_token")((_no_decisions, _token_act))
@@ -207,8 +258,16 @@ def _ongoing_act(game, res, step, answers):
     if step.args.get("link"):
         ref = res.object_ref(step.args["link"], step.args.get("target", 0))
         links = (ref,) if ref else ()
-    return [MakeOngoing(res.controller, passive=step.args["passive"], duration=step.args["duration"], links=links,
-                        text=step.args.get("text") or step.args["passive"].kind, source_name=res.source_name)]
+    return [
+        MakeOngoing(
+            res.controller,
+            passive=step.args["passive"],
+            duration=step.args["duration"],
+            links=links,
+            text=step.args.get("text") or step.args["passive"].kind,
+            source_name=res.source_name,
+        )
+    ]
 
 
 verb("ongoing")((_no_decisions, _ongoing_act))

@@ -86,7 +86,9 @@ EFFECT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 EFFECT_FIELDS["move_to_void"] = (frozenset({"what"}), frozenset({"then_return"}))
 EFFECT_ALIASES = {"neutralize": "neutralise"}
 #: Effects that change the game state lastingly; on a static ability they are continuous (4.1.4c).
-CONTINUOUS_KINDS = frozenset({"modify_value", "set_types", "add_types", "prevent", "grant_ability", "restrict_resources"})
+CONTINUOUS_KINDS = frozenset(
+    {"modify_value", "set_types", "add_types", "prevent", "grant_ability", "restrict_resources"}
+)
 #: Effects whose `what` must name objects (not players or stack effects).
 OBJECT_EFFECTS = frozenset(
     k for k, (req, _) in EFFECT_FIELDS.items() if "what" in req and k not in ("neutralise", "modify_effect")
@@ -279,7 +281,9 @@ def parse_amount(data: Any, path: str, n_targets: int) -> int | ValueOf:
     """Parse a number: a whole number or ``{value_of: ofv, of: this}``."""
     if isinstance(data, Mapping):
         _known_keys(data, ("value_of", "of"), path, "amount")
-        prop = _choice(data.get("value_of"), ("ofv", "dfv", "victory_tokens", "damage"), f"{path}.value_of", "value")
+        prop = _choice(
+            data.get("value_of"), ("ofv", "dfv", "victory_tokens", "damage"), f"{path}.value_of", "value"
+        )
         return ValueOf(prop, parse_object_selector(data.get("of", "this"), f"{path}.of", n_targets))
     return _int(data, path)
 
@@ -290,7 +294,9 @@ def parse_condition(data: Any, path: str) -> Condition:
     kinds = [k for k in data if k in CONDITION_KINDS]
     others = [k for k in data if k not in CONDITION_KINDS and k != "at_least"]
     if others:
-        raise _fail(f"{path}.{others[0]}", f"unknown condition {others[0]!r}{_hint(others[0], CONDITION_KINDS)}")
+        raise _fail(
+            f"{path}.{others[0]}", f"unknown condition {others[0]!r}{_hint(others[0], CONDITION_KINDS)}"
+        )
     if len(kinds) != 1:
         raise _fail(path, f"expected exactly one condition of: {', '.join(CONDITION_KINDS)}")
     kind = kinds[0]
@@ -371,7 +377,12 @@ def parse_trigger(data: Any, path: str) -> Trigger:
         event = _choice(data["at"], PHASES_FOR_TRIGGERS, f"{path}.at", "phase")
         if "filter" in data:
             raise _fail(f"{path}.filter", "an 'at' trigger has no filter")
-        turn = _choice(data.get("turn", "any" if event == "night" else "yours"), ("yours", "opponents", "any"), f"{path}.turn", "turn")
+        turn = _choice(
+            data.get("turn", "any" if event == "night" else "yours"),
+            ("yours", "opponents", "any"),
+            f"{path}.turn",
+            "turn",
+        )
         return Trigger("at", event, turn=turn)
     event = _choice(data[mode], TRIGGER_EVENTS, f"{path}.{mode}", "event")
     if "turn" in data:
@@ -385,7 +396,17 @@ def parse_trigger(data: Any, path: str) -> Trigger:
 def parse_token(data: Any, path: str) -> TokenSpec:
     """Parse a token's characteristics for ``create_token``."""
     data = _mapping(data, path)
-    keys = ("name", "type", "faction", "subtypes", "ofv", "dfv", "item_slots", "victory_token_field", "abilities")
+    keys = (
+        "name",
+        "type",
+        "faction",
+        "subtypes",
+        "ofv",
+        "dfv",
+        "item_slots",
+        "victory_token_field",
+        "abilities",
+    )
     _known_keys(data, keys, path, "token")
     ttype = _choice(data.get("type"), TOKEN_TYPES, f"{path}.type", "token type")
     abilities = tuple(
@@ -429,7 +450,10 @@ def parse_effect(data: Any, path: str, targets: tuple[TargetSpec, ...], ability_
         if sel.kind == "target":
             tkind = targets[sel.index].kind
             if kind in ("neutralise", "modify_effect") and tkind != "effect":
-                raise _fail(f"{path}.what", f"'{kind}' needs a target of kind 'effect', target {sel.index} is {tkind!r}")
+                raise _fail(
+                    f"{path}.what",
+                    f"'{kind}' needs a target of kind 'effect', target {sel.index} is {tkind!r}",
+                )
             if kind in OBJECT_EFFECTS and tkind in ("player", "effect"):
                 raise _fail(f"{path}.what", f"'{kind}' acts on objects, target {sel.index} is a {tkind}")
         elif kind in ("neutralise", "modify_effect"):
@@ -445,7 +469,14 @@ def parse_effect(data: Any, path: str, targets: tuple[TargetSpec, ...], ability_
             kw["amount"] = None
         else:
             kw["amount"] = parse_amount(data["amount"], f"{path}.amount", n)
-    elif kind in ("place_victory_tokens", "remove_victory_tokens", "lose_victory_tokens", "remove_counters", "add_resources", "move_counters"):
+    elif kind in (
+        "place_victory_tokens",
+        "remove_victory_tokens",
+        "lose_victory_tokens",
+        "remove_counters",
+        "add_resources",
+        "move_counters",
+    ):
         kw["amount"] = 1
     if "count" in data:
         kw["count"] = _int(data["count"], f"{path}.count", minimum=1)
@@ -483,12 +514,16 @@ def parse_effect(data: Any, path: str, targets: tuple[TargetSpec, ...], ability_
     if "ability" in data:
         granted = parse_ability(data["ability"], f"{path}.ability")
         if granted.type not in ("triggered", "activated"):
-            raise _fail(f"{path}.ability.type", "only triggered and activated abilities can be granted (4.3.2b)")
+            raise _fail(
+                f"{path}.ability.type", "only triggered and activated abilities can be granted (4.3.2b)"
+            )
         kw["ability"] = granted
     if "then_return" in data:
         kw["then_return"] = _bool(data["then_return"], f"{path}.then_return")
     if "restrict" in data:
-        kw["restriction"] = _choice(data["restrict"], ("generation", "usage"), f"{path}.restrict", "restriction")
+        kw["restriction"] = _choice(
+            data["restrict"], ("generation", "usage"), f"{path}.restrict", "restriction"
+        )
     if kind == "search":
         kw["zone"] = _choice(data.get("zone", "deck"), SEARCH_ZONES, f"{path}.zone", "zone")
         kw["to"] = _choice(data.get("to", "hand"), ("hand",), f"{path}.to", "destination")
@@ -535,13 +570,21 @@ def parse_ability(data: Any, path: str) -> Ability:
             raise _fail(f"{path}.fee", "only support abilities have an activation fee; use cost")
         cost = parse_cost(data.get("cost", {}), f"{path}.cost")
         if "command" in keywords:
-            cost = Cost(cost.resources, cost.command_tokens + 1, cost.exhaust_self, cost.discard, cost.remove_victory_tokens)
+            cost = Cost(
+                cost.resources,
+                cost.command_tokens + 1,
+                cost.exhaust_self,
+                cost.discard,
+                cost.remove_victory_tokens,
+            )
     elif atype == "support":
         if "cost" in data:
             raise _fail(f"{path}.cost", "a support ability has an activation fee ('fee'), not a cost")
         cost = parse_cost(data.get("fee", {}), f"{path}.fee")
         if cost.exhaust_self or cost.remove_victory_tokens:
-            raise _fail(f"{path}.fee", "a support card is in hand: it cannot be exhausted or hold victory tokens")
+            raise _fail(
+                f"{path}.fee", "a support card is in hand: it cannot be exhausted or hold victory tokens"
+            )
     elif "cost" in data or "fee" in data:
         raise _fail(f"{path}.cost", f"a {atype} ability has no cost")
     targets = tuple(parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(data.get("targets") or ()))
@@ -592,7 +635,10 @@ def load_card(data: Any, path: str = "") -> CardDef:
         raise _fail(f"{p}abilities", "a card can have only one support ability (4.3.5f.IV)")
     for i, a in enumerate(abilities):
         if a.zone == "extra_deck" and not f["extra_rules"]:
-            raise _fail(f"{p}abilities[{i}].zone", "only the operation of an extra rule lets a card act from the extra deck (7.4.2c, 7.4.2d): give the card extra_rules")
+            raise _fail(
+                f"{p}abilities[{i}].zone",
+                "only the operation of an extra rule lets a card act from the extra deck (7.4.2c, 7.4.2d): give the card extra_rules",
+            )
     return CardDef(
         name=f["name"],
         type=f["type"],

@@ -171,9 +171,24 @@ class NameCard(Action):
 
 
 ACTION_TYPES: ActionTypes = ActionTypes(
-    ChooseMainCharacter, PlayCard, AttachItem, TurnFaceUp, DiscardAttachment, ActivateAbility, ActivateSupport,
-    UseCommand, ExhaustResource, EnterCombat, DeclareAttack, DeclareDefender, NextPhase, PassPriority,
-    ChooseTriggerOrder, ChooseTargets, ChooseCards, NameCard,
+    ChooseMainCharacter,
+    PlayCard,
+    AttachItem,
+    TurnFaceUp,
+    DiscardAttachment,
+    ActivateAbility,
+    ActivateSupport,
+    UseCommand,
+    ExhaustResource,
+    EnterCombat,
+    DeclareAttack,
+    DeclareDefender,
+    NextPhase,
+    PassPriority,
+    ChooseTriggerOrder,
+    ChooseTargets,
+    ChooseCards,
+    NameCard,
 )
 
 #: Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`).

@@ -73,9 +73,13 @@ def _day_action(game: Game, pid: str, what: str, rule: str) -> None:
     if pid != game.active:
         raise NotYourTurn(f"only the active player can {what}", "4.1.1", rule)
     if game.phase is not Phase.DAY:
-        raise WrongTiming(f"{what} is a day-phase action; it is now the {game.phase.value} phase", "9.2.0", rule)
+        raise WrongTiming(
+            f"{what} is a day-phase action; it is now the {game.phase.value} phase", "9.2.0", rule
+        )
     if game.stack is not None:
-        raise WrongTiming(f"{what} is not possible while a stack exists; only responses are", "4.1.6", "9.2.0")
+        raise WrongTiming(
+            f"{what} is not possible while a stack exists; only responses are", "4.1.6", "9.2.0"
+        )
 
 
 def _ability_timing(game: Game, what: str) -> None:
@@ -93,10 +97,23 @@ def _check_uniqueness(game: Game, pid: str, obj: GameObject, rule: str) -> None:
     copy = controlled_copy(game, pid, obj.definition.name)
     if copy is not None:
         where = "attached to one of their permanents" if copy.zone is Zone.ITEM_SLOT else "on the board"
-        raise UniquenessViolation(f"{pid} already controls a copy of {obj.name}, a card with a Victory Token Field ({where})", rule, "1.5.6", "1.5.5")
+        raise UniquenessViolation(
+            f"{pid} already controls a copy of {obj.name}, a card with a Victory Token Field ({where})",
+            rule,
+            "1.5.6",
+            "1.5.5",
+        )
 
 
-def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
+def _check_cost(
+    game: Game,
+    pid: str,
+    ability: Ability,
+    source: GameObject | None,
+    payment: tuple,
+    discards: tuple,
+    what: str,
+) -> None:
     """Check every part of a [Cost] or Activation Fee (4.3.5c.I-IIa, 4.3.5e.II, 4.3.5f.II).
 
     A support card paying its own fee has begun its change of zone, so it is not a card in hand (7.5.4a)."""
@@ -104,14 +121,24 @@ def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | Non
     check_payment(game, pid, cost.resources, payment)
     ps = game.players[pid]
     if ps.command_tokens < cost.command_tokens:
-        raise CannotPay(f"{what} needs {cost.command_tokens} Command Token(s); {pid} has {ps.command_tokens}", "4.3.5e.II", "10.2.4")
+        raise CannotPay(
+            f"{what} needs {cost.command_tokens} Command Token(s); {pid} has {ps.command_tokens}",
+            "4.3.5e.II",
+            "10.2.4",
+        )
     if cost.exhaust_self:
         if source is None or source.zone not in PERMANENT_ZONES:
-            raise CannotPay(f"{what} needs its source to be exhausted, but only permanents can be exhausted", "6.2.1")
+            raise CannotPay(
+                f"{what} needs its source to be exhausted, but only permanents can be exhausted", "6.2.1"
+            )
         if source.exhausted:
-            raise CannotPay(f"{source.name} is already exhausted and cannot be exhausted again to pay a cost", "6.2.9a")
+            raise CannotPay(
+                f"{source.name} is already exhausted and cannot be exhausted again to pay a cost", "6.2.9a"
+            )
     if len(discards) != cost.discard or len(set(discards)) != len(discards):
-        raise CannotPay(f"{what} needs exactly {cost.discard} different card(s) discarded from hand", "4.3.5c.I")
+        raise CannotPay(
+            f"{what} needs exactly {cost.discard} different card(s) discarded from hand", "4.3.5c.I"
+        )
     for oid in discards:
         o = game.objects.get(oid)
         if o is None or o.zone is not Zone.HAND or o.owner != pid:
@@ -126,28 +153,57 @@ def _check_cost(game: Game, pid: str, ability: Ability, source: GameObject | Non
     if cost.remove_victory_tokens:
         have = source.victory_tokens if source is not None else 0
         if have < cost.remove_victory_tokens:
-            raise CannotPay(f"{what} needs {cost.remove_victory_tokens} Victory Token(s) removed from its source, which has {have}", "4.3.5c.I", "10.1.5")
+            raise CannotPay(
+                f"{what} needs {cost.remove_victory_tokens} Victory Token(s) removed from its source, which has {have}",
+                "4.3.5c.I",
+                "10.1.5",
+            )
 
 
-def _pay_cost(game: Game, pid: str, ability: Ability, source: GameObject | None, payment: tuple, discards: tuple, what: str) -> None:
+def _pay_cost(
+    game: Game,
+    pid: str,
+    ability: Ability,
+    source: GameObject | None,
+    payment: tuple,
+    discards: tuple,
+    what: str,
+) -> None:
     cost = ability.cost
     spend(game, pid, payment, what)
     if cost.command_tokens:
         game.players[pid].command_tokens -= cost.command_tokens
-        record(game, "10.2.4", "command_token_spent", f"{pid} spends {cost.command_tokens} Command Token(s) for {what}.", (), pid)
+        record(
+            game,
+            "10.2.4",
+            "command_token_spent",
+            f"{pid} spends {cost.command_tokens} Command Token(s) for {what}.",
+            (),
+            pid,
+        )
     if cost.exhaust_self and source is not None:
         exhaust(game, source, "4.3.5c.I", f" to pay for {what}")
     for oid in discards:
-        move_card(game, game.objects[oid], Zone.DISCARD, "4.3.5c.I", f"{pid} discards {game.objects[oid].name} to pay for {what}.")
+        move_card(
+            game,
+            game.objects[oid],
+            Zone.DISCARD,
+            "4.3.5c.I",
+            f"{pid} discards {game.objects[oid].name} to pay for {what}.",
+        )
     if cost.remove_victory_tokens and source is not None:
         remove_victory_tokens(game, source, cost.remove_victory_tokens)
 
 
-def _activation_targets(game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None, rules: tuple[str, ...] = ()):
+def _activation_targets(
+    game: Game, ability: Ability, targets: tuple, pid: str, source_id: str | None, rules: tuple[str, ...] = ()
+):
     return resolve_choice(game, ability.targets, targets, pid, source_id, strict=True, rules=rules)
 
 
-def _new_entry(game: Game, kind: str, pid: str, label: str, ability: Ability, rule: str, source: GameObject | None, refs) -> StackEntry:
+def _new_entry(
+    game: Game, kind: str, pid: str, label: str, ability: Ability, rule: str, source: GameObject | None, refs
+) -> StackEntry:
     return StackEntry(
         id=game.new_id("e"),
         kind=kind,
@@ -201,14 +257,23 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
     _day_action(game, a.player, "play cards", rule)
     if d.type == "character":
         if free_character_slot(game, a.player) is None:
-            raise ZoneFull(f"all {game.params.character_slots} of {a.player}'s character slots are occupied", "7.1.2c")
+            raise ZoneFull(
+                f"all {game.params.character_slots} of {a.player}'s character slots are occupied", "7.1.2c"
+            )
         _check_uniqueness(game, a.player, o, "2.2.7b")
 
         check_payment(game, a.player, ResourceCost(d.cost or 0), a.payment, d.faction)
     elif d.type == "location":
-        played, allowed = game.players[a.player].locations_this_turn(game.turn), game.params.locations_per_turn
+        played, allowed = (
+            game.players[a.player].locations_this_turn(game.turn),
+            game.params.locations_per_turn,
+        )
         if played >= allowed:
-            raise LimitReached(f"{a.player} already played {played} location(s) this turn; only {allowed} may be played per turn", "2.4.2", "9.2.6")
+            raise LimitReached(
+                f"{a.player} already played {played} location(s) this turn; only {allowed} may be played per turn",
+                "2.4.2",
+                "9.2.6",
+            )
         _check_uniqueness(game, a.player, o, "1.5.6")
         if a.payment:
             raise CannotPay("locations are played without costs", "2.4.1")
@@ -232,7 +297,14 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
         pending = static_pending(game, o, "2.3.1b", in_slot=False)
         record(game, "9.2.7", "play_item", f"{pid} plays the item {d.name} directly.", (o.id,), pid)
         _note_played_field(game, o)
-        move_card(game, o, Zone.DISCARD, "2.3.1b", f"{d.name} is discarded after being played directly; its static effects go on the stack.", announce=False)
+        move_card(
+            game,
+            o,
+            Zone.DISCARD,
+            "2.3.1b",
+            f"{d.name} is discarded after being played directly; its static effects go on the stack.",
+            announce=False,
+        )
     emit(game, "played", o, player=pid)
     _statics_to_stack(game, pid, pending)
 
@@ -250,10 +322,23 @@ def _attach_item(game: Game, a: A.AttachItem) -> None:
     _check_uniqueness(game, a.player, o, "1.5.6")
     slots = value(game, host, "item_slots") or 0
     if len(host.attachments) >= slots:
-        raise ZoneFull(f"{host.name} has no available item slot ({len(host.attachments)} of {slots} used)", "2.3.2c", "2.2.2b")
+        raise ZoneFull(
+            f"{host.name} has no available item slot ({len(host.attachments)} of {slots} used)",
+            "2.3.2c",
+            "2.2.2b",
+        )
     pid = a.player
     how = "face-down" if a.face_down else "face-up"
-    enter_board(game, o, Zone.ITEM_SLOT, pid, "2.1.2b" if a.face_down else "9.2.7", f"{pid} attaches {o.name} {how} to {host.name}.", host=host, face_down=a.face_down)
+    enter_board(
+        game,
+        o,
+        Zone.ITEM_SLOT,
+        pid,
+        "2.1.2b" if a.face_down else "9.2.7",
+        f"{pid} attaches {o.name} {how} to {host.name}.",
+        host=host,
+        face_down=a.face_down,
+    )
     _note_played_field(game, o)
     emit(game, "played", o, player=pid)
     pending = [] if a.face_down else static_pending(game, o, "2.3.2d")
@@ -273,7 +358,11 @@ def _attachment(game: Game, pid: str, oid: str, rule: str) -> GameObject:
 def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
     o = _obj(game, a.attachment, "attachment", "2.1.2d")
     if o.zone in PERMANENT_ZONES:
-        raise InvalidTarget(f"{o.name} is a permanent: it may only be turned face-up when an effect allows it; players turn only face-down attachments face-up", "6.1.6", "2.1.2d")
+        raise InvalidTarget(
+            f"{o.name} is a permanent: it may only be turned face-up when an effect allows it; players turn only face-down attachments face-up",
+            "6.1.6",
+            "2.1.2d",
+        )
     o = _attachment(game, a.player, a.attachment, "2.1.2d")
     if not o.face_down:
         raise InvalidTarget(f"{o.name} is already face-up", "2.1.2d")
@@ -284,7 +373,9 @@ def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
 def _discard_attachment(game: Game, a: A.DiscardAttachment) -> None:
     o = _attachment(game, a.player, a.attachment, "2.1.2g")
     if o.face_down:
-        raise InvalidTarget(f"{o.name} is face-down; only face-up attachments may be discarded this way", "2.1.2g")
+        raise InvalidTarget(
+            f"{o.name} is face-down; only face-up attachments may be discarded this way", "2.1.2g"
+        )
     move_card(game, o, Zone.DISCARD, "2.1.2g", f"{a.player} discards the attachment {o.name}.")
 
 
@@ -337,7 +428,16 @@ def _activate(game: Game, a: A.ActivateAbility) -> None:
         game.players[a.player].ability_uses[key] = game.turn
     rule = "4.3.5c.III"
     record(game, "4.3.5c.I", "activate", f"{a.player} activates {what}.", (src.id,), a.player)
-    entry = _new_entry(game, "equip" if ab.is_equip else ("command" if ab.is_command else "activated"), a.player, what, ab, rule, src, refs)
+    entry = _new_entry(
+        game,
+        "equip" if ab.is_equip else ("command" if ab.is_command else "activated"),
+        a.player,
+        what,
+        ab,
+        rule,
+        src,
+        refs,
+    )
     _pay_cost(game, a.player, ab, src, a.payment, a.discards, what)
     ensure_stack(game, "4.1.3")
     push_entry(game, entry)
@@ -362,10 +462,18 @@ def _support(game: Game, a: A.ActivateSupport) -> None:
     refs = _activation_targets(game, ab, a.targets, a.player, o.id)
     # -- legal: act
     pid = a.player
-    record(game, "4.3.5f.II", "support", f"{pid} reveals {o.name} and uses its support ability.", (o.id,), pid)
+    record(
+        game, "4.3.5f.II", "support", f"{pid} reveals {o.name} and uses its support ability.", (o.id,), pid
+    )
     entry = _new_entry(game, "support", pid, what, ab, "4.3.5f.III", o, refs)
     _pay_cost(game, pid, ab, o, a.payment, a.discards, what)
-    move_card(game, o, Zone.DISCARD, "4.3.5f.II", f"{pid} discards {o.name} as part of the cost of its support ability.")
+    move_card(
+        game,
+        o,
+        Zone.DISCARD,
+        "4.3.5f.II",
+        f"{pid} discards {o.name} as part of the cost of its support ability.",
+    )
     ensure_stack(game, "4.1.3")
     push_entry(game, entry)
     give_priority(game, pid)
@@ -374,7 +482,12 @@ def _support(game: Game, a: A.ActivateSupport) -> None:
 def _use_command(game: Game, a: A.UseCommand) -> None:
     ab = GLOBAL_COMMANDS.get(a.command)
     if ab is None:
-        raise NotAnAbility(f"there is no global command ability {a.command!r}; use Acquisition, Solvency or Contingency", "9.2.2", "9.2.3", "9.2.4")
+        raise NotAnAbility(
+            f"there is no global command ability {a.command!r}; use Acquisition, Solvency or Contingency",
+            "9.2.2",
+            "9.2.3",
+            "9.2.4",
+        )
     rule = COMMAND_RULES[a.command]
     _day_action(game, a.player, f"use {a.command}", rule)
     ps = game.players[a.player]
@@ -384,18 +497,30 @@ def _use_command(game: Game, a: A.UseCommand) -> None:
         if ps.contingency_turn == game.turn:
             raise LimitReached("Contingency may be used only once per turn", "9.2.4")
         if not game.fewest_victory_tokens(a.player):
-            raise WrongTiming(f"{a.player} has {game.collected(a.player)} Victory Token(s), not fewer than each other player", "9.2.4a")
+            raise WrongTiming(
+                f"{a.player} has {game.collected(a.player)} Victory Token(s), not fewer than each other player",
+                "9.2.4a",
+            )
         if game.victory_pool <= 0:
             raise WrongTiming("the global Victory Token pool is empty", "10.1.7")
     src = game.objects.get(ps.main_character) if ps.main_character else None
     _check_cost(game, a.player, ab, None, (), (), a.command)
-    refs = _activation_targets(game, ab, a.targets, a.player, src.id if src else None, COMMAND_TARGET_RULES.get(a.command, ()))
+    refs = _activation_targets(
+        game, ab, a.targets, a.player, src.id if src else None, COMMAND_TARGET_RULES.get(a.command, ())
+    )
     # -- legal: act
     if a.command == "Solvency":
         ps.solvency_turn = game.turn
     elif a.command == "Contingency":
         ps.contingency_turn = game.turn
-    record(game, rule, "command", f"{a.player} uses the command ability {a.command}.", tuple(x for x in (ps.main_character,) if x), a.player)
+    record(
+        game,
+        rule,
+        "command",
+        f"{a.player} uses the command ability {a.command}.",
+        tuple(x for x in (ps.main_character,) if x),
+        a.player,
+    )
     entry = _new_entry(game, "command", a.player, a.command, ab, rule, src, refs)
     _pay_cost(game, a.player, ab, None, (), (), a.command)
     ensure_stack(game, "4.1.3")
@@ -422,11 +547,17 @@ def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
         raise WrongTiming("each combat must be fully resolved before another may begin", "9.3.4")
     att = _obj(game, a.attacker, "attacker", "9.3.5")
     if not can_attack(game, att, a.player):
-        raise InvalidTarget(f"{att.name} is not one of {a.player}'s face-up permanents with an offensive value", "9.3.5", "2.2.3d")
+        raise InvalidTarget(
+            f"{att.name} is not one of {a.player}'s face-up permanents with an offensive value",
+            "9.3.5",
+            "2.2.3d",
+        )
     tgt = _obj(game, a.target, "target", "9.3.6")
     if not can_be_attacked(game, tgt, a.player):
         if tgt.controller == a.player:
-            raise InvalidTarget(f"{tgt.name} is {a.player}'s own permanent; attacks target an opponent's permanent", "9.3.6")
+            raise InvalidTarget(
+                f"{tgt.name} is {a.player}'s own permanent; attacks target an opponent's permanent", "9.3.6"
+            )
         raise InvalidTarget(f"{tgt.name} has no defensive value and cannot be attacked", "9.3.6", "9.3.6b")
     game.priority = None
     declare_attack(game, att, tgt)
@@ -436,7 +567,10 @@ def _declare_defender(game: Game, a: A.DeclareDefender) -> None:
     choice = game.pending_choice
     assert choice is not None
     if a.defender is not None and a.defender not in choice.options:
-        raise InvalidChoice(f"{a.defender} cannot defend: a defender is a face-up permanent with a DFV that you control", "9.3.7")
+        raise InvalidChoice(
+            f"{a.defender} cannot defend: a defender is a face-up permanent with a DFV that you control",
+            "9.3.7",
+        )
     game.pending_choice = None
     declare_defender(game, a.player, game.objects[a.defender] if a.defender else None)
 
@@ -447,7 +581,14 @@ def _next_phase(game: Game, a: A.NextPhase) -> None:
     if game.stack is not None:
         raise WrongTiming("a stack exists: pass priority until it resolves", "4.1.7")
     if game.phase is Phase.DAY:
-        record(game, "9.2.12", "end_day", f"{a.player} ends their day phase; a new empty stack is opened for responses.", (), a.player)
+        record(
+            game,
+            "9.2.12",
+            "end_day",
+            f"{a.player} ends their day phase; a new empty stack is opened for responses.",
+            (),
+            a.player,
+        )
         game.priority = None
         push_front(game, ("end_window",), ("end_phase", Phase.DAY, None))
     elif game.phase is Phase.COMBAT:
@@ -478,7 +619,14 @@ def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
         p.ordered = True
     game.placing = chosen + rest
     game.pending_choice = None
-    record(game, "9.2.1", "order", f"{a.player} orders their simultaneous abilities: {', '.join(order)} first.", (), a.player)
+    record(
+        game,
+        "9.2.1",
+        "order",
+        f"{a.player} orders their simultaneous abilities: {', '.join(order)} first.",
+        (),
+        a.player,
+    )
 
 
 def _targets(game: Game, a: A.ChooseTargets) -> None:
@@ -491,7 +639,14 @@ def _targets(game: Game, a: A.ChooseTargets) -> None:
     game.pending_choice = None
     chosen = tuple(r.id for g in p.targets for r in g)
     name = p.source.name if p.source is not None else "the ability"
-    record(game, "4.3.5b.III", "targets", f"{a.player} chooses {', '.join(chosen) or 'no target'} for {name}: {p.ability.label()}.", chosen, a.player)
+    record(
+        game,
+        "4.3.5b.III",
+        "targets",
+        f"{a.player} chooses {', '.join(chosen) or 'no target'} for {name}: {p.ability.label()}.",
+        chosen,
+        a.player,
+    )
 
 
 def _name(game: Game, a: A.NameCard) -> None:
@@ -499,7 +654,10 @@ def _name(game: Game, a: A.NameCard) -> None:
     choice = game.pending_choice
     assert choice is not None
     if not isinstance(a.name, str) or a.name not in game.library:
-        raise InvalidChoice(f"{a.name!r} is not the name of a card in the card database; only official card names may be named", "1.1.5")
+        raise InvalidChoice(
+            f"{a.name!r} is not the name of a card in the card database; only official card names may be named",
+            "1.1.5",
+        )
     entry = game.resolving
     assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
     entry.answers.setdefault(choice.effect_index, {})[a.player] = a.name
@@ -513,10 +671,19 @@ def _cards(game: Game, a: A.ChooseCards) -> None:
     if len(set(cards)) != len(cards) or any(c not in choice.options for c in cards):
         raise InvalidChoice(f"choose among {', '.join(choice.options)}", choice.rule)
     if not choice.min <= len(cards) <= choice.max:
-        raise InvalidChoice(f"choose between {choice.min} and {choice.max} card(s), not {len(cards)}", choice.rule)
+        raise InvalidChoice(
+            f"choose between {choice.min} and {choice.max} card(s), not {len(cards)}", choice.rule
+        )
     if choice.kind == "keep":
         game.sbc_keep[f"{a.player}|{choice.ref}"] = cards[0]
-        record(game, "2.2.7c", "keep", f"{a.player} chooses {game.objects[cards[0]].name} as the copy of {choice.ref} to keep.", cards, a.player)
+        record(
+            game,
+            "2.2.7c",
+            "keep",
+            f"{a.player} chooses {game.objects[cards[0]].name} as the copy of {choice.ref} to keep.",
+            cards,
+            a.player,
+        )
     else:
         entry = game.resolving
         assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
@@ -556,14 +723,20 @@ def check_actor(game: Game, action: A.Action) -> None:
         if kind is not CHOICE_ACTIONS[choice.kind]:
             raise ChoicePending(f"{choice.player} must first answer: {choice.prompt}", choice.rule)
         if action.player != choice.player:
-            raise ChoicePending(f"the pending choice belongs to {choice.player}, not {action.player}", choice.rule)
+            raise ChoicePending(
+                f"the pending choice belongs to {choice.player}, not {action.player}", choice.rule
+            )
         return
     if kind in CHOICE_RULES:
         raise InvalidChoice(f"there is no pending choice for {kind.__name__}", CHOICE_RULES[kind])
     if action.player not in game.players:
         raise UnknownObject(f"there is no player {action.player!r}", "4.1.2")
     if action.player in game.eliminated:
-        raise NoPriority(f"{action.player} lost the game and has left it; {', '.join(game.playing)} play on", "4.2.4a", "4.1.2")
+        raise NoPriority(
+            f"{action.player} lost the game and has left it; {', '.join(game.playing)} play on",
+            "4.2.4a",
+            "4.1.2",
+        )
     if game.priority != action.player:
         holder = game.priority or "nobody"
         raise NoPriority(f"{action.player} does not have priority ({holder} does)", "4.1.2")

@@ -46,7 +46,9 @@ def library() -> dict[str, CardDef]:
         raise CardDefinitionError(f"{POOL_FILE}: {exc.path}", exc.problem, *exc.rules) from exc
 
 
-def random_deck(rng: random.Random, lib: dict[str, CardDef] | None = None, params: RuleParameters = CR_PARAMETERS) -> DeckList:
+def random_deck(
+    rng: random.Random, lib: dict[str, CardDef] | None = None, params: RuleParameters = CR_PARAMETERS
+) -> DeckList:
     """A random legal deck (11.0.2) from the pool: 60 cards, at most 4 copies, some extra deck
     (the numbers of ``params``)."""
     lib = lib or library()

@@ -292,7 +292,9 @@ class CardDef(_Shared):
     extra_rules: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     text: str | None = None
-    max_copies: int | None = None  # the card states its own copy limit for decks (11.0.2d "unless ... stated otherwise")
+    max_copies: int | None = (
+        None  # the card states its own copy limit for decks (11.0.2d "unless ... stated otherwise")
+    )
     token: bool = False
     hidden_copy: bool = False  # a copy of a face-down permanent (6.3): no abilities or values
     has_objective: bool = field(default=False, init=False, repr=False, compare=False)
@@ -304,7 +306,9 @@ class CardDef(_Shared):
         triggered = tuple(a for a in self.abilities if a.type == "triggered")
         object.__setattr__(self, "has_objective", any(a.is_objective for a in self.abilities))
         object.__setattr__(self, "triggered", triggered)
-        object.__setattr__(self, "watchers", tuple(a for a in triggered if a.trigger and a.trigger.mode != "when"))
+        object.__setattr__(
+            self, "watchers", tuple(a for a in triggered if a.trigger and a.trigger.mode != "when")
+        )
         object.__setattr__(self, "offboard_triggers", any(a.zone != "board" for a in triggered))
 
     @property

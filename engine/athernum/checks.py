@@ -38,7 +38,14 @@ def end_game(game: Game, winner: str | None, reason: str, rule: str) -> None:
     game.priority = None
     game.pending_choice = None
     game.queue.clear()
-    record(game, rule, "game_over", f"{winner} wins the game: {reason}." if winner else f"The game is a draw: {reason}.", (), winner)
+    record(
+        game,
+        rule,
+        "game_over",
+        f"{winner} wins the game: {reason}." if winner else f"The game is a draw: {reason}.",
+        (),
+        winner,
+    )
     game.phase = Phase.ENDED
 
 
@@ -57,7 +64,14 @@ def _expire_durations(game: Game) -> None:
     keep = []
     for m in game.modifiers:
         if _expired(game, m.duration, m.turn, m.phase, m.controller):
-            record(game, "4.2.1a", "effect_ends", f"An effect changing {m.property} ({m.duration.replace('_', ' ')}) ends.", tuple(t[0] for t in m.targets), m.controller)
+            record(
+                game,
+                "4.2.1a",
+                "effect_ends",
+                f"An effect changing {m.property} ({m.duration.replace('_', ' ')}) ends.",
+                tuple(t[0] for t in m.targets),
+                m.controller,
+            )
         elif m.duration == "while_source" and not modifier_active(game, m):
             continue  # its source turned face-down or left its zone: it no longer applies (4.3.5a.II)
         else:
@@ -75,11 +89,27 @@ def _expire_durations(game: Game) -> None:
         for g in game.grants:
             o = game.objects.get(g.target[0])
             if o is None or o.incarnation != g.target[1] or o.zone not in BOARD_ZONES:
-                record(game, "4.3.2b", "grant_ends", f"The permanent granted {g.ability.label()} changed zones: the granted ability is gone.", (g.target[0],), g.controller)
+                record(
+                    game,
+                    "4.3.2b",
+                    "grant_ends",
+                    f"The permanent granted {g.ability.label()} changed zones: the granted ability is gone.",
+                    (g.target[0],),
+                    g.controller,
+                )
                 continue
             if _expired(game, g.duration, g.turn, g.phase, g.controller):
-                record(game, "4.2.1a", "effect_ends", f"The ability {g.ability.label()} granted to {o.name} ({g.duration.replace('_', ' ')}) ends.", (o.id,), g.controller)
-            elif g.duration == "while_source" and not source_active(game, g.source_id, g.source_inc, g.source_flips):
+                record(
+                    game,
+                    "4.2.1a",
+                    "effect_ends",
+                    f"The ability {g.ability.label()} granted to {o.name} ({g.duration.replace('_', ' ')}) ends.",
+                    (o.id,),
+                    g.controller,
+                )
+            elif g.duration == "while_source" and not source_active(
+                game, g.source_id, g.source_inc, g.source_flips
+            ):
                 continue
             else:
                 grants.append(g)
@@ -88,15 +118,30 @@ def _expire_durations(game: Game) -> None:
         kept = []
         for r in game.restrictions:
             if _expired(game, r.duration, r.turn, r.phase, r.controller):
-                record(game, "4.2.1a", "effect_ends", f"{r.label}: the restriction on {r.player}'s resources ({r.duration.replace('_', ' ')}) ends.", (), r.player)
-            elif r.duration != "while_source" or source_active(game, r.source_id, r.source_inc, r.source_flips):
+                record(
+                    game,
+                    "4.2.1a",
+                    "effect_ends",
+                    f"{r.label}: the restriction on {r.player}'s resources ({r.duration.replace('_', ' ')}) ends.",
+                    (),
+                    r.player,
+                )
+            elif r.duration != "while_source" or source_active(
+                game, r.source_id, r.source_inc, r.source_flips
+            ):
                 kept.append(r)
         game.restrictions = kept
     relinked, game.relinked = game.relinked, []
     for aid, hid in relinked:  # 4.2.1b: an attachment's effect follows its new linked target
         a, h = game.objects.get(aid), game.objects.get(hid)
         if a is not None and h is not None and a.attached_to == hid:
-            record(game, "4.2.1b", "relinked", f"The linked target of {a.name} changed: its effects persist and apply to {h.name}.", (aid, hid))
+            record(
+                game,
+                "4.2.1b",
+                "relinked",
+                f"The linked target of {a.name} changed: its effects persist and apply to {h.name}.",
+                (aid, hid),
+            )
 
 
 def _lethal(game: Game, board: _Board) -> None:
@@ -115,14 +160,32 @@ def _lethal(game: Game, board: _Board) -> None:
         if dfv is None or o.counters.get("damage", 0) < dfv:
             continue
         if game.is_main(o):
-            record(game, "3.0.7e", "main_lethal", f"{o.name} has {o.counters.get('damage', 0)} damage with DFV {dfv}; as a main character it is not discarded.", (oid,))
+            record(
+                game,
+                "3.0.7e",
+                "main_lethal",
+                f"{o.name} has {o.counters.get('damage', 0)} damage with DFV {dfv}; as a main character it is not discarded.",
+                (oid,),
+            )
             exhaust(game, o, "3.0.7e.I", " instead of being discarded")
             remove_counters(game, o, "damage", None, "3.0.7e.II", " (main character with lethal damage)")
-            record(game, "3.0.7e.III", "main_lethal", f"All attachments, counters and other statuses of {o.name} remain in place.", (oid,))
+            record(
+                game,
+                "3.0.7e.III",
+                "main_lethal",
+                f"All attachments, counters and other statuses of {o.name} remain in place.",
+                (oid,),
+            )
         else:
             doomed.append(o)
     if doomed:
-        move_many(game, doomed, Zone.DISCARD, "4.2.2a", "is discarded: its damage counters equal or exceed its Defensive Value.")
+        move_many(
+            game,
+            doomed,
+            Zone.DISCARD,
+            "4.2.2a",
+            "is discarded: its damage counters equal or exceed its Defensive Value.",
+        )
 
 
 def _semi_unique(game: Game, board: _Board) -> bool:
@@ -141,7 +204,14 @@ def _semi_unique(game: Game, board: _Board) -> bool:
             mains = [o for o in copies if game.is_main(o)]
             if mains:
                 keep = mains[0]
-                record(game, "3.0.7c", "main_kept", f"{keep.name} is {pid}'s main character: it is the copy that stays.", (keep.id,), pid)
+                record(
+                    game,
+                    "3.0.7c",
+                    "main_kept",
+                    f"{keep.name} is {pid}'s main character: it is the copy that stays.",
+                    (keep.id,),
+                    pid,
+                )
             else:
                 chosen = game.sbc_keep.get(f"{pid}|{name}")
                 keep = next((o for o in copies if o.id == chosen), None)
@@ -161,8 +231,21 @@ def _semi_unique(game: Game, board: _Board) -> bool:
             for o in others:
                 if (o.id, o.incarnation) in game.entered:
                     game.entered.remove((o.id, o.incarnation))
-                    record(game, "2.2.7d", "no_pool", f"{o.name} violates semi-uniqueness and does not add to the Victory Token pool.", (o.id,), pid)
-            move_many(game, others, Zone.DISCARD, "4.2.2b", f"is discarded: {pid} may control only one copy of {name} (semi-uniqueness).")
+                    record(
+                        game,
+                        "2.2.7d",
+                        "no_pool",
+                        f"{o.name} violates semi-uniqueness and does not add to the Victory Token pool.",
+                        (o.id,),
+                        pid,
+                    )
+            move_many(
+                game,
+                others,
+                Zone.DISCARD,
+                "4.2.2b",
+                f"is discarded: {pid} may control only one copy of {name} (semi-uniqueness).",
+            )
     game.sbc_keep.clear()
     return True
 
@@ -172,15 +255,27 @@ def _locations(game: Game) -> None:
     retyped = any(m.property == "types" for m in game.modifiers)
     for pid in game.order:
         locs = []
-        for oid in game.board_ids(pid) if retyped else game.players[pid].locations + game.players[pid].characters():
+        for oid in (
+            game.board_ids(pid) if retyped else game.players[pid].locations + game.players[pid].characters()
+        ):
             o = game.objects[oid]
-            if o.zone is Zone.LOCATION or o.definition.type == "location" or (retyped and "location" in types_of(game, o)[0]):
+            if (
+                o.zone is Zone.LOCATION
+                or o.definition.type == "location"
+                or (retyped and "location" in types_of(game, o)[0])
+            ):
                 locs.append(o)
         if len(locs) < 2:
             continue
         mains = [o for o in locs if game.is_main(o)]
         keep = mains[0] if mains else max(locs, key=lambda o: o.timestamp)
-        move_many(game, [o for o in locs if o is not keep], Zone.DISCARD, "4.2.2c", f"is discarded: {pid} may control only one location and {keep.name} stays.")
+        move_many(
+            game,
+            [o for o in locs if o is not keep],
+            Zone.DISCARD,
+            "4.2.2c",
+            f"is discarded: {pid} may control only one location and {keep.name} stays.",
+        )
 
 
 def _stray_tokens(game: Game, board: _Board) -> None:
@@ -191,7 +286,9 @@ def _stray_tokens(game: Game, board: _Board) -> None:
     for o in [o for o in here if o.is_token and o.zone is not o.created_zone]:
         if o.created_zone is not None:
             rule = "4.2.2f" if o.created_zone is Zone.ITEM_SLOT else "4.2.2d"
-            move_card(game, o, Zone.VOID, rule, f"{o.name} left the zone it was created in and ceases to exist.")
+            move_card(
+                game, o, Zone.VOID, rule, f"{o.name} left the zone it was created in and ceases to exist."
+            )
 
 
 def _orphans(game: Game) -> None:
@@ -199,7 +296,9 @@ def _orphans(game: Game) -> None:
     for o in [game.objects[a] for a in sorted(game.attached) if a in game.objects]:
         host = game.objects.get(o.attached_to) if o.attached_to else None
         if host is None or host.zone not in PERMANENT_ZONES or o.id not in host.attachments:
-            move_card(game, o, Zone.DISCARD, "4.2.2e", f"{o.name} has no valid linked target and is discarded.")
+            move_card(
+                game, o, Zone.DISCARD, "4.2.2e", f"{o.name} has no valid linked target and is discarded."
+            )
 
 
 def _pool_growth(game: Game) -> None:
@@ -219,7 +318,9 @@ def _pool_growth(game: Game) -> None:
             n = o.definition.victory_token_field or 0 if o is not None else 0
         if n:
             name = o.name if o is not None else oid
-            grow_pool(game, n, "4.2.2g", f"{name} entered the game board with a Victory Token Field of {n}", (oid,))
+            grow_pool(
+                game, n, "4.2.2g", f"{name} entered the game board with a Victory Token Field of {n}", (oid,)
+            )
 
 
 def _objectives(game: Game, board: _Board) -> bool:
@@ -235,7 +336,9 @@ def _objectives(game: Game, board: _Board) -> bool:
         return False
     if len(winners) == 1:
         pid, o = next(iter(winners.items()))
-        end_game(game, pid, f"{o.name} completed its Objective with {o.victory_tokens} Victory Token(s)", "4.2.2h")
+        end_game(
+            game, pid, f"{o.name} completed its Objective with {o.victory_tokens} Victory Token(s)", "4.2.2h"
+        )
     else:
         end_game(game, None, "several players completed an Objective at the same time", "4.2.2h")
     return True
@@ -255,7 +358,9 @@ def _game_status(game: Game, board: _Board) -> None:
     winners = [p for p in alive if game.players[p].win_flag]
     if winners:
         if len(winners) == 1:
-            end_game(game, winners[0], f"an effect ({game.players[winners[0]].win_flag}) makes them win", "4.2.3b")
+            end_game(
+                game, winners[0], f"an effect ({game.players[winners[0]].win_flag}) makes them win", "4.2.3b"
+            )
         else:
             end_game(game, None, "effects make several players win at once", "4.2.3b")
         return
@@ -266,13 +371,25 @@ def _game_status(game: Game, board: _Board) -> None:
     if total > 0:
         for pid in alive:
             if 2 * held[pid] > total:
-                end_game(game, pid, f"they hold {held[pid]} of the {total} Victory Tokens in the game, a majority", "4.2.3c")
+                end_game(
+                    game,
+                    pid,
+                    f"they hold {held[pid]} of the {total} Victory Tokens in the game, a majority",
+                    "4.2.3c",
+                )
                 return
     if lost and _last_standing(game, alive, lost, "4.2.4a"):
         return
     drew = [p for p in alive if game.players[p].drew_from_empty]
     for pid in drew:
-        record(game, "4.2.4b", "player_loses", f"{pid} loses the game: they attempted to draw from an empty deck.", (), pid)
+        record(
+            game,
+            "4.2.4b",
+            "player_loses",
+            f"{pid} loses the game: they attempted to draw from an empty deck.",
+            (),
+            pid,
+        )
     if drew:
         _last_standing(game, [p for p in alive if p not in drew], drew, "4.2.4b")
 

@@ -38,7 +38,14 @@ def declare_attack(game: Game, attacker: GameObject, target: GameObject) -> None
     """Start a combat (9.3.5, 9.3.6) and ask the target's controller for a defender (9.3.7)."""
     game.combat = Combat(attacker.id, attacker.incarnation, target.id, target.incarnation)
     pid = attacker.controller
-    record(game, "9.3.5", "attack", f"{pid} declares {attacker.name} as attacker against {target.name}.", (attacker.id, target.id), pid)
+    record(
+        game,
+        "9.3.5",
+        "attack",
+        f"{pid} declares {attacker.name} as attacker against {target.name}.",
+        (attacker.id, target.id),
+        pid,
+    )
     emit(game, "attacks", attacker, player=pid)
     emit(game, "attacked", target, player=target.controller)
     options = defenders(game, target.controller)
@@ -53,7 +60,14 @@ def declare_attack(game: Game, attacker: GameObject, target: GameObject) -> None
             max=1,
         )
     else:
-        record(game, "9.3.7", "no_defender", f"{target.controller} has no face-up permanent with a Defensive Value to defend with.", (), target.controller)
+        record(
+            game,
+            "9.3.7",
+            "no_defender",
+            f"{target.controller} has no face-up permanent with a Defensive Value to defend with.",
+            (),
+            target.controller,
+        )
     push_front(game, ("combat_stack",), ("combat_damage",))
 
 
@@ -67,7 +81,14 @@ def declare_defender(game: Game, pid: str, defender: GameObject | None) -> None:
         return
     c.defender = defender.id
     c.defender_inc = defender.incarnation
-    record(game, "9.3.7", "defender", f"{pid} declares {defender.name} as defender; it fights the attacker in the target's place.", (defender.id,), pid)
+    record(
+        game,
+        "9.3.7",
+        "defender",
+        f"{pid} declares {defender.name} as defender; it fights the attacker in the target's place.",
+        (defender.id,),
+        pid,
+    )
     emit(game, "defends", defender, player=pid)
 
 
@@ -97,15 +118,33 @@ def step_combat_damage(game: Game) -> None:
     if attacker is None:
         record(game, "9.3.9", "combat_fizzles", "The attacker has left play; the combat has no effect.")
     elif target is None or (c.defender is not None and defender is None):
-        record(game, "9.3.9a.I", "combat_fizzles", "The target or defender has left play; the attack has no effect, but the attacker is still exhausted.", (attacker.id,))
+        record(
+            game,
+            "9.3.9a.I",
+            "combat_fizzles",
+            "The target or defender has left play; the attack has no effect, but the attacker is still exhausted.",
+            (attacker.id,),
+        )
     else:
         opponent = defender if defender is not None else target
         dealt = value(game, attacker, "ofv") or 0
         back = value(game, opponent, "ofv")
         if back is None:
-            record(game, "9.3.9b.I", "no_offense", f"{opponent.name} has no offensive value and deals 0 damage back.", (opponent.id,))
+            record(
+                game,
+                "9.3.9b.I",
+                "no_offense",
+                f"{opponent.name} has no offensive value and deals 0 damage back.",
+                (opponent.id,),
+            )
             back = 0
-        record(game, "9.3.9", "combat_damage", f"Combat damage: {attacker.name} deals {dealt} to {opponent.name}, which deals {back} back, simultaneously.", (attacker.id, opponent.id))
+        record(
+            game,
+            "9.3.9",
+            "combat_damage",
+            f"Combat damage: {attacker.name} deals {dealt} to {opponent.name}, which deals {back} back, simultaneously.",
+            (attacker.id, opponent.id),
+        )
         deal_damage(game, opponent, dealt, "9.3.9a", attacker.name)
         deal_damage(game, attacker, back, "9.3.9b", opponent.name)
     push_front(game, ("sbc", "9.3.10"), ("combat_exhaust",), ("collect",))

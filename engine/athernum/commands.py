@@ -26,7 +26,12 @@ SOLVENCY: Ability = parse_ability(
         "name": "Solvency",
         "keyword": "command",
         "text": "Command: Create a resource token of your faction. Once per turn.",
-        "effects": [{"kind": "create_token", "token": {"name": "Resource Token", "type": "resource", "faction": "yours"}}],
+        "effects": [
+            {
+                "kind": "create_token",
+                "token": {"name": "Resource Token", "type": "resource", "faction": "yours"},
+            }
+        ],
     },
     "Solvency",
 )
@@ -49,7 +54,11 @@ CONTINGENCY: Ability = parse_ability(
     "Contingency",
 )
 
-GLOBAL_COMMANDS: dict[str, Ability] = {"Acquisition": ACQUISITION, "Solvency": SOLVENCY, "Contingency": CONTINGENCY}
+GLOBAL_COMMANDS: dict[str, Ability] = {
+    "Acquisition": ACQUISITION,
+    "Solvency": SOLVENCY,
+    "Contingency": CONTINGENCY,
+}
 COMMAND_RULES = {"Acquisition": "9.2.2", "Solvency": "9.2.3", "Contingency": "9.2.4"}
 # The rules a command's target must meet: Contingency's is a permanent its player owns and controls
 # (9.2.4) with a Victory Token Field to hold the token (10.1.3).

@@ -198,7 +198,19 @@ DECISIONS: tuple[Decision, ...] = (
         "except in the morning, evening and night (9.1.4a, 9.4.1a, 9.5.4) and unless the card says "
         "'day' timing. Turning an attachment face-up, discarding a face-up attachment and exhausting "
         "resource tokens are possible whenever the player holds priority (2.1.2d, 2.1.2g, 5.0.1d).",
-        ("9.2.0", "4.1.1", "4.1.2", "4.1.6", "4.3.5f.I", "9.1.4a", "9.4.1a", "9.5.4", "2.1.2d", "2.1.2g", "5.0.1d"),
+        (
+            "9.2.0",
+            "4.1.1",
+            "4.1.2",
+            "4.1.6",
+            "4.3.5f.I",
+            "9.1.4a",
+            "9.4.1a",
+            "9.5.4",
+            "2.1.2d",
+            "2.1.2g",
+            "5.0.1d",
+        ),
         "The rulebook says day actions are taken 'as long as the effect stack is empty and you hold "
         "priority', and 4.1.6 lets players respond to a stack only 'with additional effects'. 4.1.2 "
         "gives any player with priority the right to activate abilities. The evening's restriction "
@@ -534,7 +546,6 @@ DECISIONS: tuple[Decision, ...] = (
         "so they go on it, and it resolves top to bottom (4.1.7) without a new priority window "
         "(D-WHOLE-STACK).",
     ),
-
     Decision(
         "D-HIDDEN-INFO",
         "What may each player see? 6.1.4 lets only the controller look at a face-down permanent, yet 6.3.2 "

@@ -24,7 +24,10 @@ def eligible_main(card: CardDef) -> tuple[tuple[str, ...], str] | None:
     if card.victory_token_field is None:
         return (("8.0.1a", "3.0.2"), f"{card.name} has no Victory Token Field")
     if card.type == "item":
-        return (("3.0.1c", "8.0.1e"), f"{card.name} is an item; no special rule lets it enter the board as a permanent")
+        return (
+            ("3.0.1c", "8.0.1e"),
+            f"{card.name} is an item; no special rule lets it enter the board as a permanent",
+        )
     return None
 
 
@@ -37,7 +40,9 @@ def _copy_limit(card: CardDef | None, params: RuleParameters) -> tuple[int, tupl
     return params.max_copies, ("11.0.2d",), f"at most {params.max_copies} copies across deck and extra deck"
 
 
-def deck_problems(deck: DeckList, library: dict[str, CardDef], parameters: Params = None) -> list[tuple[tuple[str, ...], str]]:
+def deck_problems(
+    deck: DeckList, library: dict[str, CardDef], parameters: Params = None
+) -> list[tuple[tuple[str, ...], str]]:
     """Every way ``deck`` breaks the construction rules, as (rule ids, reason) pairs.
 
     The numbers come from ``parameters`` (the CR's by default): ``deck_size`` (11.0.2a),
@@ -50,16 +55,25 @@ def deck_problems(deck: DeckList, library: dict[str, CardDef], parameters: Param
     if unknown:
         problems.append((("11.0.2a",), f"unknown card(s): {', '.join(unknown)}"))
     if len(deck.main) != DECK_SIZE:
-        problems.append((("11.0.2a",), f"the deck has {len(deck.main)} cards, it must have exactly {DECK_SIZE}"))
+        problems.append(
+            (("11.0.2a",), f"the deck has {len(deck.main)} cards, it must have exactly {DECK_SIZE}")
+        )
     if len(deck.extra) > EXTRA_DECK_MAX:
-        problems.append((("11.0.2c",), f"the extra deck has {len(deck.extra)} cards, at most {EXTRA_DECK_MAX} are allowed"))
+        problems.append(
+            (
+                ("11.0.2c",),
+                f"the extra deck has {len(deck.extra)} cards, at most {EXTRA_DECK_MAX} are allowed",
+            )
+        )
     counts = Counter((*deck.main, *deck.extra))
     for name, n in sorted(counts.items()):
         limit, rules, why = _copy_limit(library.get(name), params)
         if n > limit:
             problems.append((rules, f"{n} copies of {name} across deck and extra deck; {name} {why}"))
     if not any(name in library and eligible_main(library[name]) is None for name in deck.main):
-        problems.append((("11.0.2b", "3.0.1"), "the deck has no card with a Victory Token Field that can begin the game"))
+        problems.append(
+            (("11.0.2b", "3.0.1"), "the deck has no card with a Victory Token Field that can begin the game")
+        )
     return problems
 
 

@@ -26,10 +26,34 @@ from .markers import (
 )
 from .resources import add_resources
 from .stack import place_now, push_front
-from .state import BOARD_ZONES, PERMANENT_ZONES, ZONE_SUPERTYPE, Game, GameObject, Grant, Modifier, PendingChoice, Restriction, Shield, StackEntry, Zone
+from .state import (
+    BOARD_ZONES,
+    PERMANENT_ZONES,
+    ZONE_SUPERTYPE,
+    Game,
+    GameObject,
+    Grant,
+    Modifier,
+    PendingChoice,
+    Restriction,
+    Shield,
+    StackEntry,
+    Zone,
+)
 from .triggers import static_pending
 from .values import faction_of_player, holds, matches, value
-from .zones import ZONE_WORDS, change_control, controlled_copy, create_token, draw, enter_board, free_character_slot, move_card, move_many, shuffle
+from .zones import (
+    ZONE_WORDS,
+    change_control,
+    controlled_copy,
+    create_token,
+    draw,
+    enter_board,
+    free_character_slot,
+    move_card,
+    move_many,
+    shuffle,
+)
 
 
 # -- selecting objects and players ------------------------------------------------------
@@ -103,7 +127,9 @@ def players_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[str
             who = [entry.trigger_player]
         else:
             who = [entry.trigger.controller] if entry.trigger is not None else []
-        return [p for p in who if p not in game.eliminated]  # one who left the game is no longer there (D-LEFT-GAME)
+        return [
+            p for p in who if p not in game.eliminated
+        ]  # one who left the game is no longer there (D-LEFT-GAME)
     if sel.kind == "target":
         groups = entry.valid if entry.valid is not None else entry.targets
         return [r.id for r in groups[sel.index] if r.kind == "player"] if sel.index < len(groups) else []
@@ -208,7 +234,14 @@ def _prevent(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> Non
                 **_duration_fields(game),
             )
         )
-        record(game, "4.3.4b", "prevention", f"The next {n} damage to {o.name} will be prevented ({_label(entry)}).", (o.id,), entry.controller)
+        record(
+            game,
+            "4.3.4b",
+            "prevention",
+            f"The next {n} damage to {o.name} will be prevented ({_label(entry)}).",
+            (o.id,),
+            entry.controller,
+        )
 
 
 def _counter_rule(kind: str) -> str:
@@ -228,7 +261,12 @@ def _remove_counters(game: Game, entry: StackEntry, spec: EffectSpec, index: int
     for o in objects_for(game, entry, spec.what):
         removed = remove_counters(game, o, kind, n, _counter_rule(kind), f" ({_label(entry)})")
         if removed and kind == "exhaustion" and o.exhausted and not o.counters.get("exhaustion"):
-            place_now(game, turn_face_up(game, o, "6.2.7", f"{o.name} has no exhaustion counters left and is turned face-up."))
+            place_now(
+                game,
+                turn_face_up(
+                    game, o, "6.2.7", f"{o.name} has no exhaustion counters left and is turned face-up."
+                ),
+            )
 
 
 def _place_vt(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -261,7 +299,14 @@ def _modifier_scope(game: Game, entry: StackEntry, spec: EffectSpec) -> dict | N
     objs = [o for o in objects_for(game, entry, sel) if o.zone in BOARD_ZONES]
     hidden = [o for o in objs if o.face_down]
     for o in hidden:
-        record(game, "4.4.3b", "no_impact", f"{o.name} is face-down; {_label(entry)} has no impact on it.", (o.id,), entry.controller)
+        record(
+            game,
+            "4.4.3b",
+            "no_impact",
+            f"{o.name} is face-down; {_label(entry)} has no impact on it.",
+            (o.id,),
+            entry.controller,
+        )
     objs = [o for o in objs if not o.face_down]
     if not objs:
         return None
@@ -275,12 +320,21 @@ def _source_flips(game: Game, entry: StackEntry, spec: EffectSpec) -> int | None
         return 0
     src = _source(game, entry)
     if src is None or src.face_down or src.zone not in BOARD_ZONES:
-        record(game, "4.3.5a.II", "no_impact", f"{_label(entry)} has no impact: its source is no longer face-up where it was.", (), entry.controller)
+        record(
+            game,
+            "4.3.5a.II",
+            "no_impact",
+            f"{_label(entry)} has no impact: its source is no longer face-up where it was.",
+            (),
+            entry.controller,
+        )
         return None
     return src.flips
 
 
-def _add_modifier(game: Game, entry: StackEntry, spec: EffectSpec, prop: str, op: str, amount, describe: str, rule: str) -> None:
+def _add_modifier(
+    game: Game, entry: StackEntry, spec: EffectSpec, prop: str, op: str, amount, describe: str, rule: str
+) -> None:
     flips = _source_flips(game, entry, spec)
     if flips is None:
         return
@@ -304,8 +358,17 @@ def _add_modifier(game: Game, entry: StackEntry, spec: EffectSpec, prop: str, op
             **_duration_fields(game),
         )
     )
-    who = ", ".join(t[0] for t in scope.get("targets", ())) or ("its linked target" if scope["applies"] == "linked" else "every matching permanent")
-    record(game, rule, "modifier", f"{_label(entry)}: {describe} for {who} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).", tuple(t[0] for t in scope.get("targets", ())), entry.controller)
+    who = ", ".join(t[0] for t in scope.get("targets", ())) or (
+        "its linked target" if scope["applies"] == "linked" else "every matching permanent"
+    )
+    record(
+        game,
+        rule,
+        "modifier",
+        f"{_label(entry)}: {describe} for {who} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).",
+        tuple(t[0] for t in scope.get("targets", ())),
+        entry.controller,
+    )
 
 
 def _modify_value(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -320,7 +383,16 @@ def _modify_value(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -
     word = {"set": "set to ", "add": sign, "multiply": "×"}[spec.op or "add"]
     cond = " while a condition holds" if spec.condition is not None else ""
     rule = "4.4.2" if spec.condition is None else "4.4.2"
-    _add_modifier(game, entry, spec, spec.property or "ofv", spec.op or "add", amount, f"{spec.property} {word}{amount}{cond}", rule)
+    _add_modifier(
+        game,
+        entry,
+        spec,
+        spec.property or "ofv",
+        spec.op or "add",
+        amount,
+        f"{spec.property} {word}{amount}{cond}",
+        rule,
+    )
 
 
 def _set_types(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -328,7 +400,9 @@ def _set_types(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> N
 
 
 def _add_types(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
-    _add_modifier(game, entry, spec, "types", "add", spec.types, f"gains type {', '.join(spec.types)}", "1.4.7")
+    _add_modifier(
+        game, entry, spec, "types", "add", spec.types, f"gains type {', '.join(spec.types)}", "1.4.7"
+    )
 
 
 def _create_token(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -341,11 +415,20 @@ def _create_token(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -
     if spec.attach_to is not None:
         hosts = [h for h in objects_for(game, entry, spec.attach_to) if h.zone in PERMANENT_ZONES]
         if not hosts:
-            record(game, "2.1.2a", "token_not_created", f"{d.name} is not created: its linked target is gone.", (), entry.controller)
+            record(
+                game,
+                "2.1.2a",
+                "token_not_created",
+                f"{d.name} is not created: its linked target is gone.",
+                (),
+                entry.controller,
+            )
             return
         host = hosts[0]
     for _ in range(_modified(entry, spec.count)):
-        _token_statics(game, create_token(game, d, entry.controller, "2.1.3d", host=host, face_down=spec.face_down))
+        _token_statics(
+            game, create_token(game, d, entry.controller, "2.1.3d", host=host, face_down=spec.face_down)
+        )
 
 
 def _token_statics(game: Game, tok: GameObject | None) -> None:
@@ -357,7 +440,14 @@ def _token_statics(game: Game, tok: GameObject | None) -> None:
     rule = "4.3.5g.III" if tok.zone is Zone.ITEM_SLOT else "4.3.5a.I"
     pending = static_pending(game, tok, rule)
     if pending:
-        record(game, "2.5.2", "token_statics", f"{tok.name} is a token on the board and follows the rules of its type: its static effects go on the stack.", (tok.id,), tok.controller)
+        record(
+            game,
+            "2.5.2",
+            "token_statics",
+            f"{tok.name} is a token on the board and follows the rules of its type: its static effects go on the stack.",
+            (tok.id,),
+            tok.controller,
+        )
         place_now(game, pending)
 
 
@@ -380,7 +470,14 @@ def _copy(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
             d = replace(src, token=True)
         tok = create_token(game, d, entry.controller, "2.1.3d", face_down=o.face_down)
         if tok is not None and o.face_down:
-            record(game, "6.3.1", "copy", f"{tok.name} is a face-down copy and has only {o.name}'s visible information.", (tok.id, o.id), entry.controller)
+            record(
+                game,
+                "6.3.1",
+                "copy",
+                f"{tok.name} is a face-down copy and has only {o.name}'s visible information.",
+                (tok.id, o.id),
+                entry.controller,
+            )
         _token_statics(game, tok)
 
 
@@ -409,15 +506,41 @@ def _return_from_void(game: Game, entry: StackEntry, o: GameObject, zone: Zone, 
     owner = o.owner
     host = None
     if zone is Zone.CHARACTERS and free_character_slot(game, owner) is None:
-        record(game, "7.1.2c", "not_returned", f"{o.name} cannot return: all of {owner}'s character slots are occupied; it stays in the void.", (o.id,), owner)
+        record(
+            game,
+            "7.1.2c",
+            "not_returned",
+            f"{o.name} cannot return: all of {owner}'s character slots are occupied; it stays in the void.",
+            (o.id,),
+            owner,
+        )
         return
     if zone is Zone.ITEM_SLOT:
         host = game.objects.get(host_id) if host_id else None
-        if host is None or host.zone not in PERMANENT_ZONES or len(host.attachments) >= (value(game, host, "item_slots") or 0):
-            record(game, "7.5.6", "not_returned", f"{o.name} cannot return to an item slot: its linked target is gone or full; it stays in the void.", (o.id,), owner)
+        if (
+            host is None
+            or host.zone not in PERMANENT_ZONES
+            or len(host.attachments) >= (value(game, host, "item_slots") or 0)
+        ):
+            record(
+                game,
+                "7.5.6",
+                "not_returned",
+                f"{o.name} cannot return to an item slot: its linked target is gone or full; it stays in the void.",
+                (o.id,),
+                owner,
+            )
             return
     rule = "7.5.6"
-    enter_board(game, o, zone, owner if host is None else host.controller, rule, f"{o.name} returns from the void to the zone it last occupied, its {ZONE_WORDS[zone]} ({_label(entry)}).", host=host)
+    enter_board(
+        game,
+        o,
+        zone,
+        owner if host is None else host.controller,
+        rule,
+        f"{o.name} returns from the void to the zone it last occupied, its {ZONE_WORDS[zone]} ({_label(entry)}).",
+        host=host,
+    )
     place_now(game, static_pending(game, o, "4.3.5g.III" if zone is Zone.ITEM_SLOT else "4.3.5a.I"))
 
 
@@ -453,14 +576,28 @@ def _neutralise(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> 
     for e in _stack_targets(game, entry, spec):
         assert game.stack is not None
         game.stack.remove(e)
-        record(game, "4.1.8d", "neutralised", f"{e.label} is neutralised by {_label(entry)} and removed from the stack.", tuple(x for x in (e.source_id,) if x), entry.controller)
+        record(
+            game,
+            "4.1.8d",
+            "neutralised",
+            f"{e.label} is neutralised by {_label(entry)} and removed from the stack.",
+            tuple(x for x in (e.source_id,) if x),
+            entry.controller,
+        )
 
 
 def _modify_effect(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
     amount = spec.amount if isinstance(spec.amount, int) else 0
     for e in _stack_targets(game, entry, spec):
         e.modifications.append((spec.op or "add", amount))
-        record(game, "4.1.8b", "modified", f"{e.label} is modified by {_label(entry)}: its amounts {spec.op} {amount}.", tuple(x for x in (e.source_id,) if x), entry.controller)
+        record(
+            game,
+            "4.1.8b",
+            "modified",
+            f"{e.label} is modified by {_label(entry)}: its amounts {spec.op} {amount}.",
+            tuple(x for x in (e.source_id,) if x),
+            entry.controller,
+        )
 
 
 def _discard_from_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -473,7 +610,17 @@ def _discard_from_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: i
             if len(hand) <= n:
                 answers[pid] = tuple(hand)
             else:
-                _ask_cards(game, pid, tuple(hand), n, n, f"Discard {n} card(s) from your hand.", "7.2.1b", entry, index)
+                _ask_cards(
+                    game,
+                    pid,
+                    tuple(hand),
+                    n,
+                    n,
+                    f"Discard {n} card(s) from your hand.",
+                    "7.2.1b",
+                    entry,
+                    index,
+                )
                 return
     for pid in players:
         for oid in answers[pid]:
@@ -482,8 +629,28 @@ def _discard_from_hand(game: Game, entry: StackEntry, spec: EffectSpec, index: i
                 move_card(game, o, Zone.DISCARD, "7.2.1b", f"{pid} discards {o.name} ({_label(entry)}).")
 
 
-def _ask_cards(game: Game, pid: str, opts: tuple[str, ...], lo: int, hi: int, prompt: str, rule: str, entry: StackEntry, index: int) -> None:
-    game.pending_choice = PendingChoice(kind="cards", player=pid, prompt=prompt, rule=rule, options=opts, min=lo, max=hi, ref=entry.id, effect_index=index)
+def _ask_cards(
+    game: Game,
+    pid: str,
+    opts: tuple[str, ...],
+    lo: int,
+    hi: int,
+    prompt: str,
+    rule: str,
+    entry: StackEntry,
+    index: int,
+) -> None:
+    game.pending_choice = PendingChoice(
+        kind="cards",
+        player=pid,
+        prompt=prompt,
+        rule=rule,
+        options=opts,
+        min=lo,
+        max=hi,
+        ref=entry.id,
+        effect_index=index,
+    )
     push_front(game, ("effect", index))
 
 
@@ -495,13 +662,27 @@ def _search(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None
         answers = entry.answers.setdefault(index, {})
         if pid not in answers:
             flt = named_filter(entry, spec.filter)
-            found = tuple(oid for oid in pile if flt is None or matches(game, game.objects[oid], flt, entry.controller, entry.source_id))
+            found = tuple(
+                oid
+                for oid in pile
+                if flt is None or matches(game, game.objects[oid], flt, entry.controller, entry.source_id)
+            )
             n = _modified(entry, spec.count)
             if not found:
                 answers[pid] = ()
             else:
                 rule = "7.4.2c" if zone is Zone.EXTRA_DECK else "7.2.3b"
-                _ask_cards(game, pid, found, 0, min(n, len(found)), f"Search your {zone.value.replace('_', ' ')}: choose up to {n} card(s).", rule, entry, index)
+                _ask_cards(
+                    game,
+                    pid,
+                    found,
+                    0,
+                    min(n, len(found)),
+                    f"Search your {zone.value.replace('_', ' ')}: choose up to {n} card(s).",
+                    rule,
+                    entry,
+                    index,
+                )
                 return
     for pid in players_for(game, entry, spec.player):
         for oid in entry.answers[index][pid]:
@@ -509,7 +690,13 @@ def _search(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None
             if o is not None and o.zone is zone:
                 if spec.reveal:
                     record(game, "7.4.1b", "reveal", f"{pid} reveals {o.name}.", (oid,), pid)
-                move_card(game, o, Zone.HAND, "7.4.1b", f"{pid} puts {o.name} from their {zone.value.replace('_', ' ')} into their hand.")
+                move_card(
+                    game,
+                    o,
+                    Zone.HAND,
+                    "7.4.1b",
+                    f"{pid} puts {o.name} from their {zone.value.replace('_', ' ')} into their hand.",
+                )
         if zone is Zone.DECK:
             shuffle(game, pid, "7.2.3b")
 
@@ -531,13 +718,27 @@ def _shuffle(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> Non
 def _win(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
     for pid in players_for(game, entry, spec.player):
         game.players[pid].win_flag = _label(entry)
-        record(game, "4.2.3b", "win_effect", f"{_label(entry)} makes {pid} win the game at the next state-based check.", (), pid)
+        record(
+            game,
+            "4.2.3b",
+            "win_effect",
+            f"{_label(entry)} makes {pid} win the game at the next state-based check.",
+            (),
+            pid,
+        )
 
 
 def _lose(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
     for pid in players_for(game, entry, spec.player):
         game.players[pid].lose_flag = _label(entry)
-        record(game, "4.2.3a", "lose_effect", f"{_label(entry)} makes {pid} lose the game at the next state-based check.", (), pid)
+        record(
+            game,
+            "4.2.3a",
+            "lose_effect",
+            f"{_label(entry)} makes {pid} lose the game at the next state-based check.",
+            (),
+            pid,
+        )
 
 
 def _add_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -545,7 +746,6 @@ def _add_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) 
     if faction == "yours":
         faction = faction_of_player(game, entry.controller)
     add_resources(game, entry.controller, faction, amount_of(game, entry, spec), "5.0.3b", _label(entry))
-
 
 
 # -- naming, reassigning, granting, restricting ------------------------------------------
@@ -558,8 +758,15 @@ def _name_card(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> N
     pid = players[0]
     answers = entry.answers.setdefault(index, {})
     if pid not in answers:
-        game.pending_choice = PendingChoice(kind="name", player=pid, prompt="Name a card: only names of the official card database may be used.", rule="1.1.5",
-                                            options=tuple(sorted(game.library)), ref=entry.id, effect_index=index)
+        game.pending_choice = PendingChoice(
+            kind="name",
+            player=pid,
+            prompt="Name a card: only names of the official card database may be used.",
+            rule="1.1.5",
+            options=tuple(sorted(game.library)),
+            ref=entry.id,
+            effect_index=index,
+        )
         push_front(game, ("effect", index))
         return
     entry.named = answers[pid]
@@ -579,7 +786,13 @@ def _reattach(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> No
         used = len(dest.attachments) - (a.id in dest.attachments) if dest is not None else 0
         if dest is None or used >= (value(game, dest, "item_slots") or 0):
             why = "no permanent to take it" if dest is None else f"{dest.name} has no available item slot"
-            move_card(game, a, Zone.DISCARD, "2.1.2e", f"{a.name} is unattached and cannot be reassigned ({why}): it is discarded ({_label(entry)}).")
+            move_card(
+                game,
+                a,
+                Zone.DISCARD,
+                "2.1.2e",
+                f"{a.name} is unattached and cannot be reassigned ({why}): it is discarded ({_label(entry)}).",
+            )
             continue
         if old is not None and a.id in old.attachments:
             old.attachments.remove(a.id)
@@ -587,7 +800,14 @@ def _reattach(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> No
         a.attached_to = dest.id
         a.controller = dest.controller
         game.relinked.append((a.id, dest.id))
-        record(game, "2.1.2e", "reassigned", f"{a.name} is reassigned from {old.name if old else 'nothing'} to {dest.name} without changing zones ({_label(entry)}).", (a.id, dest.id), entry.controller)
+        record(
+            game,
+            "2.1.2e",
+            "reassigned",
+            f"{a.name} is reassigned from {old.name if old else 'nothing'} to {dest.name} without changing zones ({_label(entry)}).",
+            (a.id, dest.id),
+            entry.controller,
+        )
 
 
 def _grant_ability(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -599,9 +819,27 @@ def _grant_ability(game: Game, entry: StackEntry, spec: EffectSpec, index: int) 
     for o in objects_for(game, entry, spec.what):
         if o.zone not in BOARD_ZONES:
             continue
-        game.grants.append(Grant(timestamp=game.stamp(), target=(o.id, o.incarnation), ability=spec.ability, duration=spec.duration or "end_of_turn",
-                                 controller=entry.controller, source_id=entry.source_id, source_inc=entry.source_inc, source_flips=flips, **_duration_fields(game)))
-        record(game, "4.3.2b", "ability_granted", f"{o.name} gains the ability {spec.ability.label()} ({_label(entry)}, {(spec.duration or 'end_of_turn').replace('_', ' ')}).", (o.id,), entry.controller)
+        game.grants.append(
+            Grant(
+                timestamp=game.stamp(),
+                target=(o.id, o.incarnation),
+                ability=spec.ability,
+                duration=spec.duration or "end_of_turn",
+                controller=entry.controller,
+                source_id=entry.source_id,
+                source_inc=entry.source_inc,
+                source_flips=flips,
+                **_duration_fields(game),
+            )
+        )
+        record(
+            game,
+            "4.3.2b",
+            "ability_granted",
+            f"{o.name} gains the ability {spec.ability.label()} ({_label(entry)}, {(spec.duration or 'end_of_turn').replace('_', ' ')}).",
+            (o.id,),
+            entry.controller,
+        )
 
 
 def _shuffle_into_deck(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -609,8 +847,17 @@ def _shuffle_into_deck(game: Game, entry: StackEntry, spec: EffectSpec, index: i
     owners: list[str] = []
     for o in objects_for(game, entry, spec.what):
         if o.is_token:
-            record(game, "2.5.6", "token_not_shuffled", f"{o.name} is a token: it cannot be shuffled into a deck and is removed from the game instead.", (o.id,), entry.controller)
-        moved = move_card(game, o, Zone.DECK, "7.2.3b", f"{o.name} is put into its owner's deck ({_label(entry)}).")
+            record(
+                game,
+                "2.5.6",
+                "token_not_shuffled",
+                f"{o.name} is a token: it cannot be shuffled into a deck and is removed from the game instead.",
+                (o.id,),
+                entry.controller,
+            )
+        moved = move_card(
+            game, o, Zone.DECK, "7.2.3b", f"{o.name} is put into its owner's deck ({_label(entry)})."
+        )
         if moved and not o.is_token and o.owner not in owners:
             owners.append(o.owner)
     for pid in owners:
@@ -629,11 +876,25 @@ def _move_counters(game: Game, entry: StackEntry, spec: EffectSpec, index: int) 
                 continue
             if src.zone not in PERMANENT_ZONES or dest.zone is not src.zone:
                 where = ZONE_WORDS.get(dest.zone, dest.zone.value)
-                record(game, "10.0.6", "markers_not_moved", f"{_label(entry)} fails: {kind} counters cannot move from {src.name} ({ZONE_WORDS[src.zone]}) to {dest.name} ({where}), across zones.", (src.id, dest.id), entry.controller)
+                record(
+                    game,
+                    "10.0.6",
+                    "markers_not_moved",
+                    f"{_label(entry)} fails: {kind} counters cannot move from {src.name} ({ZONE_WORDS[src.zone]}) to {dest.name} ({where}), across zones.",
+                    (src.id, dest.id),
+                    entry.controller,
+                )
                 continue
             taken = remove_counters(game, src, kind, n, _counter_rule(kind), f" (moved by {_label(entry)})")
             if taken:
-                add_counters(game, dest, kind, taken, _counter_rule(kind), f" (moved from {src.name} by {_label(entry)})")
+                add_counters(
+                    game,
+                    dest,
+                    kind,
+                    taken,
+                    _counter_rule(kind),
+                    f" (moved from {src.name} by {_label(entry)})",
+                )
 
 
 def _restrict_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -643,10 +904,29 @@ def _restrict_resources(game: Game, entry: StackEntry, spec: EffectSpec, index: 
         return
     what = spec.restriction or "generation"
     for pid in players_for(game, entry, spec.player):
-        game.restrictions.append(Restriction(timestamp=game.stamp(), player=pid, what=what, duration=spec.duration or "end_of_turn", controller=entry.controller,
-                                             label=_label(entry), source_id=entry.source_id, source_inc=entry.source_inc, source_flips=flips, **_duration_fields(game)))
+        game.restrictions.append(
+            Restriction(
+                timestamp=game.stamp(),
+                player=pid,
+                what=what,
+                duration=spec.duration or "end_of_turn",
+                controller=entry.controller,
+                label=_label(entry),
+                source_id=entry.source_id,
+                source_inc=entry.source_inc,
+                source_flips=flips,
+                **_duration_fields(game),
+            )
+        )
         words = "generate resources" if what == "generation" else "spend resources"
-        record(game, "5.0.3h", "resources_restricted", f"{_label(entry)}: {pid} cannot {words} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).", (), pid)
+        record(
+            game,
+            "5.0.3h",
+            "resources_restricted",
+            f"{_label(entry)}: {pid} cannot {words} ({(spec.duration or 'end_of_turn').replace('_', ' ')}).",
+            (),
+            pid,
+        )
 
 
 def _turn_top_face_up(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -657,7 +937,14 @@ def _turn_top_face_up(game: Game, entry: StackEntry, spec: EffectSpec, index: in
             continue
         top = game.objects[ps.deck[0]]
         ps.face_up_top.add(top.id)
-        record(game, "4.3.2d", "deck_top_face_up", f"The top card of {pid}'s deck, {top.name}, is turned face-up ({_label(entry)}).", (top.id,), pid)
+        record(
+            game,
+            "4.3.2d",
+            "deck_top_face_up",
+            f"The top card of {pid}'s deck, {top.name}, is turned face-up ({_label(entry)}).",
+            (top.id,),
+            pid,
+        )
 
 
 def _put_onto_board(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -671,19 +958,51 @@ def _put_onto_board(game: Game, entry: StackEntry, spec: EffectSpec, index: int)
         if o.definition.type == "character":
             zone = Zone.CHARACTERS
             if free_character_slot(game, pid) is None:
-                record(game, "7.1.2c", "not_put_onto_board", f"{o.name} stays where it is: all of {pid}'s character slots are occupied.", (o.id,), pid)
+                record(
+                    game,
+                    "7.1.2c",
+                    "not_put_onto_board",
+                    f"{o.name} stays where it is: all of {pid}'s character slots are occupied.",
+                    (o.id,),
+                    pid,
+                )
                 continue
         elif o.definition.type == "location":
             zone = Zone.LOCATION
         else:
-            record(game, "2.1.2a", "not_put_onto_board", f"{o.name} is an item: it can enter the board only attached to a linked target.", (o.id,), pid)
+            record(
+                game,
+                "2.1.2a",
+                "not_put_onto_board",
+                f"{o.name} is an item: it can enter the board only attached to a linked target.",
+                (o.id,),
+                pid,
+            )
             continue
-        if o.definition.victory_token_field is not None and controlled_copy(game, pid, o.definition.name) is not None:
-            record(game, "1.5.6", "not_put_onto_board", f"{o.name} stays where it is: {pid} already controls a copy with a Victory Token Field.", (o.id,), pid)
+        if (
+            o.definition.victory_token_field is not None
+            and controlled_copy(game, pid, o.definition.name) is not None
+        ):
+            record(
+                game,
+                "1.5.6",
+                "not_put_onto_board",
+                f"{o.name} stays where it is: {pid} already controls a copy with a Victory Token Field.",
+                (o.id,),
+                pid,
+            )
             continue
         came = ZONE_WORDS[o.zone]
-        enter_board(game, o, zone, pid, rule, f"{o.name} moves directly from {pid}'s {came} onto the board ({_label(entry)}).")
+        enter_board(
+            game,
+            o,
+            zone,
+            pid,
+            rule,
+            f"{o.name} moves directly from {pid}'s {came} onto the board ({_label(entry)}).",
+        )
         place_now(game, static_pending(game, o, "2.4.4c" if zone is Zone.LOCATION else "4.3.5a.I"))
+
 
 HANDLERS: dict[str, Callable[[Game, StackEntry, EffectSpec, int], None]] = {
     "draw": _draw,
@@ -732,13 +1051,27 @@ def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
     spec = entry.effects[index]
     if spec.gate is not None and index not in entry.answers:
         if not holds(game, spec.gate, entry.controller, entry.source_id):
-            record(game, "4.1.7", "skipped", f"{entry.label}: a condition is not met, so part of the effect does nothing.", (), entry.controller)
+            record(
+                game,
+                "4.1.7",
+                "skipped",
+                f"{entry.label}: a condition is not met, so part of the effect does nothing.",
+                (),
+                entry.controller,
+            )
             return
     sel = spec.what
     if sel is not None and sel.kind == "target" and entry.valid is not None and sel.index < len(entry.valid):
         if entry.targets[sel.index] and not entry.valid[sel.index]:
             rule = "4.3.5b.III" if entry.kind == "triggered" else "4.3.5c.V"
-            record(game, rule, "no_impact", f"{entry.label}: no legal target remains, the effect has no impact.", (), entry.controller)
+            record(
+                game,
+                rule,
+                "no_impact",
+                f"{entry.label}: no legal target remains, the effect has no impact.",
+                (),
+                entry.controller,
+            )
             return
     HANDLERS[spec.kind](game, entry, spec, index)
 

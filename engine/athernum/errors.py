@@ -19,5 +19,7 @@ class AthernumError(EngineError):
 
 
 _TREE = engine_tree(AthernumError, __name__)
-globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+globals().update(
+    _TREE
+)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
 __all__ = ["AthernumError", *_TREE]

@@ -91,20 +91,26 @@ def violations(game: Game) -> list[str]:
                 if a.victory_tokens or a.counters:
                     bad.append(f"attachment {aid} holds markers")
         if not ps.face_up_top <= set(ps.deck):
-            bad.append(f"{pid}'s face-up deck cards {sorted(ps.face_up_top - set(ps.deck))} are not in the deck (4.3.2d)")
+            bad.append(
+                f"{pid}'s face-up deck cards {sorted(ps.face_up_top - set(ps.deck))} are not in the deck (4.3.2d)"
+            )
         if not 0 <= ps.command_tokens <= ps.command_max:
             bad.append(f"{pid} has {ps.command_tokens} command tokens (maximum {ps.command_max})")
         if any(n <= 0 for n in ps.pool.values()):
             bad.append(f"{pid}'s resource pool has a non-positive entry {ps.pool}")
         if len(ps.character_slots) != game.params.character_slots:
-            bad.append(f"{pid} has {len(ps.character_slots)} character slots, not {game.params.character_slots} (7.1.2a)")
+            bad.append(
+                f"{pid} has {len(ps.character_slots)} character slots, not {game.params.character_slots} (7.1.2a)"
+            )
         main = ps.main_character
         if main is not None and game.phase is not Phase.SETUP:
             m = objects.get(main)
             if m is None or m.zone not in (Zone.MAIN, Zone.LOCATION) or m.controller != pid:
                 bad.append(f"{pid}'s main character {main} left its zone or changed control")
     if attached != game.attached:
-        bad.append(f"the item-slot index {sorted(game.attached ^ attached)[:5]} disagrees with the hosts' attachments")
+        bad.append(
+            f"the item-slot index {sorted(game.attached ^ attached)[:5]} disagrees with the hosts' attachments"
+        )
     if held != len(seen):
         bad.append(f"{held - len(seen)} object(s) are held by more than one zone")
     if len(seen) != len(objects) or held != len(objects):
@@ -127,8 +133,11 @@ def _left_players(game: Game) -> list[str]:
     gone = set(game.eliminated)
     if not gone:
         return []
-    bad = [f"{oid} is owned or controlled by {o.owner if o.owner in gone else o.controller}, who left the game"
-           for oid, o in game.objects.items() if o.owner in gone or o.controller in gone]
+    bad = [
+        f"{oid} is owned or controlled by {o.owner if o.owner in gone else o.controller}, who left the game"
+        for oid, o in game.objects.items()
+        if o.owner in gone or o.controller in gone
+    ]
     for pid in sorted(gone):
         ps = game.players[pid]
         piles = any(ps.zone_list(z) for z in (*_PILES, Zone.RESOURCES, Zone.LOCATION))
@@ -137,7 +146,9 @@ def _left_players(game: Game) -> list[str]:
     movers = {game.active, game.priority, game.pending_choice.player if game.pending_choice else None}
     movers |= {e.controller for e in game.stack or ()}
     if movers & gone:
-        bad.append(f"{sorted(movers & gone)} left the game but are active, hold priority, must choose or control an effect")
+        bad.append(
+            f"{sorted(movers & gone)} left the game but are active, hold priority, must choose or control an effect"
+        )
     if len(game.playing) < 2 and game.result is None:
         bad.append("fewer than two players are left but the game goes on (4.2.4a)")
     return bad

@@ -25,7 +25,14 @@ def leave_game(game: Game, leavers: list[str]) -> None:
         _keep_one_extra_turn_each(game, pid)
         game.eliminated.append(pid)
     for pid in leavers:
-        record(game, "4.2.4a", "player_leaves", f"{pid} has lost the game and leaves it with everything they own; {', '.join(game.playing)} play on.", (), pid)
+        record(
+            game,
+            "4.2.4a",
+            "player_leaves",
+            f"{pid} has lost the game and leaves it with everything they own; {', '.join(game.playing)} play on.",
+            (),
+            pid,
+        )
     _return_control(game, gone)
     _remove_owned(game, gone)
     _end_effects(game, gone)
@@ -40,7 +47,13 @@ def _return_control(game: Game, gone: set[str]) -> None:
         o = game.objects[oid]
         if o.owner in gone or change_control(game, o, o.owner, "7.5.7b"):
             continue
-        move_card(game, o, Zone.DISCARD, "4.2.4a", f"{o.name} cannot return to {o.owner}'s control as {o.controller} leaves the game; it goes to its owner's discard pile.")
+        move_card(
+            game,
+            o,
+            Zone.DISCARD,
+            "4.2.4a",
+            f"{o.name} cannot return to {o.owner}'s control as {o.controller} leaves the game; it goes to its owner's discard pile.",
+        )
 
 
 def _remove_owned(game: Game, gone: set[str]) -> None:
@@ -75,12 +88,26 @@ def _end_effects(game: Game, gone: set[str]) -> None:
     for name in ("modifiers", "shields", "grants", "restrictions"):
         effects = getattr(game, name)
         ended += sum(1 for e in effects if e.controller in gone)
-        setattr(game, name, [e for e in effects if e.controller not in gone and getattr(e, "player", None) not in gone
-                             and _target_there(game, e)])
+        setattr(
+            game,
+            name,
+            [
+                e
+                for e in effects
+                if e.controller not in gone
+                and getattr(e, "player", None) not in gone
+                and _target_there(game, e)
+            ],
+        )
     for name in ("triggered", "placing"):
         setattr(game, name, [p for p in getattr(game, name) if p.controller not in gone])
     if ended:
-        record(game, "4.2.4a", "effects_end", f"The effects controlled by {', '.join(sorted(gone))} end with them ({ended}).")
+        record(
+            game,
+            "4.2.4a",
+            "effects_end",
+            f"The effects controlled by {', '.join(sorted(gone))} end with them ({ended}).",
+        )
 
 
 def _target_there(game: Game, effect: object) -> bool:
@@ -92,7 +119,14 @@ def _target_there(game: Game, effect: object) -> bool:
 def _end_turn(game: Game) -> None:
     """The active player left: the rest of their turn is skipped; the phase ends (5.0.4a) and the night between
     turns follows (9.5.1), after which the next player still in the game takes their turn."""
-    record(game, "4.2.4a", "turn_ends", f"{game.active}'s turn ends as they leave the game; the night phase follows.", (), game.active)
+    record(
+        game,
+        "4.2.4a",
+        "turn_ends",
+        f"{game.active}'s turn ends as they leave the game; the night phase follows.",
+        (),
+        game.active,
+    )
     game.queue.clear()
     game.combat = None
     game.priority = None

@@ -35,14 +35,24 @@ def _choice_actions(game: Game) -> list[A.Action]:
         return [A.DeclareDefender(pid, None)] + [A.DeclareDefender(pid, o) for o in c.options]
     if c.kind == "targets":
         p = next(x for x in game.placing if x.id == c.ref)
-        return [A.ChooseTargets(pid, t) for t in options(game, p.ability.targets, p.controller, p.source_id, strict=False)]
+        return [
+            A.ChooseTargets(pid, t)
+            for t in options(game, p.ability.targets, p.controller, p.source_id, strict=False)
+        ]
     out: list[A.Action] = []
     for n in range(c.min, c.max + 1):
         out.extend(A.ChooseCards(pid, combo) for combo in combinations(c.options, n))
     return out
 
 
-def _uses(game: Game, pid: str, ability: Ability, source: GameObject | None, source_id: str | None, exclude: str | None = None) -> list[tuple[tuple, tuple, tuple]]:
+def _uses(
+    game: Game,
+    pid: str,
+    ability: Ability,
+    source: GameObject | None,
+    source_id: str | None,
+    exclude: str | None = None,
+) -> list[tuple[tuple, tuple, tuple]]:
     """All (targets, payment, discards) with which ``pid`` can use ``ability`` now; ``exclude`` is a support
     card being used, which has left the hand once its use begins (7.5.4a)."""
     cost = ability.cost
@@ -76,7 +86,9 @@ def _activated(game: Game, pid: str) -> list[A.Action]:
             continue
         printed = len(src.definition.abilities)
         for i, ab in enumerate(abilities_of(game, src)):
-            if ab.type != "activated" or (src.face_down and i < printed):  # granted ones work face-down (4.3.2b)
+            if ab.type != "activated" or (
+                src.face_down and i < printed
+            ):  # granted ones work face-down (4.3.2b)
                 continue
             if ab.is_equip and src.zone is not Zone.ITEM_SLOT:
                 continue
@@ -107,7 +119,11 @@ def _anytime(game: Game, pid: str) -> list[A.Action]:
 def _day(game: Game, pid: str) -> list[A.Action]:
     out: list[A.Action] = []
     ps = game.players[pid]
-    controlled = {game.objects[o].definition.name for o in game.board_ids(pid) + game.attachment_ids(pid) if game.objects[o].definition.victory_token_field is not None}
+    controlled = {
+        game.objects[o].definition.name
+        for o in game.board_ids(pid) + game.attachment_ids(pid)
+        if game.objects[o].definition.victory_token_field is not None
+    }
     hosts = [
         h
         for h in game.board_ids(pid)
@@ -121,7 +137,9 @@ def _day(game: Game, pid: str) -> list[A.Action]:
                 for p in payments(game, pid, ResourceCost(d.cost or 0), d.faction):
                     out.append(A.PlayCard(pid, cid, p))
         elif d.type == "location":
-            if ps.locations_this_turn(game.turn) < game.params.locations_per_turn and not (d.victory_token_field is not None and d.name in controlled):
+            if ps.locations_this_turn(game.turn) < game.params.locations_per_turn and not (
+                d.victory_token_field is not None and d.name in controlled
+            ):
                 out.append(A.PlayCard(pid, cid))
         elif not (d.victory_token_field is not None and d.name in controlled):  # 1.5.6
             out.append(A.PlayCard(pid, cid))

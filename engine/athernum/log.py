@@ -11,8 +11,9 @@ from engine.common.log import Recorder, entry_type
 from .rules import RULES
 
 #: One logged event: ``rule`` is the CR id that caused or permitted it, ``turn`` the turn it happened in.
-LogEntry = entry_type("turn", "t", module=__name__,
-                      doc="One logged event: ``rule`` is the CR id that caused or permitted it.")
+LogEntry = entry_type(
+    "turn", "t", module=__name__, doc="One logged event: ``rule`` is the CR id that caused or permitted it."
+)
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record

@@ -14,10 +14,22 @@ def add_counters(game: Game, obj: GameObject, kind: str, n: int, rule: str, why:
     if n <= 0:
         return 0
     if obj.zone not in PERMANENT_ZONES:
-        record(game, "10.0.4", "no_counters", f"{obj.name} is not a permanent and cannot hold counters.", (obj.id,))
+        record(
+            game,
+            "10.0.4",
+            "no_counters",
+            f"{obj.name} is not a permanent and cannot hold counters.",
+            (obj.id,),
+        )
         return 0
     if kind == "damage" and not has_dfv(game, obj):
-        record(game, "10.3.2", "no_counters", f"{obj.name} has no Defensive Value; damage counters cannot be placed on it.", (obj.id,))
+        record(
+            game,
+            "10.3.2",
+            "no_counters",
+            f"{obj.name} has no Defensive Value; damage counters cannot be placed on it.",
+            (obj.id,),
+        )
         return 0
     obj.counters[kind] = obj.counters.get(kind, 0) + n
     record(game, rule, "counters_placed", f"{n} {kind} counter(s) placed on {obj.name}{why}.", (obj.id,))
@@ -34,7 +46,9 @@ def remove_counters(game: Game, obj: GameObject, kind: str, n: int | None, rule:
         obj.counters[kind] = have - take
     else:
         del obj.counters[kind]
-    record(game, rule, "counters_removed", f"{take} {kind} counter(s) removed from {obj.name}{why}.", (obj.id,))
+    record(
+        game, rule, "counters_removed", f"{take} {kind} counter(s) removed from {obj.name}{why}.", (obj.id,)
+    )
     return take
 
 
@@ -43,19 +57,29 @@ def deal_damage(game: Game, obj: GameObject, amount: int, rule: str, source: str
     if amount <= 0 or obj.zone not in PERMANENT_ZONES:
         return 0
     if not has_dfv(game, obj):
-        record(game, "10.3.2", "no_damage", f"{obj.name} has no Defensive Value and takes no damage.", (obj.id,))
+        record(
+            game, "10.3.2", "no_damage", f"{obj.name} has no Defensive Value and takes no damage.", (obj.id,)
+        )
         return 0
 
     for sh in game.shields:
         if amount <= 0:
             break
-        if sh.duration == "while_source" and not source_active(game, sh.source_id, sh.source_inc, sh.source_flips):
+        if sh.duration == "while_source" and not source_active(
+            game, sh.source_id, sh.source_inc, sh.source_flips
+        ):
             continue
         if sh.target == (obj.id, obj.incarnation) and sh.remaining > 0:
             prevented = min(sh.remaining, amount)
             sh.remaining -= prevented
             amount -= prevented
-            record(game, "4.3.4b", "damage_prevented", f"{prevented} damage to {obj.name} is prevented.", (obj.id,))
+            record(
+                game,
+                "4.3.4b",
+                "damage_prevented",
+                f"{prevented} damage to {obj.name} is prevented.",
+                (obj.id,),
+            )
     game.shields = [sh for sh in game.shields if sh.remaining > 0]
     if amount <= 0:
         return 0
@@ -71,7 +95,13 @@ def grow_pool(game: Game, n: int, rule: str, why: str, objects: tuple[str, ...] 
         return
     game.victory_pool += n
     game.victory_added += n
-    record(game, rule, "pool_grows", f"The Victory Token pool grows by {n} to {game.victory_pool}: {why}.", objects)
+    record(
+        game,
+        rule,
+        "pool_grows",
+        f"The Victory Token pool grows by {n} to {game.victory_pool}: {why}.",
+        objects,
+    )
 
 
 def place_victory_tokens(game: Game, obj: GameObject, n: int, rule: str) -> int:
@@ -79,16 +109,31 @@ def place_victory_tokens(game: Game, obj: GameObject, n: int, rule: str) -> int:
     if n <= 0:
         return 0
     if obj.zone not in PERMANENT_ZONES or obj.definition.victory_token_field is None:
-        record(game, "10.1.3", "no_victory_tokens", f"{obj.name} has no Victory Token Field; no Victory Token is placed.", (obj.id,))
+        record(
+            game,
+            "10.1.3",
+            "no_victory_tokens",
+            f"{obj.name} has no Victory Token Field; no Victory Token is placed.",
+            (obj.id,),
+        )
         return 0
     placed = min(n, game.victory_pool)
     if placed < n:
-        record(game, "10.1.7", "pool_short", f"Only {placed} Victory Token(s) are left in the pool.", (obj.id,))
+        record(
+            game, "10.1.7", "pool_short", f"Only {placed} Victory Token(s) are left in the pool.", (obj.id,)
+        )
     if placed <= 0:
         return 0
     game.victory_pool -= placed
     obj.victory_tokens += placed
-    record(game, rule, "victory_tokens_placed", f"{placed} Victory Token(s) move from the pool onto {obj.name} ({obj.victory_tokens} on it).", (obj.id,), obj.controller)
+    record(
+        game,
+        rule,
+        "victory_tokens_placed",
+        f"{placed} Victory Token(s) move from the pool onto {obj.name} ({obj.victory_tokens} on it).",
+        (obj.id,),
+        obj.controller,
+    )
     emit(game, "victory_token_placed", obj, player=obj.controller)
     return placed
 
@@ -100,7 +145,13 @@ def remove_victory_tokens(game: Game, obj: GameObject, n: int, rule: str = "10.1
         return 0
     obj.victory_tokens -= take
     game.victory_pool += take
-    record(game, rule, "victory_tokens_returned", f"{take} Victory Token(s) return from {obj.name} to the pool.", (obj.id,))
+    record(
+        game,
+        rule,
+        "victory_tokens_returned",
+        f"{take} Victory Token(s) return from {obj.name} to the pool.",
+        (obj.id,),
+    )
     return take
 
 
@@ -111,7 +162,13 @@ def lose_victory_tokens(game: Game, obj: GameObject, n: int) -> int:
         return 0
     obj.victory_tokens -= take
     game.victory_lost += take
-    record(game, "10.1.6", "victory_tokens_lost", f"{take} Victory Token(s) on {obj.name} are lost and removed from the game.", (obj.id,))
+    record(
+        game,
+        "10.1.6",
+        "victory_tokens_lost",
+        f"{take} Victory Token(s) on {obj.name} are lost and removed from the game.",
+        (obj.id,),
+    )
     return take
 
 
@@ -123,20 +180,40 @@ def exhaust(game: Game, obj: GameObject, rule: str, why: str = "", *, again: boo
     D-EXHAUST-AGAIN).
     """
     if obj.zone not in PERMANENT_ZONES:
-        record(game, "6.2.1", "not_exhausted", f"{obj.name} is not a permanent and cannot be exhausted.", (obj.id,))
+        record(
+            game,
+            "6.2.1",
+            "not_exhausted",
+            f"{obj.name} is not a permanent and cannot be exhausted.",
+            (obj.id,),
+        )
         return False
     if obj.exhausted:
         if not again:
             return False
         obj.counters["exhaustion"] = obj.counters.get("exhaustion", 0) + 1
-        record(game, "6.2.9", "exhausted_again", f"{obj.name} is already exhausted and is exhausted again: it receives another exhaustion counter ({obj.counters['exhaustion']}){why}.", (obj.id,), obj.controller)
+        record(
+            game,
+            "6.2.9",
+            "exhausted_again",
+            f"{obj.name} is already exhausted and is exhausted again: it receives another exhaustion counter ({obj.counters['exhaustion']}){why}.",
+            (obj.id,),
+            obj.controller,
+        )
         return True
     emit(game, "exhausted", obj, snap=snapshot(game, obj))
     obj.face_down = True
     obj.flips += 1
     obj.exhausted = True
     obj.counters["exhaustion"] = obj.counters.get("exhaustion", 0) + 1
-    record(game, rule, "exhausted", f"{obj.name} is exhausted: turned face-down with an exhaustion counter{why}.", (obj.id,), obj.controller)
+    record(
+        game,
+        rule,
+        "exhausted",
+        f"{obj.name} is exhausted: turned face-down with an exhaustion counter{why}.",
+        (obj.id,),
+        obj.controller,
+    )
     return True
 
 
@@ -171,5 +248,11 @@ def replenish_command_tokens(game: Game, pid: str) -> None:
     if ps.command_tokens < ps.command_max:
         gained = ps.command_max - ps.command_tokens
         ps.command_tokens = ps.command_max
-        record(game, "9.1.3", "command_tokens", f"{pid}'s command tokens are replenished to {ps.command_max} (+{gained}).", (), pid)
-
+        record(
+            game,
+            "9.1.3",
+            "command_tokens",
+            f"{pid}'s command tokens are replenished to {ps.command_max} (+{gained}).",
+            (),
+            pid,
+        )

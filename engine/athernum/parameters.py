@@ -50,7 +50,9 @@ class RuleParameters:
         data = dict(data or {})
         unknown = sorted(k for k in data if k not in cls.names())
         if unknown:
-            raise SetupError(f"unknown rule parameter(s) {', '.join(map(str, unknown))}; the engine knows {', '.join(cls.names())}")
+            raise SetupError(
+                f"unknown rule parameter(s) {', '.join(map(str, unknown))}; the engine knows {', '.join(cls.names())}"
+            )
         return cls(**data)
 
     @classmethod

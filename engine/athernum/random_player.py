@@ -69,8 +69,14 @@ class RandomPlayer:
         return self.rng.choice(kinds[kind])
 
 
-def random_game(seed: int, lib: dict[str, CardDef] | None = None, *, turn_limit: int = 200, parameters: RuleParameters | None = None,
-                players: int = 2) -> Game:
+def random_game(
+    seed: int,
+    lib: dict[str, CardDef] | None = None,
+    *,
+    turn_limit: int = 200,
+    parameters: RuleParameters | None = None,
+    players: int = 2,
+) -> Game:
     """A new game between ``players`` random legal decks (p1, p2, ...; setup choices still pending), under ``parameters``."""
     lib = lib or pool_library()
     params = parameters or CR_PARAMETERS

@@ -12,6 +12,7 @@ from .errors import CannotPay
 from .log import record
 from .state import Game, GameObject
 
+
 def faction_label(f: str | None) -> str:
     """A faction as words: its name, or "factionless" (5.0.3c)."""
     return f if f is not None else "factionless"
@@ -38,7 +39,9 @@ def check_payment(
         if stop is not None:
             raise CannotPay(f"{pid} cannot spend resources: {stop.label} prevents it", "5.0.3h")
     if len(payment) != cost.total:
-        raise CannotPay(f"the cost is {cost.total} resource(s) but {len(payment)} were offered", "5.0.3f", "5.0.3d")
+        raise CannotPay(
+            f"the cost is {cost.total} resource(s) but {len(payment)} were offered", "5.0.3f", "5.0.3d"
+        )
     pool = game.players[pid].pool
     need: dict[str | None, int] = {}
     for f in payment:
@@ -115,11 +118,25 @@ def add_resources(game: Game, pid: str, faction: str | None, n: int, rule: str, 
         return
     stop = restricted(game, pid, "generation") if game.restrictions else None
     if stop is not None:
-        record(game, "5.0.3h", "resources_not_added", f"{source} would add {n} resource(s) to {pid}'s pool, but {stop.label} prevents it.", (), pid)
+        record(
+            game,
+            "5.0.3h",
+            "resources_not_added",
+            f"{source} would add {n} resource(s) to {pid}'s pool, but {stop.label} prevents it.",
+            (),
+            pid,
+        )
         return
     pool = game.players[pid].pool
     pool[faction] = pool.get(faction, 0) + n
-    record(game, rule, "resource_added", f"{source} adds {n} {faction_label(faction)} resource(s) to {pid}'s pool.", (), pid)
+    record(
+        game,
+        rule,
+        "resource_added",
+        f"{source} adds {n} {faction_label(faction)} resource(s) to {pid}'s pool.",
+        (),
+        pid,
+    )
 
 
 def exhaust_resource(game: Game, token: GameObject) -> None:
@@ -149,4 +166,11 @@ def empty_pools(game: Game) -> None:
         if ps.pool:
             n = ps.pool_total()
             ps.pool = {}
-            record(game, "5.0.4a", "pool_emptied", f"{pid}'s resource pool empties at the end of the phase ({n} unspent resource(s) lost).", (), pid)
+            record(
+                game,
+                "5.0.4a",
+                "pool_emptied",
+                f"{pid}'s resource pool empties at the end of the phase ({n} unspent resource(s) lost).",
+                (),
+                pid,
+            )

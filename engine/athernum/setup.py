@@ -54,8 +54,10 @@ def check_players(pids: list[str]) -> None:
     if len(set(pids)) != len(pids):
         raise SetupError(f"each player needs a different id, not {', '.join(pids)}")
     if len(pids) < MIN_PLAYERS:
-        raise SetupError(f"a game needs at least {MIN_PLAYERS} players, one to be the other's opponent "
-                         f"('your opponent' is any other player in a match, CR chapter 0), not {len(pids)}")
+        raise SetupError(
+            f"a game needs at least {MIN_PLAYERS} players, one to be the other's opponent "
+            f"('your opponent' is any other player in a match, CR chapter 0), not {len(pids)}"
+        )
     if len(pids) > MAX_PLAYERS:
         raise SetupError(f"the engine plays games of {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(pids)}")
 
@@ -93,14 +95,27 @@ def new_game(
     for deck in decks.values():
         if check_decks:
             check_deck(deck, lib, params)
-    game = Game(players={pid: new_player(pid, params) for pid in decks}, order=list(decks), seed=seed, rng=random.Random(seed), library=lib, turn_limit=turn_limit, params=params)
+    game = Game(
+        players={pid: new_player(pid, params) for pid in decks},
+        order=list(decks),
+        seed=seed,
+        rng=random.Random(seed),
+        library=lib,
+        turn_limit=turn_limit,
+        params=params,
+    )
     for pid, deck in decks.items():
         ps = game.players[pid]
         for name in deck.main:
             ps.deck.append(_make_card(game, pid, name, Zone.DECK).id)
         for name in deck.extra:
             ps.extra_deck.append(_make_card(game, pid, name, Zone.EXTRA_DECK).id)
-    record(game, "8.0.1a", "setup", "Setup begins: each player secretly selects a main character from their deck.")
+    record(
+        game,
+        "8.0.1a",
+        "setup",
+        "Setup begins: each player secretly selects a main character from their deck.",
+    )
     _ask_main(game, game.order[0])
     return game
 
@@ -131,7 +146,14 @@ def choose_main_character(game: Game, pid: str, card: GameObject) -> None:
     card.face_down = True
     card.incarnation += 1
     ps.main_slot = card.id
-    record(game, "8.0.1b", "main_placed", f"{pid} places the selected card face-down into their main character slot; only they may look at it (3.0.2a, 6.1.4).", (), pid)
+    record(
+        game,
+        "8.0.1b",
+        "main_placed",
+        f"{pid} places the selected card face-down into their main character slot; only they may look at it (3.0.2a, 6.1.4).",
+        (),
+        pid,
+    )
     waiting = [p for p in game.order if p not in game.main_choices]
     if waiting:
         _ask_main(game, waiting[0])
@@ -148,13 +170,25 @@ def _finish_setup(game: Game) -> None:
     """8.0.1c-8.0.6a: reveal, place, initiative, the Victory Token pool, shuffle, draw six, begin."""
     for pid in game.order:
         o = game.objects[game.main_choices[pid]]
-        record(game, "8.0.1c", "reveal_main", f"{pid} reveals {o.name} as their main character.", (o.id,), pid)
+        record(
+            game, "8.0.1c", "reveal_main", f"{pid} reveals {o.name} as their main character.", (o.id,), pid
+        )
         game.players[pid].main_character = o.id
         if o.definition.type == "character":
             zone, rule = Zone.MAIN, "3.0.3"
         else:
             zone, rule = Zone.LOCATION, "8.0.1d"
-        enter_board(game, o, zone, pid, rule, f"{o.name} is placed in {pid}'s {zone.value.replace('_', ' ')}, exhausted but without an exhaustion counter (3.0.4).", exhausted=True, exhaustion_counter=False, count_victory_field=False)
+        enter_board(
+            game,
+            o,
+            zone,
+            pid,
+            rule,
+            f"{o.name} is placed in {pid}'s {zone.value.replace('_', ' ')}, exhausted but without an exhaustion counter (3.0.4).",
+            exhausted=True,
+            exhaustion_counter=False,
+            count_victory_field=False,
+        )
     first = _initiative_order(game)
     total = sum(game.objects[game.main_choices[p]].definition.victory_token_field or 0 for p in game.order)
     grow_pool(game, total, "8.0.3a", "the sum of the main characters' Victory Token Fields")
@@ -179,21 +213,49 @@ def _initiative_order(game: Game) -> str:
     leaders = [p for p in game.order if costs[p] == best]
     if len(leaders) > 1:
         first = game.rng.choice(leaders)
-        record(game, "8.0.2d", "initiative", f"Initiative is tied (cost {best}); {first} is chosen at random to begin.", (), first)
+        record(
+            game,
+            "8.0.2d",
+            "initiative",
+            f"Initiative is tied (cost {best}); {first} is chosen at random to begin.",
+            (),
+            first,
+        )
     else:
         first = leaders[0]
-        record(game, "8.0.2a", "initiative", f"{first} has the highest initiative (lowest acquisition cost, {best}) and begins.", (), first)
+        record(
+            game,
+            "8.0.2a",
+            "initiative",
+            f"{first} has the highest initiative (lowest acquisition cost, {best}) and begins.",
+            (),
+            first,
+        )
     order = [first]
     for cost in sorted({costs[p] for p in game.order if p != first}):
         tied = [p for p in game.order if p != first and costs[p] == cost]
         if len(tied) > 1:
             names = " and ".join(tied)
             game.rng.shuffle(tied)
-            record(game, "8.0.2d", "initiative", f"{names} share the same initiative (cost {cost}); their order is decided at random: {', '.join(tied)}.", (), tied[0])
+            record(
+                game,
+                "8.0.2d",
+                "initiative",
+                f"{names} share the same initiative (cost {cost}); their order is decided at random: {', '.join(tied)}.",
+                (),
+                tied[0],
+            )
         order.extend(tied)
     game.order = order
     if len(order) > 2:
-        record(game, "8.0.6b", "turn_order", f"The other players follow {first} in initiative order: turns go {', '.join(order)}.", (), first)
+        record(
+            game,
+            "8.0.6b",
+            "turn_order",
+            f"The other players follow {first} in initiative order: turns go {', '.join(order)}.",
+            (),
+            first,
+        )
     return first
 
 
@@ -237,7 +299,15 @@ class Setup(PileMethods):
         order = list(players)
         check_players(order)
         params = RuleParameters.coerce(parameters)
-        self.game = Game(players={p: new_player(p, params) for p in order}, order=order, seed=seed, rng=random.Random(seed), library=dict(library or {}), turn_limit=turn_limit, params=params)
+        self.game = Game(
+            players={p: new_player(p, params) for p in order},
+            order=order,
+            seed=seed,
+            rng=random.Random(seed),
+            library=dict(library or {}),
+            turn_limit=turn_limit,
+            params=params,
+        )
         self.game.phase = Phase.DAY
         self._turn = 2
         self._active = order[0]
@@ -263,7 +333,17 @@ class Setup(PileMethods):
             raise SetupError(f"unknown player {pid!r}")
         return self.game.players[pid]
 
-    def _state(self, o: GameObject, *, exhausted: bool, face_down: bool | None, damage: int, counters: Mapping[str, int] | None, victory_tokens: int, exhaustion_counters: int | None) -> None:
+    def _state(
+        self,
+        o: GameObject,
+        *,
+        exhausted: bool,
+        face_down: bool | None,
+        damage: int,
+        counters: Mapping[str, int] | None,
+        victory_tokens: int,
+        exhaustion_counters: int | None,
+    ) -> None:
         o.exhausted = exhausted
         o.face_down = exhausted if face_down is None else (face_down or exhausted)
         o.counters = {k: v for k, v in (counters or {}).items() if v}
@@ -303,19 +383,100 @@ class Setup(PileMethods):
         self._state(o, **state)
         return o.id
 
-    def main(self, pid: str, card, *, label: str | None = None, exhausted: bool = False, face_down: bool | None = None, damage: int = 0, counters: Mapping[str, int] | None = None, victory_tokens: int = 0, exhaustion_counters: int | None = None) -> str:
+    def main(
+        self,
+        pid: str,
+        card,
+        *,
+        label: str | None = None,
+        exhausted: bool = False,
+        face_down: bool | None = None,
+        damage: int = 0,
+        counters: Mapping[str, int] | None = None,
+        victory_tokens: int = 0,
+        exhaustion_counters: int | None = None,
+    ) -> str:
         """Place ``pid``'s main character (a character in the main slot, a location in the location slot)."""
-        return self._place(pid, card, Zone.MAIN, label, exhausted=exhausted, face_down=face_down, damage=damage, counters=counters, victory_tokens=victory_tokens, exhaustion_counters=exhaustion_counters)
+        return self._place(
+            pid,
+            card,
+            Zone.MAIN,
+            label,
+            exhausted=exhausted,
+            face_down=face_down,
+            damage=damage,
+            counters=counters,
+            victory_tokens=victory_tokens,
+            exhaustion_counters=exhaustion_counters,
+        )
 
-    def character(self, pid: str, card, *, label: str | None = None, exhausted: bool = False, face_down: bool | None = None, damage: int = 0, counters: Mapping[str, int] | None = None, victory_tokens: int = 0, exhaustion_counters: int | None = None) -> str:
+    def character(
+        self,
+        pid: str,
+        card,
+        *,
+        label: str | None = None,
+        exhausted: bool = False,
+        face_down: bool | None = None,
+        damage: int = 0,
+        counters: Mapping[str, int] | None = None,
+        victory_tokens: int = 0,
+        exhaustion_counters: int | None = None,
+    ) -> str:
         """Place a character card in the lowest free character slot of ``pid``."""
-        return self._place(pid, card, Zone.CHARACTERS, label, exhausted=exhausted, face_down=face_down, damage=damage, counters=counters, victory_tokens=victory_tokens, exhaustion_counters=exhaustion_counters)
+        return self._place(
+            pid,
+            card,
+            Zone.CHARACTERS,
+            label,
+            exhausted=exhausted,
+            face_down=face_down,
+            damage=damage,
+            counters=counters,
+            victory_tokens=victory_tokens,
+            exhaustion_counters=exhaustion_counters,
+        )
 
-    def location(self, pid: str, card, *, label: str | None = None, exhausted: bool = False, face_down: bool | None = None, damage: int = 0, counters: Mapping[str, int] | None = None, victory_tokens: int = 0, exhaustion_counters: int | None = None) -> str:
+    def location(
+        self,
+        pid: str,
+        card,
+        *,
+        label: str | None = None,
+        exhausted: bool = False,
+        face_down: bool | None = None,
+        damage: int = 0,
+        counters: Mapping[str, int] | None = None,
+        victory_tokens: int = 0,
+        exhaustion_counters: int | None = None,
+    ) -> str:
         """Place a location card in ``pid``'s location slot."""
-        return self._place(pid, card, Zone.LOCATION, label, exhausted=exhausted, face_down=face_down, damage=damage, counters=counters, victory_tokens=victory_tokens, exhaustion_counters=exhaustion_counters)
+        return self._place(
+            pid,
+            card,
+            Zone.LOCATION,
+            label,
+            exhausted=exhausted,
+            face_down=face_down,
+            damage=damage,
+            counters=counters,
+            victory_tokens=victory_tokens,
+            exhaustion_counters=exhaustion_counters,
+        )
 
-    def token(self, pid: str, spec: Mapping[str, Any], *, label: str | None = None, exhausted: bool = False, damage: int = 0, counters: Mapping[str, int] | None = None, victory_tokens: int = 0, host: str | None = None, face_down: bool = False) -> str:
+    def token(
+        self,
+        pid: str,
+        spec: Mapping[str, Any],
+        *,
+        label: str | None = None,
+        exhausted: bool = False,
+        damage: int = 0,
+        counters: Mapping[str, int] | None = None,
+        victory_tokens: int = 0,
+        host: str | None = None,
+        face_down: bool = False,
+    ) -> str:
         """Place a token (character, location, resource or item) described like ``create_token``'s token."""
         g = self.game
         ts = parse_token(spec, "token")
@@ -326,8 +487,15 @@ class Setup(PileMethods):
         d = token_def(ts, faction)
         g.next_id += 1
         oid = label or f"{pid}:{d.name}*{g.next_id}"
-        zone = {"character": Zone.CHARACTERS, "location": Zone.LOCATION, "resource": Zone.RESOURCES, "item": Zone.ITEM_SLOT}[d.type]
-        o = GameObject(id=oid, definition=d, owner=pid, is_token=True, zone=zone, controller=pid, created_zone=zone)
+        zone = {
+            "character": Zone.CHARACTERS,
+            "location": Zone.LOCATION,
+            "resource": Zone.RESOURCES,
+            "item": Zone.ITEM_SLOT,
+        }[d.type]
+        o = GameObject(
+            id=oid, definition=d, owner=pid, is_token=True, zone=zone, controller=pid, created_zone=zone
+        )
         g.objects[oid] = o
         ps = self._player(pid)
         if zone is Zone.ITEM_SLOT:
@@ -348,15 +516,27 @@ class Setup(PileMethods):
             ps.character_slots[free] = oid
         else:
             ps.zone_list(zone).append(oid)
-        self._state(o, exhausted=exhausted, face_down=face_down or None, damage=damage, counters=counters, victory_tokens=victory_tokens, exhaustion_counters=None)
+        self._state(
+            o,
+            exhausted=exhausted,
+            face_down=face_down or None,
+            damage=damage,
+            counters=counters,
+            victory_tokens=victory_tokens,
+            exhaustion_counters=None,
+        )
         return oid
 
-    def resources(self, pid: str, faction: str | None = None, count: int = 1, *, exhausted: bool = False) -> list[str]:
+    def resources(
+        self, pid: str, faction: str | None = None, count: int = 1, *, exhausted: bool = False
+    ) -> list[str]:
         """Place ``count`` resource tokens of ``faction`` in ``pid``'s resource zone."""
         spec = {"name": "Resource Token", "type": "resource", "faction": faction}
         return [self.token(pid, spec, exhausted=exhausted) for _ in range(count)]
 
-    def attach(self, host: str, card, *, face_down: bool = False, label: str | None = None, owner: str | None = None) -> str:
+    def attach(
+        self, host: str, card, *, face_down: bool = False, label: str | None = None, owner: str | None = None
+    ) -> str:
         """Attach an item card to ``host`` (face-up or face-down); its owner defaults to the host's controller."""
         g = self.game
         if host not in g.objects:
@@ -376,7 +556,21 @@ class Setup(PileMethods):
 
     def _pile(self, pid: str, zone: Zone, cards: Iterable) -> list[str]:
         self._player(pid)
-        return [self._place(pid, c, zone, None, exhausted=False, face_down=None, damage=0, counters=None, victory_tokens=0, exhaustion_counters=None) for c in cards]
+        return [
+            self._place(
+                pid,
+                c,
+                zone,
+                None,
+                exhausted=False,
+                face_down=None,
+                damage=0,
+                counters=None,
+                victory_tokens=0,
+                exhaustion_counters=None,
+            )
+            for c in cards
+        ]
 
     def extra_deck(self, pid: str, *cards) -> list[str]:
         """Put cards in ``pid``'s extra deck."""
@@ -404,7 +598,9 @@ class Setup(PileMethods):
         """Put resources in ``pid``'s resource pool (only meaningful in day or combat)."""
         self._player(pid).pool = {k: v for k, v in pool.items() if v}
 
-    def used(self, pid: str, *, solvency: bool = False, contingency: bool = False, location: bool | int = False) -> None:
+    def used(
+        self, pid: str, *, solvency: bool = False, contingency: bool = False, location: bool | int = False
+    ) -> None:
         """Mark once-per-turn allowances of ``pid`` as already used this turn; ``location`` is True (all the
         locations allowed this turn, 2.4.2) or how many locations were played."""
         ps = self._player(pid)
@@ -420,7 +616,9 @@ class Setup(PileMethods):
         """Mark combat as already entered this turn (9.3.1)."""
         self.game.combat_turn = self._turn
 
-    def at(self, *, turn: int | None = None, active: str | None = None, phase: str | Phase | None = None) -> None:
+    def at(
+        self, *, turn: int | None = None, active: str | None = None, phase: str | Phase | None = None
+    ) -> None:
         """Set the turn number, the active player and the phase (day by default)."""
         if turn is not None:
             self._turn = turn
@@ -454,7 +652,14 @@ class Setup(PileMethods):
         g.order = g.order[i:] + g.order[:i]
         on_board = sum(g.objects[o].victory_tokens for o in g.board_ids())
         g.victory_added = g.victory_pool + on_board + g.victory_lost
-        record(g, "9.2.0", "setup", f"A position is set up: turn {g.turn}, {g.active} is active, {self._phase.value} phase.", (), g.active)
+        record(
+            g,
+            "9.2.0",
+            "setup",
+            f"A position is set up: turn {g.turn}, {g.active} is active, {self._phase.value} phase.",
+            (),
+            g.active,
+        )
         _apply_continuous_statics(g)
         if self._phase in (Phase.DAY, Phase.COMBAT):
             g.phase = self._phase
@@ -479,18 +684,26 @@ class Setup(PileMethods):
         ``parameters`` are the rules' numbers (:class:`.parameters.RuleParameters`), the CR's by default."""
         unknown = [k for k in data if k not in _POSITION_KEYS]
         if unknown:
-            raise SetupError(f"unknown position field(s) {', '.join(map(str, unknown))}; expected {', '.join(_POSITION_KEYS)}")
+            raise SetupError(
+                f"unknown position field(s) {', '.join(map(str, unknown))}; expected {', '.join(_POSITION_KEYS)}"
+            )
         lib = dict(library or {})
         for raw in data.get("cards", ()):
             d = load_card(raw)
             lib[d.name] = d
-        s = cls(lib, seed=data.get("seed", 0), players=tuple(data.get("players", {}).keys()) or ("p1", "p2"), turn_limit=data.get("turn_limit", 200), parameters=parameters)
+        s = cls(
+            lib,
+            seed=data.get("seed", 0),
+            players=tuple(data.get("players", {}).keys()) or ("p1", "p2"),
+            turn_limit=data.get("turn_limit", 200),
+            parameters=parameters,
+        )
         for pid, pdata in data.get("players", {}).items():
             pdata = dict(pdata or {})
             main = pdata.pop("main", None)
             if main is not None:
                 oid = s.main(pid, **_card_args(main))
-                for att in (main.get("attachments", ()) if isinstance(main, dict) else ()):
+                for att in main.get("attachments", ()) if isinstance(main, dict) else ():
                     s.attach(oid, **_attach_args(att))
             for ch in pdata.pop("characters", ()):
                 attachments = ch.get("attachments", ()) if isinstance(ch, dict) else ()
@@ -558,8 +771,28 @@ def _apply_continuous_statics(g: Game) -> None:
                     resolve_effect(g, entry, i)
 
 
-_POSITION_KEYS = ("cards", "seed", "players", "victory_pool", "victory_lost", "combat_used", "turn", "active", "phase", "turn_limit")
-_CARD_KEYS = ("card", "label", "exhausted", "face_down", "damage", "counters", "victory_tokens", "exhaustion_counters")
+_POSITION_KEYS = (
+    "cards",
+    "seed",
+    "players",
+    "victory_pool",
+    "victory_lost",
+    "combat_used",
+    "turn",
+    "active",
+    "phase",
+    "turn_limit",
+)
+_CARD_KEYS = (
+    "card",
+    "label",
+    "exhausted",
+    "face_down",
+    "damage",
+    "counters",
+    "victory_tokens",
+    "exhaustion_counters",
+)
 
 
 def _resource_groups(data: Any, pid: str) -> list[dict[str, Any]]:
@@ -568,14 +801,18 @@ def _resource_groups(data: Any, pid: str) -> list[dict[str, Any]]:
     if data is None:
         return []
     if isinstance(data, bool) or not isinstance(data, (int, Mapping, list, tuple)):
-        raise SetupError(f"players.{pid}.resources: expected a count, a group or a list of groups, not {data!r}")
+        raise SetupError(
+            f"players.{pid}.resources: expected a count, a group or a list of groups, not {data!r}"
+        )
     if isinstance(data, int):
         return [{"faction": None, "count": data}] if data else []
     groups = [data] if isinstance(data, Mapping) else list(data)
     out = []
     for g in groups:
         if not isinstance(g, Mapping):
-            raise SetupError(f"players.{pid}.resources: each group is a mapping with faction, count, exhausted; not {g!r}")
+            raise SetupError(
+                f"players.{pid}.resources: each group is a mapping with faction, count, exhausted; not {g!r}"
+            )
         unknown = [k for k in g if k not in ("faction", "count", "exhausted")]
         if unknown:
             raise SetupError(f"players.{pid}.resources: unknown field(s) {', '.join(map(str, unknown))}")

@@ -12,7 +12,10 @@ from .values import faction_of_player, types_of, value
 
 
 def _pool(pool: dict) -> dict[str, int]:
-    return {("" if k is None else k): v for k, v in sorted(pool.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))}
+    return {
+        ("" if k is None else k): v
+        for k, v in sorted(pool.items(), key=lambda kv: (kv[0] is not None, kv[0] or ""))
+    }
 
 
 def object_to_dict(game: Game, o: GameObject) -> dict[str, Any]:
@@ -95,7 +98,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         ],
         "combat": None
         if game.combat is None
-        else {"attacker": game.combat.attacker, "target": game.combat.target, "defender": game.combat.defender},
+        else {
+            "attacker": game.combat.attacker,
+            "target": game.combat.target,
+            "defender": game.combat.defender,
+        },
         "players": per_player(game, player_to_dict),
         "objects": per_object(game, object_to_dict),
     }

@@ -33,10 +33,19 @@ def push_entry(game: Game, entry: StackEntry) -> None:
     aimed = ""
     if entry.targets and any(entry.targets):
         aimed = " targeting " + ", ".join(r.id for g in entry.targets for r in g)
-    record(game, entry.rule, "stack_push", f"{entry.controller}'s {entry.label} is put on the stack{aimed}.", objs, entry.controller)
+    record(
+        game,
+        entry.rule,
+        "stack_push",
+        f"{entry.controller}'s {entry.label} is put on the stack{aimed}.",
+        objs,
+        entry.controller,
+    )
 
 
-def entry_from_pending(game: Game, p: PendingAbility, targets: tuple[tuple[TargetRef, ...], ...]) -> StackEntry:
+def entry_from_pending(
+    game: Game, p: PendingAbility, targets: tuple[tuple[TargetRef, ...], ...]
+) -> StackEntry:
     """Turn a triggered or static ability waiting for the stack into a stack entry."""
     name = p.source.name if p.source is not None else "Rule"
     return StackEntry(
@@ -69,7 +78,14 @@ def pass_priority(game: Game, pid: str) -> None:
     if game.passes >= len(game.playing):
         game.priority = None
         game.passes = 0
-        record(game, "4.1.7", "all_passed", f"{pid} passes; all players have passed, the stack resolves last in, first out.", (), pid)
+        record(
+            game,
+            "4.1.7",
+            "all_passed",
+            f"{pid} passes; all players have passed, the stack resolves last in, first out.",
+            (),
+            pid,
+        )
         push_front(game, ("resolve",), ("sbc", "4.1.9"), ("collect",))
     else:
         nxt = game.next_player(pid)
@@ -86,7 +102,14 @@ def step_resolve(game: Game) -> None:
         return
     entry = game.stack.pop()
     game.resolving = entry
-    record(game, "4.1.7", "resolve", f"{entry.controller}'s {entry.label} resolves.", tuple(x for x in (entry.source_id,) if x), entry.controller)
+    record(
+        game,
+        "4.1.7",
+        "resolve",
+        f"{entry.controller}'s {entry.label} resolves.",
+        tuple(x for x in (entry.source_id,) if x),
+        entry.controller,
+    )
     _check_targets(game, entry)
     steps = [("effect", i) for i in range(len(entry.effects))]
     push_front(game, *steps, ("finish",), ("resolve",))
@@ -103,7 +126,14 @@ def _check_targets(game: Game, entry: StackEntry) -> None:
         keep = tuple(r for r in group if still_legal(game, spec, r, entry.controller, entry.source_id))
         for r in group:
             if r not in keep:
-                record(game, rule, "target_invalid", f"{r.id} is no longer a legal target of {entry.label}; it is not affected.", (r.id,), entry.controller)
+                record(
+                    game,
+                    rule,
+                    "target_invalid",
+                    f"{r.id} is no longer a legal target of {entry.label}; it is not affected.",
+                    (r.id,),
+                    entry.controller,
+                )
         valid.append(keep)
     entry.valid = tuple(valid)
 
@@ -151,7 +181,9 @@ def step_place(game: Game) -> None:
         if first.ability.targets and first.targets is None:
             opts = options(game, first.ability.targets, first.controller, first.source_id, strict=False)
             if len(opts) == 1:
-                first.targets = resolve_choice(game, first.ability.targets, opts[0], first.controller, first.source_id, strict=False)
+                first.targets = resolve_choice(
+                    game, first.ability.targets, opts[0], first.controller, first.source_id, strict=False
+                )
             elif not opts:
                 first.targets = tuple(() for _ in first.ability.targets)
             else:

@@ -305,7 +305,9 @@ class PlayerState:
     location_turn: int = 0  # 2.4.2: the turn in which locations were last played
     locations_played: int = 0  # how many locations were played in that turn (2.4.2, locations_per_turn)
     ability_uses: dict[str, int] = field(default_factory=dict)  # "source|index" -> turn used
-    face_up_top: set[str] = field(default_factory=set)  # deck cards turned face-up (seen while on top, 4.3.2d)
+    face_up_top: set[str] = field(
+        default_factory=set
+    )  # deck cards turned face-up (seen while on top, 4.3.2d)
 
     def zone_list(self, zone: Zone) -> list[str]:
         """The ordered id list of a pile zone, the resource zone, or the locations (KeyError for another zone)."""
@@ -370,13 +372,17 @@ class Game(GameEntryPoints):
     shields: list[Shield] = field(default_factory=list)
     grants: list[Grant] = field(default_factory=list)  # 4.3.2b
     restrictions: list[Restriction] = field(default_factory=list)  # 5.0.3h
-    relinked: list[tuple[str, str]] = field(default_factory=list)  # attachments reassigned since the last check (4.2.1b)
+    relinked: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # attachments reassigned since the last check (4.2.1b)
     pending_choice: PendingChoice | None = None
     queue: deque = field(default_factory=deque)
     triggered: list[PendingAbility] = field(default_factory=list)  # identified, not yet placed
     placing: list[PendingAbility] = field(default_factory=list)  # being ordered / targeted
     entered: list[tuple[str, int]] = field(default_factory=list)  # 4.2.2g bookkeeping
-    played_fields: list[tuple[str, int]] = field(default_factory=list)  # item cards with a field played (1.5.3)
+    played_fields: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # item cards with a field played (1.5.3)
     combat: Combat | None = None
     combat_turn: int = 0
     result: GameResult | None = None
@@ -393,7 +399,9 @@ class Game(GameEntryPoints):
     library: dict[str, CardDef] = field(default_factory=dict)
     params: RuleParameters = CR_PARAMETERS  # the numbers read from the rules (2.4.2, 7.1.2a, 10.2.2, 8.0.5a)
     night_of: str | None = None  # during the night: the player whose turn just ended (9.5.1, D-NIGHT)
-    eliminated: list[str] = field(default_factory=list)  # lost while others play on, in that order (4.2.4a, D-LEFT-GAME)
+    eliminated: list[str] = field(
+        default_factory=list
+    )  # lost while others play on, in that order (4.2.4a, D-LEFT-GAME)
 
     # -- entry points -------------------------------------------------------------------
     @property

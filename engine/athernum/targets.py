@@ -69,7 +69,9 @@ def _group_sizes(spec: TargetSpec, available: int, strict: bool) -> list[int]:
     return [min(spec.count, available)]
 
 
-def options(game: Game, specs: tuple[TargetSpec, ...], you: str, source_id: str | None, *, strict: bool) -> list[Choice]:
+def options(
+    game: Game, specs: tuple[TargetSpec, ...], you: str, source_id: str | None, *, strict: bool
+) -> list[Choice]:
     """Every way to choose all target groups (``strict``: each group must be filled, 4.3.5c)."""
     if not specs:
         return [()]
@@ -109,8 +111,12 @@ def resolve_choice(
         sizes = _group_sizes(spec, len(cands), strict)
         if len(ids) not in sizes:
             if not sizes:
-                raise InvalidTarget(f"target group {i} needs {spec.count} legal target(s) but only {len(cands)} exist", *cite)
-            raise InvalidTarget(f"target group {i} needs {' or '.join(map(str, sizes))} target(s), {len(ids)} given", *cite)
+                raise InvalidTarget(
+                    f"target group {i} needs {spec.count} legal target(s) but only {len(cands)} exist", *cite
+                )
+            raise InvalidTarget(
+                f"target group {i} needs {' or '.join(map(str, sizes))} target(s), {len(ids)} given", *cite
+            )
         refs = []
         for tid in ids:
             if tid not in cands:

@@ -28,7 +28,9 @@ EVENT_WORDS = {
 }
 
 
-def abilities_function(obj: GameObject, ability: Ability, game: Game | None = None, *, granted: bool = False) -> bool:
+def abilities_function(
+    obj: GameObject, ability: Ability, game: Game | None = None, *, granted: bool = False
+) -> bool:
     """Whether a triggered ability of ``obj`` works where ``obj`` is (4.3.2a, 4.3.2c, 4.3.2d, 4.3.5g.II, 7.4.2d).
 
     A granted ability works whatever the object's state while it stays on the board (4.3.2b)."""
@@ -55,7 +57,11 @@ def _watchers(game: Game, obj: GameObject) -> list[tuple[Ability, bool]]:
     """The "whenever"/"at" abilities of ``obj``: printed ones, then granted ones (flagged True, 4.3.2b)."""
     out = [(ab, False) for ab in obj.definition.watchers]
     if game.grants:
-        out += [(ab, True) for ab in granted_abilities(game, obj) if ab.type == "triggered" and ab.trigger and ab.trigger.mode != "when"]
+        out += [
+            (ab, True)
+            for ab in granted_abilities(game, obj)
+            if ab.type == "triggered" and ab.trigger and ab.trigger.mode != "when"
+        ]
     return out
 
 
@@ -85,12 +91,19 @@ def _sources(game: Game) -> list[GameObject]:
                 o = objects[oid]
                 if o.definition.offboard_triggers:
                     out.append(o)
-        if ps.face_up_top and ps.deck and ps.deck[0] in ps.face_up_top and objects[ps.deck[0]].definition.offboard_triggers:
+        if (
+            ps.face_up_top
+            and ps.deck
+            and ps.deck[0] in ps.face_up_top
+            and objects[ps.deck[0]].definition.offboard_triggers
+        ):
             out.append(objects[ps.deck[0]])
     return out
 
 
-def _queue(game: Game, source: GameObject, ability: Ability, subject: Snapshot | None, player: str | None, why: str) -> None:
+def _queue(
+    game: Game, source: GameObject, ability: Ability, subject: Snapshot | None, player: str | None, why: str
+) -> None:
     controller = source.controller or source.owner
     pending = PendingAbility(
         id=game.new_id("t"),
@@ -187,7 +200,9 @@ def emit_phase(game: Game, phase: str, player: str | None) -> None:
             _queue(game, src, ab, None, player, f"at the {phase} phase")
 
 
-def static_pending(game: Game, obj: GameObject, rule: str, *, in_slot: bool | None = None) -> list[PendingAbility]:
+def static_pending(
+    game: Game, obj: GameObject, rule: str, *, in_slot: bool | None = None
+) -> list[PendingAbility]:
     """The static abilities of ``obj`` to put on the stack as it enters or turns face-up (4.1.4, 4.3.5a.I).
 
     Equipment abilities count only while the object is in an item slot (4.3.5g.II, 4.3.5g.III).

@@ -43,7 +43,12 @@ def step_begin_phase(game: Game, phase: Phase) -> None:
     if phase is Phase.NIGHT:
         ap = game.turn_owner
         game.night_of, game.active = ap, None  # 9.5.1: nobody is active between turns
-        record(game, "9.5.1", "phase", f"Night phase after {ap}'s turn: there is no active player and nobody receives priority (9.5.3).")
+        record(
+            game,
+            "9.5.1",
+            "phase",
+            f"Night phase after {ap}'s turn: there is no active player and nobody receives priority (9.5.3).",
+        )
     elif phase is Phase.MORNING:
         ap = game.active
         record(game, "9.1.0", "phase", f"{ap}'s morning phase begins (turn {game.turn}).", (), ap)
@@ -72,9 +77,18 @@ def step_morning(game: Game) -> None:
             if not o.counters.get("exhaustion"):
                 recovered.append(o)
     for o in recovered:  # 9.1.2, 6.2.7
-        game.triggered.extend(turn_face_up(game, o, "9.1.2", f"{o.name} has no exhaustion counters left and is turned face-up."))
+        game.triggered.extend(
+            turn_face_up(game, o, "9.1.2", f"{o.name} has no exhaustion counters left and is turned face-up.")
+        )
     replenish_command_tokens(game, ap)  # 9.1.3
-    record(game, "9.1.4", "check", f"{ap}'s morning: a state-based check is performed after recovery and command tokens (turn {game.turn}).", (), ap)
+    record(
+        game,
+        "9.1.4",
+        "check",
+        f"{ap}'s morning: a state-based check is performed after recovery and command tokens (turn {game.turn}).",
+        (),
+        ap,
+    )
     emit_phase(game, "morning", ap)
     push_front(game, ("sbc", "9.1.4"), ("collect",), ("end_phase", Phase.MORNING, None))
 
@@ -95,7 +109,14 @@ def step_leave_phase(game: Game, phase: Phase, to: Phase | None) -> None:
         push_front(game, ("begin_phase", Phase.EVENING))
     elif phase is Phase.COMBAT:
         game.phase = Phase.DAY
-        record(game, "9.3.2", "phase", f"The combat phase ends; {game.active} continues their day phase with priority.", (), game.active)
+        record(
+            game,
+            "9.3.2",
+            "phase",
+            f"The combat phase ends; {game.active} continues their day phase with priority.",
+            (),
+            game.active,
+        )
     elif phase is Phase.EVENING:
         push_front(game, ("begin_phase", Phase.NIGHT))
     elif phase is Phase.NIGHT:
@@ -120,13 +141,28 @@ def step_next_turn(game: Game) -> None:
         best = max(counts.values())
         leaders = [p for p, n in counts.items() if n == best]
         if len(leaders) == 1:
-            end_game(game, leaders[0], f"the engine's turn limit was reached and they hold the most Victory Tokens ({best})", "11.1.6")
+            end_game(
+                game,
+                leaders[0],
+                f"the engine's turn limit was reached and they hold the most Victory Tokens ({best})",
+                "11.1.6",
+            )
         else:
-            end_game(game, None, f"the engine's turn limit was reached with equal Victory Tokens ({best})", "11.1.7")
+            end_game(
+                game,
+                None,
+                f"the engine's turn limit was reached with equal Victory Tokens ({best})",
+                "11.1.7",
+            )
         return
     if game.final_turn is None and game.turn >= game.turn_limit:
         game.final_turn = game.turn + len(game.playing)
-        record(game, "11.1.5", "turn_limit", f"The engine's limit of {game.turn_limit} turns is reached: each player receives one additional turn, then the most Victory Tokens wins.")
+        record(
+            game,
+            "11.1.5",
+            "turn_limit",
+            f"The engine's limit of {game.turn_limit} turns is reached: each player receives one additional turn, then the most Victory Tokens wins.",
+        )
     prev = game.turn_owner
     assert prev is not None
     game.active = game.next_player(prev)

@@ -25,7 +25,13 @@ def faction_of_player(game: Game, pid: str) -> str | None:
 def source_active(game: Game, source_id: str | None, inc: int, flips: int, equip: bool = False) -> bool:
     """Is the source still face-up where it was, never turned face-down since (4.3.5a.II, 4.3.5g.II)?"""
     src = game.objects.get(source_id) if source_id else None
-    if src is None or src.incarnation != inc or src.flips != flips or src.face_down or src.zone not in BOARD_ZONES:
+    if (
+        src is None
+        or src.incarnation != inc
+        or src.flips != flips
+        or src.face_down
+        or src.zone not in BOARD_ZONES
+    ):
         return False
     if equip and src.zone is not Zone.ITEM_SLOT:
         return False
@@ -49,7 +55,9 @@ def modifier_applies(game: Game, m: Modifier, obj: GameObject) -> bool:
         if src is None or src.attached_to != obj.id:
             return False
     else:
-        if m.filter is not None and not matches(game, obj, m.filter, m.controller, m.source_id, base_types=True):
+        if m.filter is not None and not matches(
+            game, obj, m.filter, m.controller, m.source_id, base_types=True
+        ):
             return False
     return modifier_active(game, m)
 
@@ -149,7 +157,11 @@ def has_dfv(game: Game, obj: GameObject) -> bool:
 
 def has_ofv(game: Game, obj: GameObject) -> bool:
     """A face-up permanent with an offensive value (2.2.3d, 9.3.5)."""
-    return value(game, obj, "ofv") is not None if obj.zone in (Zone.MAIN, Zone.CHARACTERS, Zone.LOCATION, Zone.RESOURCES) else False
+    return (
+        value(game, obj, "ofv") is not None
+        if obj.zone in (Zone.MAIN, Zone.CHARACTERS, Zone.LOCATION, Zone.RESOURCES)
+        else False
+    )
 
 
 def snapshot(game: Game, obj: GameObject) -> Snapshot:
@@ -194,6 +206,7 @@ def abilities_of(game: Game, obj: GameObject) -> list:
 
 
 # -- filters: match objects (live, or last known information) ------------------------------------------
+
 
 def _relative(rel: str, pid: str, you: str) -> bool:
     if rel == "any":
@@ -244,7 +257,11 @@ def matches(
     if flt.owner != "any" and not _relative(flt.owner, owner, you):
         return False
     if flt.faction is not None:
-        want = faction_of_player(game, you) if flt.faction == "yours" else (None if flt.faction == "none" else flt.faction)
+        want = (
+            faction_of_player(game, you)
+            if flt.faction == "yours"
+            else (None if flt.faction == "none" else flt.faction)
+        )
         if faction != want:
             return False
     if flt.name is not None and name != flt.name:
@@ -265,7 +282,9 @@ def matches(
         return False
     if flt.max_cost is not None and (cost is None or cost > flt.max_cost):
         return False
-    if flt.extra_rule is not None and flt.extra_rule not in extra_rules:  # kept face-down and exhausted (6.2.4b)
+    if (
+        flt.extra_rule is not None and flt.extra_rule not in extra_rules
+    ):  # kept face-down and exhausted (6.2.4b)
         return False
     if flt.named:  # the name is filled in by the effect that named it (1.1.5); unresolved, nothing matches
         return False
@@ -273,6 +292,7 @@ def matches(
 
 
 # -- conditions ------------------------------------------------------------------------------------------
+
 
 def holds(
     game: Game,
@@ -290,7 +310,11 @@ def holds(
         flt = cond.filter
 
         def count(who: str) -> int:
-            return sum(1 for oid in game.board_ids(who) if flt is None or matches(game, game.objects[oid], flt, you, source_id))
+            return sum(
+                1
+                for oid in game.board_ids(who)
+                if flt is None or matches(game, game.objects[oid], flt, you, source_id)
+            )
 
         if kind == "you_control":
             return count(you) >= cond.amount

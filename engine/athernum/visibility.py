@@ -30,8 +30,20 @@ def seen_by(game: Game, pid: str, obj: GameObject) -> tuple[bool, str]:
     """Whether ``pid`` may look at ``obj`` now, and the rule that says so."""
     zone = obj.zone
     choice = game.pending_choice
-    if choice is not None and choice.player == pid and choice.kind in ("cards", "main_character") and obj.id in choice.options:
-        return True, "7.4.2c" if zone is Zone.EXTRA_DECK else "8.0.1a" if choice.kind == "main_character" else "7.2.3b"
+    if (
+        choice is not None
+        and choice.player == pid
+        and choice.kind in ("cards", "main_character")
+        and obj.id in choice.options
+    ):
+        return (
+            True,
+            "7.4.2c"
+            if zone is Zone.EXTRA_DECK
+            else "8.0.1a"
+            if choice.kind == "main_character"
+            else "7.2.3b",
+        )
     if zone is Zone.HAND:
         return obj.owner == pid, "7.4.1a"
     if zone is Zone.DECK:
@@ -82,7 +94,14 @@ def aliases(game: Game, pid: str) -> dict[str, str]:
 
 def _hidden_object(game: Game, o: GameObject, alias: dict[str, str]) -> dict[str, Any]:
     """What anyone may know of an object they cannot look at: where it is, and on the board its markers."""
-    out: dict[str, Any] = {"hidden": True, "name": None, "owner": o.owner, "controller": o.controller, "zone": o.zone.value, "token": o.is_token}
+    out: dict[str, Any] = {
+        "hidden": True,
+        "name": None,
+        "owner": o.owner,
+        "controller": o.controller,
+        "zone": o.zone.value,
+        "token": o.is_token,
+    }
     if o.zone in BOARD_ZONES:
         out.update(
             face_down=o.face_down,
@@ -120,12 +139,25 @@ def game_view(game: Game, pid: str) -> dict[str, Any]:
             objects[oid] = data
     full["objects"] = dict(sorted(objects.items()))
     for pdata in full["players"].values():
-        for key in ("character_slots", "locations", "resources", "hand", "deck", "discard", "void", "extra_deck"):
+        for key in (
+            "character_slots",
+            "locations",
+            "resources",
+            "hand",
+            "deck",
+            "discard",
+            "void",
+            "extra_deck",
+        ):
             pdata[key] = [m(x) for x in pdata[key]]
         pdata["main_character"] = m(pdata["main_character"])
     for entry, real in zip(full["stack"] or (), game.stack or ()):
-        if entry["source"] in alias:  # an ability of a card the viewer may not look at (e.g. a granted one, 4.3.2b)
-            entry["label"] = f"{alias[entry['source']]}: {real.ability.label() if real.ability else 'an ability'}"
+        if (
+            entry["source"] in alias
+        ):  # an ability of a card the viewer may not look at (e.g. a granted one, 4.3.2b)
+            entry["label"] = (
+                f"{alias[entry['source']]}: {real.ability.label() if real.ability else 'an ability'}"
+            )
         entry["source"] = m(entry["source"])
         entry["targets"] = [[m(t) for t in g] for g in entry["targets"]]
     if full["combat"]:

@@ -84,7 +84,13 @@ def _strip_markers(game: Game, obj: GameObject, rule: str) -> None:
         n = obj.victory_tokens
         obj.victory_tokens = 0
         game.victory_pool += n
-        record(game, "10.1.5", "victory_tokens_returned", f"{n} Victory Token(s) on {obj.name} return to the global pool.", (obj.id,))
+        record(
+            game,
+            "10.1.5",
+            "victory_tokens_returned",
+            f"{n} Victory Token(s) on {obj.name} return to the global pool.",
+            (obj.id,),
+        )
     if obj.counters:
         obj.counters = {}
 
@@ -94,7 +100,13 @@ def _discard_attachments(game: Game, host: GameObject) -> None:
     for aid in list(host.attachments):
         att = game.objects.get(aid)
         if att is not None:
-            move_card(game, att, Zone.DISCARD, "7.3.4", f"{att.name} is discarded: its linked target {host.name} left the board.")
+            move_card(
+                game,
+                att,
+                Zone.DISCARD,
+                "7.3.4",
+                f"{att.name} is discarded: its linked target {host.name} left the board.",
+            )
 
 
 def leave_with_owner(game: Game, obj: GameObject) -> None:
@@ -131,7 +143,13 @@ def move_card(
     was_on_board = obj.zone in BOARD_ZONES
     if was_on_board and game.is_main(obj):
         rid = "3.0.7b" if to is Zone.DISCARD else "3.0.7a"
-        record(game, rid, "main_character_stays", f"{obj.name} is a main character and cannot leave its zone.", (obj.id,))
+        record(
+            game,
+            rid,
+            "main_character_stays",
+            f"{obj.name} is a main character and cannot leave its zone.",
+            (obj.id,),
+        )
         return False
     if announce and was_on_board:
         _announce_leaving(game, obj, to)
@@ -146,9 +164,21 @@ def move_card(
         del game.objects[obj.id]
         record(game, rule, "moved", message, (obj.id,))
         rid = "5.0.4b" if obj.definition.type == "resource" else "7.5.2b"
-        record(game, rid, "token_ceases", f"{obj.name} is a token and ceases to exist instead of moving to a {ZONE_WORDS[to]}.", (obj.id,))
+        record(
+            game,
+            rid,
+            "token_ceases",
+            f"{obj.name} is a token and ceases to exist instead of moving to a {ZONE_WORDS[to]}.",
+            (obj.id,),
+        )
         if status:
-            record(game, "6.1.8b", "status_ends", f"Like a card's, the {' and '.join(status)} status of {obj.name} applied only on the game board; it ends with the zone change and nothing of it remains.", (obj.id,))
+            record(
+                game,
+                "6.1.8b",
+                "status_ends",
+                f"Like a card's, the {' and '.join(status)} status of {obj.name} applied only on the game board; it ends with the zone change and nothing of it remains.",
+                (obj.id,),
+            )
         return True
     _container_remove(game, obj)
     if was_on_board:
@@ -260,12 +290,26 @@ def create_token(
         copy = controlled_copy(game, controller, definition.name)
         if copy is not None:
             rule = "1.5.5" if ttype == "item" else "2.2.7e"
-            record(game, rule, "token_not_created", f"{definition.name} is not created: {controller} already controls a copy with a Victory Token Field.", (copy.id,), controller)
+            record(
+                game,
+                rule,
+                "token_not_created",
+                f"{definition.name} is not created: {controller} already controls a copy with a Victory Token Field.",
+                (copy.id,),
+                controller,
+            )
             return None
     if ttype == "character":
         zone = Zone.CHARACTERS
         if free_character_slot(game, controller) is None:
-            record(game, "7.1.2c", "token_not_created", f"{definition.name} is not created: all of {controller}'s character slots are occupied.", (), controller)
+            record(
+                game,
+                "7.1.2c",
+                "token_not_created",
+                f"{definition.name} is not created: all of {controller}'s character slots are occupied.",
+                (),
+                controller,
+            )
             return None
     elif ttype == "location":
         zone = Zone.LOCATION
@@ -274,15 +318,33 @@ def create_token(
     else:
         zone = Zone.ITEM_SLOT
         if host is None or len(host.attachments) >= _slots(game, host):
-            record(game, "2.1.2a", "token_not_created", f"{definition.name} is not created: no available item slot.", (), controller)
+            record(
+                game,
+                "2.1.2a",
+                "token_not_created",
+                f"{definition.name} is not created: no available item slot.",
+                (),
+                controller,
+            )
             return None
     game.next_id += 1
     oid = f"{controller}:{definition.name}*{game.next_id}"
-    obj = GameObject(id=oid, definition=definition, owner=controller, is_token=True, zone=zone, controller=controller)
+    obj = GameObject(
+        id=oid, definition=definition, owner=controller, is_token=True, zone=zone, controller=controller
+    )
     obj.created_zone = zone
     game.objects[oid] = obj
     obj.zone = None  # type: ignore[assignment]  # not yet in any container
-    enter_board(game, obj, zone, controller, "2.1.3d", f"{controller} creates {definition.name} in their {ZONE_WORDS[zone]}.", host=host, face_down=face_down)
+    enter_board(
+        game,
+        obj,
+        zone,
+        controller,
+        "2.1.3d",
+        f"{controller} creates {definition.name} in their {ZONE_WORDS[zone]}.",
+        host=host,
+        face_down=face_down,
+    )
     return obj
 
 
@@ -325,20 +387,44 @@ def change_control(game: Game, obj: GameObject, new: str, rule: str) -> bool:
     if obj.controller == new:
         return False
     if game.is_main(obj):
-        record(game, "3.0.7d", "control_unchanged", f"Control of the main character {obj.name} cannot change.", (obj.id,))
+        record(
+            game,
+            "3.0.7d",
+            "control_unchanged",
+            f"Control of the main character {obj.name} cannot change.",
+            (obj.id,),
+        )
         return False
     if obj.zone not in PERMANENT_ZONES:
         return False
     for o in [obj] + [game.objects[a] for a in obj.attachments]:  # its attachments come along (7.5.7a)
-        copy = controlled_copy(game, new, o.definition.name) if o.definition.victory_token_field is not None else None
+        copy = (
+            controlled_copy(game, new, o.definition.name)
+            if o.definition.victory_token_field is not None
+            else None
+        )
         if copy is not None:
-            record(game, "1.5.7", "control_unchanged", f"{new} already controls a copy of {o.name}; gaining control of another is ignored.", (obj.id, copy.id), new)
+            record(
+                game,
+                "1.5.7",
+                "control_unchanged",
+                f"{new} already controls a copy of {o.name}; gaining control of another is ignored.",
+                (obj.id, copy.id),
+                new,
+            )
             return False
     old = obj.controller
     if obj.zone is Zone.CHARACTERS:
         slot = free_character_slot(game, new)
         if slot is None:
-            record(game, "7.1.2c", "control_unchanged", f"{new} has no free character slot; control of {obj.name} does not change.", (obj.id,), new)
+            record(
+                game,
+                "7.1.2c",
+                "control_unchanged",
+                f"{new} has no free character slot; control of {obj.name} does not change.",
+                (obj.id,),
+                new,
+            )
             return False
         _container_remove(game, obj)
         game.players[new].character_slots[slot] = obj.id
@@ -348,5 +434,12 @@ def change_control(game: Game, obj: GameObject, new: str, rule: str) -> bool:
     obj.controller = new
     for aid in obj.attachments:
         game.objects[aid].controller = new
-    record(game, "7.5.7b", "control_changed", f"{new} gains control of {obj.name} from {old}; it moves to {new}'s matching slot without changing zones.", (obj.id,), new)
+    record(
+        game,
+        "7.5.7b",
+        "control_changed",
+        f"{new} gains control of {obj.name} from {old}; it moves to {new}'s matching slot without changing zones.",
+        (obj.id,),
+        new,
+    )
     return True

@@ -151,8 +151,21 @@ class Recycle(Action):
 
 
 ACTION_TYPES: ActionTypes = ActionTypes(
-    PlayCard, UseSkill, Commit, Pass, Channel, Explore, DeclareAttack, DeclareBlockers, GuardianBlock, ChooseTargets,
-    Decide, ChooseCards, ChooseReplacement, Recycle)
+    PlayCard,
+    UseSkill,
+    Commit,
+    Pass,
+    Channel,
+    Explore,
+    DeclareAttack,
+    DeclareBlockers,
+    GuardianBlock,
+    ChooseTargets,
+    Decide,
+    ChooseCards,
+    ChooseReplacement,
+    Recycle,
+)
 
 #: Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`).
 action_from_dict = ACTION_TYPES.from_dict

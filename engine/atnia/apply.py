@@ -42,17 +42,27 @@ from .universal import channel, check_channel, check_explore, check_pass, explor
 from .zones import answer_board_full
 
 #: The pending choice each answer action belongs to.
-ANSWERS = {A.ChooseTargets: "targets", A.Decide: "may", A.ChooseCards: "discard", A.ChooseReplacement: "board_full",
-           A.Recycle: "recycle", A.GuardianBlock: "guardian"}
+ANSWERS = {
+    A.ChooseTargets: "targets",
+    A.Decide: "may",
+    A.ChooseCards: "discard",
+    A.ChooseReplacement: "board_full",
+    A.Recycle: "recycle",
+    A.GuardianBlock: "guardian",
+}
 
 
 def _require_active(game: Game, pid: str) -> None:
     if game.active is None:
         raise NotYourTurn("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
     if game.pending is not None:
-        raise ChoicePending(f"{game.pending.player} must first answer: {game.pending.prompt}", game.pending.rule)
+        raise ChoicePending(
+            f"{game.pending.player} must first answer: {game.pending.prompt}", game.pending.rule
+        )
     if game.active != pid:
-        raise NotYourTurn(f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE)
+        raise NotYourTurn(
+            f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE
+        )
 
 
 # -- playing ---------------------------------------------------------------------------------------
@@ -64,25 +74,65 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
         entry = entries[0]
         if entry.speed == "burst":
             game.window.acted = True
-            record(game, SP_BURST, "burst", f"{entry.label} is burst speed: it resolves immediately and {pid} remains "
-                   "the active player.", (), pid)
+            record(
+                game,
+                SP_BURST,
+                "burst",
+                f"{entry.label} is burst speed: it resolves immediately and {pid} remains the active player.",
+                (),
+                pid,
+            )
         else:
-            record(game, SP_INFINITE, "infinite", f"{entry.label} is infinite speed: it resolves immediately, {pid} "
-                   "remains active, and it does not count as an action.", (), pid)
+            record(
+                game,
+                SP_INFINITE,
+                "infinite",
+                f"{entry.label} is infinite speed: it resolves immediately, {pid} "
+                "remains active, and it does not count as an action.",
+                (),
+                pid,
+            )
         push(game, ("resolve_now", entry), ("after_action", entry.speed == "infinite"))
         return
     if len(entries) > 1:
-        record(game, MI_COMMIT, "commit", f"{pid} commits {len(entries)} at once, bottom first: "
-               + ", ".join(e.label for e in entries) + ".", (), pid)
-        record(game, MI_GUARANTEE, "commit", "They are all on the horizon before the opponent can react.", (), pid)
+        record(
+            game,
+            MI_COMMIT,
+            "commit",
+            f"{pid} commits {len(entries)} at once, bottom first: "
+            + ", ".join(e.label for e in entries)
+            + ".",
+            (),
+            pid,
+        )
+        record(
+            game,
+            MI_GUARANTEE,
+            "commit",
+            "They are all on the horizon before the opponent can react.",
+            (),
+            pid,
+        )
         if entries[0].speed == "slow":
-            record(game, MI_SLOW_BOTTOM, "commit", f"The slow {entries[0].label} is the bottom card, with fast cards "
-                   "above it.", (), pid)
+            record(
+                game,
+                MI_SLOW_BOTTOM,
+                "commit",
+                f"The slow {entries[0].label} is the bottom card, with fast cards above it.",
+                (),
+                pid,
+            )
     other = game.opponent(pid)
     game.passes = 0
-    make_active(game, other, HZ_PLAY, f"{pid} played onto the horizon: {other}, who did not play it, becomes the "
-                "active player.")
-    record(game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other)
+    make_active(
+        game,
+        other,
+        HZ_PLAY,
+        f"{pid} played onto the horizon: {other}, who did not play it, becomes the active player.",
+    )
+    record(
+        game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other
+    )
     push(game, ("check",), ("collect",), ("after_action", False))
 
 
@@ -153,15 +203,21 @@ def _answering(game: Game, action: A.Action) -> None:
     wanted = ANSWERS[type(action)]
     if choice is None or choice.kind != wanted:
         what = f"'{choice.prompt}'" if choice else "nothing"
-        raise InvalidChoice(f"there is no pending {wanted} choice (pending: {what})", *((choice.rule,) if choice else ()))
+        raise InvalidChoice(
+            f"there is no pending {wanted} choice (pending: {what})", *((choice.rule,) if choice else ())
+        )
     if choice.player != action.player:
-        raise ChoicePending(f"{choice.player}, not {action.player}, must answer: {choice.prompt}", choice.rule)
+        raise ChoicePending(
+            f"{choice.player}, not {action.player}, must answer: {choice.prompt}", choice.rule
+        )
 
 
 def _choose_targets(game: Game, a: A.ChooseTargets) -> None:
     _answering(game, a)
     if tuple(a.targets) not in legal_targets(game):
-        raise InvalidChoice(f"{', '.join(a.targets) or 'nothing'} is not a legal choice of targets", EN_TARGETS)
+        raise InvalidChoice(
+            f"{', '.join(a.targets) or 'nothing'} is not a legal choice of targets", EN_TARGETS
+        )
     answer_targets(game, tuple(a.targets))
 
 
@@ -173,7 +229,11 @@ def _decide(game: Game, a: A.Decide) -> None:
 def _choose_cards(game: Game, a: A.ChooseCards) -> None:
     _answering(game, a)
     choice = game.pending
-    if len(set(a.cards)) != len(a.cards) or len(a.cards) != choice.min or not set(a.cards) <= set(choice.options):
+    if (
+        len(set(a.cards)) != len(a.cards)
+        or len(a.cards) != choice.min
+        or not set(a.cards) <= set(choice.options)
+    ):
         raise InvalidChoice(f"choose exactly {choice.min} card(s) from your hand", Z_DISCARD)
     game.pending = None
     discard_cards(game, a.player, list(a.cards))
@@ -190,16 +250,27 @@ def _recycle(game: Game, a: A.Recycle) -> None:
     _answering(game, a)
     given = list(a.top) + list(a.bottom)
     if sorted(given) != sorted(game.pending.options) or len(set(given)) != len(given):
-        raise InvalidChoice("put every channelled card, each exactly once, on the top or the bottom of your deck",
-                            RP_RECYCLE)
+        raise InvalidChoice(
+            "put every channelled card, each exactly once, on the top or the bottom of your deck", RP_RECYCLE
+        )
     recycle(game, a.player, a.top, a.bottom)
 
 
 HANDLERS: dict[type, Callable] = {
-    A.PlayCard: _play_card, A.UseSkill: _use_skill, A.Commit: _commit, A.Pass: _pass, A.Channel: _channel,
-    A.Explore: _explore, A.DeclareAttack: _attack, A.DeclareBlockers: _block, A.GuardianBlock: _guardian,
-    A.ChooseTargets: _choose_targets, A.Decide: _decide, A.ChooseCards: _choose_cards,
-    A.ChooseReplacement: _choose_replacement, A.Recycle: _recycle,
+    A.PlayCard: _play_card,
+    A.UseSkill: _use_skill,
+    A.Commit: _commit,
+    A.Pass: _pass,
+    A.Channel: _channel,
+    A.Explore: _explore,
+    A.DeclareAttack: _attack,
+    A.DeclareBlockers: _block,
+    A.GuardianBlock: _guardian,
+    A.ChooseTargets: _choose_targets,
+    A.Decide: _decide,
+    A.ChooseCards: _choose_cards,
+    A.ChooseReplacement: _choose_replacement,
+    A.Recycle: _recycle,
 }
 
 

@@ -36,11 +36,31 @@ TRIGGER_ZONES = ("battlefield", "location", "horizon", "discard", "channel")
 TARGET_KINDS = ("unit", "item", "player", "unit_or_player")
 SIDES = ("any", "ally", "enemy")
 #: Where an effect goes when it does not use a chosen target.
-RECIPIENTS = ("self", "you", "opponent", "each_player", "each_unit", "each_ally_unit", "each_enemy_unit",
-              "other_ally_units")
+RECIPIENTS = (
+    "self",
+    "you",
+    "opponent",
+    "each_player",
+    "each_unit",
+    "each_ally_unit",
+    "each_enemy_unit",
+    "other_ally_units",
+)
 DURATIONS = ("permanent", "round_end")
-OPS = ("damage", "buff", "destroy", "void", "return", "draw", "gain_energy", "summon", "discard", "pay_energy",
-       "do", "may")
+OPS = (
+    "damage",
+    "buff",
+    "destroy",
+    "void",
+    "return",
+    "draw",
+    "gain_energy",
+    "summon",
+    "discard",
+    "pay_energy",
+    "do",
+    "may",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +145,9 @@ class CardDef:
     @property
     def arrive_ability(self) -> Ability | None:
         """The first 'arrive' triggered ability: its targets are chosen as the card is played (rules/extra-notes/p2)."""
-        return next((a for a in self.abilities if a.kind == "trigger" and a.on == "arrive" and a.of == "self"), None)
+        return next(
+            (a for a in self.abilities if a.kind == "trigger" and a.on == "arrive" and a.of == "self"), None
+        )
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -135,10 +157,15 @@ def _fail(path: str, problem: str) -> CardDefinitionError:
     return CardDefinitionError(path, problem)
 
 
-def _int(data: Mapping, key: str, path: str, default: int | None = 0, minimum: int | None = None) -> int | None:
+def _int(
+    data: Mapping, key: str, path: str, default: int | None = 0, minimum: int | None = None
+) -> int | None:
     value = data.get(key, default)
-    return None if value is None else check_value(value, Field(key, "int", minimum=minimum), f"{path}.{key}",
-                                                  CardDefinitionError)
+    return (
+        None
+        if value is None
+        else check_value(value, Field(key, "int", minimum=minimum), f"{path}.{key}", CardDefinitionError)
+    )
 
 
 def _choice(value: Any, allowed: tuple[str, ...], path: str, aliases: Mapping[str, str] | None = None) -> str:
@@ -194,7 +221,11 @@ def _targets(data: Any, path: str) -> tuple[TargetSpec, ...]:
         side = _choice(item.get("side", "any"), SIDES, f"{where}.side")
         zones = item.get("zones", ["battlefield", "horizon"])
         zones = [zones] if isinstance(zones, str) else zones
-        out.append(TargetSpec(kind, side, tuple(_choice(z, ("battlefield", "horizon"), f"{where}.zones") for z in zones)))
+        out.append(
+            TargetSpec(
+                kind, side, tuple(_choice(z, ("battlefield", "horizon"), f"{where}.zones") for z in zones)
+            )
+        )
     return tuple(out)
 
 
@@ -215,9 +246,13 @@ def _recipient(item: Mapping, path: str, n_targets: int, needed: bool) -> tuple[
         return None, _choice(to, RECIPIENTS, f"{path}.to")
     if target is None and needed:
         if n_targets == 0:
-            raise _fail(path, "needs 'target' (the card has targets) or 'to' (self, you, opponent, each_unit...)")
+            raise _fail(
+                path, "needs 'target' (the card has targets) or 'to' (self, you, opponent, each_unit...)"
+            )
         target = 0
-    if target is not None and (isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < n_targets):
+    if target is not None and (
+        isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < n_targets
+    ):
         raise _fail(f"{path}.target", f"no target number {target!r} (the card has {n_targets})")
     return target, None
 
@@ -244,8 +279,14 @@ def _effect(item: Any, path: str, n_targets: int) -> Effect:
         if not isinstance(value, Mapping) or set(value) - {"health", "offense"}:
             raise _fail(f"{path}.buff", "expected {health: n, offense: n} (negative numbers are debuffs)")
         target, to = _recipient(item, path, n_targets, True)
-        return Effect(op, target=target, to=to, health=_int(value, "health", path) or 0,
-                      offense=_int(value, "offense", path) or 0, until=until)
+        return Effect(
+            op,
+            target=target,
+            to=to,
+            health=_int(value, "health", path) or 0,
+            offense=_int(value, "offense", path) or 0,
+            until=until,
+        )
     if op in ("destroy", "void", "return"):
         if isinstance(value, bool) or value is None:
             target, to = _recipient(item, path, n_targets, True)
@@ -273,8 +314,11 @@ def _ability(item: Any, index: int, path: str, card_type: str) -> Ability:
         raise _fail(path, "expected a mapping")
     text = str(item.get("text", ""))
     kind = "aura" if "aura" in item else "skill" if "skill" in item else "trigger"
-    allowed = {"aura": {"aura", "text"}, "skill": {"skill", "speed", "targets", "effects", "text"},
-               "trigger": {"when", "of", "zone", "speed", "targets", "effects", "text"}}[kind]
+    allowed = {
+        "aura": {"aura", "text"},
+        "skill": {"skill", "speed", "targets", "effects", "text"},
+        "trigger": {"when", "of", "zone", "speed", "targets", "effects", "text"},
+    }[kind]
     unknown = set(item) - allowed
     if unknown:
         raise _fail(path, f"unknown field(s) {', '.join(sorted(map(str, unknown)))} for a {kind}")
@@ -282,29 +326,54 @@ def _ability(item: Any, index: int, path: str, card_type: str) -> Ability:
         aura = item["aura"]
         if not isinstance(aura, Mapping) or set(aura) - {"health", "offense", "affects", "per_ally_unit"}:
             raise _fail(f"{path}.aura", "expected {health, offense, affects, per_ally_unit}")
-        return Ability("aura", index, health=_int(aura, "health", path) or 0, offense=_int(aura, "offense", path) or 0,
-                       affects=_choice(aura.get("affects", "other_ally_units"), ("other_ally_units", "each_ally_unit"),
-                                       f"{path}.aura.affects"),
-                       per_ally_unit=bool(aura.get("per_ally_unit", False)), text=text)
+        return Ability(
+            "aura",
+            index,
+            health=_int(aura, "health", path) or 0,
+            offense=_int(aura, "offense", path) or 0,
+            affects=_choice(
+                aura.get("affects", "other_ally_units"),
+                ("other_ally_units", "each_ally_unit"),
+                f"{path}.aura.affects",
+            ),
+            per_ally_unit=bool(aura.get("per_ally_unit", False)),
+            text=text,
+        )
     targets = _targets(item.get("targets"), f"{path}.targets")
     effects = _effects(item.get("effects"), f"{path}.effects", len(targets))
     if "skill" in item:
         skill = item["skill"] or {}
         if not isinstance(skill, Mapping) or set(skill) - {"cost", "flip"}:
             raise _fail(f"{path}.skill", "expected {cost: n, flip: true|false}")
-        return Ability("skill", index, speed=speed(item.get("speed", "fast"), f"{path}.speed"), targets=targets,
-                       effects=effects, cost=_int(skill, "cost", f"{path}.skill", minimum=0) or 0,
-                       flip=bool(skill.get("flip", False)), text=text)
+        return Ability(
+            "skill",
+            index,
+            speed=speed(item.get("speed", "fast"), f"{path}.speed"),
+            targets=targets,
+            effects=effects,
+            cost=_int(skill, "cost", f"{path}.skill", minimum=0) or 0,
+            flip=bool(skill.get("flip", False)),
+            text=text,
+        )
     if "when" not in item:
-        raise _fail(path, "an ability is a trigger (when: ...), a skill (skill: {...}) or an aura (aura: {...})")
+        raise _fail(
+            path, "an ability is a trigger (when: ...), a skill (skill: {...}) or an aura (aura: {...})"
+        )
     on = _choice(item["when"], EVENTS, f"{path}.when")
     default_zone = {"location": "location", "spell": "horizon"}.get(card_type, "battlefield")
     if on == "destroyed" and item.get("of", "self") == "self":
         default_zone = "discard"
-    return Ability("trigger", index, on=on, of=_choice(item.get("of", "self"), EVENT_OWNERS, f"{path}.of"),
-                   zone=_choice(item.get("zone", default_zone), TRIGGER_ZONES, f"{path}.zone"),
-                   speed=speed(item.get("speed", "infinite"), f"{path}.speed"), targets=targets, effects=effects,
-                   text=text)
+    return Ability(
+        "trigger",
+        index,
+        on=on,
+        of=_choice(item.get("of", "self"), EVENT_OWNERS, f"{path}.of"),
+        zone=_choice(item.get("zone", default_zone), TRIGGER_ZONES, f"{path}.zone"),
+        speed=speed(item.get("speed", "infinite"), f"{path}.speed"),
+        targets=targets,
+        effects=effects,
+        text=text,
+    )
 
 
 #: The fields of a card definition (rules/parts-of-a-card, rules/card-types); the engine's own parsers read
@@ -343,12 +412,20 @@ def load_card(data: Mapping[str, Any], path: str | None = None) -> CardDef:
     if set(grants) - {"offense", "health"}:
         raise _fail(f"{path}.grants", "expected {offense: n, health: n}")
     return CardDef(
-        name=name, type=ctype, cost=f["cost"],
+        name=name,
+        type=ctype,
+        cost=f["cost"],
         ideals=_ideals(f["ideals"], f"{path}.ideals"),
-        speed=speed(f["speed"], f"{path}.speed"), offense=offense, health=health,
-        subtypes=f["subtypes"], keywords=tuple(_choice(k, KEYWORDS, f"{path}.keywords") for k in f["keywords"]),
-        targets=targets, effects=_effects(f["effects"], f"{path}.effects", len(targets)),
-        abilities=tuple(_ability(a, i, f"{path}.abilities[{i}]", ctype) for i, a in enumerate(f["abilities"])),
+        speed=speed(f["speed"], f"{path}.speed"),
+        offense=offense,
+        health=health,
+        subtypes=f["subtypes"],
+        keywords=tuple(_choice(k, KEYWORDS, f"{path}.keywords") for k in f["keywords"]),
+        targets=targets,
+        effects=_effects(f["effects"], f"{path}.effects", len(targets)),
+        abilities=tuple(
+            _ability(a, i, f"{path}.abilities[{i}]", ctype) for i, a in enumerate(f["abilities"])
+        ),
         grants=(_int(grants, "offense", path) or 0, _int(grants, "health", path) or 0),
         text=str(f["text"]),
     )

@@ -29,7 +29,10 @@ def _wanted_auras(game: Game) -> dict[tuple[str, str], tuple[int, int]]:
                 affected = [u for u in units if ability.affects == "each_ally_unit" or u != cid]
                 times = len([u for u in units if u != cid]) if ability.per_ally_unit else 1
                 for unit in affected:
-                    wanted[(unit, f"{cid}/{ability.index}")] = (ability.health * times, ability.offense * times)
+                    wanted[(unit, f"{cid}/{ability.index}")] = (
+                        ability.health * times,
+                        ability.offense * times,
+                    )
     return wanted
 
 
@@ -54,16 +57,30 @@ def refresh_auras(game: Game) -> None:
         if not any(b.until == "aura" and b.source == key for b in card.buffs):
             add_buff(game, card, hp, off, "aura", key)
             source = game.card(key.split("/")[0])
-            record(game, PC_STATS, "aura", f"{source.name} gives {card.name} {off:+d} offense and {hp:+d} health while "
-                   f"it stays ({health(card)} health).", (unit, source.id), card.controller)
+            record(
+                game,
+                PC_STATS,
+                "aura",
+                f"{source.name} gives {card.name} {off:+d} offense and {hp:+d} health while "
+                f"it stays ({health(card)} health).",
+                (unit, source.id),
+                card.controller,
+            )
 
 
 def _dying(game: Game) -> list[str]:
     out = []
     for pid in game.order:
-        out += [c for c in game.players[pid].battlefield if game.card(c).definition.health is not None
-                and health(game.card(c)) <= 0]
-    out += [e.card for e in game.horizon if e.card and game.card(e.card).is_unit and health(game.card(e.card)) <= 0]
+        out += [
+            c
+            for c in game.players[pid].battlefield
+            if game.card(c).definition.health is not None and health(game.card(c)) <= 0
+        ]
+    out += [
+        e.card
+        for e in game.horizon
+        if e.card and game.card(e.card).is_unit and health(game.card(e.card)) <= 0
+    ]
     return out
 
 
@@ -83,12 +100,22 @@ def step_check(game: Game) -> None:
     if losers and game.result is None:
         if len(losers) == 2:
             game.result = GameResult(None, "both players reached 0 life at once (decision D-BOTH-ZERO)", WIN)
-            record(game, WIN, "draw", "Both players' life totals reached 0 at once: the game is a draw "
-                   "(decision D-BOTH-ZERO).")
+            record(
+                game,
+                WIN,
+                "draw",
+                "Both players' life totals reached 0 at once: the game is a draw (decision D-BOTH-ZERO).",
+            )
         else:
             winner = game.opponent(losers[0])
             game.result = GameResult(winner, f"{losers[0]}'s life total was reduced to 0", WIN)
-            record(game, WIN, "win", f"{losers[0]}'s life total is {game.players[losers[0]].life}: {winner} wins the "
-                   "game.", (), winner)
+            record(
+                game,
+                WIN,
+                "win",
+                f"{losers[0]}'s life total is {game.players[losers[0]].life}: {winner} wins the game.",
+                (),
+                winner,
+            )
         game.phase = Phase.ENDED
         game.active = None

@@ -60,7 +60,9 @@ def check_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None], 
     if game.phase is not Phase.MAIN or game.combat is not None:
         raise WrongTiming("attacks are declared from the main phase", CB_ATTACK, RP_MAIN_COMBAT)
     if game.horizon:
-        raise WrongTiming("an attack can only start while there are no unresolved effects on the horizon", CB_ATTACK)
+        raise WrongTiming(
+            "an attack can only start while there are no unresolved effects on the horizon", CB_ATTACK
+        )
     if game.players[pid].attacks >= game.limits.attacks:
         raise LimitReached(f"{pid} has already attacked {game.limits.attacks} times this round", CO_THREE)
     if not attackers:
@@ -78,8 +80,15 @@ def check_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None], 
         card = game.card(unit)
         victim = game.objects.get(target)
         if not card.definition.has("challenger"):
-            raise InvalidTarget(f"{card.name} has no challenger: you attack players, not their cards", CB_ATTACK)
-        if victim is None or victim.zone is not Zone.BATTLEFIELD or victim.controller != enemy or not victim.is_unit:
+            raise InvalidTarget(
+                f"{card.name} has no challenger: you attack players, not their cards", CB_ATTACK
+            )
+        if (
+            victim is None
+            or victim.zone is not Zone.BATTLEFIELD
+            or victim.controller != enemy
+            or not victim.is_unit
+        ):
             raise InvalidTarget(f"{target} is not a unit on {enemy}'s battlefield", CB_ATTACK)
 
 
@@ -108,20 +117,54 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
     combat.inc = {u: game.card(u).incarnation for u, _ in combat.attackers}
     record(game, RP_COMBAT, "phase", f"{pid} starts an attack: the combat phase begins.", (), pid)
     record(game, RP_COMBAT_SEE, "phase", "Combat follows the combat phase outline.", (), pid)
-    record(game, CB_ATTACK, "attack", f"{pid} is active in the main phase with nothing on the horizon and attacks.",
-           (), pid)
-    text = ", ".join(f"{game.card(u).name} -> {t if t in game.players else game.card(t).name}"
-                     for u, t in combat.attackers)
-    record(game, CO_DECLARE, "attackers", f"{pid} declares attackers: {text}.", [u for u, _ in combat.attackers], pid)
-    record(game, CO_THREE, "attacks", f"This is {pid}'s attack {ps.attacks} of {game.limits.attacks} this round.",
-           (), pid)
+    record(
+        game,
+        CB_ATTACK,
+        "attack",
+        f"{pid} is active in the main phase with nothing on the horizon and attacks.",
+        (),
+        pid,
+    )
+    text = ", ".join(
+        f"{game.card(u).name} -> {t if t in game.players else game.card(t).name}" for u, t in combat.attackers
+    )
+    record(
+        game,
+        CO_DECLARE,
+        "attackers",
+        f"{pid} declares attackers: {text}.",
+        [u for u, _ in combat.attackers],
+        pid,
+    )
+    record(
+        game,
+        CO_THREE,
+        "attacks",
+        f"This is {pid}'s attack {ps.attacks} of {game.limits.attacks} this round.",
+        (),
+        pid,
+    )
     for unit, _ in combat.attackers:
         game.card(unit).flipped = True
-    record(game, CO_FLIP, "flip", "Attacking flips " + ", ".join(game.card(u).name for u, _ in combat.attackers) + ".",
-           [u for u, _ in combat.attackers], pid)
+    record(
+        game,
+        CO_FLIP,
+        "flip",
+        "Attacking flips " + ", ".join(game.card(u).name for u, _ in combat.attackers) + ".",
+        [u for u, _ in combat.attackers],
+        pid,
+    )
     _to_left(game, pid, [u for u, _ in combat.attackers])
-    record(game, AD_ARRIVE_RIGHT, "position", f"{pid} orders the attackers, on the left of their battlefield: "
-           + ", ".join(game.card(u).name for u, _ in combat.attackers) + ".", [u for u, _ in combat.attackers], pid)
+    record(
+        game,
+        AD_ARRIVE_RIGHT,
+        "position",
+        f"{pid} orders the attackers, on the left of their battlefield: "
+        + ", ".join(game.card(u).name for u, _ in combat.attackers)
+        + ".",
+        [u for u, _ in combat.attackers],
+        pid,
+    )
     for unit, _ in combat.attackers:
         emit(game, "attack", unit, pid)
 
@@ -130,8 +173,13 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
 def step_combat_triggers(game: Game, rule: str) -> None:
     """Fast and slow entries put onto the horizon in steps 1-2 wait for step 3 (p1.1, p2.1)."""
     if game.added:
-        record(game, rule, "waits", ", ".join(e.label for e in game.added) + " stay on the horizon: only infinite "
-               "and burst effects resolve in this step; fast and slow ones resolve in step 3.")
+        record(
+            game,
+            rule,
+            "waits",
+            ", ".join(e.label for e in game.added) + " stay on the horizon: only infinite "
+            "and burst effects resolve in this step; fast and slow ones resolve in step 3.",
+        )
         game.added.clear()
 
 
@@ -140,15 +188,21 @@ def step_to_block(game: Game) -> None:
     if game.combat is None:
         return
     game.combat.step = "block"
-    make_active(game, game.combat.defender, CO_BLOCK, f"{game.combat.defender}, the defending player, becomes active "
-                "and declares blockers.")
+    make_active(
+        game,
+        game.combat.defender,
+        CO_BLOCK,
+        f"{game.combat.defender}, the defending player, becomes active and declares blockers.",
+    )
 
 
 def check_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) -> None:
     """Raise unless these (blocker, attacker) pairs are a legal declaration of blockers by ``pid`` now."""
     combat = game.combat
     if combat is None or combat.step != "block" or pid != combat.defender:
-        raise WrongTiming("blockers are declared by the defending player in step 2 of combat", CO_BLOCK, CO_GUARDIAN)
+        raise WrongTiming(
+            "blockers are declared by the defending player in step 2 of combat", CO_BLOCK, CO_GUARDIAN
+        )
     attacking = [u for u, _ in combat.attackers]
     blockers = [b for b, _ in blocks]
     if len(set(blockers)) != len(blockers):
@@ -180,11 +234,24 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
     if blocks:
         text = ", ".join(f"{game.card(b).name} blocks {game.card(a).name}" for b, a in blocks)
         record(game, CO_BLOCK, "blockers", f"{pid} declares blockers: {text}.", [b for b, _ in blocks], pid)
-        record(game, CO_FLIP, "flip", "Blocking flips " + ", ".join(game.card(b).name for b, _ in blocks) + ".",
-               [b for b, _ in blocks], pid)
+        record(
+            game,
+            CO_FLIP,
+            "flip",
+            "Blocking flips " + ", ".join(game.card(b).name for b, _ in blocks) + ".",
+            [b for b, _ in blocks],
+            pid,
+        )
         _sort_blockers(game)
-        record(game, AD_ARRIVE_RIGHT, "position", "The blockers move to the left of "
-               f"{pid}'s battlefield, matching the order of the attackers they block.", [b for b, _ in blocks], pid)
+        record(
+            game,
+            AD_ARRIVE_RIGHT,
+            "position",
+            "The blockers move to the left of "
+            f"{pid}'s battlefield, matching the order of the attackers they block.",
+            [b for b, _ in blocks],
+            pid,
+        )
     else:
         record(game, CO_BLOCK, "blockers", f"{pid} declares no blockers.", (), pid)
     for blocker, _ in blocks:
@@ -197,8 +264,12 @@ def step_to_fight(game: Game) -> None:
         return
     game.combat.step = "fight"
     game.passes = 0
-    make_active(game, game.combat.attacker, CO_FIGHT, f"{game.combat.attacker}, the attacking player, becomes active "
-                "(step 3).")
+    make_active(
+        game,
+        game.combat.attacker,
+        CO_FIGHT,
+        f"{game.combat.attacker}, the attacking player, becomes active (step 3).",
+    )
 
 
 def guardian_can_block(game: Game, card) -> list[str]:
@@ -207,7 +278,12 @@ def guardian_can_block(game: Game, card) -> list[str]:
     combat = game.combat
     if combat is None or combat.step != "fight" or card.controller != combat.defender:
         return []
-    if not card.is_unit or not card.definition.has("guardian") or card.flipped or card.arrived <= combat.blocked_at:
+    if (
+        not card.is_unit
+        or not card.definition.has("guardian")
+        or card.flipped
+        or card.arrived <= combat.blocked_at
+    ):
         return []
     return [u for u, _ in combat.attackers if u not in combat.blocks and _in_combat(game, u)]
 
@@ -220,16 +296,27 @@ def step_guardian_offer(game: Game, cid: str) -> None:
         return
     options = guardian_can_block(game, card)
     if options:
-        game.pending = PendingChoice("guardian", card.controller, f"{card.name} has guardian: it may block an "
-                                     "attacking unit that is not blocked.", CO_GUARDIAN, tuple(options), 0, 1, cid)
+        game.pending = PendingChoice(
+            "guardian",
+            card.controller,
+            f"{card.name} has guardian: it may block an attacking unit that is not blocked.",
+            CO_GUARDIAN,
+            tuple(options),
+            0,
+            1,
+            cid,
+        )
 
 
 def check_guardian(game: Game, pid: str, unit: str, attacker: str | None) -> None:
     """Raise unless this answers the pending guardian choice: the unit offered, and an unblocked attacker or none."""
     choice = game.pending
     if choice is None or choice.kind != "guardian" or choice.ref != unit or choice.player != pid:
-        raise WrongTiming("blocking is done in step 2 and cannot be done later, except by a unit with guardian as it "
-                          "is put into play after blockers were declared", CO_GUARDIAN)
+        raise WrongTiming(
+            "blocking is done in step 2 and cannot be done later, except by a unit with guardian as it "
+            "is put into play after blockers were declared",
+            CO_GUARDIAN,
+        )
     if attacker is not None and attacker not in choice.options:
         raise InvalidTarget(f"{attacker} is not an attacking unit without a blocker", CO_GUARDIAN, CO_BLOCK)
 
@@ -245,8 +332,15 @@ def guardian_block(game: Game, pid: str, unit: str, attacker: str | None) -> Non
     combat.blocks[attacker] = unit
     combat.inc[unit] = card.incarnation
     card.flipped = True
-    record(game, CO_GUARDIAN, "blockers", f"{card.name} has guardian and was put into play after blockers were "
-           f"declared: it blocks {game.card(attacker).name} (decision D-GUARDIAN).", (unit, attacker), pid)
+    record(
+        game,
+        CO_GUARDIAN,
+        "blockers",
+        f"{card.name} has guardian and was put into play after blockers were "
+        f"declared: it blocks {game.card(attacker).name} (decision D-GUARDIAN).",
+        (unit, attacker),
+        pid,
+    )
     record(game, CO_FLIP, "flip", f"Blocking flips {card.name}.", (unit,), pid)
     _sort_blockers(game)
     emit(game, "block", unit, pid)
@@ -271,25 +365,47 @@ def step_strike(game: Game) -> None:
         blocker = combat.blocks.get(unit)
         if blocker is not None:
             if _in_combat(game, blocker):
-                hits += [(unit, blocker, offense(game.card(unit))), (blocker, unit, offense(game.card(blocker)))]
+                hits += [
+                    (unit, blocker, offense(game.card(unit))),
+                    (blocker, unit, offense(game.card(blocker))),
+                ]
             else:
-                record(game, CO_FIGHT, "blocked", f"{game.card(unit).name}'s blocker is gone: it stays blocked and "
-                       "strikes nobody.", (unit,), combat.attacker)
+                record(
+                    game,
+                    CO_FIGHT,
+                    "blocked",
+                    f"{game.card(unit).name}'s blocker is gone: it stays blocked and strikes nobody.",
+                    (unit,),
+                    combat.attacker,
+                )
         elif target in game.players:
             hits.append((unit, target, offense(game.card(unit))))
         else:
             victim = game.card(target)
             if victim.zone is Zone.BATTLEFIELD and victim.controller == combat.defender:
                 hits += [(unit, target, offense(game.card(unit))), (target, unit, offense(victim))]
-                record(game, CB_ATTACK, "challenger", f"{game.card(unit).name} (challenger) and {victim.name} strike "
-                       "each other (decision D-CHALLENGER).", (unit, target), combat.attacker)
+                record(
+                    game,
+                    CB_ATTACK,
+                    "challenger",
+                    f"{game.card(unit).name} (challenger) and {victim.name} strike "
+                    "each other (decision D-CHALLENGER).",
+                    (unit, target),
+                    combat.attacker,
+                )
     for striker, victim, amount in hits:
         name = game.card(striker).name
         if victim in game.players:
             if amount > 0:
                 game.players[victim].life -= amount
-                record(game, KO_LIFE, "life", f"{name} strikes {victim} for {amount} ({game.players[victim].life} "
-                       "life left).", (striker,), victim)
+                record(
+                    game,
+                    KO_LIFE,
+                    "life",
+                    f"{name} strikes {victim} for {amount} ({game.players[victim].life} life left).",
+                    (striker,),
+                    victim,
+                )
         elif amount > 0 and deal_damage(game, game.card(victim), amount, name):
             pass
         elif amount == 0:
@@ -307,10 +423,26 @@ def step_end_combat(game: Game) -> None:
     combatants = [u for u, _ in combat.attackers] + list(combat.blocks.values())
     still = [c for c in combatants if game.card(c).zone is Zone.BATTLEFIELD]
     if still:
-        record(game, AD_ARRIVE_RIGHT, "position", "The attacking and blocking units return to the rest of the "
-               "battlefield on the left, in their combat order.", still)
-    make_active(game, combat.attacker, CO_END, f"Combat ends: back to the main phase; {combat.attacker}, who "
-                "attacked, becomes the active player.")
+        record(
+            game,
+            AD_ARRIVE_RIGHT,
+            "position",
+            "The attacking and blocking units return to the rest of the "
+            "battlefield on the left, in their combat order.",
+            still,
+        )
+    make_active(
+        game,
+        combat.attacker,
+        CO_END,
+        f"Combat ends: back to the main phase; {combat.attacker}, who attacked, becomes the active player.",
+    )
     game.window.acted = game.window.attacked = True
-    record(game, CO_PASS, "attacked", f"{combat.attacker} has attacked: a pass now does not count towards ending "
-           "the round.", (), combat.attacker)
+    record(
+        game,
+        CO_PASS,
+        "attacked",
+        f"{combat.attacker} has attacked: a pass now does not count towards ending the round.",
+        (),
+        combat.attacker,
+    )

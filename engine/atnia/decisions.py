@@ -57,8 +57,11 @@ DECISIONS: tuple[Decision, ...] = (
         "their pass after doing nothing resolves the horizon as usual. During resolution the rule of "
         "rules/advanced-notes-on-timing-rules-and-the-horizon/p1 applies instead: resolution stops and the player "
         "not controlling the new top entry becomes active.",
-        ("rules/advanced-notes-on-timing-rules-and-the-horizon/p1.1",
-         "rules/advanced-notes-on-timing-rules-and-the-horizon/p1", "rules/playing-cards-and-the-horizon/p3"),
+        (
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p1.1",
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p1",
+            "rules/playing-cards-and-the-horizon/p3",
+        ),
         "The horizon exists so that each player sees what the other does and can react (rules/playing-cards-and-"
         "the-horizon/p1). Without this rule a player could channel a card, let their own fast trigger join the "
         "horizon, and pass it straight into resolution without the opponent ever being active.",
@@ -224,7 +227,11 @@ DECISIONS: tuple[Decision, ...] = (
         "wielder?",
         "Each player's battlefield holds up to 16 board spaces; a weapon equipped to a unit shares its board space "
         "and does not count separately.",
-        ("rules/extra-notes/p3", "rules/extra-notes/p3.3", "rules/advanced-notes-on-timing-rules-and-the-horizon/p5"),
+        (
+            "rules/extra-notes/p3",
+            "rules/extra-notes/p3.3",
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p5",
+        ),
         "The full-board rule speaks of 'a board slot' holding a card 'and any weapons on the board space'; the "
         "ordering rules speak of 'a player's battlefield zone'.",
         ruling="R-ATN-019",
@@ -235,8 +242,10 @@ DECISIONS: tuple[Decision, ...] = (
         "the discard pile, cards entering at once). In paper the players decide. What does the engine do?",
         "It follows the online rule: alphabetical order of card name, earlier in the alphabet on top (for "
         "triggers) and on the left (for entering cards).",
-        ("rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.3",
-         "rules/advanced-notes-on-timing-rules-and-the-horizon/p3.1"),
+        (
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.3",
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p3.1",
+        ),
         "The engine is a program, so the online rule applies; it needs no extra choice.",
         ruling="R-ATN-020",
     ),

@@ -52,8 +52,15 @@ def recipients(game: Game, entry: Entry, effect: Effect, *, quiet: bool = False)
             return [ref.id]
         if not quiet:
             gone = game.objects[ref.id].name if ref is not None and ref.id in game.objects else "its target"
-            record(game, EN_LOST_TARGET, "lost_target", f"{_source_name(game, entry)}: {gone} is no longer a legal "
-                   f"target, so the {effect.op} effect on it does not happen.", (), me)
+            record(
+                game,
+                EN_LOST_TARGET,
+                "lost_target",
+                f"{_source_name(game, entry)}: {gone} is no longer a legal "
+                f"target, so the {effect.op} effect on it does not happen.",
+                (),
+                me,
+            )
         return []
     source = entry.card or entry.source
     return {
@@ -77,7 +84,8 @@ def can_happen(game: Game, entry: Entry, effect: Effect) -> bool:
         return len(me.hand) >= effect.amount
     if effect.op == "do":
         return all(can_happen(game, entry, e) for e in effect.inner) and any(
-            can_happen(game, entry, e) for e in effect.then)
+            can_happen(game, entry, e) for e in effect.then
+        )
     if effect.op in ("damage", "buff", "destroy", "void", "return"):
         return bool(recipients(game, entry, effect, quiet=True))
     return True
@@ -101,8 +109,14 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
         for r in recipients(game, entry, effect):
             if r in game.players:
                 game.players[r].life -= effect.amount
-                record(game, KO_LIFE, "life", f"{src} deals {effect.amount} damage to {r} ({game.players[r].life} life "
-                       "left).", (), r)
+                record(
+                    game,
+                    KO_LIFE,
+                    "life",
+                    f"{src} deals {effect.amount} damage to {r} ({game.players[r].life} life left).",
+                    (),
+                    r,
+                )
             else:
                 deal_damage(game, game.card(r), effect.amount, src)
     elif op == "buff":
@@ -112,8 +126,15 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
                 continue
             add_buff(game, card, effect.health, effect.offense, effect.until, entry.card or entry.source)
             how = " until round end" if effect.until == "round_end" else ""
-            record(game, PC_STATS, "buff", f"{src} gives {card.name} {effect.offense:+d} offense and {effect.health:+d} "
-                   f"health{how} (now {offense(card)}/{health(card)}).", (card.id,), card.controller)
+            record(
+                game,
+                PC_STATS,
+                "buff",
+                f"{src} gives {card.name} {effect.offense:+d} offense and {effect.health:+d} "
+                f"health{how} (now {offense(card)}/{health(card)}).",
+                (card.id,),
+                card.controller,
+            )
     elif op == "destroy":
         for r in recipients(game, entry, effect):
             destroy(game, game.card(r), HZ_DESTINATION, f"by {src}")
@@ -126,16 +147,36 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
         for r in recipients(game, entry, effect):
             card = game.card(r)
             move(game, card, Zone.HAND)
-            record(game, Z_HAND, "to_hand", f"{src} returns {card.name} to {card.owner}'s hand.", (r,), card.owner)
+            record(
+                game,
+                Z_HAND,
+                "to_hand",
+                f"{src} returns {card.name} to {card.owner}'s hand.",
+                (r,),
+                card.owner,
+            )
     elif op == "draw":
         draw(game, me, effect.amount, PC_TEXT, f" ({src})")
     elif op == "gain_energy":
         game.players[me].energy += effect.amount
-        record(game, ENERGY, "energy", f"{src}: {me} gains {effect.amount} energy ({game.players[me].energy}).", (), me)
+        record(
+            game,
+            ENERGY,
+            "energy",
+            f"{src}: {me} gains {effect.amount} energy ({game.players[me].energy}).",
+            (),
+            me,
+        )
     elif op == "pay_energy":
         game.players[me].energy -= effect.amount
-        record(game, ENERGY, "energy", f"{src}: {me} pays {effect.amount} energy ({game.players[me].energy} left).",
-               (), me)
+        record(
+            game,
+            ENERGY,
+            "energy",
+            f"{src}: {me} pays {effect.amount} energy ({game.players[me].energy} left).",
+            (),
+            me,
+        )
     elif op == "summon":
         ids = [create(game, game.library[name], me).id for name in effect.cards]
         record(game, PC_TEXT, "summon", f"{src} summons {', '.join(effect.cards)} for {me}.", ids, me)
@@ -143,8 +184,9 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
     elif op == "discard":
         _discard(game, entry, effect.amount)
     elif op == "may":
-        game.pending = PendingChoice("may", me, f"{src}: you may do this. Do it?", EN_MUST, ("yes", "no"), 1, 1,
-                                     (entry, effect))
+        game.pending = PendingChoice(
+            "may", me, f"{src}: you may do this. Do it?", EN_MUST, ("yes", "no"), 1, 1, (entry, effect)
+        )
     elif op == "do":
         _do_x_to_do_y(game, entry, effect)
 
@@ -152,13 +194,21 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
 def _discard(game: Game, entry: Entry, count: int) -> None:
     me = entry.controller
     hand = game.players[me].hand
-    record(game, EN_MUST, "must", f"{_source_name(game, entry)} does not say 'you may': {me} must discard "
-           f"{count} card{'s' if count != 1 else ''}.", (), me)
+    record(
+        game,
+        EN_MUST,
+        "must",
+        f"{_source_name(game, entry)} does not say 'you may': {me} must discard "
+        f"{count} card{'s' if count != 1 else ''}.",
+        (),
+        me,
+    )
     if len(hand) <= count:
         discard_cards(game, me, list(hand))
         return
-    game.pending = PendingChoice("discard", me, f"Choose {count} card(s) to discard.", Z_DISCARD, tuple(hand), count,
-                                 count, entry)
+    game.pending = PendingChoice(
+        "discard", me, f"Choose {count} card(s) to discard.", Z_DISCARD, tuple(hand), count, count, entry
+    )
 
 
 def discard_cards(game: Game, pid: str, ids: list[str]) -> None:
@@ -166,7 +216,14 @@ def discard_cards(game: Game, pid: str, ids: list[str]) -> None:
     for cid in ids:
         move(game, game.card(cid), Zone.DISCARD)
     if ids:
-        record(game, Z_DISCARD, "discard", f"{pid} discards {', '.join(game.card(c).name for c in ids)}.", ids, pid)
+        record(
+            game,
+            Z_DISCARD,
+            "discard",
+            f"{pid} discards {', '.join(game.card(c).name for c in ids)}.",
+            ids,
+            pid,
+        )
 
 
 def answer_may(game: Game, yes: bool) -> None:
@@ -175,8 +232,15 @@ def answer_may(game: Game, yes: bool) -> None:
     assert choice is not None
     entry, effect = choice.ref
     game.pending = None
-    record(game, EN_MUST, "may", f"{choice.player} chooses {'to' if yes else 'not to'} do what "
-           f"{_source_name(game, entry)} says they may.", (), choice.player)
+    record(
+        game,
+        EN_MUST,
+        "may",
+        f"{choice.player} chooses {'to' if yes else 'not to'} do what "
+        f"{_source_name(game, entry)} says they may.",
+        (),
+        choice.player,
+    )
     if yes:
         push(game, ("effects", entry, effect.inner, 0))
 
@@ -184,14 +248,34 @@ def answer_may(game: Game, yes: bool) -> None:
 def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
     src = _source_name(game, entry)
     if not all(can_happen(game, entry, e) for e in effect.inner):
-        record(game, EN_DO_X, "do_x", f"{src}: x ({', '.join(e.op for e in effect.inner)}) cannot happen, so y "
-               f"({', '.join(e.op for e in effect.then)}) does not happen.", (), entry.controller)
+        record(
+            game,
+            EN_DO_X,
+            "do_x",
+            f"{src}: x ({', '.join(e.op for e in effect.inner)}) cannot happen, so y "
+            f"({', '.join(e.op for e in effect.then)}) does not happen.",
+            (),
+            entry.controller,
+        )
         return
     if not any(can_happen(game, entry, e) for e in effect.then):
-        record(game, EN_DO_X_BACK, "do_x", f"{src}: y ({', '.join(e.op for e in effect.then)}) cannot happen, so x "
-               f"({', '.join(e.op for e in effect.inner)}) is not done either (decision D-DO-X-TO-DO-Y).", (),
-               entry.controller)
+        record(
+            game,
+            EN_DO_X_BACK,
+            "do_x",
+            f"{src}: y ({', '.join(e.op for e in effect.then)}) cannot happen, so x "
+            f"({', '.join(e.op for e in effect.inner)}) is not done either (decision D-DO-X-TO-DO-Y).",
+            (),
+            entry.controller,
+        )
         return
-    record(game, EN_DO_X, "do_x", f"{src}: x ({', '.join(e.op for e in effect.inner)}) happens, then y "
-           f"({', '.join(e.op for e in effect.then)}).", (), entry.controller)
+    record(
+        game,
+        EN_DO_X,
+        "do_x",
+        f"{src}: x ({', '.join(e.op for e in effect.inner)}) happens, then y "
+        f"({', '.join(e.op for e in effect.then)}).",
+        (),
+        entry.controller,
+    )
     push(game, ("effects", entry, effect.inner, 0), ("effects", entry, effect.then, 0))

@@ -19,5 +19,7 @@ class AtniaError(EngineError):
 
 
 _TREE = engine_tree(AtniaError, __name__)
-globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+globals().update(
+    _TREE
+)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
 __all__ = ["AtniaError", *_TREE]

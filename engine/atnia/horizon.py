@@ -55,18 +55,37 @@ def put_card(game: Game, card: Card, controller: str, targets: tuple[TargetRef, 
     """Move a played card onto the top of the horizon."""
     move(game, card, Zone.HORIZON)
     spell_targets = targets if card.type == "spell" or card.definition.is_weapon else ()
-    entry = Entry(game.new_id("e"), "card", controller, card.definition.speed, card.name, card=card.id,
-                  effects=card.definition.effects, targets=spell_targets)
+    entry = Entry(
+        game.new_id("e"),
+        "card",
+        controller,
+        card.definition.speed,
+        card.name,
+        card=card.id,
+        effects=card.definition.effects,
+        targets=spell_targets,
+    )
     game.horizon.append(entry)
     emit(game, "play", card.id, controller)
     return entry
 
 
-def put_skill(game: Game, source: Card, ability: Ability, controller: str, targets: tuple[TargetRef, ...]) -> Entry:
+def put_skill(
+    game: Game, source: Card, ability: Ability, controller: str, targets: tuple[TargetRef, ...]
+) -> Entry:
     """Put a skill onto the top of the horizon, just as a card (rules/playing-cards-and-the-horizon/p7)."""
     label = f"{source.name}: {ability.text or 'skill ' + str(ability.index)}"
-    entry = Entry(game.new_id("e"), "skill", controller, ability.speed, label, source=source.id, ability=ability,
-                  effects=ability.effects, targets=targets)
+    entry = Entry(
+        game.new_id("e"),
+        "skill",
+        controller,
+        ability.speed,
+        label,
+        source=source.id,
+        ability=ability,
+        effects=ability.effects,
+        targets=targets,
+    )
     game.horizon.append(entry)
     return entry
 
@@ -87,11 +106,23 @@ def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
     if entry.kind != "card":
         record(game, rule, "resolve", f"{entry.label} resolves.", (entry.source,), entry.controller)
         if entry.kind == "skill":
-            record(game, KO_SKILL, "skill", f"{entry.label} is a skill of {game.card(entry.source).name}: it does "
-                   "what it says.", (entry.source,), entry.controller)
+            record(
+                game,
+                KO_SKILL,
+                "skill",
+                f"{entry.label} is a skill of {game.card(entry.source).name}: it does what it says.",
+                (entry.source,),
+                entry.controller,
+            )
         else:
-            record(game, KO_TRIGGERED, "ability", f"{entry.label} is a triggered ability: it does what it says.",
-                   (entry.source,), entry.controller)
+            record(
+                game,
+                KO_TRIGGERED,
+                "ability",
+                f"{entry.label} is a triggered ability: it does what it says.",
+                (entry.source,),
+                entry.controller,
+            )
         push(game, ("effects", entry, entry.effects, 0))
         return
     card = game.card(entry.card)
@@ -102,12 +133,27 @@ def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
         push(game, ("effects", entry, entry.effects, 0), ("spell_done", card.id))
     elif card.type == "location":
         move(game, card, Zone.LOCATION)
-        record(game, CT_LOCATION, "to_location_zone", f"{card.name} goes to {card.controller}'s location zone.",
-               (card.id,), card.controller)
-        record(game, LOC_ZONE, "devotion", f"While there, {card.name} adds devotion: "
-               + (", ".join(f"{n} {i}" for i, n in card.definition.ideals) or "none") + ".", (card.id,),
-               card.controller)
-        record(game, Z_LOCATION, "in_zone", f"{card.name} is in the location zone.", (card.id,), card.controller)
+        record(
+            game,
+            CT_LOCATION,
+            "to_location_zone",
+            f"{card.name} goes to {card.controller}'s location zone.",
+            (card.id,),
+            card.controller,
+        )
+        record(
+            game,
+            LOC_ZONE,
+            "devotion",
+            f"While there, {card.name} adds devotion: "
+            + (", ".join(f"{n} {i}" for i, n in card.definition.ideals) or "none")
+            + ".",
+            (card.id,),
+            card.controller,
+        )
+        record(
+            game, Z_LOCATION, "in_zone", f"{card.name} is in the location zone.", (card.id,), card.controller
+        )
     else:
         wielder = None
         if card.definition.is_weapon and entry.targets:
@@ -123,15 +169,23 @@ def step_spell_done(game: Game, cid: str) -> None:
     card = game.card(cid)
     if card.zone is Zone.HORIZON:
         move(game, card, Zone.DISCARD)
-        record(game, CT_SPELL, "to_discard", f"{card.name} has resolved and is discarded.", (cid,), card.owner)
-        record(game, HZ_DESTINATION, "to_discard", f"{card.name} goes to the discard pile.", (cid,), card.owner)
+        record(
+            game, CT_SPELL, "to_discard", f"{card.name} has resolved and is discarded.", (cid,), card.owner
+        )
+        record(
+            game, HZ_DESTINATION, "to_discard", f"{card.name} goes to the discard pile.", (cid,), card.owner
+        )
 
 
 @task("resolve_now")
 def step_resolve_now(game: Game, entry: Entry) -> None:
     """An infinite-speed or burst entry resolves as soon as it is put onto the horizon (rules/speed/p4, p5)."""
-    push(game, ("resolve_entry", entry, SP_BURST if entry.speed == "burst" else SP_INFINITE), ("check",),
-         ("collect",))
+    push(
+        game,
+        ("resolve_entry", entry, SP_BURST if entry.speed == "burst" else SP_INFINITE),
+        ("check",),
+        ("collect",),
+    )
 
 
 def start_resolution(game: Game, passer: str, rule: str) -> None:
@@ -141,9 +195,15 @@ def start_resolution(game: Game, passer: str, rule: str) -> None:
     game.active = None
     game.window = None
     game.passes = 0
-    record(game, rule, "resolve_all", f"{passer} passes after doing nothing (or only infinite-speed actions): the "
-           f"horizon resolves from top to bottom ({len(game.horizon)} entr{'y' if len(game.horizon) == 1 else 'ies'}).",
-           (), passer)
+    record(
+        game,
+        rule,
+        "resolve_all",
+        f"{passer} passes after doing nothing (or only infinite-speed actions): the "
+        f"horizon resolves from top to bottom ({len(game.horizon)} entr{'y' if len(game.horizon) == 1 else 'ies'}).",
+        (),
+        passer,
+    )
     push(game, ("resolve_top",))
 
 
@@ -154,10 +214,21 @@ def step_resolve_top(game: Game) -> None:
         return
     entry = game.horizon[-1]
     if len(game.horizon) > 1:
-        record(game, HZ_NEWEST_FIRST, "order", f"{entry.label} is the most recently added: it resolves first.",
-               (entry.card or entry.source,), entry.controller)
-    push(game, ("resolve_entry", entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
-         ("check",), ("collect",), ("continue_resolution",))
+        record(
+            game,
+            HZ_NEWEST_FIRST,
+            "order",
+            f"{entry.label} is the most recently added: it resolves first.",
+            (entry.card or entry.source,),
+            entry.controller,
+        )
+    push(
+        game,
+        ("resolve_entry", entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
+        ("check",),
+        ("collect",),
+        ("continue_resolution",),
+    )
 
 
 @task("continue_resolution")
@@ -168,8 +239,13 @@ def step_continue_resolution(game: Game) -> None:
         game.added.clear()
         game.resolving = False
         new = game.opponent(top.controller)
-        make_active(game, new, AD_STOP, f"Resolution stops: {top.label} was put onto the horizon at {top.speed} "
-                    f"speed; {new}, who does not control it, becomes the active player.")
+        make_active(
+            game,
+            new,
+            AD_STOP,
+            f"Resolution stops: {top.label} was put onto the horizon at {top.speed} "
+            f"speed; {new}, who does not control it, becomes the active player.",
+        )
         return
     push(game, ("resolve_top",))
 
@@ -181,8 +257,13 @@ def step_resolution_done(game: Game) -> None:
     if game.phase is Phase.MAIN:
         new = game.opponent(game.bottom_controller)
         game.passes = 0
-        make_active(game, new, HZ_AFTER, f"The horizon has resolved; {new}, who did not control the bottom card, "
-                    "becomes the active player.")
+        make_active(
+            game,
+            new,
+            HZ_AFTER,
+            f"The horizon has resolved; {new}, who did not control the bottom card, "
+            "becomes the active player.",
+        )
     elif game.phase is Phase.COMBAT:
         push(game, ("strike",) if game.combat and game.combat.step == "fight" else ("end_combat",))
     elif game.phase is Phase.ROUND_START:
@@ -202,12 +283,23 @@ def step_after_action(game: Game, by_infinite: bool) -> None:
         return
     added = list(game.added)
     game.added.clear()
-    if by_infinite and game.active is not None and game.window is not None and any(e.controller == game.active for e in added):
+    if (
+        by_infinite
+        and game.active is not None
+        and game.window is not None
+        and any(e.controller == game.active for e in added)
+    ):
         game.window.hand_over = True
         other = game.opponent(game.active)
-        record(game, AD_INFINITE_SOURCE, "hand_over", f"{added[-1].label} was put onto the horizon by an infinite-speed "
-               f"effect: {game.active}'s next pass will not resolve it; {other} becomes active instead.", (),
-               game.active)
+        record(
+            game,
+            AD_INFINITE_SOURCE,
+            "hand_over",
+            f"{added[-1].label} was put onto the horizon by an infinite-speed "
+            f"effect: {game.active}'s next pass will not resolve it; {other} becomes active instead.",
+            (),
+            game.active,
+        )
 
 
 @task("phase_wait")
@@ -217,11 +309,22 @@ def step_phase_wait(game: Game, next_step: str, rule: str) -> None:
         top = game.horizon[-1]
         game.added.clear()
         new = game.opponent(top.controller)
-        make_active(game, new, RP_NO_ACTIVE, f"{top.label} was put onto the horizon at {top.speed} speed while nobody "
-                    f"was active: {new}, who does not control it, becomes the active player.")
+        make_active(
+            game,
+            new,
+            RP_NO_ACTIVE,
+            f"{top.label} was put onto the horizon at {top.speed} speed while nobody "
+            f"was active: {new}, who does not control it, becomes the active player.",
+        )
         return
     if rule:
-        record(game, rule, "phase", {RP_START_NEXT: "No effects are unresolved: move to the main phase.",
-                                     RP_END_NEXT: "No effects are unresolved: move to the draw phase."}.get(
-                                         rule, "Move on."))
+        record(
+            game,
+            rule,
+            "phase",
+            {
+                RP_START_NEXT: "No effects are unresolved: move to the main phase.",
+                RP_END_NEXT: "No effects are unresolved: move to the draw phase.",
+            }.get(rule, "Move on."),
+        )
     push(game, (next_step,))

@@ -44,10 +44,17 @@ def _choice_answers(game: Game) -> list[A.Action]:
     if c.kind == "board_full":
         return [A.ChooseReplacement(pid, None)] + [A.ChooseReplacement(pid, o) for o in c.options]
     cards = list(c.options)  # recycle: each card on top or bottom, in channel order
-    splits = product((True, False), repeat=len(cards)) if len(cards) <= 8 else [(True,) * len(cards),
-                                                                                (False,) * len(cards)]
-    return [A.Recycle(pid, tuple(x for x, top in zip(cards, s) if top), tuple(x for x, top in zip(cards, s) if not top))
-            for s in splits]
+    splits = (
+        product((True, False), repeat=len(cards))
+        if len(cards) <= 8
+        else [(True,) * len(cards), (False,) * len(cards)]
+    )
+    return [
+        A.Recycle(
+            pid, tuple(x for x, top in zip(cards, s) if top), tuple(x for x, top in zip(cards, s) if not top)
+        )
+        for s in splits
+    ]
 
 
 def _targets_for(game: Game, pid: str, specs, optional: bool) -> list[tuple]:
@@ -110,8 +117,12 @@ def legal_actions(game: Game) -> list[A.Action]:
     out += [A.Channel(pid, c) for c in ps.hand if _ok(check_channel, game, pid, c)]
     for cid in ps.hand + ps.channel:
         if game.card(cid).zone in (Zone.HAND, Zone.CHANNEL):
-            out += [A.Explore(pid, cid, i, bottom) for i in IDEALS for bottom in (False, True)
-                    if _ok(check_explore, game, pid, cid, i)]
+            out += [
+                A.Explore(pid, cid, i, bottom)
+                for i in IDEALS
+                for bottom in (False, True)
+                if _ok(check_explore, game, pid, cid, i)
+            ]
     out += _plays(game, pid)
     out += _combat(game, pid)
     return out

@@ -66,7 +66,9 @@ def _card_item(game: Game, pid: str, item: Item) -> Planned:
     short = shortfall(game, pid, d)
     if short:
         text = ", ".join(f"{i} {need} (has {have})" for i, (need, have) in short.items())
-        raise DevotionTooLow(f"{card.name} requires devotion {text}", ID_REQUIREMENT, HZ_REQUIREMENTS, PC_DEVOTION)
+        raise DevotionTooLow(
+            f"{card.name} requires devotion {text}", ID_REQUIREMENT, HZ_REQUIREMENTS, PC_DEVOTION
+        )
     if d.type == "spell":
         specs, optional = d.targets, False
     elif d.is_weapon:
@@ -94,24 +96,39 @@ def _check_speed(game: Game, planned: Planned, n: int, count: int, context: str)
     name = planned.card.name if planned.card else f"{planned.source.name}'s skill"
     speed = planned.speed
     if speed in IMMEDIATE and (count > 1 or context != "window"):
-        raise WrongTiming(f"{name} is at {speed} speed: it resolves at once and cannot be committed along with other "
-                          "cards", SP_BURST_ALONE)
+        raise WrongTiming(
+            f"{name} is at {speed} speed: it resolves at once and cannot be committed along with other cards",
+            SP_BURST_ALONE,
+        )
     if speed == "slow":
         if game.phase is Phase.COMBAT or context != "window":
             raise WrongTiming(f"{name} is slow: slow cards cannot be played during combat", SP_SLOW)
         if game.horizon:
-            raise WrongTiming(f"{name} is slow: slow cards cannot be played while there are cards or effects on the "
-                              "horizon", SP_SLOW)
+            raise WrongTiming(
+                f"{name} is slow: slow cards cannot be played while there are cards or effects on the "
+                "horizon",
+                SP_SLOW,
+            )
         if n > 0:
-            raise WrongTiming(f"{name} is slow: in a commit a slow card must be the bottom card", SP_SLOW, MI_SLOW_BOTTOM)
-    if context == "window" and game.combat is not None and game.combat.step in ("attack", "block") \
-            and speed not in IMMEDIATE:
-        raise WrongTiming("in step 2 of combat, fast cards are committed along with the declaration of blockers",
-                          CO_BLOCK, SP_FAST)
+            raise WrongTiming(
+                f"{name} is slow: in a commit a slow card must be the bottom card", SP_SLOW, MI_SLOW_BOTTOM
+            )
+    if (
+        context == "window"
+        and game.combat is not None
+        and game.combat.step in ("attack", "block")
+        and speed not in IMMEDIATE
+    ):
+        raise WrongTiming(
+            "in step 2 of combat, fast cards are committed along with the declaration of blockers",
+            CO_BLOCK,
+            SP_FAST,
+        )
 
 
-def _check_targets(game: Game, pid: str, planned: Planned, below: frozenset[str],
-                   committed: frozenset[str] = frozenset()) -> None:
+def _check_targets(
+    game: Game, pid: str, planned: Planned, below: frozenset[str], committed: frozenset[str] = frozenset()
+) -> None:
     name = planned.card.name if planned.card else f"{planned.source.name}'s skill"
     chosen = planned.item.targets
     specs = planned.specs
@@ -124,8 +141,9 @@ def _check_targets(game: Game, pid: str, planned: Planned, below: frozenset[str]
             return  # a weapon can be played on its own
         if not options(game, pid, specs, below):
             return  # no legal target now: chosen when the arrive ability triggers (decision D-ARRIVE-TARGETS)
-        raise InvalidTarget(f"{name}'s arrive ability has legal targets: they are chosen as the card is played",
-                            EN_TARGETS)
+        raise InvalidTarget(
+            f"{name}'s arrive ability has legal targets: they are chosen as the card is played", EN_TARGETS
+        )
     if len(chosen) != len(specs):
         raise InvalidTarget(f"{name} needs {len(specs)} target(s), chosen as it is played", EN_TARGETS)
     if len(set(chosen)) != len(chosen):
@@ -133,8 +151,10 @@ def _check_targets(game: Game, pid: str, planned: Planned, below: frozenset[str]
     for spec, tid in zip(specs, chosen):
         if not is_legal(game, pid, spec, tid, below):
             rules = (EN_TARGETS, MI_LOWER_TARGETS) if below or tid in committed else (EN_TARGETS,)
-            raise InvalidTarget(f"{tid} is not a legal target for {name} ({spec.kind}, {spec.side}, "
-                                f"{'/'.join(spec.zones)})", *rules)
+            raise InvalidTarget(
+                f"{tid} is not a legal target for {name} ({spec.kind}, {spec.side}, {'/'.join(spec.zones)})",
+                *rules,
+            )
 
 
 def plan(game: Game, pid: str, items: tuple[Item, ...], context: str = "window") -> list[Planned]:
@@ -152,14 +172,20 @@ def plan(game: Game, pid: str, items: tuple[Item, ...], context: str = "window")
         seen.add(key)
         _check_speed(game, planned, n, len(items), context)
         if planned.cost > energy:
-            raise CannotPay(f"{item.card} costs {planned.cost} energy; {pid} has {energy} left", PC_COST, HZ_REQUIREMENTS)
+            raise CannotPay(
+                f"{item.card} costs {planned.cost} energy; {pid} has {energy} left", PC_COST, HZ_REQUIREMENTS
+            )
         energy -= planned.cost
-        _check_targets(game, pid, planned, frozenset(below), frozenset(i.card for i in items if i.skill is None))
+        _check_targets(
+            game, pid, planned, frozenset(below), frozenset(i.card for i in items if i.skill is None)
+        )
         if planned.card is not None:
             below.add(planned.card.id)
         out.append(planned)
     if context == "attack" and any(p.speed != "fast" for p in out):
-        raise WrongTiming("only fast cards can be committed along with the declaration of attackers", SP_FAST, CO_DECLARE)
+        raise WrongTiming(
+            "only fast cards can be committed along with the declaration of attackers", SP_FAST, CO_DECLARE
+        )
     return out
 
 
@@ -171,31 +197,86 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
         name = p.card.name if p.card else f"{p.source.name}'s skill"
         if p.cost:
             ps.energy -= p.cost
-            record(game, PC_COST, "pay", f"{pid} pays {p.cost} energy for {name} ({ps.energy} left).",
-                   ((p.card or p.source).id,), pid)
+            record(
+                game,
+                PC_COST,
+                "pay",
+                f"{pid} pays {p.cost} energy for {name} ({ps.energy} left).",
+                ((p.card or p.source).id,),
+                pid,
+            )
         if p.card is not None:
             if p.card.definition.requirement:
-                record(game, ID_REQUIREMENT, "devotion", f"{pid} meets {name}'s devotion requirement ("
-                       + ", ".join(f"{i} {n}" for i, n in p.card.definition.requirement.items()) + ").",
-                       (p.card.id,), pid)
+                record(
+                    game,
+                    ID_REQUIREMENT,
+                    "devotion",
+                    f"{pid} meets {name}'s devotion requirement ("
+                    + ", ".join(f"{i} {n}" for i, n in p.card.definition.requirement.items())
+                    + ").",
+                    (p.card.id,),
+                    pid,
+                )
             entry = put_card(game, p.card, pid, refs(game, p.item.targets))
             if p.card.type in ("unit", "item") and not p.card.definition.is_weapon and p.specs:
                 p.card.arrive_targets = refs(game, p.item.targets) if p.item.targets else None
-            record(game, HZ_PLAY, "play", f"{pid} plays {name} ({p.speed}) onto the horizon"
-                   + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "") + ".", (p.card.id,), pid)
-            record(game, Z_HORIZON, "in_horizon", f"{name} is on the horizon, not resolved yet.", (p.card.id,), pid)
+            record(
+                game,
+                HZ_PLAY,
+                "play",
+                f"{pid} plays {name} ({p.speed}) onto the horizon"
+                + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "")
+                + ".",
+                (p.card.id,),
+                pid,
+            )
+            record(
+                game,
+                Z_HORIZON,
+                "in_horizon",
+                f"{name} is on the horizon, not resolved yet.",
+                (p.card.id,),
+                pid,
+            )
         else:
             if p.ability.flip:
                 p.source.flipped = True
-                record(game, KO_SKILL, "flip", f"{pid} flips {p.source.name} to use its skill.", (p.source.id,), pid)
+                record(
+                    game,
+                    KO_SKILL,
+                    "flip",
+                    f"{pid} flips {p.source.name} to use its skill.",
+                    (p.source.id,),
+                    pid,
+                )
             entry = put_skill(game, p.source, p.ability, pid, refs(game, p.item.targets))
-            record(game, KO_SKILL, "skill", f"{pid} activates {entry.label} ({p.speed})"
-                   + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "") + ".", (p.source.id,), pid)
-            record(game, HZ_ABILITIES, "to_horizon", "The skill goes onto the horizon just as a card.",
-                   (p.source.id,), pid)
+            record(
+                game,
+                KO_SKILL,
+                "skill",
+                f"{pid} activates {entry.label} ({p.speed})"
+                + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "")
+                + ".",
+                (p.source.id,),
+                pid,
+            )
+            record(
+                game,
+                HZ_ABILITIES,
+                "to_horizon",
+                "The skill goes onto the horizon just as a card.",
+                (p.source.id,),
+                pid,
+            )
         if p.cost:
-            record(game, HZ_PAY_FIRST, "pay_first", f"{name}'s cost is paid now; its effect happens only on resolution.",
-                   ((p.card or p.source).id,), pid)
+            record(
+                game,
+                HZ_PAY_FIRST,
+                "pay_first",
+                f"{name}'s cost is paid now; its effect happens only on resolution.",
+                ((p.card or p.source).id,),
+                pid,
+            )
         entries.append(entry)
     return entries
 

@@ -52,19 +52,46 @@ def step_begin_round(game: Game) -> None:
     record(game, RP_PRE, "phase", f"Round {game.round} begins with the pre round.")
     if game.round > 1 and game.ended_by is not None:
         game.first = game.opponent(game.ended_by)
-        record(game, RP_FIRST_PLAYER, "first_player", f"{game.first} did not end the previous round (they passed first "
-               f"in the double pass): {game.first} is the first player of round {game.round}.", (), game.first)
+        record(
+            game,
+            RP_FIRST_PLAYER,
+            "first_player",
+            f"{game.first} did not end the previous round (they passed first "
+            f"in the double pass): {game.first} is the first player of round {game.round}.",
+            (),
+            game.first,
+        )
     for pid in game.order:
         ps = game.players[pid]
         if game.round == 1:
-            record(game, ENERGY, "counters", f"{pid} begins the game with {ps.counters} energy counters; the first pre "
-                   "round adds none (decision D-FIRST-ROUND).", (), pid)
+            record(
+                game,
+                ENERGY,
+                "counters",
+                f"{pid} begins the game with {ps.counters} energy counters; the first pre "
+                "round adds none (decision D-FIRST-ROUND).",
+                (),
+                pid,
+            )
         elif ps.counters < game.limits.max_counters:
             ps.counters += 1
-            record(game, RP_COUNTER, "counters", f"{pid} gets 1 additional energy counter ({ps.counters}).", (), pid)
+            record(
+                game,
+                RP_COUNTER,
+                "counters",
+                f"{pid} gets 1 additional energy counter ({ps.counters}).",
+                (),
+                pid,
+            )
         else:
-            record(game, ENERGY, "counters", f"{pid} already has the maximum of {game.limits.max_counters} energy "
-                   "counters.", (), pid)
+            record(
+                game,
+                ENERGY,
+                "counters",
+                f"{pid} already has the maximum of {game.limits.max_counters} energy counters.",
+                (),
+                pid,
+            )
     for pid in game.order:
         ps = game.players[pid]
         left = ps.energy
@@ -72,8 +99,15 @@ def step_begin_round(game: Game) -> None:
         record(game, RP_ENERGY, "energy", f"{pid} gets {ps.counters} energy, 1 per energy counter.", (), pid)
         if left > 0:
             ps.energy += 1
-            record(game, ENERGY, "carry_over", f"{pid} left {left} energy unspent last round: it is lost, and {pid} "
-                   f"receives +1 energy ({ps.energy}) (decision D-CARRY-OVER).", (), pid)
+            record(
+                game,
+                ENERGY,
+                "carry_over",
+                f"{pid} left {left} energy unspent last round: it is lost, and {pid} "
+                f"receives +1 energy ({ps.energy}) (decision D-CARRY-OVER).",
+                (),
+                pid,
+            )
     for pid in game.order:
         ps = game.players[pid]
         ps.attacks = 0
@@ -81,13 +115,26 @@ def step_begin_round(game: Game) -> None:
         for cid in flipped:
             game.card(cid).flipped = False
         if flipped:
-            record(game, RP_UNFLIP, "unflip", f"{pid} unflips {', '.join(game.card(c).name for c in flipped)}.",
-                   flipped, pid)
+            record(
+                game,
+                RP_UNFLIP,
+                "unflip",
+                f"{pid} unflips {', '.join(game.card(c).name for c in flipped)}.",
+                flipped,
+                pid,
+            )
         locations = [c for c in ps.locations if game.card(c).flipped]
         if locations:
-            record(game, LOC_TEXT, "stay_flipped", f"{', '.join(game.card(c).name for c in locations)} stay"
-                   f"{'s' if len(locations) == 1 else ''} flipped: locations are not on the battlefield and do not "
-                   "unflip.", locations, pid)
+            record(
+                game,
+                LOC_TEXT,
+                "stay_flipped",
+                f"{', '.join(game.card(c).name for c in locations)} stay"
+                f"{'s' if len(locations) == 1 else ''} flipped: locations are not on the battlefield and do not "
+                "unflip.",
+                locations,
+                pid,
+            )
     record(game, RP_PRE_NEXT, "phase", "Move to round start.")
     push(game, ("round_start",))
 
@@ -108,15 +155,24 @@ def step_begin_main(game: Game) -> None:
     game.phase = Phase.MAIN
     game.passes = 0
     record(game, RP_MAIN, "phase", f"The main phase of round {game.round} begins.")
-    make_active(game, game.first, RP_MAIN_ACTIVE, f"{game.first}, the first player, becomes the active player.")
+    make_active(
+        game, game.first, RP_MAIN_ACTIVE, f"{game.first}, the first player, becomes the active player."
+    )
 
 
 def end_main(game: Game, last: str) -> None:
     """Both players passed in a row after doing nothing: the main phase ends (p3.2)."""
     game.ended_by = last
     game.active = game.window = None
-    record(game, RP_MAIN_END, "phase", f"Both players passed in a row after doing nothing (or only infinite-speed "
-           f"actions); {last} made the last pass: the main phase ends.", (), last)
+    record(
+        game,
+        RP_MAIN_END,
+        "phase",
+        f"Both players passed in a row after doing nothing (or only infinite-speed "
+        f"actions); {last} made the last pass: the main phase ends.",
+        (),
+        last,
+    )
     push(game, ("round_end",))
 
 
@@ -130,8 +186,14 @@ def step_round_end(game: Game) -> None:
             card = game.card(cid)
             for buff in [b for b in card.buffs if b.until == "round_end"]:
                 remove_buff(game, card, buff, "a buff until round end goes away")
-                record(game, RP_END_EFFECTS, "expires", f"{card.name}'s buff until round end ends.", (cid,),
-                       card.controller)
+                record(
+                    game,
+                    RP_END_EFFECTS,
+                    "expires",
+                    f"{card.name}'s buff until round end ends.",
+                    (cid,),
+                    card.controller,
+                )
     record(game, RP_END_EFFECTS, "round_end", "Effects that refer to round end happen now.")
     emit(game, "round_end")
     push(game, ("check",), ("collect",), ("phase_wait", "begin_draw", RP_END_NEXT))
@@ -149,8 +211,15 @@ def step_begin_draw(game: Game) -> None:
         ps.max_hand = min(count, game.limits.max_hand)
         ps.channelled = len(ps.channel)
         capped = f", capped at {game.limits.max_hand}" if count > game.limits.max_hand else ""
-        record(game, RP_MAX_HAND, "max_hand", f"{pid}'s maximum hand size this round: {len(ps.hand)} in hand + "
-               f"{len(ps.channel)} channelled + 1 = {count}{capped}: {ps.max_hand}.", (), pid)
+        record(
+            game,
+            RP_MAX_HAND,
+            "max_hand",
+            f"{pid}'s maximum hand size this round: {len(ps.hand)} in hand + "
+            f"{len(ps.channel)} channelled + 1 = {count}{capped}: {ps.max_hand}.",
+            (),
+            pid,
+        )
     order = [game.first] + [p for p in game.order if p != game.first]
     push(game, *[("recycle", pid) for pid in order], ("draw_up",), ("next_round",))
 
@@ -161,8 +230,15 @@ def step_recycle(game: Game, pid: str) -> None:
     ps = game.players[pid]
     if not ps.channel:
         return
-    game.pending = PendingChoice("recycle", pid, "Put your channelled cards on the top and/or bottom of your deck, in "
-                                 "any order.", RP_RECYCLE, tuple(ps.channel), len(ps.channel), len(ps.channel))
+    game.pending = PendingChoice(
+        "recycle",
+        pid,
+        "Put your channelled cards on the top and/or bottom of your deck, in any order.",
+        RP_RECYCLE,
+        tuple(ps.channel),
+        len(ps.channel),
+        len(ps.channel),
+    )
 
 
 def recycle(game: Game, pid: str, top: tuple[str, ...], bottom: tuple[str, ...]) -> None:
@@ -172,8 +248,15 @@ def recycle(game: Game, pid: str, top: tuple[str, ...], bottom: tuple[str, ...])
         move(game, game.card(cid), Zone.DECK)
     for cid in bottom:
         move(game, game.card(cid), Zone.DECK, bottom=True)
-    record(game, RP_RECYCLE, "recycle", f"{pid} puts {len(top)} channelled card{'s' if len(top) != 1 else ''} on top of "
-           f"their deck and {len(bottom)} on the bottom (which ones is not revealed).", (), pid)
+    record(
+        game,
+        RP_RECYCLE,
+        "recycle",
+        f"{pid} puts {len(top)} channelled card{'s' if len(top) != 1 else ''} on top of "
+        f"their deck and {len(bottom)} on the bottom (which ones is not revealed).",
+        (),
+        pid,
+    )
     record(game, CH_RECYCLE, "recycle", f"{pid}'s channelled cards are recycled into their deck.", (), pid)
 
 
@@ -185,12 +268,26 @@ def step_draw_up(game: Game) -> None:
         if wanted:
             draw(game, pid, wanted, RP_DRAW_UP, f" up to their maximum hand size of {ps.max_hand}")
         else:
-            record(game, RP_DRAW_UP, "draw", f"{pid} already holds {len(ps.hand)} cards, their maximum hand size "
-                   f"({ps.max_hand}): no draw (decision D-HAND-SIZE).", (), pid)
+            record(
+                game,
+                RP_DRAW_UP,
+                "draw",
+                f"{pid} already holds {len(ps.hand)} cards, their maximum hand size "
+                f"({ps.max_hand}): no draw (decision D-HAND-SIZE).",
+                (),
+                pid,
+            )
         if ps.channelled:
-            record(game, CH_DRAW, "draw", f"{pid} had channelled {ps.channelled} card"
-                   f"{'s' if ps.channelled != 1 else ''} and drew {wanted}: one per channelled card, +1, up to the "
-                   "maximum hand size.", (), pid)
+            record(
+                game,
+                CH_DRAW,
+                "draw",
+                f"{pid} had channelled {ps.channelled} card"
+                f"{'s' if ps.channelled != 1 else ''} and drew {wanted}: one per channelled card, +1, up to the "
+                "maximum hand size.",
+                (),
+                pid,
+            )
 
 
 @task("next_round")

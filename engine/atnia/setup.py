@@ -44,23 +44,33 @@ def check_deck(deck: DeckList, library: Mapping[str, CardDef], limits: Limits = 
         if name not in library:
             raise SetupError(f"unknown card {name!r}: add it to the library")
     if len(deck.starting_locations) > limits.starting_locations:
-        raise IllegalDeck(f"{len(deck.starting_locations)} starting locations; a deck can have up to "
-                          f"{limits.starting_locations}", CT_STARTING)
+        raise IllegalDeck(
+            f"{len(deck.starting_locations)} starting locations; a deck can have up to "
+            f"{limits.starting_locations}",
+            CT_STARTING,
+        )
     for name in deck.starting_locations:
         if library[name].type != "location":
             raise IllegalDeck(f"{name} is a {library[name].type}, not a location", CT_STARTING, CT_LOCATION)
 
 
-def new_game(decks: Mapping[str, DeckList], library: Mapping[str, CardDef], seed: int = 0, *,
-             limits: Limits = Limits()) -> Game:
+def new_game(
+    decks: Mapping[str, DeckList], library: Mapping[str, CardDef], seed: int = 0, *, limits: Limits = Limits()
+) -> Game:
     """A new game between two players: starting the game (rules/starting-the-game/p1), then round 1."""
     if len(decks) != 2:
         raise SetupError("Atnia is a 1v1 card game: give exactly two decks")
     for deck in decks.values():
         check_deck(deck, library, limits)
     order = list(decks)
-    game = Game(players={p: PlayerState(p, life=limits.life, counters=limits.counters) for p in order}, order=order,
-                seed=seed, rng=random.Random(seed), library=dict(library), limits=limits)
+    game = Game(
+        players={p: PlayerState(p, life=limits.life, counters=limits.counters) for p in order},
+        order=order,
+        seed=seed,
+        rng=random.Random(seed),
+        library=dict(library),
+        limits=limits,
+    )
     starting: dict[str, list[Card]] = {}
     for pid, deck in decks.items():
         for name in deck.cards:
@@ -68,21 +78,54 @@ def new_game(decks: Mapping[str, DeckList], library: Mapping[str, CardDef], seed
         starting[pid] = [_new_card(game, pid, library[name], None) for name in deck.starting_locations]
         ideals = sorted({i for n in deck.cards for i in library[n].ideal_names})
         if len(ideals) > 1:
-            record(game, ID_NO_GATE, "deck", f"{pid}'s deck holds cards of {len(ideals)} ideals ({', '.join(ideals)}): "
-                   "there is no hard gate on the ideals of a deck.", (), pid)
+            record(
+                game,
+                ID_NO_GATE,
+                "deck",
+                f"{pid}'s deck holds cards of {len(ideals)} ideals ({', '.join(ideals)}): "
+                "there is no hard gate on the ideals of a deck.",
+                (),
+                pid,
+            )
     game.first = game.rng.choice(order)
-    record(game, START, "first_player", f"The first player is determined at random: {game.first}.", (), game.first)
+    record(
+        game,
+        START,
+        "first_player",
+        f"The first player is determined at random: {game.first}.",
+        (),
+        game.first,
+    )
     for pid in order:
         shuffle(game, pid, START)
         record(game, Z_DECK, "deck", f"{pid}'s deck holds {len(game.players[pid].deck)} cards.", (), pid)
     for pid in order:
         for card in starting[pid]:
             move(game, card, Zone.LOCATION)
-            record(game, START, "starting_location", f"{pid} reveals {card.name} and puts it into their location "
-                   "zone.", (card.id,), pid)
-            record(game, CT_STARTING, "starting_location", f"{card.name} is one of {pid}'s starting locations.",
-                   (card.id,), pid)
-            record(game, LOC_ZONE, "devotion", f"{card.name} adds devotion while in the location zone.", (card.id,), pid)
+            record(
+                game,
+                START,
+                "starting_location",
+                f"{pid} reveals {card.name} and puts it into their location zone.",
+                (card.id,),
+                pid,
+            )
+            record(
+                game,
+                CT_STARTING,
+                "starting_location",
+                f"{card.name} is one of {pid}'s starting locations.",
+                (card.id,),
+                pid,
+            )
+            record(
+                game,
+                LOC_ZONE,
+                "devotion",
+                f"{card.name} adds devotion while in the location zone.",
+                (card.id,),
+                pid,
+            )
     for pid in order:
         draw(game, pid, limits.starting_hand, START)
         record(game, Z_HAND, "hand", f"{pid}'s hand holds {len(game.players[pid].hand)} cards.", (), pid)
@@ -111,11 +154,17 @@ class Setup(PileMethods):
 
     ZONE = Zone
 
-    def __init__(self, library: Mapping[str, CardDef] | None = None, *, seed: int = 0,
-                 limits: Limits = Limits()) -> None:
-        self.game = Game(players={p: PlayerState(p, life=limits.life, counters=limits.counters) for p in PLAYERS},
-                         order=list(PLAYERS), seed=seed, rng=random.Random(seed), library=dict(library or {}),
-                         limits=limits)
+    def __init__(
+        self, library: Mapping[str, CardDef] | None = None, *, seed: int = 0, limits: Limits = Limits()
+    ) -> None:
+        self.game = Game(
+            players={p: PlayerState(p, life=limits.life, counters=limits.counters) for p in PLAYERS},
+            order=list(PLAYERS),
+            seed=seed,
+            rng=random.Random(seed),
+            library=dict(library or {}),
+            limits=limits,
+        )
         self._round, self._phase, self._first, self._active = 1, Phase.MAIN, "p1", None
         self._built = False
 
@@ -149,11 +198,23 @@ class Setup(PileMethods):
         """Put cards in ``pid``'s channel zone."""
         return self._pile(pid, Zone.CHANNEL, cards)
 
-    def battlefield(self, pid: str, card, *, label: str | None = None, damage: int = 0, flipped: bool = False,
-                    buffs: list | None = None, weapon=None) -> str:
+    def battlefield(
+        self,
+        pid: str,
+        card,
+        *,
+        label: str | None = None,
+        damage: int = 0,
+        flipped: bool = False,
+        buffs: list | None = None,
+        weapon=None,
+    ) -> str:
         """A card on the battlefield, on the right of those already there; ``weapon`` equips one to it."""
         ps = self._player(pid)
-        if len([c for c in ps.battlefield if self.game.card(c).wielder is None]) >= self.game.limits.battlefield:
+        if (
+            len([c for c in ps.battlefield if self.game.card(c).wielder is None])
+            >= self.game.limits.battlefield
+        ):
             raise SetupError(f"{pid}'s battlefield already holds {self.game.limits.battlefield} cards")
         obj = _new_card(self.game, pid, self._def(card), Zone.BATTLEFIELD, label)
         obj.damage, obj.flipped = damage, flipped
@@ -161,7 +222,9 @@ class Setup(PileMethods):
             until = b.get("until", "permanent")
             if until not in ("permanent", "round_end"):
                 raise SetupError(f"a buff lasts 'permanent' or 'round_end', not {until!r}")
-            obj.buffs.append(Buff(self.game.stamp(), int(b.get("health", 0)), int(b.get("offense", 0)), until))
+            obj.buffs.append(
+                Buff(self.game.stamp(), int(b.get("health", 0)), int(b.get("offense", 0)), until)
+            )
         ps.battlefield.append(obj.id)
         if weapon is not None:
             spec = weapon if isinstance(weapon, Mapping) and "card" in weapon else {"card": weapon}
@@ -174,8 +237,15 @@ class Setup(PileMethods):
             obj.buffs.append(Buff(self.game.stamp(), hp, off, "weapon", w.id))
         return obj.id
 
-    def location(self, pid: str, card=None, *, label: str | None = None, flipped: bool = False,
-                 wilderness_of: str | None = None) -> str:
+    def location(
+        self,
+        pid: str,
+        card=None,
+        *,
+        label: str | None = None,
+        flipped: bool = False,
+        wilderness_of: str | None = None,
+    ) -> str:
         """A location in the location zone, or a Wilderness of ``wilderness_of``."""
         ps = self._player(pid)
         if wilderness_of is not None:
@@ -190,8 +260,15 @@ class Setup(PileMethods):
         ps.locations.append(obj.id)
         return obj.id
 
-    def player(self, pid: str, *, life: int | None = None, energy: int | None = None, counters: int | None = None,
-               attacks: int | None = None) -> None:
+    def player(
+        self,
+        pid: str,
+        *,
+        life: int | None = None,
+        energy: int | None = None,
+        counters: int | None = None,
+        attacks: int | None = None,
+    ) -> None:
         ps = self._player(pid)
         if life is not None:
             ps.life = life
@@ -204,13 +281,22 @@ class Setup(PileMethods):
         if attacks is not None:
             ps.attacks = attacks
 
-    def at(self, *, round: int = 1, phase: str = "main", first: str = "p1", active: str | None = None,
-           ended_by: str | None = None) -> None:
+    def at(
+        self,
+        *,
+        round: int = 1,
+        phase: str = "main",
+        first: str = "p1",
+        active: str | None = None,
+        ended_by: str | None = None,
+    ) -> None:
         """Where the game stands: ``phase`` main (``active`` acts), or the start of pre_round, round_start,
         round_end or draw. For a pre round, ``ended_by`` is who ended the previous round."""
         if phase not in ("main", "pre_round", "round_start", "round_end", "draw"):
-            raise SetupError(f"a position starts in the main phase or at the start of pre_round, round_start, "
-                             f"round_end or draw, not {phase!r}")
+            raise SetupError(
+                f"a position starts in the main phase or at the start of pre_round, round_start, "
+                f"round_end or draw, not {phase!r}"
+            )
         self._round, self._phase, self._first, self._active = round, Phase(phase), first, active
         self.game.ended_by = ended_by
 
@@ -231,28 +317,46 @@ class Setup(PileMethods):
             game.round = self._round - 1
             push(game, ("begin_round",))
         else:
-            push(game, ({Phase.ROUND_START: "round_start", Phase.ROUND_END: "round_end",
-                         Phase.DRAW: "begin_draw"}[self._phase],))
+            push(
+                game,
+                (
+                    {
+                        Phase.ROUND_START: "round_start",
+                        Phase.ROUND_END: "round_end",
+                        Phase.DRAW: "begin_draw",
+                    }[self._phase],
+                ),
+            )
         run(game)
         return game
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], library: Mapping[str, CardDef] | None = None, *,
-                  limits: Limits = Limits()) -> "Setup":
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        library: Mapping[str, CardDef] | None = None,
+        *,
+        limits: Limits = Limits(),
+    ) -> "Setup":
         """A setup from plain data::
 
-            {seed: 1, round: 2, phase: main, first: p1, active: p2,
-             players: {p1: {life: 18, energy: 3, counters: 3, attacks: 1, hand: [...], deck: [...],
-                            discard: [...], void: [...], channel: [...],
-                            battlefield: [Name, {card: Name, label: x, damage: 1, flipped: true,
-                                                 buffs: [{health: 2, until: round_end}], weapon: Sword}],
-                            locations: [Name, {card: Name, flipped: true}, {wilderness: arca}]}}}
+        {seed: 1, round: 2, phase: main, first: p1, active: p2,
+         players: {p1: {life: 18, energy: 3, counters: 3, attacks: 1, hand: [...], deck: [...],
+                        discard: [...], void: [...], channel: [...],
+                        battlefield: [Name, {card: Name, label: x, damage: 1, flipped: true,
+                                             buffs: [{health: 2, until: round_end}], weapon: Sword}],
+                        locations: [Name, {card: Name, flipped: true}, {wilderness: arca}]}}}
         """
         s = cls(library, seed=int(data.get("seed", 0)), limits=limits)
         for pid, pdata in (data.get("players") or {}).items():
             pdata = dict(pdata or {})
-            s.player(pid, life=pdata.get("life"), energy=pdata.get("energy"), counters=pdata.get("counters"),
-                     attacks=pdata.get("attacks"))
+            s.player(
+                pid,
+                life=pdata.get("life"),
+                energy=pdata.get("energy"),
+                counters=pdata.get("counters"),
+                attacks=pdata.get("attacks"),
+            )
             for zone in ("hand", "deck", "discard", "void", "channel"):
                 getattr(s, zone)(pid, *(pdata.get(zone) or []))
             for c in pdata.get("battlefield") or []:
@@ -260,10 +364,20 @@ class Setup(PileMethods):
                 s.battlefield(pid, spec.pop("card"), **spec)
             for c in pdata.get("locations") or []:
                 if isinstance(c, Mapping) and "wilderness" in c:
-                    s.location(pid, wilderness_of=c["wilderness"], label=c.get("label"), flipped=c.get("flipped", False))
+                    s.location(
+                        pid,
+                        wilderness_of=c["wilderness"],
+                        label=c.get("label"),
+                        flipped=c.get("flipped", False),
+                    )
                     continue
                 spec = dict(c) if isinstance(c, Mapping) and "card" in c else {"card": c}
                 s.location(pid, spec.pop("card"), **spec)
-        s.at(round=int(data.get("round", 1)), phase=str(data.get("phase", "main")), first=data.get("first", "p1"),
-             active=data.get("active"), ended_by=data.get("ended_by"))
+        s.at(
+            round=int(data.get("round", 1)),
+            phase=str(data.get("phase", "main")),
+            first=data.get("first", "p1"),
+            active=data.get("active"),
+            ended_by=data.get("ended_by"),
+        )
         return s

@@ -159,7 +159,9 @@ class Combat:
     attacker: str
     defender: str
     step: str  # block | fight | strike
-    attackers: list[tuple[str, str]] = field(default_factory=list)  # (unit, player or unit attacked), in order
+    attackers: list[tuple[str, str]] = field(
+        default_factory=list
+    )  # (unit, player or unit attacked), in order
     blocks: dict[str, str] = field(default_factory=dict)  # attacking unit -> blocking unit
     blocked_at: int = 0  # game.stamp when blockers were declared
     inc: dict[str, int] = field(default_factory=dict)  # incarnation of each combatant when it joined
@@ -196,8 +198,15 @@ class PlayerState:
 
     def pile(self, zone: Zone) -> list[str]:
         """The ordered id list of one of this player's zones (not the shared horizon)."""
-        return {Zone.DECK: self.deck, Zone.HAND: self.hand, Zone.DISCARD: self.discard, Zone.VOID: self.void,
-                Zone.CHANNEL: self.channel, Zone.LOCATION: self.locations, Zone.BATTLEFIELD: self.battlefield}[zone]
+        return {
+            Zone.DECK: self.deck,
+            Zone.HAND: self.hand,
+            Zone.DISCARD: self.discard,
+            Zone.VOID: self.void,
+            Zone.CHANNEL: self.channel,
+            Zone.LOCATION: self.locations,
+            Zone.BATTLEFIELD: self.battlefield,
+        }[zone]
 
 
 @dataclass
@@ -207,7 +216,6 @@ class Game(GameEntryPoints):
     The player who must act now is :attr:`acting_player`; :meth:`legal_actions` lists what they may do and
     :meth:`apply` performs an action (or raises :class:`.errors.IllegalAction`, leaving the game unchanged).
     """
-
 
     players: dict[str, PlayerState]
     order: list[str]
@@ -228,7 +236,9 @@ class Game(GameEntryPoints):
     queue: deque = field(default_factory=deque)
     events: list[dict] = field(default_factory=list)  # happened, triggers not yet collected
     placing: list = field(default_factory=list)  # triggered abilities being put onto the horizon
-    added: list[Entry] = field(default_factory=list)  # non-infinite entries added by triggers, not yet answered
+    added: list[Entry] = field(
+        default_factory=list
+    )  # non-infinite entries added by triggers, not yet answered
     resolving: bool = False  # the horizon is resolving after a pass
     bottom_controller: str | None = None  # controller of the bottom entry when resolution began
     ended_by: str | None = None  # who made the last pass of the last round's main phase

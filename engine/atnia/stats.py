@@ -47,10 +47,21 @@ def change_buff(game: Game, card: Card, old: int, new: int, why: str, rule: str 
         return
     lost = old - new
     if lost > 0:
-        record(game, rule or EN_BUFF_DAMAGE, "buff_ends",
-               f"{why}: {card.name} loses {lost} health, effectively taking {lost} damage "
-               f"({health(card)} health left).", (card.id,), card.controller)
+        record(
+            game,
+            rule or EN_BUFF_DAMAGE,
+            "buff_ends",
+            f"{why}: {card.name} loses {lost} health, effectively taking {lost} damage "
+            f"({health(card)} health left).",
+            (card.id,),
+            card.controller,
+        )
     else:
-        record(game, rule or EN_BUFF_LEAVES, "debuff_ends",
-               f"{why}: {card.name} is granted {-lost} health as it goes ({health(card)} health left).",
-               (card.id,), card.controller)
+        record(
+            game,
+            rule or EN_BUFF_LEAVES,
+            "debuff_ends",
+            f"{why}: {card.name} is granted {-lost} health as it goes ({health(card)} health left).",
+            (card.id,),
+            card.controller,
+        )

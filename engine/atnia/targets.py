@@ -31,7 +31,9 @@ def _card_ok(game: Game, controller: str, spec: TargetSpec, card: Card, planned:
     return zone in {_ZONES[z] for z in spec.zones} and _side_ok(spec, controller, card.controller)
 
 
-def candidates(game: Game, controller: str, spec: TargetSpec, planned: frozenset[str] = frozenset()) -> list[str]:
+def candidates(
+    game: Game, controller: str, spec: TargetSpec, planned: frozenset[str] = frozenset()
+) -> list[str]:
     """Every legal target of one target spec: players, then battlefield cards, then horizon cards (bottom first)."""
     out: list[str] = []
     if spec.kind in ("player", "unit_or_player"):
@@ -44,7 +46,9 @@ def candidates(game: Game, controller: str, spec: TargetSpec, planned: frozenset
     return out
 
 
-def is_legal(game: Game, controller: str, spec: TargetSpec, tid: str, planned: frozenset[str] = frozenset()) -> bool:
+def is_legal(
+    game: Game, controller: str, spec: TargetSpec, tid: str, planned: frozenset[str] = frozenset()
+) -> bool:
     """Whether ``tid`` (a player or card id) is a legal target for the spec."""
     if tid in game.players:
         return spec.kind in ("player", "unit_or_player") and _side_ok(spec, controller, tid)
@@ -52,8 +56,9 @@ def is_legal(game: Game, controller: str, spec: TargetSpec, tid: str, planned: f
     return card is not None and _card_ok(game, controller, spec, card, planned)
 
 
-def options(game: Game, controller: str, specs: tuple[TargetSpec, ...],
-            planned: frozenset[str] = frozenset()) -> list[tuple[str, ...]]:
+def options(
+    game: Game, controller: str, specs: tuple[TargetSpec, ...], planned: frozenset[str] = frozenset()
+) -> list[tuple[str, ...]]:
     """Every way to choose one distinct target per spec."""
     if not specs:
         return [()]
@@ -63,7 +68,9 @@ def options(game: Game, controller: str, specs: tuple[TargetSpec, ...],
 
 def refs(game: Game, ids: tuple[str, ...]) -> tuple[TargetRef, ...]:
     """Chosen targets as references that remember the incarnation they were chosen in."""
-    return tuple(TargetRef(t, 0, True) if t in game.players else TargetRef(t, game.card(t).incarnation) for t in ids)
+    return tuple(
+        TargetRef(t, 0, True) if t in game.players else TargetRef(t, game.card(t).incarnation) for t in ids
+    )
 
 
 def still_valid(game: Game, controller: str, spec: TargetSpec, ref: TargetRef | None) -> bool:
@@ -73,4 +80,6 @@ def still_valid(game: Game, controller: str, spec: TargetSpec, ref: TargetRef | 
     if ref.player:
         return is_legal(game, controller, spec, ref.id)
     card = game.objects.get(ref.id)
-    return card is not None and card.incarnation == ref.incarnation and is_legal(game, controller, spec, ref.id)
+    return (
+        card is not None and card.incarnation == ref.incarnation and is_legal(game, controller, spec, ref.id)
+    )

@@ -64,8 +64,12 @@ def emit(game: Game, kind: str, card: str | None = None, player: str | None = No
     event: dict = {"kind": kind, "card": card, "player": player}
     if card is not None:
         c = game.card(card)
-        event.update(zone=c.zone.value if c.zone else None, incarnation=c.incarnation, controller=c.controller,
-                     arrive_targets=c.arrive_targets)
+        event.update(
+            zone=c.zone.value if c.zone else None,
+            incarnation=c.incarnation,
+            controller=c.controller,
+            arrive_targets=c.arrive_targets,
+        )
     game.events.append(event)
 
 
@@ -84,7 +88,11 @@ def _sources(game: Game):
             yield "channel", cid, (index,)
         for cid in ps.discard:
             c = game.card(cid)
-            yield "discard", cid, (c.definition.offense or 0, c.definition.health or 0, c.definition.cost, c.name)
+            yield (
+                "discard",
+                cid,
+                (c.definition.offense or 0, c.definition.health or 0, c.definition.cost, c.name),
+            )
 
 
 def _checked_against(game: Game, event: dict, sources: list) -> list[tuple[str, str, tuple, str]]:
@@ -130,8 +138,12 @@ def step_collect(game: Game) -> None:
         for zone, cid, position, controller in _checked_against(game, event, sources):
             card = game.card(cid)
             for ability in card.definition.abilities:
-                if (ability.kind == "trigger" and ability.zone == zone and ability.on == event["kind"]
-                        and _matches(ability, cid, controller, event)):
+                if (
+                    ability.kind == "trigger"
+                    and ability.zone == zone
+                    and ability.on == event["kind"]
+                    and _matches(ability, cid, controller, event)
+                ):
                     first = 0 if controller == game.first else 1
                     key = (first, ZONE_RANK[zone], position, ability.index, seq)
                     found.append(Triggered(game.new_id("t"), ability, cid, controller, zone, event, key))
@@ -141,8 +153,15 @@ def step_collect(game: Game) -> None:
     for t in found:
         card = game.card(t.source)
         rule = LOC_TEXT if t.zone == "location" else KO_TRIGGERED
-        record(game, rule, "trigger", f"{card.name} triggers ({_describe(t)}) from the {t.zone}"
-               f"{' location zone' if t.zone == 'location' else ''}.", (t.source,), t.controller)
+        record(
+            game,
+            rule,
+            "trigger",
+            f"{card.name} triggers ({_describe(t)}) from the {t.zone}"
+            f"{' location zone' if t.zone == 'location' else ''}.",
+            (t.source,),
+            t.controller,
+        )
     if len(found) > 1:
         _log_order(game, found)
     game.placing = found
@@ -155,32 +174,65 @@ def _describe(t: Triggered) -> str:
 
 def _log_order(game: Game, found: list[Triggered]) -> None:
     names = ", ".join(f"{game.card(t.source).name} ({_describe(t)})" for t in found)
-    record(game, AD_SIMULTANEOUS, "order", f"{len(found)} abilities trigger at once; from top to bottom: {names}.",
-           [t.source for t in found])
+    record(
+        game,
+        AD_SIMULTANEOUS,
+        "order",
+        f"{len(found)} abilities trigger at once; from top to bottom: {names}.",
+        [t.source for t in found],
+    )
     if len({t.controller for t in found}) > 1:
-        record(game, AD_FIRST_PLAYER, "order", f"{game.first}'s effects (the first player) go above the other "
-               "player's.", (), game.first)
+        record(
+            game,
+            AD_FIRST_PLAYER,
+            "order",
+            f"{game.first}'s effects (the first player) go above the other player's.",
+            (),
+            game.first,
+        )
     for pid in game.order:
         mine = [t for t in found if t.controller == pid]
         if len({t.zone for t in mine}) > 1:
-            record(game, AD_ZONES, "order", f"{pid}'s triggers go from top to bottom by zone: horizon, battlefield, "
-                   "location zone, channel zone, discard pile.", (), pid)
-        for zone, rule, how in (("horizon", AD_HORIZON_ORDER, "higher on the horizon above lower"),
-                                ("battlefield", AD_BATTLEFIELD_ORDER, "left above right"),
-                                ("discard", AD_DISCARD_ORDER, "smaller above larger (offense, health, base cost, "
-                                 "then name)")):
+            record(
+                game,
+                AD_ZONES,
+                "order",
+                f"{pid}'s triggers go from top to bottom by zone: horizon, battlefield, "
+                "location zone, channel zone, discard pile.",
+                (),
+                pid,
+            )
+        for zone, rule, how in (
+            ("horizon", AD_HORIZON_ORDER, "higher on the horizon above lower"),
+            ("battlefield", AD_BATTLEFIELD_ORDER, "left above right"),
+            ("discard", AD_DISCARD_ORDER, "smaller above larger (offense, health, base cost, then name)"),
+        ):
             cards = [t.source for t in mine if t.zone == zone]
             if len(set(cards)) > 1:
-                record(game, rule, "order", f"{pid}'s triggers from the {zone}: {how}: "
-                       + ", ".join(game.card(c).name for c in dict.fromkeys(cards)) + ".", cards, pid)
+                record(
+                    game,
+                    rule,
+                    "order",
+                    f"{pid}'s triggers from the {zone}: {how}: "
+                    + ", ".join(game.card(c).name for c in dict.fromkeys(cards))
+                    + ".",
+                    cards,
+                    pid,
+                )
         seen: dict[str, int] = {}
         for t in mine:
             seen[t.source] = seen.get(t.source, 0) + 1
         for cid, n in seen.items():
             indexes = {t.ability.index for t in mine if t.source == cid}
             if n > 1 and len(indexes) > 1:
-                record(game, AD_TEXT_ORDER, "order", f"{game.card(cid).name}'s abilities go in text-box order, the "
-                       "higher one above.", (cid,), pid)
+                record(
+                    game,
+                    AD_TEXT_ORDER,
+                    "order",
+                    f"{game.card(cid).name}'s abilities go in text-box order, the higher one above.",
+                    (cid,),
+                    pid,
+                )
 
 
 def final_order(placing: list[Triggered]) -> list[Triggered]:
@@ -200,27 +252,58 @@ def step_place_targets(game: Game) -> None:
         chosen = t.event.get("arrive_targets")
         if t.ability.on == "arrive" and t.ability.of == "self" and chosen is not None:
             t.targets = chosen
-            record(game, EN_TARGETS, "targets", f"{source.name}'s arrive ability uses the targets chosen when it was "
-                   "played.", (t.source,), t.controller)
+            record(
+                game,
+                EN_TARGETS,
+                "targets",
+                f"{source.name}'s arrive ability uses the targets chosen when it was played.",
+                (t.source,),
+                t.controller,
+            )
             continue
         found = options(game, t.controller, t.ability.targets)
         if not found:
             t.targets = tuple(None for _ in t.ability.targets)
-            record(game, EN_LOST_TARGET, "no_target", f"{source.name}'s ability has no legal target: the effects on "
-                   "its target will not happen.", (t.source,), t.controller)
+            record(
+                game,
+                EN_LOST_TARGET,
+                "no_target",
+                f"{source.name}'s ability has no legal target: the effects on its target will not happen.",
+                (t.source,),
+                t.controller,
+            )
             continue
         if len(found) == 1:
             t.targets = refs(game, found[0])
-            record(game, EN_TARGETS, "targets", f"{source.name}'s ability targets {_names(game, found[0])} (the only "
-                   "legal choice).", (t.source, *found[0]), t.controller)
+            record(
+                game,
+                EN_TARGETS,
+                "targets",
+                f"{source.name}'s ability targets {_names(game, found[0])} (the only legal choice).",
+                (t.source, *found[0]),
+                t.controller,
+            )
             continue
         if len(needing) > 1:
-            record(game, AD_TARGETS_BOTTOM_FIRST, "targets", f"Targets are chosen for the bottom-most ability first: "
-                   f"{source.name}'s ({_describe(t)}).", (t.source,), t.controller)
+            record(
+                game,
+                AD_TARGETS_BOTTOM_FIRST,
+                "targets",
+                f"Targets are chosen for the bottom-most ability first: {source.name}'s ({_describe(t)}).",
+                (t.source,),
+                t.controller,
+            )
         ids = tuple(dict.fromkeys(x for combo in found for x in combo))
-        game.pending = PendingChoice("targets", t.controller, f"Choose the targets of {source.name}'s ability "
-                                     f"({_describe(t)}).", EN_TARGETS, ids, len(t.ability.targets),
-                                     len(t.ability.targets), t.id)
+        game.pending = PendingChoice(
+            "targets",
+            t.controller,
+            f"Choose the targets of {source.name}'s ability ({_describe(t)}).",
+            EN_TARGETS,
+            ids,
+            len(t.ability.targets),
+            len(t.ability.targets),
+            t.id,
+        )
         push(game, ("place_targets",))
         return
     push(game, ("place",))
@@ -237,8 +320,15 @@ def answer_targets(game: Game, chosen: tuple[str, ...]) -> None:
     t = next(p for p in game.placing if p.id == choice.ref)
     t.targets = refs(game, chosen)
     game.pending = None
-    record(game, EN_TARGETS, "targets", f"{t.controller} chooses {_names(game, chosen)} as the target of "
-           f"{game.card(t.source).name}'s ability.", (t.source, *chosen), t.controller)
+    record(
+        game,
+        EN_TARGETS,
+        "targets",
+        f"{t.controller} chooses {_names(game, chosen)} as the target of "
+        f"{game.card(t.source).name}'s ability.",
+        (t.source, *chosen),
+        t.controller,
+    )
 
 
 def legal_targets(game: Game) -> list[tuple[str, ...]]:
@@ -257,19 +347,42 @@ def step_place(game: Game) -> None:
     entries = []
     for t in order:
         source = game.card(t.source)
-        entries.append(Entry(game.new_id("e"), "trigger", t.controller, t.ability.speed,
-                             f"{source.name}: {_describe(t)}", source=t.source, ability=t.ability,
-                             effects=t.ability.effects, targets=t.targets or (), event=t.event))
+        entries.append(
+            Entry(
+                game.new_id("e"),
+                "trigger",
+                t.controller,
+                t.ability.speed,
+                f"{source.name}: {_describe(t)}",
+                source=t.source,
+                ability=t.ability,
+                effects=t.ability.effects,
+                targets=t.targets or (),
+                event=t.event,
+            )
+        )
     waiting = [e for e in entries if e.speed not in IMMEDIATE]
     immediate = [e for e in entries if e.speed in IMMEDIATE]
     for e in reversed(waiting):
         game.horizon.append(e)
         game.added.append(e)
-        record(game, HZ_ABILITIES, "to_horizon", f"{e.label} goes onto the horizon at {e.speed} speed and waits.",
-               (e.source,), e.controller)
+        record(
+            game,
+            HZ_ABILITIES,
+            "to_horizon",
+            f"{e.label} goes onto the horizon at {e.speed} speed and waits.",
+            (e.source,),
+            e.controller,
+        )
     for e in reversed(immediate):
         game.horizon.append(e)
     for e in immediate:
-        record(game, SP_INFINITE_USES, "immediate", f"{e.label} is at {e.speed} speed: it resolves at once.",
-               (e.source,), e.controller)
+        record(
+            game,
+            SP_INFINITE_USES,
+            "immediate",
+            f"{e.label} is at {e.speed} speed: it resolves at once.",
+            (e.source,),
+            e.controller,
+        )
     push(game, *[("resolve_now", e) for e in immediate])

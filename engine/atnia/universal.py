@@ -43,22 +43,40 @@ from .zones import create, move
 def check_channel(game: Game, pid: str, cid: str) -> None:
     card = game.objects.get(cid)
     if card is None or card.zone is not Zone.HAND or card.owner != pid:
-        raise NotInZone(f"{cid} is not a card in {pid}'s hand: only cards in hand can be channelled", CH_CHANNEL)
+        raise NotInZone(
+            f"{cid} is not a card in {pid}'s hand: only cards in hand can be channelled", CH_CHANNEL
+        )
 
 
 def channel(game: Game, pid: str, cid: str) -> None:
     """Channel a card face up into the channel zone, at infinite speed."""
     card = game.card(cid)
     move(game, card, Zone.CHANNEL)
-    record(game, CH_CHANNEL, "channel", f"{pid} channels {card.name} face up into the channel zone.", (cid,), pid)
+    record(
+        game, CH_CHANNEL, "channel", f"{pid} channels {card.name} face up into the channel zone.", (cid,), pid
+    )
     record(game, Z_CHANNEL, "in_zone", f"{card.name} is in {pid}'s channel zone.", (cid,), pid)
     record(game, SR_UNIVERSAL, "universal", "Channelling is a universal action.", (cid,), pid)
-    record(game, SP_INFINITE_USES, "infinite", "Channelling is at infinite speed: it does not count as an action.",
-           (cid,), pid)
+    record(
+        game,
+        SP_INFINITE_USES,
+        "infinite",
+        "Channelling is at infinite speed: it does not count as an action.",
+        (cid,),
+        pid,
+    )
     ideals = card.definition.ideal_names
     have = devotion(game, pid)
-    record(game, CH_DEVOTION, "devotion", f"{card.name} adds 1 to {pid}'s devotion to "
-           + (", ".join(f"{i} (now {have[i]})" for i in ideals) or "no ideal") + ".", (cid,), pid)
+    record(
+        game,
+        CH_DEVOTION,
+        "devotion",
+        f"{card.name} adds 1 to {pid}'s devotion to "
+        + (", ".join(f"{i} (now {have[i]})" for i in ideals) or "no ideal")
+        + ".",
+        (cid,),
+        pid,
+    )
     emit(game, "channel", cid, pid)
     push(game, ("check",), ("collect",), ("after_action", True))
 
@@ -67,15 +85,21 @@ def channel(game: Game, pid: str, cid: str) -> None:
 @lru_cache(maxsize=None)
 def wilderness(ideal: str) -> CardDef:
     """The single-ideal location that exploring creates."""
-    return CardDef(name=f"Wilderness ({ideal.capitalize()})", type="location", ideals=((ideal, 1),), speed="infinite",
-                   text=f"A Wilderness location of {ideal.capitalize()}: 1 devotion to {ideal.capitalize()}.")
+    return CardDef(
+        name=f"Wilderness ({ideal.capitalize()})",
+        type="location",
+        ideals=((ideal, 1),),
+        speed="infinite",
+        text=f"A Wilderness location of {ideal.capitalize()}: 1 devotion to {ideal.capitalize()}.",
+    )
 
 
 def check_explore(game: Game, pid: str, cid: str, ideal: str) -> str:
     card = game.objects.get(cid)
     if card is None or card.zone not in (Zone.HAND, Zone.CHANNEL) or card.owner != pid:
-        raise NotInZone(f"{cid} is not in {pid}'s hand or channel zone: only those cards can be used to explore",
-                        EXPLORE)
+        raise NotInZone(
+            f"{cid} is not in {pid}'s hand or channel zone: only those cards can be used to explore", EXPLORE
+        )
     try:
         return canonical_ideal(ideal)
     except ValueError:
@@ -89,13 +113,31 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     move(game, card, Zone.DECK, bottom=bottom)
     land = create(game, wilderness(ideal), pid, ideal=ideal, created=True)
     move(game, land, Zone.LOCATION)
-    record(game, EXPLORE, "explore", f"{pid} explores: a card from their {came_from} goes on the "
-           f"{'bottom' if bottom else 'top'} of their deck, and {land.name} is created in their location zone.",
-           (land.id,), pid)
-    record(game, SP_INFINITE_USES, "infinite", "Exploring is at infinite speed: it does not count as an action.",
-           (land.id,), pid)
-    record(game, ID_THREE_WAYS, "devotion", f"{land.name} adds 1 to {pid}'s devotion to {ideal} "
-           f"(now {devotion(game, pid)[ideal]}).", (land.id,), pid)
+    record(
+        game,
+        EXPLORE,
+        "explore",
+        f"{pid} explores: a card from their {came_from} goes on the "
+        f"{'bottom' if bottom else 'top'} of their deck, and {land.name} is created in their location zone.",
+        (land.id,),
+        pid,
+    )
+    record(
+        game,
+        SP_INFINITE_USES,
+        "infinite",
+        "Exploring is at infinite speed: it does not count as an action.",
+        (land.id,),
+        pid,
+    )
+    record(
+        game,
+        ID_THREE_WAYS,
+        "devotion",
+        f"{land.name} adds 1 to {pid}'s devotion to {ideal} (now {devotion(game, pid)[ideal]}).",
+        (land.id,),
+        pid,
+    )
     emit(game, "explore", land.id, pid)
     push(game, ("check",), ("collect",), ("after_action", True))
 
@@ -103,8 +145,10 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
 # -- passing -------------------------------------------------------------------------------------
 def check_pass(game: Game, pid: str) -> None:
     if game.combat is not None and game.combat.step == "block":
-        raise WrongTiming("in step 2 the defending player declares blockers (declaring none is allowed) instead of "
-                          "passing", CO_BLOCK)
+        raise WrongTiming(
+            "in step 2 the defending player declares blockers (declaring none is allowed) instead of passing",
+            CO_BLOCK,
+        )
 
 
 def pass_(game: Game, pid: str) -> None:
@@ -114,8 +158,13 @@ def pass_(game: Game, pid: str) -> None:
     other = game.opponent(pid)
     record(game, KO_UNIVERSAL, "pass", f"{pid} passes{'' if idle else ' (having acted)'}.", (), pid)
     if window is not None and window.hand_over and game.horizon:
-        make_active(game, other, AD_INFINITE_SOURCE, f"{pid}'s pass does not resolve the horizon: {other} becomes "
-                    "the active player (decision D-INFINITE-SOURCE).")
+        make_active(
+            game,
+            other,
+            AD_INFINITE_SOURCE,
+            f"{pid}'s pass does not resolve the horizon: {other} becomes "
+            "the active player (decision D-INFINITE-SOURCE).",
+        )
         return
     if game.horizon:
         if idle:
@@ -139,11 +188,16 @@ def pass_(game: Game, pid: str) -> None:
         game.passes += 1
     else:
         if window is not None and window.attacked:
-            record(game, CO_PASS, "pass", f"{pid} passes after attacking: this pass does not count towards ending the "
-                   "round.", (), pid)
+            record(
+                game,
+                CO_PASS,
+                "pass",
+                f"{pid} passes after attacking: this pass does not count towards ending the round.",
+                (),
+                pid,
+            )
         game.passes = 0
     if game.passes >= 2:
         end_main(game, pid)
         return
     make_active(game, other, SR_PASS, f"{pid} passes: {other} becomes the active player.")
-

@@ -28,13 +28,22 @@ from .tasks import push, task
 from .triggers import emit
 
 
-def create(game: Game, definition: CardDef, owner: str, *, ideal: str | None = None, created: bool = False) -> Card:
+def create(
+    game: Game, definition: CardDef, owner: str, *, ideal: str | None = None, created: bool = False
+) -> Card:
     """A new card object outside every zone (a summoned card, a Wilderness), with a fresh id."""
     k = 1
     while f"{owner}:{definition.name}#{k}" in game.objects:
         k += 1
-    card = Card(id=f"{owner}:{definition.name}#{k}", definition=definition, owner=owner, controller=owner, zone=None,
-                ideal=ideal, created=created)
+    card = Card(
+        id=f"{owner}:{definition.name}#{k}",
+        definition=definition,
+        owner=owner,
+        controller=owner,
+        zone=None,
+        ideal=ideal,
+        created=created,
+    )
     game.objects[card.id] = card
     return card
 
@@ -102,14 +111,27 @@ def draw(game: Game, pid: str, count: int, rule: str, why: str = "") -> int:
     drawn = []
     for _ in range(count):
         if not ps.deck:
-            record(game, rule, "empty_deck", f"{pid}'s deck is empty: the draw does nothing (decision D-EMPTY-DECK).",
-                   (), pid)
+            record(
+                game,
+                rule,
+                "empty_deck",
+                f"{pid}'s deck is empty: the draw does nothing (decision D-EMPTY-DECK).",
+                (),
+                pid,
+            )
             break
         card = game.card(ps.deck[0])
         move(game, card, Zone.HAND)
         drawn.append(card.id)
     if drawn:
-        record(game, rule, "draw", f"{pid} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{why}.", drawn, pid)
+        record(
+            game,
+            rule,
+            "draw",
+            f"{pid} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{why}.",
+            drawn,
+            pid,
+        )
     return len(drawn)
 
 
@@ -125,11 +147,23 @@ def destroy(game: Game, card: Card, rule: str, why: str) -> None:
         return
     controller, where = card.controller, card.zone.value
     move(game, card, Zone.DISCARD)
-    record(game, rule, "destroyed", f"{card.name} is destroyed ({why}) and put from the {where} into the discard "
-           "pile.", (card.id,), controller)
+    record(
+        game,
+        rule,
+        "destroyed",
+        f"{card.name} is destroyed ({why}) and put from the {where} into the discard pile.",
+        (card.id,),
+        controller,
+    )
     if rule != HZ_DESTINATION:
-        record(game, HZ_DESTINATION, "to_discard", f"{card.name} goes to {card.owner}'s discard pile.", (card.id,),
-               controller)
+        record(
+            game,
+            HZ_DESTINATION,
+            "to_discard",
+            f"{card.name} goes to {card.owner}'s discard pile.",
+            (card.id,),
+            controller,
+        )
     emit(game, "destroyed", card.id, controller)
 
 
@@ -138,12 +172,26 @@ def deal_damage(game: Game, card: Card, amount: int, source: str) -> bool:
     if amount <= 0:
         return False
     if card.zone not in DAMAGE_ZONES:
-        record(game, HZ_DESTINATION, "no_damage", f"{card.name} is in the {card.zone.value if card.zone else 'void'}: "
-               "damage only occurs to cards on the battlefield and horizon.", (card.id,), card.controller)
+        record(
+            game,
+            HZ_DESTINATION,
+            "no_damage",
+            f"{card.name} is in the {card.zone.value if card.zone else 'void'}: "
+            "damage only occurs to cards on the battlefield and horizon.",
+            (card.id,),
+            card.controller,
+        )
         return False
     card.damage += amount
-    record(game, EN_DAMAGE, "damage", f"{source} deals {amount} damage to {card.name} on the {card.zone.value} "
-           f"({health(card)} health left).", (card.id,), card.controller)
+    record(
+        game,
+        EN_DAMAGE,
+        "damage",
+        f"{source} deals {amount} damage to {card.name} on the {card.zone.value} "
+        f"({health(card)} health left).",
+        (card.id,),
+        card.controller,
+    )
     return True
 
 
@@ -158,7 +206,9 @@ def size_key(card: Card) -> tuple:
     return (-offense(card), -health(card), -card.definition.cost, card.name)
 
 
-def enter_battlefield(game: Game, ids: list[str], controller: str, rule: str, wielder: str | None = None) -> None:
+def enter_battlefield(
+    game: Game, ids: list[str], controller: str, rule: str, wielder: str | None = None
+) -> None:
     """Queue cards to arrive on ``controller``'s battlefield at once (weapons onto ``wielder``'s space)."""
     push(game, ("enter", list(ids), controller, rule, wielder))
 
@@ -168,8 +218,14 @@ def step_enter(game: Game, ids: list[str], controller: str, rule: str, wielder: 
     cards = [game.card(i) for i in ids]
     if len(cards) > 1:
         cards.sort(key=size_key)
-        record(game, AD_ENTER_ORDER, "enter_order", "Cards entering at once arrive largest on the left: "
-               + ", ".join(c.name for c in cards) + ".", [c.id for c in cards], controller)
+        record(
+            game,
+            AD_ENTER_ORDER,
+            "enter_order",
+            "Cards entering at once arrive largest on the left: " + ", ".join(c.name for c in cards) + ".",
+            [c.id for c in cards],
+            controller,
+        )
     push(game, *[("enter_one", c.id, controller, rule, wielder) for c in cards])
 
 
@@ -181,10 +237,24 @@ def _equip(game: Game, weapon: Card, unit: Card, rule: str) -> None:
     weapon.wielder, unit.weapon = unit.id, weapon.id
     off, hp = weapon.definition.grants
     add_buff(game, unit, hp, off, "weapon", weapon.id)
-    record(game, rule, "arrive", f"{weapon.name} arrives equipped to {unit.name}, sharing its board space "
-           f"(+{off} offense, +{hp} health).", (weapon.id, unit.id), unit.controller)
-    record(game, AD_SPACE, "space", f"In that board space {weapon.name} (the weapon, on the bottom) counts as to the "
-           f"right of {unit.name}.", (weapon.id, unit.id), unit.controller)
+    record(
+        game,
+        rule,
+        "arrive",
+        f"{weapon.name} arrives equipped to {unit.name}, sharing its board space "
+        f"(+{off} offense, +{hp} health).",
+        (weapon.id, unit.id),
+        unit.controller,
+    )
+    record(
+        game,
+        AD_SPACE,
+        "space",
+        f"In that board space {weapon.name} (the weapon, on the bottom) counts as to the "
+        f"right of {unit.name}.",
+        (weapon.id, unit.id),
+        unit.controller,
+    )
 
 
 @task("enter_one")
@@ -201,11 +271,25 @@ def step_enter_one(game: Game, cid: str, controller: str, rule: str, wielder: st
     card.controller = controller
     full = spaces(game, controller)
     if len(full) >= game.limits.battlefield:
-        record(game, EN_LIMIT, "board_full", f"{controller}'s battlefield already holds {len(full)} cards: "
-               f"{card.name} would enter a full board.", (card.id,), controller)
-        game.pending = PendingChoice("board_full", controller,
-                                     f"Choose a card on your battlefield for {card.name} to replace, or none to "
-                                     "discard it instead.", EN_FULL, tuple(full), 0, 1, (cid, rule))
+        record(
+            game,
+            EN_LIMIT,
+            "board_full",
+            f"{controller}'s battlefield already holds {len(full)} cards: "
+            f"{card.name} would enter a full board.",
+            (card.id,),
+            controller,
+        )
+        game.pending = PendingChoice(
+            "board_full",
+            controller,
+            f"Choose a card on your battlefield for {card.name} to replace, or none to discard it instead.",
+            EN_FULL,
+            tuple(full),
+            0,
+            1,
+            (cid, rule),
+        )
         return
     arrive(game, card, rule)
 
@@ -215,12 +299,31 @@ def arrive(game: Game, card: Card, rule: str, position: int | None = None) -> No
     move(game, card, Zone.BATTLEFIELD, position=position)
     card.arrived = game.stamp()
     where = "on the right" if position is None else "in the replaced card's board space"
-    record(game, rule, "arrive", f"{card.name} arrives on {card.controller}'s battlefield.", (card.id,), card.controller)
-    record(game, AD_ARRIVE_RIGHT if position is None else EN_FULL, "position",
-           f"{card.name} takes its place {where}.", (card.id,), card.controller)
+    record(
+        game,
+        rule,
+        "arrive",
+        f"{card.name} arrives on {card.controller}'s battlefield.",
+        (card.id,),
+        card.controller,
+    )
+    record(
+        game,
+        AD_ARRIVE_RIGHT if position is None else EN_FULL,
+        "position",
+        f"{card.name} takes its place {where}.",
+        (card.id,),
+        card.controller,
+    )
     if rule != Z_BATTLEFIELD:
-        record(game, Z_BATTLEFIELD, "in_play", f"{card.name} is in play on the battlefield.", (card.id,),
-               card.controller)
+        record(
+            game,
+            Z_BATTLEFIELD,
+            "in_play",
+            f"{card.name} is in play on the battlefield.",
+            (card.id,),
+            card.controller,
+        )
     emit(game, "arrive", card.id, card.controller)
     if card.definition.has("guardian") and game.combat is not None:
         push(game, ("guardian_offer", card.id))
@@ -235,19 +338,44 @@ def answer_board_full(game: Game, replaced: str | None) -> None:
     card = game.card(cid)
     if replaced is None:
         move(game, card, Zone.DISCARD)
-        record(game, EN_FULL, "discarded", f"{card.controller} lets {card.name} be discarded instead.", (cid,),
-               card.controller)
-        record(game, EN_FULL_TIMING, "never_enters", f"{card.name} never enters the battlefield: it does not arrive "
-               "(decision D-FULL-BOARD).", (cid,), card.controller)
+        record(
+            game,
+            EN_FULL,
+            "discarded",
+            f"{card.controller} lets {card.name} be discarded instead.",
+            (cid,),
+            card.controller,
+        )
+        record(
+            game,
+            EN_FULL_TIMING,
+            "never_enters",
+            f"{card.name} never enters the battlefield: it does not arrive (decision D-FULL-BOARD).",
+            (cid,),
+            card.controller,
+        )
         return
     old = game.card(replaced)
     position = game.players[old.controller].battlefield.index(old.id)
     gone = [old] + ([game.card(old.weapon)] if old.weapon else [])
     for g in gone:
         move(game, g, Zone.DISCARD)
-    record(game, EN_FULL, "replaced", f"{card.name} replaces {old.name}: "
-           + " and ".join(g.name for g in gone) + " discarded (not destroyed).", [g.id for g in gone] + [cid],
-           card.controller)
-    record(game, EN_FULL_TIMING, "replace_first", f"The replaced card leaves before {card.name} enters "
-           "(decision D-FULL-BOARD).", (cid,), card.controller)
+    record(
+        game,
+        EN_FULL,
+        "replaced",
+        f"{card.name} replaces {old.name}: "
+        + " and ".join(g.name for g in gone)
+        + " discarded (not destroyed).",
+        [g.id for g in gone] + [cid],
+        card.controller,
+    )
+    record(
+        game,
+        EN_FULL_TIMING,
+        "replace_first",
+        f"The replaced card leaves before {card.name} enters (decision D-FULL-BOARD).",
+        (cid,),
+        card.controller,
+    )
     arrive(game, card, rule, position=position)

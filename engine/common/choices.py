@@ -23,8 +23,13 @@ class PendingChoice:
 
     def to_dict(self, *, bounds: bool = True) -> dict[str, Any]:
         """Plain data for a snapshot; ``bounds`` adds ``min`` and ``max``."""
-        out: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt, "rule": self.rule,
-                               "options": list(self.options)}
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "player": self.player,
+            "prompt": self.prompt,
+            "rule": self.rule,
+            "options": list(self.options),
+        }
         if bounds:
             out.update(min=self.min, max=self.max)
         return out

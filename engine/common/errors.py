@@ -148,9 +148,26 @@ class IllegalDeck(RuleViolation):
 
 
 KINDS: tuple[type[EngineError], ...] = (
-    IllegalAction, GameOver, ChoicePending, NotYourTurn, NoPriority, WrongTiming, UnknownObject, NotInZone,
-    CannotPlay, CannotPay, DevotionTooLow, InvalidTarget, ZoneFull, LimitReached, UniquenessViolation, InvalidChoice,
-    NotAnAbility, IllegalDeck, CardDefinitionError, SetupError,
+    IllegalAction,
+    GameOver,
+    ChoicePending,
+    NotYourTurn,
+    NoPriority,
+    WrongTiming,
+    UnknownObject,
+    NotInZone,
+    CannotPlay,
+    CannotPay,
+    DevotionTooLow,
+    InvalidTarget,
+    ZoneFull,
+    LimitReached,
+    UniquenessViolation,
+    InvalidChoice,
+    NotAnAbility,
+    IllegalDeck,
+    CardDefinitionError,
+    SetupError,
 )
 
 
@@ -161,6 +178,9 @@ def engine_tree(base: type[EngineError], module: str) -> dict[str, type[EngineEr
     made: dict[type[EngineError], type[EngineError]] = {}
     for kind in KINDS:
         parent = made.get(kind.__mro__[1], base)
-        made[kind] = type(kind.__name__, (parent, kind), {"__doc__": kind.__doc__, "__module__": module,
-                                                          "__qualname__": kind.__name__})
+        made[kind] = type(
+            kind.__name__,
+            (parent, kind),
+            {"__doc__": kind.__doc__, "__module__": module, "__qualname__": kind.__name__},
+        )
     return {kind.__name__: cls for kind, cls in made.items()}

@@ -61,7 +61,9 @@ def check_value(value: Any, row: Field, path: str, error: type[CardDefinitionErr
         raise error(path, f"expected a non-empty string, got {value!r}", *rules)
     elif kind == "choice" and (not isinstance(value, str) or value not in row.choices):
         close = hint(value, row.choices) if isinstance(value, str) else ""
-        raise error(path, f"unknown {row.key} {value!r}{close}; expected one of {', '.join(row.choices)}", *rules)
+        raise error(
+            path, f"unknown {row.key} {value!r}{close}; expected one of {', '.join(row.choices)}", *rules
+        )
     elif kind == "str_list":
         items = (value,) if isinstance(value, str) else value
         if not isinstance(items, (list, tuple)):
@@ -77,8 +79,9 @@ def check_value(value: Any, row: Field, path: str, error: type[CardDefinitionErr
     return value
 
 
-def read_fields(data: Any, table: Iterable[Field], path: str, error: type[CardDefinitionError],
-                what: str = "card") -> dict[str, Any]:
+def read_fields(
+    data: Any, table: Iterable[Field], path: str, error: type[CardDefinitionError], what: str = "card"
+) -> dict[str, Any]:
     """The values of ``data``'s fields, checked against ``table``; missing optional fields get their default.
 
     Raises ``error`` naming the field path for a value that is not a mapping, an unknown field (with the closest

@@ -34,8 +34,16 @@ class LogEntry:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain-data form of the entry (for JSON, YAML and comparisons), the clock under the engine's name."""
-        return {"seq": self.seq, self.CLOCK: self.clock, "phase": self.phase, "rule": self.rule, "kind": self.kind,
-                "message": self.message, "objects": list(self.objects), "player": self.player}
+        return {
+            "seq": self.seq,
+            self.CLOCK: self.clock,
+            "phase": self.phase,
+            "rule": self.rule,
+            "kind": self.kind,
+            "message": self.message,
+            "objects": list(self.objects),
+            "player": self.player,
+        }
 
     def __str__(self) -> str:
         """One line for people: ``[seq clock phase] message (rule)``."""
@@ -45,10 +53,20 @@ class LogEntry:
 def entry_type(clock: str, mark: str, *, module: str, doc: str) -> type[LogEntry]:
     """An engine's ``LogEntry``: the clock is the game's attribute ``clock`` (``turn``, ``round``, ``day``),
     readable under that name (``entry.turn``) and so keyed in :meth:`LogEntry.to_dict`."""
-    return type("LogEntry", (LogEntry,), {
-        "__doc__": doc, "__module__": module, "__slots__": (), "CLOCK": clock, "MARK": mark,
-        clock: property(lambda self: self.clock, doc=f"The {clock} in which the event happened (the clock)."),
-    })
+    return type(
+        "LogEntry",
+        (LogEntry,),
+        {
+            "__doc__": doc,
+            "__module__": module,
+            "__slots__": (),
+            "CLOCK": clock,
+            "MARK": mark,
+            clock: property(
+                lambda self: self.clock, doc=f"The {clock} in which the event happened (the clock)."
+            ),
+        },
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +76,27 @@ class Recorder:
     entry_type: type[LogEntry]
     rules: Mapping[str, str]
 
-    def record(self, game: Any, rule: str, kind: str, message: str, objects: Iterable[str] = (),
-               player: str | None = None) -> LogEntry:
+    def record(
+        self,
+        game: Any,
+        rule: str,
+        kind: str,
+        message: str,
+        objects: Iterable[str] = (),
+        player: str | None = None,
+    ) -> LogEntry:
         """Append an entry to ``game.log`` (clock and phase read from the game); the rule id must be registered."""
         if rule not in self.rules:
             raise KeyError(f"log entry cites unregistered rule {rule!r}")
-        entry = self.entry_type(len(game.log) + 1, getattr(game, self.entry_type.CLOCK), game.phase.value, rule, kind,
-                                message, tuple(objects), player)
+        entry = self.entry_type(
+            len(game.log) + 1,
+            getattr(game, self.entry_type.CLOCK),
+            game.phase.value,
+            rule,
+            kind,
+            message,
+            tuple(objects),
+            player,
+        )
         game.log.append(entry)
         return entry

@@ -33,22 +33,50 @@ def _console_err() -> Console:
 
 @cli.command("import", epilog=EXIT_CODES)
 @click.argument("sources", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--seeds", type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="Import every document found in this folder.")
-@click.option("--format", "fmt", type=click.Choice(importer.FORMATS), help="The document's format (detected if omitted).")
-@click.option("--release", help="Import as a new release, e.g. 2026-01: it becomes the current source and the current "
-                                "text is archived as <document>@<its release>.md.")
-@click.option("--previous", help="The release name of the text being archived (default: its front matter's release, "
-                                 "else its version).")
-@click.option("--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful).")
-@click.option("--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON (schema: import).")
-def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | None, release: str | None,
-                   previous: str | None, force: bool, as_json: bool) -> None:
+@click.option(
+    "--seeds",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="Import every document found in this folder.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(importer.FORMATS),
+    help="The document's format (detected if omitted).",
+)
+@click.option(
+    "--release",
+    help="Import as a new release, e.g. 2026-01: it becomes the current source and the current "
+    "text is archived as <document>@<its release>.md.",
+)
+@click.option(
+    "--previous",
+    help="The release name of the text being archived (default: its front matter's release, "
+    "else its version).",
+)
+@click.option(
+    "--force", is_flag=True, help="Replace an existing rule source (it is the edited truth: careful)."
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print what was imported and repaired as JSON (schema: import)."
+)
+def import_command(
+    sources: tuple[Path, ...],
+    seeds: Path | None,
+    fmt: str | None,
+    release: str | None,
+    previous: str | None,
+    force: bool,
+    as_json: bool,
+) -> None:
     """Import source documents into canonical rule sources under rules/<game>/, reporting every repair; with
     --release, a new release of a document, with a summary of what changed and what it impacts."""
     paths = Paths.discover()
-    files = list(sources) + (sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md") and p.name != "README.md")
-                             if seeds else [])
+    files = list(sources) + (
+        sorted(p for p in seeds.iterdir() if p.suffix in (".txt", ".md") and p.name != "README.md")
+        if seeds
+        else []
+    )
     if not files:
         raise click.UsageError("give the files to import, or --seeds DIR")
     importer.check_release(release)
@@ -71,14 +99,23 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
         except ImportFormatError as exc:
             failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
             continue
-        entry = {"source": str(path), "format": kind, "target": str(target.relative_to(paths.root)),
-                 "repairs": [r.to_dict() for r in result.repairs]}
+        entry = {
+            "source": str(path),
+            "format": kind,
+            "target": str(target.relative_to(paths.root)),
+            "repairs": [r.to_dict() for r in result.repairs],
+        }
         if summary is not None:
-            entry["release"] = {"name": summary.release, "previous": summary.previous,
-                                "archived": str(summary.archived.relative_to(paths.root)) if summary.archived else None,
-                                "counts": summary.counts(), "changes": [c.to_dict() for c in summary.changes],
-                                "notes": str(summary.notes.relative_to(paths.root)) if summary.notes else None,
-                                "impacted_scenarios": summary.scenarios, "impacted_rulings": summary.rulings}
+            entry["release"] = {
+                "name": summary.release,
+                "previous": summary.previous,
+                "archived": str(summary.archived.relative_to(paths.root)) if summary.archived else None,
+                "counts": summary.counts(),
+                "changes": [c.to_dict() for c in summary.changes],
+                "notes": str(summary.notes.relative_to(paths.root)) if summary.notes else None,
+                "impacted_scenarios": summary.scenarios,
+                "impacted_rulings": summary.rulings,
+            }
         report.append(entry)
         if not as_json:
             _print_import(console, path, kind, paths.root, target, result, summary)
@@ -88,8 +125,9 @@ def import_command(sources: tuple[Path, ...], seeds: Path | None, fmt: str | Non
         raise ImportFormatError("\n".join(failed))
 
 
-def _print_import(console: Console, path: Path, kind: str, root: Path, target: Path, result,
-                  summary: ReleaseSummary | None) -> None:
+def _print_import(
+    console: Console, path: Path, kind: str, root: Path, target: Path, result, summary: ReleaseSummary | None
+) -> None:
     """One document's import: where it went, how many repairs, and for a release what changed and what it impacts."""
     console.print(Text.assemble(("imported", "green"), f" {path.name} ({kind}) → {target.relative_to(root)}"))
     if result.repairs:
@@ -97,23 +135,44 @@ def _print_import(console: Console, path: Path, kind: str, root: Path, target: P
     if summary is None:
         return
     if summary.archived is not None:
-        console.print(Text(f"  release {summary.release} is current; {summary.previous} archived as "
-                           f"{summary.archived.name}"))
+        console.print(
+            Text(
+                f"  release {summary.release} is current; {summary.previous} archived as "
+                f"{summary.archived.name}"
+            )
+        )
     for change in summary.changes:
         name = f"{change.old_id} → {change.id}" if change.old_id and change.old_id != change.id else change.id
-        impact = ", ".join(part for part in (f"{len(change.scenarios)} scenario{'s' * (len(change.scenarios) != 1)}" if change.scenarios else "",
-                                             ", ".join(change.rulings)) if part)
+        impact = ", ".join(
+            part
+            for part in (
+                f"{len(change.scenarios)} scenario{'s' * (len(change.scenarios) != 1)}"
+                if change.scenarios
+                else "",
+                ", ".join(change.rulings),
+            )
+            if part
+        )
         console.print(Text(f"  {change.kind:>10} {name}" + (f"  ({impact})" if impact else "")))
     counts = ", ".join(f"{n} {kind}" for kind, n in summary.counts().items())
-    console.print(Text(f"  {counts}; {len(summary.scenarios)} scenarios and {len(summary.rulings)} rulings impacted"))
+    console.print(
+        Text(f"  {counts}; {len(summary.scenarios)} scenarios and {len(summary.rulings)} rulings impacted")
+    )
     if summary.notes is not None:
-        console.print(Text(f"  release notes: {summary.notes.relative_to(root)}; next: rulekb renumber "
-                           "--dry-run, rulekb lint, rulekb verify --changed"))
+        console.print(
+            Text(
+                f"  release notes: {summary.notes.relative_to(root)}; next: rulekb renumber "
+                "--dry-run, rulekb lint, rulekb verify --changed"
+            )
+        )
 
 
 @cli.command()
-@click.option("--draft", is_flag=True,
-              help="Publish even with lint errors or failing scenarios (marked on the pages as failing or broken).")
+@click.option(
+    "--draft",
+    is_flag=True,
+    help="Publish even with lint errors or failing scenarios (marked on the pages as failing or broken).",
+)
 def build(draft: bool) -> None:
     """Build everything into site/: parse and lint the rules, verify, index, generate the site.
 
@@ -128,7 +187,11 @@ def build(draft: bool) -> None:
             if problem.severity == Severity.ERROR:
                 console.print(problem_text(problem))
         kept = "the previous site/ is unchanged" if paths.site.is_dir() else "there is no previous site/ yet"
-        hint = " (rulekb build --draft publishes anyway, marked as a draft)" if isinstance(exc, GateError) else ""
+        hint = (
+            " (rulekb build --draft publishes anyway, marked as a draft)"
+            if isinstance(exc, GateError)
+            else ""
+        )
         raise RulekbError(f"the build stopped; {kept}{hint}") from None
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
@@ -137,8 +200,12 @@ def build(draft: bool) -> None:
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("rule_id")
-@click.option("--game", help="The game whose rule this is (athernum, atnia, altered), when the id does not say.")
-@click.option("--json", "as_json", is_flag=True, help="Print the rule and its context as JSON (schema: rule).")
+@click.option(
+    "--game", help="The game whose rule this is (athernum, atnia, altered), when the id does not say."
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print the rule and its context as JSON (schema: rule)."
+)
 def rule(rule_id: str, game: str | None, as_json: bool) -> None:
     """Show a rule with its context: breadcrumb, subrules, references, terms, rulebook passages, the rulings on
     it and the examples that show it. A ruling's or an example's id shows that ruling or example."""
@@ -152,18 +219,26 @@ def rule(rule_id: str, game: str | None, as_json: bool) -> None:
     if node_id is None:
         for kind, show in (("ruling", show_ruling), ("example", show_example)):
             if show(kb, rule_id, game, as_json):
-                _console_err().print(f"note: {rule_id} is {'a' if kind == 'ruling' else 'an'} {kind}; "
-                                     f"`rulekb {kind} {rule_id}` shows it", markup=False)
+                _console_err().print(
+                    f"note: {rule_id} is {'a' if kind == 'ruling' else 'an'} {kind}; "
+                    f"`rulekb {kind} {rule_id}` shows it",
+                    markup=False,
+                )
                 return
-        hints = [h for h in kb.lookup.suggest(rule_id if ":" in rule_id else f"{games[0]}:{rule_id}", kb.graph)
-                 if game is None or h.startswith(f"{game}:")]
+        hints = [
+            h
+            for h in kb.lookup.suggest(rule_id if ":" in rule_id else f"{games[0]}:{rule_id}", kb.graph)
+            if game is None or h.startswith(f"{game}:")
+        ]
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
         raise NotFound(f"no rule {rule_id!r}" + (f" in {game}" if game else "") + hint)
     from kb.rulings import load_rulings
     from kb.site_links import site_links
     from kb.verify.results import load_results
 
-    view = build_view(kb.graph, node_id, load_rulings(kb.paths)[0], load_results(kb.paths), site_links(kb.paths))
+    view = build_view(
+        kb.graph, node_id, load_rulings(kb.paths)[0], load_results(kb.paths), site_links(kb.paths)
+    )
     if as_json:
         click.echo(json_document("rule", view.to_dict()))
     else:
@@ -179,8 +254,14 @@ def _resolve(kb, typed: str, games: list[str]) -> str | None:
 
 
 @cli.command(epilog=EXIT_CODES)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="text: one finding per line, file:line: level [field]: message; json: for tools.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: one finding per line, file:line: level [field]: message; json: for tools.",
+)
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json (schema: lint).")
 @click.option("--all", "show_all", is_flag=True, help="Also list notes (the importer's repairs).")
 def lint(fmt: str, as_json: bool, show_all: bool) -> None:
@@ -199,15 +280,19 @@ def lint(fmt: str, as_json: bool, show_all: bool) -> None:
             console.print(problem_text(finding))
         counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
         hidden = "" if show_all else " (--all lists the notes)"
-        console.print(f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
-                      f"{counts[Severity.INFO]} notes{hidden}")
+        console.print(
+            f"{counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, "
+            f"{counts[Severity.INFO]} notes{hidden}"
+        )
     if errors:
         raise click.exceptions.Exit(1)
 
 
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(EXPORT_FORMATS), default="json", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout."
+)
 def graph(fmt: str, output: Path | None) -> None:
     """Export the rule graph (JSON node-link data, or GraphML)."""
     kb = load_kb()

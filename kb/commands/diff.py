@@ -21,8 +21,12 @@ from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
 from kb.versions import load_spec
 
-STYLE = {ChangeKind.ADDED: "green", ChangeKind.REMOVED: "red", ChangeKind.CHANGED: "yellow",
-         ChangeKind.RENUMBERED: "cyan"}
+STYLE = {
+    ChangeKind.ADDED: "green",
+    ChangeKind.REMOVED: "red",
+    ChangeKind.CHANGED: "yellow",
+    ChangeKind.RENUMBERED: "cyan",
+}
 
 
 def diff_versions(old_spec: str, new_spec: str, paths: Paths) -> list[Change]:
@@ -58,15 +62,19 @@ def print_changes(console: Console, changes: list[Change]) -> None:
         if c.rulings:
             console.print(f"    rulings: {escape(', '.join(c.rulings))}")
     counts = Counter(c.kind for c in changes)
-    console.print(", ".join(f"{counts.get(k, 0)} {k}" for k in ChangeKind)
-                  + f"; {len(impacted_scenarios(changes))} scenarios impacted")
+    console.print(
+        ", ".join(f"{counts.get(k, 0)} {k}" for k in ChangeKind)
+        + f"; {len(impacted_scenarios(changes))} scenarios impacted"
+    )
 
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("old")
 @click.argument("new", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the changes as JSON (schema: diff).")
-@click.option("--exit-code", "exit_code", is_flag=True, help="Exit with 1 when the versions differ (as git diff).")
+@click.option(
+    "--exit-code", "exit_code", is_flag=True, help="Exit with 1 when the versions differ (as git diff)."
+)
 @click.option("--run", "run", is_flag=True, help="Also verify the impacted scenarios under both versions.")
 @click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True)
 def diff(old: str, new: str | None, as_json: bool, exit_code: bool, run: bool, jobs: int) -> None:
@@ -83,22 +91,41 @@ def _diff(old: str, new: str | None, as_json: bool, run: bool, jobs: int) -> lis
     if run:
         changes, changed, count = behaviour_diff(paths, old, new, jobs=jobs)
         if as_json:
-            click.echo(json_document("diff", {"changes": [c.to_dict() for c in changes],
-                                              "impacted_scenarios": impacted_scenarios(changes), "verified": count,
-                                              "outcome_changed": [asdict(b) for b in changed]}))
+            click.echo(
+                json_document(
+                    "diff",
+                    {
+                        "changes": [c.to_dict() for c in changes],
+                        "impacted_scenarios": impacted_scenarios(changes),
+                        "verified": count,
+                        "outcome_changed": [asdict(b) for b in changed],
+                    },
+                )
+            )
             return changes
         console = make_console()
         print_changes(console, changes)
-        console.print(f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:")
+        console.print(
+            f"\n{count} impacted scenarios verified under both versions; {len(changed)} changed outcome:"
+        )
         for b in changed:
-            console.print(f"  [bold]{escape(b.scenario)}[/bold]: {b.old_status} → [yellow]{b.new_status}[/yellow]")
+            console.print(
+                f"  [bold]{escape(b.scenario)}[/bold]: {b.old_status} → [yellow]{b.new_status}[/yellow]"
+            )
             if b.new_reason:
                 console.print(f"      {escape(b.new_reason)}")
         return changes
     changes = diff_versions(old, new, paths)
     if as_json:
-        click.echo(json_document("diff", {"changes": [c.to_dict() for c in changes],
-                                          "impacted_scenarios": impacted_scenarios(changes)}))
+        click.echo(
+            json_document(
+                "diff",
+                {
+                    "changes": [c.to_dict() for c in changes],
+                    "impacted_scenarios": impacted_scenarios(changes),
+                },
+            )
+        )
     else:
         print_changes(make_console(), changes)
     return changes
@@ -122,11 +149,17 @@ def renumber(old: str | None, dry_run: bool) -> None:
     console = make_console()
     for edit in edits:
         where = f"{edit.path.relative_to(paths.root)}:{edit.line}"
-        console.print(Text.assemble((where, "bold"), ": ", (edit.before.strip(), "red"), " → ", (edit.after.strip(), "green")))
+        console.print(
+            Text.assemble(
+                (where, "bold"), ": ", (edit.before.strip(), "red"), " → ", (edit.after.strip(), "green")
+            )
+        )
     renumbered = sum(len(m) for m in moves.values())
     files = len({e.path for e in edits})
     if dry_run:
-        console.print(Text(f"{renumbered} rules renumbered; would edit {len(edits)} lines in {files} files (--dry-run)"))
+        console.print(
+            Text(f"{renumbered} rules renumbered; would edit {len(edits)} lines in {files} files (--dry-run)")
+        )
         return
     apply(edits)
     console.print(Text(f"{renumbered} rules renumbered; edited {len(edits)} lines in {files} files"))

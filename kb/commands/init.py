@@ -20,6 +20,8 @@ def init_command(folder: Path, game: str | None, title: str | None) -> None:
     """Create a new project in FOLDER (new or empty): sample rules, a ruling, terms, links and mkdocs.yml."""
     project = create_project(folder, game, title)
     out = Console(highlight=False)
-    out.print(f"created a rulekb project for the game [bold]{escape(project.game)}[/bold] in {escape(str(folder))} "
-              f"({len(project.files)} files)")
+    out.print(
+        f"created a rulekb project for the game [bold]{escape(project.game)}[/bold] in {escape(str(folder))} "
+        f"({len(project.files)} files)"
+    )
     out.print(f"next: cd {escape(str(folder))} && rulekb build   (then open site/index.html)")

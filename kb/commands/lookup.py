@@ -90,8 +90,11 @@ def ruling(ruling_id: str, game: str | None, as_json: bool) -> None:
     kb = load_kb()
     _games(kb, game)
     if not show_ruling(kb, ruling_id, game, as_json):
-        raise NotFound(f"no ruling {ruling_id!r}" + (f" in {game}" if game else "")
-                       + "; `rulekb search --kind ruling WORDS` finds rulings by their words")
+        raise NotFound(
+            f"no ruling {ruling_id!r}"
+            + (f" in {game}" if game else "")
+            + "; `rulekb search --kind ruling WORDS` finds rulings by their words"
+        )
 
 
 @cli.command(epilog=EXIT_CODES)
@@ -103,6 +106,9 @@ def example(example_id: str, game: str | None, as_json: bool) -> None:
     in words, the end state checked, and the engine's log with the rule of each entry."""
     kb = load_kb()
     if not show_example(kb, example_id, game, as_json):
-        raise NotFound(f"no verified example {example_id!r}" + (f" in {game}" if game else "")
-                       + "; examples are named like athernum/combat/defender-deals-damage (`rulekb verify` "
-                         "records them; `rulekb search --kind example WORDS` finds them)")
+        raise NotFound(
+            f"no verified example {example_id!r}"
+            + (f" in {game}" if game else "")
+            + "; examples are named like athernum/combat/defender-deals-damage (`rulekb verify` "
+            "records them; `rulekb search --kind example WORDS` finds them)"
+        )

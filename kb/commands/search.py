@@ -12,8 +12,19 @@ from kb.cli import EXIT_CODES, cli
 from kb.search.strings import LANGUAGES
 
 #: ``--kind`` choices: the four groups a judge thinks in, the rulebooks' passages, and the graph's own node kinds.
-KIND_CHOICES = ("rule", "term", "ruling", "example", "rulebook", "section", "chapter", "paragraph", "remark",
-                "scenario", "document")
+KIND_CHOICES = (
+    "rule",
+    "term",
+    "ruling",
+    "example",
+    "rulebook",
+    "section",
+    "chapter",
+    "paragraph",
+    "remark",
+    "scenario",
+    "document",
+)
 
 
 def _console(stderr: bool = False):
@@ -31,24 +42,46 @@ def _engine(paths):
     for warning in engine.warnings:
         err.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
     if engine.is_stale():
-        err.print("[yellow]note:[/yellow] the rule sources changed since the search index was built; "
-                  "run `rulekb index` to refresh it", markup=True)
+        err.print(
+            "[yellow]note:[/yellow] the rule sources changed since the search index was built; "
+            "run `rulekb index` to refresh it",
+            markup=True,
+        )
     return engine
 
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("query", nargs=-1)
-@click.option("--game", help="Only this game (athernum, atnia, altered); `all`: every game, whatever the "
-                             "question's words suggest.")
-@click.option("--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document.")
-@click.option("--kind", type=click.Choice(KIND_CHOICES, case_sensitive=False),
-              help="Only rules, terms, rulings, examples or rulebook passages (or one node kind).")
+@click.option(
+    "--game",
+    help="Only this game (athernum, atnia, altered); `all`: every game, whatever the "
+    "question's words suggest.",
+)
+@click.option(
+    "--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document."
+)
+@click.option(
+    "--kind",
+    type=click.Choice(KIND_CHOICES, case_sensitive=False),
+    help="Only rules, terms, rulings, examples or rulebook passages (or one node kind).",
+)
 @click.option("--limit", type=click.IntRange(1, 500), default=10, show_default=True, help="How many results.")
-@click.option("--explain", is_flag=True, help="Show why each hit ranked there: its score and which words matched "
-                                               "which fields (typed, synonyms, translations, corrections).")
+@click.option(
+    "--explain",
+    is_flag=True,
+    help="Show why each hit ranked there: its score and which words matched "
+    "which fields (typed, synonyms, translations, corrections).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON (schema: search).")
-def search(query: tuple[str, ...], game: str | None, document: str | None, kind: str | None, limit: int,
-           explain: bool, as_json: bool) -> None:
+def search(
+    query: tuple[str, ...],
+    game: str | None,
+    document: str | None,
+    kind: str | None,
+    limit: int,
+    explain: bool,
+    as_json: bool,
+) -> None:
     """Search every rule, term, rulebook passage, ruling and example; a rule number jumps to that rule."""
     from kb.paths import Paths
     from kb.site_links import site_links
@@ -80,17 +113,31 @@ def search(query: tuple[str, ...], game: str | None, document: str | None, kind:
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("question", nargs=-1, required=True)
-@click.option("--game", help="Only rules of this game (else the game the question names or whose words it uses); "
-                             "`all`: every game, whatever the question's words suggest.")
+@click.option(
+    "--game",
+    help="Only rules of this game (else the game the question names or whose words it uses); "
+    "`all`: every game, whatever the question's words suggest.",
+)
 @click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True, help="How many rules.")
-@click.option("--full", "length", flag_value="full", help="Show everything: every rule's context, terms, rulings, "
-                                                          "examples and rulebook passages.")
+@click.option(
+    "--full",
+    "length",
+    flag_value="full",
+    help="Show everything: every rule's context, terms, rulings, examples and rulebook passages.",
+)
 @click.option("--brief", "length", flag_value="brief", help="Only the answer and its rule.")
 @click.option("--lang", type=click.Choice(LANGUAGES), help="The answer's language (default: the question's).")
 @click.option("--explain", is_flag=True, help="Also show why search's hits ranked as they did.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON (schema: ask).")
-def ask(question: tuple[str, ...], game: str | None, limit: int, length: str | None, lang: str | None,
-        explain: bool, as_json: bool) -> None:
+def ask(
+    question: tuple[str, ...],
+    game: str | None,
+    limit: int,
+    length: str | None,
+    lang: str | None,
+    explain: bool,
+    as_json: bool,
+) -> None:
     """Answer a judge's question, the answer first: the ruling that settles it (whole), the deciding rule,
     the example that proves it, then other relevant rules. Fits one screen unless --full."""
     from kb.loader import load_kb
@@ -104,9 +151,19 @@ def ask(question: tuple[str, ...], game: str | None, limit: int, length: str | N
     with _engine(paths) as engine:
         kb = load_kb(paths)
         rulings, _ = load_rulings(paths)
-        answer = answer_question(" ".join(question), engine, kb.graph, rulings, load_results(paths),
-                                 kb.curated.defined_by, limit=limit, game=game, links=site_links(paths),
-                                 lang=lang, explain=explain)
+        answer = answer_question(
+            " ".join(question),
+            engine,
+            kb.graph,
+            rulings,
+            load_results(paths),
+            kb.curated.defined_by,
+            limit=limit,
+            game=game,
+            links=site_links(paths),
+            lang=lang,
+            explain=explain,
+        )
     if as_json:
         from kb.json_output import json_document
 
@@ -132,8 +189,14 @@ def index() -> None:
 
     paths = Paths.discover()
     console = _console()
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
         task = progress.add_task("reading the rules", total=None)
         kb = load_kb(paths)
         progress.update(task, description="indexing")
@@ -143,7 +206,9 @@ def index() -> None:
 
         report = index_knowledge_base(paths, kb, on_progress=advance)
     kinds = ", ".join(f"{n} {k}" for k, n in sorted(report.kinds.items(), key=lambda kv: -kv[1]))
-    console.print(f"[green]indexed[/green] {report.documents} entries ({kinds}) in {report.seconds:.1f} s "
-                  f"→ {report.path.relative_to(paths.root)}/")
+    console.print(
+        f"[green]indexed[/green] {report.documents} entries ({kinds}) in {report.seconds:.1f} s "
+        f"→ {report.path.relative_to(paths.root)}/"
+    )
     for note in report.notes:
         console.print(f"[yellow]note:[/yellow] {note}")

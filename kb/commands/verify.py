@@ -35,8 +35,10 @@ def _inside(scenarios: Path, targets: tuple[Path, ...]) -> list[Path]:
     out = [t.resolve() for t in targets]
     for given, path in zip(targets, out):
         if path != root and not path.is_relative_to(root):
-            raise RulekbError(f"{given} is not in this project's scenarios folder ({root}); scenarios live in "
-                              "scenarios/<game>/")
+            raise RulekbError(
+                f"{given} is not in this project's scenarios folder ({root}); scenarios live in "
+                "scenarios/<game>/"
+            )
     return out
 
 
@@ -47,15 +49,22 @@ def _counts(counts: dict[str, int]) -> str:
     return f"{total} scenario{'' if total == 1 else 's'}: {statuses}"
 
 
-def print_summary(console: Console, results: VerifyResults, summary: Summary, ran: set[str] | None = None,
-                  coverage: bool = True) -> None:
+def print_summary(
+    console: Console,
+    results: VerifyResults,
+    summary: Summary,
+    ran: set[str] | None = None,
+    coverage: bool = True,
+) -> None:
     """Failures with their reasons, diffs and log, counts per status, coverage per chapter, rulings lacking proof.
 
     ``ran``: the paths a partial run ran; only its failures are shown and its counts make a one-line summary (the
     stored results of scenarios it did not run are not its business). ``coverage``: print the coverage tables."""
     for s in results.scenarios:
         if s.status in (Status.FAILED, Status.ERROR) and (ran is None or s.path in ran):
-            console.print(f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]")
+            console.print(
+                f"\n[{STATUS_STYLE[s.status]}]{s.status.upper()}[/] {escape(s.id)}  [dim]{escape(s.path)}[/dim]"
+            )
             lines = failure_lines(s)
             lines[0] = s.reason  # the status is in the heading already
             console.print(escape("\n".join(lines)))
@@ -71,9 +80,20 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
         for col in ("chapter", "rules", "demonstrated", "by subrules", "not testable", "missing", "%"):
             table.add_column(col, justify="right" if col != "chapter" else "left")
         for c in [*coverage.chapters, coverage.overall]:
-            name = f"{c.chapter} {c.title}" if c.chapter.isdigit() and not c.title.startswith("rules ") else c.title
-            table.add_row(name, str(c.total), str(c.demonstrated), str(c.by_subrules),
-                          str(c.not_testable), str(c.missing), f"{c.percent:.1f}")
+            name = (
+                f"{c.chapter} {c.title}"
+                if c.chapter.isdigit() and not c.title.startswith("rules ")
+                else c.title
+            )
+            table.add_row(
+                name,
+                str(c.total),
+                str(c.demonstrated),
+                str(c.by_subrules),
+                str(c.not_testable),
+                str(c.missing),
+                f"{c.percent:.1f}",
+            )
         console.print(table)
     for check in summary.rulings:
         console.print(f"[yellow]ruling {escape(check.ruling)}[/yellow]: {escape(check.problem)}")
@@ -84,12 +104,27 @@ def print_summary(console: Console, results: VerifyResults, summary: Summary, ra
 @cli.command(epilog=EXIT_CODES)
 @click.argument("targets", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON (schema: verify).")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on.")
-@click.option("--changed", "changed", is_flag=False, flag_value="HEAD", default=None, metavar="[REV]",
-              help="Run only the scenarios impacted by the rule changes since REV (default: the last commit).")
-@click.option("--coverage/--no-coverage", "show_coverage", default=None,
-              help="Print the coverage tables (default: on a full run only).")
-def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | None, show_coverage: bool | None) -> None:
+@click.option(
+    "-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Processes to run on."
+)
+@click.option(
+    "--changed",
+    "changed",
+    is_flag=False,
+    flag_value="HEAD",
+    default=None,
+    metavar="[REV]",
+    help="Run only the scenarios impacted by the rule changes since REV (default: the last commit).",
+)
+@click.option(
+    "--coverage/--no-coverage",
+    "show_coverage",
+    default=None,
+    help="Print the coverage tables (default: on a full run only).",
+)
+def verify(
+    targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | None, show_coverage: bool | None
+) -> None:
     """Run the scenarios (all, or those under TARGETS) on the reference engines and report coverage.
 
     With TARGETS, the report and the exit status are those of the scenarios run."""
@@ -106,11 +141,20 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
             raise click.exceptions.Exit(1)
         return
     paths = _inside(kb.paths.scenarios, targets)
-    with Progress(TextColumn("verify"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("{task.description}"), console=console, transient=True) as progress:
+    with Progress(
+        TextColumn("verify"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.description}"),
+        console=console,
+        transient=True,
+    ) as progress:
         task = progress.add_task("", total=None)
         results = run_verify(
-            kb, paths or None, jobs=jobs,
+            kb,
+            paths or None,
+            jobs=jobs,
             on_start=lambda n: progress.update(task, total=n),
             on_result=lambda r: progress.update(task, advance=1, description=r.id),
         )
@@ -127,27 +171,40 @@ def verify(targets: tuple[Path, ...], as_json: bool, jobs: int, changed: str | N
         if ran is not None:
             summary.rulings, others = _rulings_of_run(summary.rulings, rulings, results, ran)
             if others:
-                console.print(f"[dim]{len(others)} problem(s) of rulings this run did not touch are not shown; "
-                              "`rulekb verify` with no paths checks them all[/dim]")
-        print_summary(console, results, summary, ran, coverage=ran is None if show_coverage is None else show_coverage)
-    broken = [s for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR) and (ran is None or s.path in ran)]
+                console.print(
+                    f"[dim]{len(others)} problem(s) of rulings this run did not touch are not shown; "
+                    "`rulekb verify` with no paths checks them all[/dim]"
+                )
+        print_summary(
+            console, results, summary, ran, coverage=ran is None if show_coverage is None else show_coverage
+        )
+    broken = [
+        s
+        for s in results.scenarios
+        if s.status in (Status.FAILED, Status.ERROR) and (ran is None or s.path in ran)
+    ]
     if broken or (ran is None and not summary.ok):
         raise click.exceptions.Exit(1)
 
 
-def _rulings_of_run(checks: list[RulingCheck], rulings: list[Ruling], results: VerifyResults,
-                    ran: set[str]) -> tuple[list[RulingCheck], list[RulingCheck]]:
+def _rulings_of_run(
+    checks: list[RulingCheck], rulings: list[Ruling], results: VerifyResults, ran: set[str]
+) -> tuple[list[RulingCheck], list[RulingCheck]]:
     """Split ruling problems into those of rulings a partial run's scenarios demonstrate, and the others."""
     ran_results = [s for s in results.scenarios if s.path in ran]
     ids = {s.id for s in ran_results}
-    touched = {r.id for r in rulings if ids & set(r.scenarios)} | {rid for s in ran_results for rid in s.rulings}
+    touched = {r.id for r in rulings if ids & set(r.scenarios)} | {
+        rid for s in ran_results for rid in s.rulings
+    }
     return [c for c in checks if c.ruling in touched], [c for c in checks if c.ruling not in touched]
 
 
 def print_impact(console: Console, report, revision: str) -> None:
     """The impacted scenarios since a revision: which now fail, which are suspect, which rulings lost proof."""
-    console.print(f"{len(report.changes)} rule changes since {escape(revision)}, {len(report.edited)} scenarios whose "
-                  f"own inputs changed; {len(report.results.scenarios)} scenarios run")
+    console.print(
+        f"{len(report.changes)} rule changes since {escape(revision)}, {len(report.edited)} scenarios whose "
+        f"own inputs changed; {len(report.results.scenarios)} scenarios run"
+    )
     for s in report.results.scenarios:
         console.print(f"  [{STATUS_STYLE[s.status]}]{s.status:>16}[/] {escape(s.id)}")
         if s.status in (Status.FAILED, Status.ERROR):
@@ -161,8 +218,12 @@ def print_impact(console: Console, report, revision: str) -> None:
 
 @cli.command(epilog=EXIT_CODES)
 @click.argument("targets", nargs=-1, required=True)
-@click.option("--suspect", "only_suspect", is_flag=True,
-              help="Only the scenarios and rulings among TARGETS that lint finds suspect.")
+@click.option(
+    "--suspect",
+    "only_suspect",
+    is_flag=True,
+    help="Only the scenarios and rulings among TARGETS that lint finds suspect.",
+)
 def review(targets: tuple[str, ...], only_suspect: bool) -> None:
     """Mark scenarios (files or folders) and rulings (ids, e.g. R-ATH-003, or "rulings" for all) as reviewed
     against the current text of the rules they cite: their fingerprints are updated."""
@@ -170,7 +231,9 @@ def review(targets: tuple[str, ...], only_suspect: bool) -> None:
     kb.raise_for_errors()
     rulings, _ = load_rulings(kb.paths)
     by_id = {r.id.casefold(): r for r in rulings}
-    chosen = [r for r in rulings if "rulings" in targets] + [by_id[t.casefold()] for t in targets if t.casefold() in by_id]
+    chosen = [r for r in rulings if "rulings" in targets] + [
+        by_id[t.casefold()] for t in targets if t.casefold() in by_id
+    ]
     paths = [Path(t) for t in targets if t.casefold() not in by_id and t != "rulings"]
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
@@ -192,11 +255,17 @@ def review(targets: tuple[str, ...], only_suspect: bool) -> None:
         console.print(Text(f"updated {path.relative_to(kb.paths.root)}"))
     reviewed = []
     for ruling_file in sorted({r.path for r in chosen}):
-        reviewed += record(kb.paths.root / ruling_file, [r for r in chosen if r.path == ruling_file], kb.graph)
+        reviewed += record(
+            kb.paths.root / ruling_file, [r for r in chosen if r.path == ruling_file], kb.graph
+        )
     for ruling_id in reviewed:
         console.print(Text(f"updated ruling {ruling_id}"))
-    console.print(Text(f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len(set(r.id for r in chosen))} "
-                       f"rulings ({len(reviewed)} updated)"))
+    console.print(
+        Text(
+            f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len(set(r.id for r in chosen))} "
+            f"rulings ({len(reviewed)} updated)"
+        )
+    )
 
 
 def _reviewable(path: Path, scenarios: Path, root: Path) -> list[Problem]:
@@ -204,7 +273,9 @@ def _reviewable(path: Path, scenarios: Path, root: Path) -> list[Problem]:
     does not load (its fingerprints could not be placed)."""
     display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
     if path.is_symlink() or not path.resolve().is_relative_to(scenarios.resolve()):
-        return [Problem(display, 0, "(file)", "is a symlink; review rewrites only regular files in scenarios/")]
+        return [
+            Problem(display, 0, "(file)", "is a symlink; review rewrites only regular files in scenarios/")
+        ]
     try:
         load_scenario(path, scenarios_dir=scenarios, display=display)
     except ScenarioInvalid as exc:

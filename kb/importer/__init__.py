@@ -28,14 +28,18 @@ RELEASE_NAME = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]*$")
 def check_release(release: str | None) -> None:
     """Refuse a release name that could leave ``rules/<game>/`` or make a folder (``../x``, ``2026/01``)."""
     if release is not None and (not RELEASE_NAME.match(release) or ".." in release):
-        raise ImportFormatError(f"release {release!r} is not a release name: use letters, digits, '.', '_' and '-' "
-                                "(like 2026-01), without '/' or '..'")
+        raise ImportFormatError(
+            f"release {release!r} is not a release name: use letters, digits, '.', '_' and '-' "
+            "(like 2026-01), without '/' or '..'"
+        )
 
 
 def read_document(path: Path) -> str:
     """The text of a document to import, whatever its bytes; a clear error naming the file for what is not text."""
     text, problems = read_text(path, str(path))
-    errors = problems if text is None else [p for p in problems if p.field == "(text)"]  # a BOM is only dropped
+    errors = (
+        problems if text is None else [p for p in problems if p.field == "(text)"]
+    )  # a BOM is only dropped
     if errors:
         raise ImportFormatError("cannot import " + "; ".join(str(p) for p in errors[:3]))
     return text
@@ -89,7 +93,9 @@ def write(result: ImportResult, path: Path, *, force: bool = False, root: Path |
         if target.is_symlink():
             raise ImportFormatError(f"{target} is a symlink; rulekb import does not write through links")
         if root is not None and not target.parent.resolve().is_relative_to(root.resolve()):
-            raise ImportFormatError(f"{target} lies outside the project ({root}); rulekb import writes only in rules/")
+            raise ImportFormatError(
+                f"{target} lies outside the project ({root}); rulekb import writes only in rules/"
+            )
     if path.exists() and not force:
         raise ImportFormatError(
             f"{path} already exists and is the source of truth; import a new release with --release, "
@@ -121,4 +127,13 @@ def load_repairs(source_path: Path) -> list[Repair]:
         return []
 
 
-__all__ = ["FORMATS", "ImportResult", "Repair", "convert", "detect_format", "load_repairs", "target_path", "write"]
+__all__ = [
+    "FORMATS",
+    "ImportResult",
+    "Repair",
+    "convert",
+    "detect_format",
+    "load_repairs",
+    "target_path",
+    "write",
+]

@@ -44,7 +44,9 @@ def import_altered(text: str, *, source: str, release: str | None = None) -> Imp
             in_plus_block = stripped.startswith("++") and not stripped.endswith("++")
             if stripped.startswith("++"):
                 body = body.removesuffix("++").rstrip()
-                repairs.append(Repair(n, "example markers removed", "++", "", "the ++…++ span is one example"))
+                repairs.append(
+                    Repair(n, "example markers removed", "++", "", "the ++…++ span is one example")
+                )
             if state == "note":
                 out.append("")
             out.append(f"  > **{kind}.** {body}")
@@ -54,8 +56,15 @@ def import_altered(text: str, *, source: str, release: str | None = None) -> Imp
             state = "step"
         elif state in ("rule", "step", "note") and not stripped[0].isupper():
             out[-1] = join_wrapped(out[-1], stripped)
-            repairs.append(Repair(n, "wrapped line joined", stripped[:30], "",
-                                  "a symbol the scan could not read broke the line"))
+            repairs.append(
+                Repair(
+                    n,
+                    "wrapped line joined",
+                    stripped[:30],
+                    "",
+                    "a symbol the scan could not read broke the line",
+                )
+            )
         elif len(stripped.split()) <= 5 and stripped[-1] not in ".:":
             out += ["", f"## {stripped}", ""]
             state = "heading"

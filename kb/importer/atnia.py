@@ -25,7 +25,7 @@ def import_atnia(text: str, *, source: str, release: str | None = None) -> Impor
     """Convert the Atnia document to Markdown: headings marked, bullets and numbered steps as lists."""
     raw = text.splitlines()
     if not raw or not raw[0].strip():
-        raise ImportFormatError("the first line must be the document's title (\"Atnia Card Game…\")")
+        raise ImportFormatError('the first line must be the document\'s title ("Atnia Card Game…")')
     repairs: list[Repair] = []
     title = raw[0].strip()
     out: list[str] = []
@@ -54,8 +54,15 @@ def import_atnia(text: str, *, source: str, release: str | None = None) -> Impor
         levels = []
         if _looks_like_heading(line.strip(), next_of.get(idx, "")):
             heading = line.strip().rstrip(":")
-            repairs.append(Repair(n, "heading marked", line.strip(), f"## {heading}",
-                                  "a bare short line of the document is a section heading"))
+            repairs.append(
+                Repair(
+                    n,
+                    "heading marked",
+                    line.strip(),
+                    f"## {heading}",
+                    "a bare short line of the document is a section heading",
+                )
+            )
             out += ["", f"## {heading}", ""]
             continue
         out += ["", line.strip(), ""]

@@ -24,7 +24,13 @@ class Repair:
         return f"{text} ({self.note})" if self.note else text
 
     def to_dict(self) -> dict[str, object]:
-        return {"line": self.line, "kind": self.kind, "before": self.before, "after": self.after, "note": self.note}
+        return {
+            "line": self.line,
+            "kind": self.kind,
+            "before": self.before,
+            "after": self.after,
+            "note": self.note,
+        }
 
 
 @dataclass

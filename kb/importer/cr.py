@@ -129,17 +129,31 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
     # The preamble (title, copyright, licences) runs until the table of contents.
     toc_start = next((i for i, line in enumerate(raw) if line.startswith("|")), None)
     if toc_start is None:
-        raise ImportFormatError("no table of contents (lines starting with '|') before the first chapter: "
-                                "not the text of the Athernum CR")
+        raise ImportFormatError(
+            "no table of contents (lines starting with '|') before the first chapter: "
+            "not the text of the Athernum CR"
+        )
     first_chapter = next(
-        (i for i in range(toc_start, len(raw)) if not raw[i].startswith("|") and _CHAPTER.match(raw[i].strip())),
-        None)
+        (
+            i
+            for i in range(toc_start, len(raw))
+            if not raw[i].startswith("|") and _CHAPTER.match(raw[i].strip())
+        ),
+        None,
+    )
     if first_chapter is None:
-        raise ImportFormatError(f"no chapter ('1. Title') after the table of contents on line {toc_start + 1}: "
-                                "not the text of the Athernum CR")
+        raise ImportFormatError(
+            f"no chapter ('1. Title') after the table of contents on line {toc_start + 1}: "
+            "not the text of the Athernum CR"
+        )
     repairs.append(
-        Repair(toc_start + 1, "dropped table of contents", f"lines {toc_start + 1}–{first_chapter}", "",
-               "page numbers of the printed document; the chapters and sections are the document itself")
+        Repair(
+            toc_start + 1,
+            "dropped table of contents",
+            f"lines {toc_start + 1}–{first_chapter}",
+            "",
+            "page numbers of the printed document; the chapters and sections are the document itself",
+        )
     )
     preamble = [line.strip() for line in raw[:toc_start] if line.strip()]
     out = _CRWriter()
@@ -155,15 +169,24 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
         entries = [split_glossary_entry(t) for _, t in pending_glossary]
         headings = [i for i, line in enumerate(out.lines) if line.startswith("## ")]
         if all(entries) and not headings:
-            raise ImportFormatError(f"line {pending_glossary[0][0]}: glossary entries before any section heading")
+            raise ImportFormatError(
+                f"line {pending_glossary[0][0]}: glossary entries before any section heading"
+            )
         if all(entries):
             heading = headings[-1]
             out.lines[heading] += " {.glossary}"
             for (line_no, original), entry in zip(pending_glossary, entries):
                 term, definition = entry  # type: ignore[misc]
                 if not original.startswith("**"):
-                    repairs.append(Repair(line_no, "glossary term marked", original[:40], f"**{term}**",
-                                          "the scan lost the bold; the term is the capitalised words before the definition"))
+                    repairs.append(
+                        Repair(
+                            line_no,
+                            "glossary term marked",
+                            original[:40],
+                            f"**{term}**",
+                            "the scan lost the bold; the term is the capitalised words before the definition",
+                        )
+                    )
                 out.bullet(f"**{term}** {definition}")
         else:
             for _, t in pending_glossary:
@@ -186,16 +209,27 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
             cells = [c.strip() for c in stripped.strip("|").split("|")]
             head = cells[0].split()
             if not head:
-                raise ImportFormatError(f"line {line_no}: a table row without a rule number in its first cell")
+                raise ImportFormatError(
+                    f"line {line_no}: a table row without a rule number in its first cell"
+                )
             number, stray = head[0], head[1:]
             body = " ".join(c for c in cells[1:] if c)
             if stray:
                 body = f"{body} {' '.join(stray)}"
-                repairs.append(Repair(line_no, "table cell words restored", stripped, body,
-                                      f"the words {' '.join(stray)!r} had slipped into the number cell"))
+                repairs.append(
+                    Repair(
+                        line_no,
+                        "table cell words restored",
+                        stripped,
+                        body,
+                        f"the words {' '.join(stray)!r} had slipped into the number cell",
+                    )
+                )
             fixed = repair_scanned_number(number)
             if fixed != number:
-                repairs.append(Repair(line_no, "roman numeral repaired", number, fixed, "the scan read I as l"))
+                repairs.append(
+                    Repair(line_no, "roman numeral repaired", number, fixed, "the scan read I as l")
+                )
             repairs.append(Repair(line_no, "table row became a rule", stripped, f"{fixed} {body}"))
             flush_chapter_zero_section()
             out.rule(fixed, body)
@@ -217,9 +251,15 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
             body = (numbered.group("text") or "").strip()
             fixed = repair_scanned_number(number)
             if fixed != number:
-                repairs.append(Repair(line_no, "roman numeral repaired", number, fixed, "the scan read I as l"))
-            if fixed.endswith(".0") or (not bullet and CR_NUMBER.match(fixed) and not CR_NUMBER.match(fixed).group("letter")
-                                         and _is_title(body)):
+                repairs.append(
+                    Repair(line_no, "roman numeral repaired", number, fixed, "the scan read I as l")
+                )
+            if fixed.endswith(".0") or (
+                not bullet
+                and CR_NUMBER.match(fixed)
+                and not CR_NUMBER.match(fixed).group("letter")
+                and _is_title(body)
+            ):
                 level = 2 if fixed.endswith(".0") else 3
                 out.heading(level, f"{fixed} {body.replace('**', '').strip()}")
             else:
@@ -232,8 +272,15 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
                 out.last_kind = "bullet"
             elif out.last_kind in ("rule", "item") and len(bullet.group("indent")) > 0:
                 out.item(content)
-                repairs.append(Repair(line_no, "list item kept with its rule", content[:40], "",
-                                      "an unnumbered item under a rule is part of that rule's text"))
+                repairs.append(
+                    Repair(
+                        line_no,
+                        "list item kept with its rule",
+                        content[:40],
+                        "",
+                        "an unnumbered item under a rule is part of that rule's text",
+                    )
+                )
             else:
                 out.bullet(content)
             continue
@@ -245,8 +292,11 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
                 pending_glossary[-1] = (prev_line, join_wrapped(prev, stripped))
             else:
                 out.extend_last(stripped)
-            repairs.append(Repair(line_no, "wrapped line joined", stripped[:40], "",
-                                  "a page or line break split a sentence"))
+            repairs.append(
+                Repair(
+                    line_no, "wrapped line joined", stripped[:40], "", "a page or line break split a sentence"
+                )
+            )
             continue
 
         if out.in_chapter_zero and len(stripped.split()) <= 5 and not stripped.endswith((".", ":")):

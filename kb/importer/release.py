@@ -47,12 +47,16 @@ def previous_release_name(current: Path, given: str | None) -> str:
     meta = parsed.document.meta if parsed.document is not None else None
     name = given or (meta and (meta.release or meta.version))
     if not name:
-        raise ImportFormatError(f"{current} names no release or version in its front matter; name it with --previous")
+        raise ImportFormatError(
+            f"{current} names no release or version in its front matter; name it with --previous"
+        )
     check_release(str(name))
     return str(name)
 
 
-def take_release(paths: Paths, result: ImportResult, target: Path, *, previous: str | None = None) -> ReleaseSummary:
+def take_release(
+    paths: Paths, result: ImportResult, target: Path, *, previous: str | None = None
+) -> ReleaseSummary:
     """Make ``result`` (imported with a release name) the current source at ``target``, archiving the text it
     replaces as ``<document>@<its release>.md`` (with its import report), and summarise the changes."""
     release = result.meta.release
@@ -62,15 +66,19 @@ def take_release(paths: Paths, result: ImportResult, target: Path, *, previous: 
         return ReleaseSummary(release, None, None)
     name = previous_release_name(target, previous)
     if name == release:
-        raise ImportFormatError(f"{target.relative_to(paths.root)} already is release {release}; "
-                                "name the new release differently (or the current one with --previous)")
+        raise ImportFormatError(
+            f"{target.relative_to(paths.root)} already is release {release}; "
+            "name the new release differently (or the current one with --previous)"
+        )
     archived = target.with_name(f"{target.stem}@{name}.md")
     for path in (archived, report_path(archived)):
         if path.is_symlink():
             raise ImportFormatError(f"{path} is a symlink; rulekb import does not write through links")
     if archived.exists():
-        raise ImportFormatError(f"{archived.relative_to(paths.root)} exists already: release {name} is archived; "
-                                "name the current one with --previous")
+        raise ImportFormatError(
+            f"{archived.relative_to(paths.root)} exists already: release {name} is archived; "
+            "name the current one with --previous"
+        )
     old_graph = graph_of(target)
     target.replace(archived)
     if report_path(target).exists():
@@ -92,6 +100,8 @@ def take_release(paths: Paths, result: ImportResult, target: Path, *, previous: 
         meta = result.meta
         summary.notes = notes_path(paths.rules, meta.game, meta.document, release)
         summary.notes.parent.mkdir(exist_ok=True)
-        summary.notes.write_text(render(meta.title, meta.game, name, release, summary.changes, new_graph, citations),
-                                 encoding="utf-8")
+        summary.notes.write_text(
+            render(meta.title, meta.game, name, release, summary.changes, new_graph, citations),
+            encoding="utf-8",
+        )
     return summary

@@ -35,13 +35,27 @@ def import_rulebook(text: str, *, language: str, source: str, release: str | Non
             run_in = _RUN_IN_HEADING.match(title)
             if run_in:
                 new_title = run_in.group("title").strip()
-                repairs.append(Repair(n, "heading marker removed", title[:50], new_title,
-                                      "a list dash had slipped into the heading"))
+                repairs.append(
+                    Repair(
+                        n,
+                        "heading marker removed",
+                        title[:50],
+                        new_title,
+                        "a list dash had slipped into the heading",
+                    )
+                )
                 out += ["", f"{heading.group('hashes')} {new_title}", ""]
                 if run_in.group("rest"):
                     out.append(run_in.group("rest").strip())
-                    repairs.append(Repair(n, "run-in heading split", title[:50], run_in.group("rest")[:40],
-                                          "the text after the dash is the section's first paragraph"))
+                    repairs.append(
+                        Repair(
+                            n,
+                            "run-in heading split",
+                            title[:50],
+                            run_in.group("rest")[:40],
+                            "the text after the dash is the section's first paragraph",
+                        )
+                    )
             else:
                 out += ["", f"{heading.group('hashes')} {title}", ""]
             levels = []
@@ -70,8 +84,11 @@ def import_rulebook(text: str, *, language: str, source: str, release: str | Non
     meta = DocumentMeta(
         game="athernum",
         document=f"rulebook-{language}",
-        title=("Athenum: The Old World — Regelbuch für Einsteiger" if german
-               else "Athernum: The Old World — Rulebook for new players"),
+        title=(
+            "Athenum: The Old World — Regelbuch für Einsteiger"
+            if german
+            else "Athernum: The Old World — Rulebook for new players"
+        ),
         language=language,
         version="2025",
         numbering="none",

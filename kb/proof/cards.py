@@ -60,7 +60,9 @@ def _texts(data: dict) -> list[str]:
 
 def _definition(data: dict) -> str:
     """A card's data as its file writes it, without the name."""
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100).strip()
+    return yaml.safe_dump(
+        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
+    ).strip()
 
 
 def read_sources(files: Iterable[Path], root: Path) -> dict[str, tuple[dict, str, str]]:
@@ -72,11 +74,17 @@ def read_sources(files: Iterable[Path], root: Path) -> dict[str, tuple[dict, str
             cards = yaml.safe_load(text) or {}
         except yaml.YAMLError:  # verify reports the file, by line; its cards are shown without their source
             continue
-        notes = {m["name"].strip(): m["text"].strip()
-                 for line in text.splitlines() if (m := _NAME_COMMENT.match(line))}
-        for name, data in (cards.items() if isinstance(cards, dict) else ()):
-            out[str(name)] = (data if isinstance(data, dict) else {}, notes.get(str(name), ""),
-                              path.relative_to(root).as_posix())
+        notes = {
+            m["name"].strip(): m["text"].strip()
+            for line in text.splitlines()
+            if (m := _NAME_COMMENT.match(line))
+        }
+        for name, data in cards.items() if isinstance(cards, dict) else ():
+            out[str(name)] = (
+                data if isinstance(data, dict) else {},
+                notes.get(str(name), ""),
+                path.relative_to(root).as_posix(),
+            )
     return out
 
 
@@ -102,11 +110,16 @@ def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> Ca
                 stats = adapter.card_stats(adapter.load_card({"name": name, **data}, name))
             except adapter.card_reader.error:  # refused by the engine: the example says so; shown as written
                 stats = {}
-            own.append(CardEntry(name, stats, _texts(data), _definition(data), result.path, result.id, [result.id]))
+            own.append(
+                CardEntry(name, stats, _texts(data), _definition(data), result.path, result.id, [result.id])
+            )
     cards = []
     for name in sorted(n for n in users if n in library):
         data, note, source = sources.get(name, ({}, "", ""))
         text = _texts(data) or ([note] if note else [])
-        cards.append(CardEntry(name, adapter.card_stats(library[name]), text, _definition(data), source,
-                               used_by=users[name]))
+        cards.append(
+            CardEntry(
+                name, adapter.card_stats(library[name]), text, _definition(data), source, used_by=users[name]
+            )
+        )
     return CardLibrary(game, cards + own, unused=len(set(library) - set(users)))

@@ -146,7 +146,11 @@ def rulings_of(result: ScenarioResult, rulings: Iterable[Ruling]) -> list[Ruling
 
 
 def _words(data: dict) -> list[str]:
-    return [f"{str(k).replace('_', ' ')} {value_words(v)}" for k, v in data.items() if not isinstance(v, (dict, list))]
+    return [
+        f"{str(k).replace('_', ' ')} {value_words(v)}"
+        for k, v in data.items()
+        if not isinstance(v, (dict, list))
+    ]
 
 
 def written_facts(setup: dict) -> list[str]:
@@ -172,18 +176,33 @@ def presented_board(setup: dict) -> Board | None:
     players = []
     for pid, data in spec.items():
         if PLAYER_KEY.fullmatch(pid) and isinstance(data, dict):
-            areas = [Area(str(key).replace("_", " ").capitalize(), [CardFace(f"{pid}:{n}", str(n)) for n in names],
-                          pile=True) for key, names in data.items() if isinstance(names, list)]
+            areas = [
+                Area(
+                    str(key).replace("_", " ").capitalize(),
+                    [CardFace(f"{pid}:{n}", str(n)) for n in names],
+                    pile=True,
+                )
+                for key, names in data.items()
+                if isinstance(names, list)
+            ]
             players.append(PlayerBoard(pid, {}, areas))
     return Board(players=players)
 
 
 def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> ExampleProof:
     """The proof of one example from its verify result and the game's rulings."""
-    steps = [ProofStep(r.index + 1, step_words(result.game, r.key, r.args, r.player) if r.key else r.text, r.text,
-                       r.outcome, r.outcome.startswith(("refused", "rejected")),
-                       [change_words(c) for c in r.changes], [check_line(c) for c in r.checks])
-             for r in result.steps]
+    steps = [
+        ProofStep(
+            r.index + 1,
+            step_words(result.game, r.key, r.args, r.player) if r.key else r.text,
+            r.text,
+            r.outcome,
+            r.outcome.startswith(("refused", "rejected")),
+            [change_words(c) for c in r.changes],
+            [check_line(c) for c in r.checks],
+        )
+        for r in result.steps
+    ]
     by_index = {r.index: s for r, s in zip(result.steps, steps)}
     setup: list[LogEntry] = []
     further: list[LogEntry] = []
@@ -195,12 +214,24 @@ def build_proof(result: ScenarioResult, rulings: Iterable[Ruling] = ()) -> Examp
         else:
             further.append(_entry(line))
     proof = ExampleProof(
-        id=result.id, game=result.game, title=result.title or result.id, status=result.status,
-        verdict=VERDICTS[result.status], reason=result.reason, rules=list(result.rules),
-        rulings=rulings_of(result, rulings), start=result.start or presented_board(result.setup),
+        id=result.id,
+        game=result.game,
+        title=result.title or result.id,
+        status=result.status,
+        verdict=VERDICTS[result.status],
+        reason=result.reason,
+        rules=list(result.rules),
+        rulings=rulings_of(result, rulings),
+        start=result.start or presented_board(result.setup),
         presented=result.start is None and presented_board(result.setup) is not None,
-        written=written_facts(result.setup), setup_log=setup, steps=steps, further_log=further,
-        checks=[check_line(c) for c in result.checks], end=result.end, chain=[])
+        written=written_facts(result.setup),
+        setup_log=setup,
+        steps=steps,
+        further_log=further,
+        checks=[check_line(c) for c in result.checks],
+        end=result.end,
+        chain=[],
+    )
     proof.chain = chain_of(proof.log())
     return proof
 

@@ -26,7 +26,9 @@ def area_words(area: Area) -> str:
     if not area.cards:
         return f"{area.name}: empty"
     if area.pile:
-        return f"{area.name}: " + ", ".join(f"{n}× {name}" if n > 1 else name for name, n in pile_runs(area.cards))
+        return f"{area.name}: " + ", ".join(
+            f"{n}× {name}" if n > 1 else name for name, n in pile_runs(area.cards)
+        )
     return f"{area.name}: " + ", ".join(card_words(c) for c in area.cards)
 
 
@@ -36,7 +38,11 @@ def board_lines(board: Board) -> list[str]:
     for player in board.players:
         counters = ", ".join(f"{k} {v}" for k, v in player.counters.items())
         areas = [area_words(a) for a in player.areas if a.cards]
-        lines.append(f"{player.id}" + (f" ({counters})" if counters else "") + (": " + "; ".join(areas) if areas else ""))
+        lines.append(
+            f"{player.id}"
+            + (f" ({counters})" if counters else "")
+            + (": " + "; ".join(areas) if areas else "")
+        )
     lines += [area_words(a) for a in board.shared if a.cards]
     return lines
 
@@ -47,13 +53,17 @@ def start_summary(proof: ExampleProof) -> list[str]:
     if proof.start is None:
         return []
     board = proof.start
-    moment = ", ".join(f"{k} {v}" for k, v in board.facts.items() if k.casefold() in ("turn", "round", "phase"))
+    moment = ", ".join(
+        f"{k} {v}" for k, v in board.facts.items() if k.casefold() in ("turn", "round", "phase")
+    )
     sides = []
     for player in board.players:
         names = [c.name for a in player.areas if not a.pile for c in a.cards]
         if names:
             sides.append(f"{player.id}: {', '.join(names)}")
-    sides += [f"{a.name}: {', '.join(c.name for c in a.cards)}" for a in board.shared if a.cards and not a.pile]
+    sides += [
+        f"{a.name}: {', '.join(c.name for c in a.cards)}" for a in board.shared if a.cards and not a.pile
+    ]
     return [line for line in (moment, "; ".join(sides)) if line]
 
 
@@ -63,7 +73,9 @@ def outcome_line(proof: ExampleProof) -> str:
     if proof.checks:
         failed = [c for c in proof.checks if not c.held]
         shown = failed or held
-        return "; ".join(check_words(c) for c in shown[:2]) + (f" (+{len(shown) - 2})" if len(shown) > 2 else "")
+        return "; ".join(check_words(c) for c in shown[:2]) + (
+            f" (+{len(shown) - 2})" if len(shown) > 2 else ""
+        )
     return proof.steps[-1].outcome if proof.steps else proof.verdict
 
 
@@ -80,7 +92,9 @@ def check_words(check: CheckLine) -> str:
 
 def _check(console: Console, check: CheckLine, indent: str) -> None:
     """One expectation with whether the engine met it, a failed one in red."""
-    console.print(Text(f"{indent}{'✓' if check.held else '✗'} {check_words(check)}", style="" if check.held else "red"))
+    console.print(
+        Text(f"{indent}{'✓' if check.held else '✗'} {check_words(check)}", style="" if check.held else "red")
+    )
 
 
 def _log(console: Console, entries: list[LogEntry], indent: str) -> None:
@@ -102,10 +116,17 @@ def print_proof(proof: ExampleProof, console: Console, url: str = "") -> None:
         console.print(Text(url, style="underline dim"))
     console.print(Text.assemble(("Rules: ", "bold"), ", ".join(r.split(":", 1)[-1] for r in proof.rules)))
     for ruling in proof.rulings:
-        console.print(Text.assemble(("Proves " if ruling.proves else "Related ", "bold"), (ruling.id, "magenta"),
-                                    f"  {ruling.question}"))
+        console.print(
+            Text.assemble(
+                ("Proves " if ruling.proves else "Related ", "bold"),
+                (ruling.id, "magenta"),
+                f"  {ruling.question}",
+            )
+        )
     if proof.start is not None:
-        console.print(Text("\nWhat the engine presented" if proof.presented else "\nAt the start", style="bold"))
+        console.print(
+            Text("\nWhat the engine presented" if proof.presented else "\nAt the start", style="bold")
+        )
         for line in board_lines(proof.start):
             console.print(Text(f"  {line}"))
     if proof.written:
@@ -116,8 +137,11 @@ def print_proof(proof: ExampleProof, console: Console, url: str = "") -> None:
     if proof.steps:
         console.print(Text("\nSteps", style="bold"))
     for step in proof.steps:
-        console.print(Text.assemble(f"  {step.number}. ", (step.words, "bold"),
-                                    (f"  ({step.when})" if step.when else "", "dim")))
+        console.print(
+            Text.assemble(
+                f"  {step.number}. ", (step.words, "bold"), (f"  ({step.when})" if step.when else "", "dim")
+            )
+        )
         if step.outcome:
             console.print(Text(f"     → {step.outcome}", style="red" if step.refused else ""))
         for change in step.changes:

@@ -22,31 +22,61 @@ from whoosh.lang.stopwords import stoplists
 TOKEN_PATTERN = r"\d+(?:\.\w+)+|\w+"
 
 #: Words the stock stoplists drop but rules depend on: face-down vs face-up, before/after, once, only.
-KEEP = frozenset("""down up off out over before after during once more most only all each same between again
-against few further""".split())
+KEEP = frozenset(
+    """down up off out over before after during once more most only all each same between again
+against few further""".split()
+)
 #: Negated auxiliaries and contractions, with their apostrophe (``doesn't`` → ``doesn`` ``t``) and as judges
 #: type them without it (``dont``, ``isnt``, ``whats``): function words like ``don``, ``not`` and ``what``, never
 #: a typo to correct (``dont`` is not ``done``).
-CONTRACTIONS = frozenset("""aren couldn didn doesn hadn hasn haven isn mustn needn shouldn wasn weren wouldn ll
+CONTRACTIONS = frozenset(
+    """aren couldn didn doesn hadn hasn haven isn mustn needn shouldn wasn weren wouldn ll
 re ve d m arent cant couldnt didnt doesnt dont hadnt hasnt havent isnt mustnt neednt shouldnt wasnt werent wont
-wouldnt im ive youre theyre whats thats theres""".split())
-EN_STOPWORDS = ((frozenset(stoplists["en"]) - KEEP) | CONTRACTIONS
-                | {"e", "g", "etc", "does", "happens", "happen", "get", "gets"})
+wouldnt im ive youre theyre whats thats theres""".split()
+)
+EN_STOPWORDS = (
+    (frozenset(stoplists["en"]) - KEEP)
+    | CONTRACTIONS
+    | {"e", "g", "etc", "does", "happens", "happen", "get", "gets"}
+)
 #: German function words beside the stock list, as the English list has them: question words, modal and
 #: auxiliary verb forms, contractions, and what a judge types in a hurry (``nen``, ``gibts``, ``wieviele``).
-DE_EXTRA_STOPWORDS = frozenset("""z b bzw ggf etwa passiert passieren geschieht geschehen
+DE_EXTRA_STOPWORDS = frozenset(
+    """z b bzw ggf etwa passiert passieren geschieht geschehen
 wer wem wen wessen wann warum wieso weshalb wohin woher womit wofür wodurch worauf
 darf darfst dürfen dürft durfte durften kannst könnt konnte konnten könnten musst müssen müsst mussten müsste
 sollst sollen sollten willst wollt möchte möchtest mag magst hast habt hätte hätten seid wäre wären
 wurde wurden worden werdet beim ans aufs fürs n ne nen gibt gibts mal halt eigentlich bitte ja eh ok okay
-viele vielen vieler wieviel wieviele wievielen""".split())
+viele vielen vieler wieviel wieviele wievielen""".split()
+)
 DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
 _german = GermanStemmer()
 
 #: The particles of separable verbs (``anfangen``: ``fängt … an``; ``abgelegt``).
-SEPARABLE_PREFIXES = ("ab", "an", "auf", "aus", "bei", "dar", "ein", "fest", "frei", "her", "hin", "hinzu", "los",
-                      "mit", "nach", "um", "vor", "weg", "zu", "zurück", "zusammen")
+SEPARABLE_PREFIXES = (
+    "ab",
+    "an",
+    "auf",
+    "aus",
+    "bei",
+    "dar",
+    "ein",
+    "fest",
+    "frei",
+    "her",
+    "hin",
+    "hinzu",
+    "los",
+    "mit",
+    "nach",
+    "um",
+    "vor",
+    "weg",
+    "zu",
+    "zurück",
+    "zusammen",
+)
 #: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
 #: ``abgearbeitet``).
 SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
@@ -93,16 +123,24 @@ def _stem_de(word: str) -> str:
 
 def english_analyzer():
     """Tokens of English rule text: lowercased, stopwords removed, porter2-stemmed."""
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | StopFilter(stoplist=EN_STOPWORDS, minsize=1)
-            | StemFilter(stemfn=porter2_stem, cachesize=50000))
+    return (
+        RegexTokenizer(TOKEN_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=EN_STOPWORDS, minsize=1)
+        | StemFilter(stemfn=porter2_stem, cachesize=50000)
+    )
 
 
 def german_analyzer():
     """Tokens of German rule text: lowercased, typed umlauts folded, stopwords removed, snowball-stemmed
     (which drops umlauts: ``Fähigkeit`` and ``Fahigkeit`` meet)."""
-    return (RegexTokenizer(TOKEN_PATTERN) | LowercaseFilter() | GermanFoldFilter()
-            | StopFilter(stoplist=DE_STOPWORDS, minsize=1)
-            | StemFilter(stemfn=_stem_de, cachesize=50000))
+    return (
+        RegexTokenizer(TOKEN_PATTERN)
+        | LowercaseFilter()
+        | GermanFoldFilter()
+        | StopFilter(stoplist=DE_STOPWORDS, minsize=1)
+        | StemFilter(stemfn=_stem_de, cachesize=50000)
+    )
 
 
 @lru_cache(maxsize=8)
@@ -145,7 +183,11 @@ def positioned_terms(text: str, language: str = "en") -> list[tuple[str, int]]:
     german = language == "de"
     stop = DE_STOPWORDS if german else EN_STOPWORDS
     stem = _STEM["de" if german else "en"]
-    words = [_FOLD(w.lower()) for w in _TOKEN.findall(text)] if german else [w.lower() for w in _TOKEN.findall(text)]
+    words = (
+        [_FOLD(w.lower()) for w in _TOKEN.findall(text)]
+        if german
+        else [w.lower() for w in _TOKEN.findall(text)]
+    )
     kept = [n for n, word in enumerate(words) if word not in stop]
     if not kept:
         return []
@@ -205,7 +247,7 @@ def split_compound(word: str, frequency) -> tuple[str, ...] | None:
             for link in LINKS:
                 if link and not head.endswith(link):
                     continue
-                part = head[:len(head) - len(link)]
+                part = head[: len(head) - len(link)]
                 n = count(part) if len(part) >= MIN_PART else 0
                 if n:
                     for parts, counts in cuts(rest[i:], depth - 1):
@@ -237,7 +279,7 @@ def infinitives(word: str) -> tuple[str, ...]:
     the infinitive: ``Zeit`` → ``zeien`` is nobody's word."""
     word = fold_german(word.casefold())
     own = analyse(word, "de")
-    bases = [word[:-len(e)] for e in VERB_ENDINGS if word.endswith(e)]
+    bases = [word[: -len(e)] for e in VERB_ENDINGS if word.endswith(e)]
     if word.startswith("ge") and word.endswith("t"):
         bases.append(word[2:-1])  # gespielt → spiel(en)
     out: list[str] = []

@@ -19,8 +19,16 @@ from kb.graph import Graph, ancestors, children, edges_of, label
 from kb.model import EdgeKind
 from kb.proof.model import build_proof
 from kb.proof.text import outcome_line, start_summary
-from kb.rule_view import (NUMBERED, ExampleRef, Ref, RulingRef, example_refs, node_ref, ruling_refs,
-                          rulings_by_rule)
+from kb.rule_view import (
+    NUMBERED,
+    ExampleRef,
+    Ref,
+    RulingRef,
+    example_refs,
+    node_ref,
+    ruling_refs,
+    rulings_by_rule,
+)
 from kb.ruling_view import RulingView, build_ruling_view, example_ids
 from kb.rulings import Ruling
 from kb.search.engine import SearchEngine
@@ -111,12 +119,19 @@ def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, s
 def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
     """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
     linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
-    return frozenset((graph.nodes[u]["game"], graph.nodes[u]["document"])
-                     for u, _, kind in graph.edges(keys=True) if kind in linking)
+    return frozenset(
+        (graph.nodes[u]["game"], graph.nodes[u]["document"])
+        for u, _, kind in graph.edges(keys=True)
+        if kind in linking
+    )
 
 
-def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, str]],
-                  companions: frozenset[tuple[str, str]] | None = None) -> list[str]:
+def rules_for_hit(
+    graph: Graph,
+    hit: SearchHit,
+    defined_by: dict[str, dict[str, str]],
+    companions: frozenset[tuple[str, str]] | None = None,
+) -> list[str]:
     """The rules a search hit stands for: itself if numbered, a term's defining rule (or the term itself,
     when no rule defines it), the example's rule
     (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules, an
@@ -145,22 +160,44 @@ def rules_for_hit(graph: Graph, hit: SearchHit, defined_by: dict[str, dict[str, 
     return []
 
 
-def rulebook_passages(graph: Graph, rule_id: str, lang: str, lang_of: Callable[[str], str],
-                      found: list[SearchHit] = ()) -> list[str]:
+def rulebook_passages(
+    graph: Graph, rule_id: str, lang: str, lang_of: Callable[[str], str], found: list[SearchHit] = ()
+) -> list[str]:
     """The rulebook passages in ``lang`` with text of their own that explain a rule: the passages among search's
     hits leading to it first (what the question matched), then those the graph links to it, directly or as the
     translation of a passage that does (the German rulebook passage beside a CR rule)."""
     matched = [h.id for h in found if h.lang == lang and h.kind == "paragraph" and rule_id in h.related]
     explaining = edges_of(graph, rule_id, EdgeKind.EXPLAINS, incoming=True)
-    linked = [*explaining, *(t for p in explaining for t in [*edges_of(graph, p, EdgeKind.TRANSLATES),
-                                                           *edges_of(graph, p, EdgeKind.TRANSLATES, incoming=True)])]
-    return [p for p in dict.fromkeys([*matched, *linked])
-            if p in graph and graph.nodes[p].get("text") and lang_of(p) == lang]
+    linked = [
+        *explaining,
+        *(
+            t
+            for p in explaining
+            for t in [
+                *edges_of(graph, p, EdgeKind.TRANSLATES),
+                *edges_of(graph, p, EdgeKind.TRANSLATES, incoming=True),
+            ]
+        ),
+    ]
+    return [
+        p
+        for p in dict.fromkeys([*matched, *linked])
+        if p in graph and graph.nodes[p].get("text") and lang_of(p) == lang
+    ]
 
 
-def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, list[Ruling]],
-                  results: VerifyResults, crowded: frozenset[str], links: SiteLinks = SITE_RELATIVE, lang: str = "en",
-                  lang_of: Callable[[str], str] = lambda _: "en", found: list[SearchHit] = ()) -> AskRule:
+def describe_rule(
+    graph: Graph,
+    rule_id: str,
+    found_by: str,
+    rulings: dict[str, list[Ruling]],
+    results: VerifyResults,
+    crowded: frozenset[str],
+    links: SiteLinks = SITE_RELATIVE,
+    lang: str = "en",
+    lang_of: Callable[[str], str] = lambda _: "en",
+    found: list[SearchHit] = (),
+) -> AskRule:
     """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, which place the examples' pages)."""
     data = graph.nodes[rule_id]
@@ -170,8 +207,12 @@ def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, 
         return node_ref(graph, node_id, links, with_text)
 
     return AskRule(
-        id=rule_id, label=label(graph, rule_id), title=data.get("title") or "", text=data.get("text") or "",
-        url=links.href(url_of(graph, rule_id)), found_by=found_by,
+        id=rule_id,
+        label=label(graph, rule_id),
+        title=data.get("title") or "",
+        text=data.get("text") or "",
+        url=links.href(url_of(graph, rule_id)),
+        found_by=found_by,
         breadcrumb=[ref(a) for a in ancestors(graph, rule_id)],
         subrules=[ref(c, True) for c in subrules],
         references=[ref(r, True) for r in edges_of(graph, rule_id, EdgeKind.REFERENCES)],
@@ -183,8 +224,14 @@ def describe_rule(graph: Graph, rule_id: str, found_by: str, rulings: dict[str, 
     )
 
 
-def leading_ruling(engine: SearchEngine, question: str, found: SearchResult, rule_ids: list[str],
-                   rulings: list[Ruling], game: str | None = None) -> tuple[Ruling, str] | None:
+def leading_ruling(
+    engine: SearchEngine,
+    question: str,
+    found: SearchResult,
+    rule_ids: list[str],
+    rulings: list[Ruling],
+    game: str | None = None,
+) -> tuple[Ruling, str] | None:
     """The ruling that settles the question, with its deciding rule: search's best ruling for the question (in
     the game the search kept to, else the judge's ``game``, which may be ``all``) that rests on one of the
     answer's leading rules, and the first such rule."""
@@ -198,13 +245,20 @@ def leading_ruling(engine: SearchEngine, question: str, found: SearchResult, rul
     return None
 
 
-def proof_summary(graph: Graph, scenario: ScenarioResult, rulings: list[Ruling], links: SiteLinks,
-                  crowded: frozenset[str]) -> ProofSummary:
+def proof_summary(
+    graph: Graph, scenario: ScenarioResult, rulings: list[Ruling], links: SiteLinks, crowded: frozenset[str]
+) -> ProofSummary:
     """An example's proof in brief, from what verify recorded (``crowded``: :func:`kb.urls.crowded_units`)."""
     proof = build_proof(scenario, [r for r in rulings if r.game == scenario.game])
-    return ProofSummary(scenario.id, proof.title, str(proof.status),
-                        links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
-                        start_summary(proof), outcome_line(proof), proof.chain)
+    return ProofSummary(
+        scenario.id,
+        proof.title,
+        str(proof.status),
+        links.href(scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded)),
+        start_summary(proof),
+        outcome_line(proof),
+        proof.chain,
+    )
 
 
 def demonstrating(ruling: Ruling | None, rule_id: str, results: VerifyResults) -> ScenarioResult | None:
@@ -215,9 +269,20 @@ def demonstrating(ruling: Ruling | None, rule_id: str, results: VerifyResults) -
     return next((s for s in candidates if s.status == Status.PASSED), None)
 
 
-def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling], results: VerifyResults,
-        defined_by: dict[str, dict[str, str]], *, limit: int = DEFAULT_RULES, game: str | None = None,
-        links: SiteLinks = SITE_RELATIVE, lang: str | None = None, explain: bool = False) -> AskAnswer:
+def ask(
+    question: str,
+    engine: SearchEngine,
+    graph: Graph,
+    rulings: list[Ruling],
+    results: VerifyResults,
+    defined_by: dict[str, dict[str, str]],
+    *,
+    limit: int = DEFAULT_RULES,
+    game: str | None = None,
+    links: SiteLinks = SITE_RELATIVE,
+    lang: str | None = None,
+    explain: bool = False,
+) -> AskAnswer:
     """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
     order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
     ``ask`` and ``search`` (and the site, which shows search's ranking) agree. A ruling that settles the
@@ -232,7 +297,9 @@ def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling]
     for hit in found.hits:
         for rule_id in rules_for_hit(graph, hit, defined_by, companions):
             if rule_id not in chosen and (found.game is None or graph.nodes[rule_id]["game"] == found.game):
-                chosen[rule_id] = ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
+                chosen[rule_id] = (
+                    ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
+                )
     order = list(chosen)
     lead = leading_ruling(engine, question, found, order, rulings, game) if order else None
     if lead is not None:
@@ -243,8 +310,20 @@ def ask(question: str, engine: SearchEngine, graph: Graph, rulings: list[Ruling]
     by_rule = rulings_by_rule(rulings)
     crowded = crowded_units(graph, results.scenarios)
     for rule_id in order[:limit]:
-        answer.rules.append(describe_rule(graph, rule_id, chosen[rule_id], by_rule, results, crowded, links, answer.lang,
-                                          lambda node_id: (engine.get(node_id) or {}).get("lang", "en"), found.hits))
+        answer.rules.append(
+            describe_rule(
+                graph,
+                rule_id,
+                chosen[rule_id],
+                by_rule,
+                results,
+                crowded,
+                links,
+                answer.lang,
+                lambda node_id: (engine.get(node_id) or {}).get("lang", "en"),
+                found.hits,
+            )
+        )
     if answer.rules:
         scenario = demonstrating(lead[0] if lead else None, answer.rules[0].id, results)
         if scenario is not None:

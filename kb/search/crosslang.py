@@ -36,8 +36,10 @@ HEADING_WORDS = 6
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
-NUMBER_WORDS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten eleven "
-                                                  "twelve".split())}
+NUMBER_WORDS = {
+    w: str(n)
+    for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+}
 NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
@@ -70,7 +72,11 @@ def _cost(de: list[str], en: list[str], de_anchors: list[set[str]], en_anchors: 
     a = set().union(*de_anchors)
     b = set().union(*en_anchors)
     similarity = len(a & b) / sqrt(len(a) * len(b)) if a and b else 0.0
-    return abs(log(de_len / en_len)) - ANCHOR_WEIGHT * similarity + (MERGE_PENALTY if len(de) + len(en) > 2 else 0)
+    return (
+        abs(log(de_len / en_len))
+        - ANCHOR_WEIGHT * similarity
+        + (MERGE_PENALTY if len(de) + len(en) > 2 else 0)
+    )
 
 
 def align_paragraphs(de: list[str], en: list[str], translate: Synonyms | None = None) -> dict[int, list[int]]:
@@ -131,14 +137,15 @@ def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dic
             continue
         out[section] = [targets[0]]
         de, en = _paragraphs(graph, section), _paragraphs(graph, targets[0])
-        pairs = align_paragraphs([graph.nodes[p]["text"] for p in de], [graph.nodes[p]["text"] for p in en],
-                                 translate)
+        pairs = align_paragraphs(
+            [graph.nodes[p]["text"] for p in de], [graph.nodes[p]["text"] for p in en], translate
+        )
         for i, js in pairs.items():
             out[de[i]] = [en[j] for j in js]
         for paragraph in de:  # sub-items: the same position under the counterpart, else the counterpart
             for nested in descendants(graph, paragraph):
                 parent = graph.nodes[nested]["parent"]
-                suffix = nested[len(parent):]
+                suffix = nested[len(parent) :]
                 mapped = [c + suffix for c in out.get(parent, []) if c + suffix in graph]
                 out[nested] = mapped or out.get(parent, [])
     return out
@@ -162,19 +169,28 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
         return {}
     games = {graph.nodes[s]["game"] for s in explaining}
     # A heading without text of its own ("7.1.2 Character Slots") states nothing: its subrules do.
-    candidates = {n: _digits(f"{d['title']} {d['text']}") for n, d in graph.nodes(data=True)
-                  if d["game"] in games and d["document"] == "cr" and d["kind"] in ("rule", "section")
-                  and (d.get("text") or "").strip()}
+    candidates = {
+        n: _digits(f"{d['title']} {d['text']}")
+        for n, d in graph.nodes(data=True)
+        if d["game"] in games
+        and d["document"] == "cr"
+        and d["kind"] in ("rule", "section")
+        and (d.get("text") or "").strip()
+    }
     space = TfIdf(candidates, groups={n: graph.nodes[n]["game"] for n in candidates})
     counterparts = english_counterparts(graph, translate)
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):
-        passages = [d for d in descendants(graph, section) if graph.nodes[d]["kind"] == "paragraph"
-                    and _nearest_section(graph, d) == section]
+        passages = [
+            d
+            for d in descendants(graph, section)
+            if graph.nodes[d]["kind"] == "paragraph" and _nearest_section(graph, d) == section
+        ]
         linked = _linked_rules(graph, section)
         for node_id in [section, *passages]:
-            ranked = _rank(graph, space, node_id, section, linked,
-                           _digits(_english_text(graph, node_id, counterparts)))
+            ranked = _rank(
+                graph, space, node_id, section, linked, _digits(_english_text(graph, node_id, counterparts))
+            )
             if ranked:
                 out[node_id] = ranked
     return out
@@ -184,8 +200,11 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
     """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads."""
     english = counterparts.get(node_id, [node_id])
     text = " ".join(f"{graph.nodes[e]['title']} {graph.nodes[e]['text']}" for e in english).strip()
-    if graph.nodes[node_id]["kind"] == "paragraph" and len(text.split()) < HEADING_WORDS \
-            and not text.endswith((".", ":")):
+    if (
+        graph.nodes[node_id]["kind"] == "paragraph"
+        and len(text.split()) < HEADING_WORDS
+        and not text.endswith((".", ":"))
+    ):
         siblings = children(graph, graph.nodes[node_id]["parent"])
         position = siblings.index(node_id)
         if position + 1 < len(siblings):
@@ -194,7 +213,9 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
     return text
 
 
-def _rank(graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: set[str], text: str) -> list[str]:
+def _rank(
+    graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: set[str], text: str
+) -> list[str]:
     """The CR rules a passage (given as English text) corresponds to: for each of its sentences the most
     similar rules of its own game (a rule its section explains, ``linked_rules``, gets a bonus), taken in
     turns so that every statement of the passage is represented, best sentence first. Each sentence is
@@ -209,7 +230,9 @@ def _rank(graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: 
             if similarity + bonus >= MIN_SIMILARITY + (0 if bonus else 0.1):
                 scored.append((similarity + bonus, rule))
         if scored:
-            per_sentence.append(sorted(scored, key=lambda sr: (-sr[0], graph.nodes[sr[1]]["order"]))[:PER_SENTENCE])
+            per_sentence.append(
+                sorted(scored, key=lambda sr: (-sr[0], graph.nodes[sr[1]]["order"]))[:PER_SENTENCE]
+            )
     per_sentence.sort(key=lambda ranked: -ranked[0][0])
     ranked: list[str] = []
     for turn in range(PER_SENTENCE):

@@ -11,22 +11,27 @@ import re
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 #: Question shapes that ask for one definition (group ``x``) or for the difference of two (``x``, ``y``).
-PATTERNS = tuple(re.compile(p, _FLAGS) for p in (
-    r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
-    r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
-    r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+mean\b",
-    r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
-    r"\b(?:what|wat)(?:'s|s|\s+is|\s+are)\s+(?P<x>.+)$",
-    r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
-    r"\bdefine\s+(?P<x>.+)$",
-    r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
-    r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
-    r"\bbedeutung\s+von\s+(?P<x>.+)$",
-))
+PATTERNS = tuple(
+    re.compile(p, _FLAGS)
+    for p in (
+        r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
+        r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
+        r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+mean\b",
+        r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
+        r"\b(?:what|wat)(?:'s|s|\s+is|\s+are)\s+(?P<x>.+)$",
+        r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
+        r"\bdefine\s+(?P<x>.+)$",
+        r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
+        r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
+        r"\bbedeutung\s+von\s+(?P<x>.+)$",
+    )
+)
 
 
 #: A subject that starts with a possessive asks for a value ("what is its DFV"), not a definition.
-POSSESSIVE = re.compile(r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b", _FLAGS)
+POSSESSIVE = re.compile(
+    r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b", _FLAGS
+)
 
 
 def definition_subjects(text: str) -> list[str]:

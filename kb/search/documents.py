@@ -55,13 +55,30 @@ class IndexDoc:
         lang = "de" if self.lang == "de" else "en"
         body = self.text if self.kind not in ("ruling", "scenario") else self.extra.get("body", self.text)
         return {
-            "id": self.id, "keys": ",".join(self.keys), "number": self.number or "", "game": self.game,
-            "document": self.document, "docid": f"{self.game}:{self.document}", "kind": self.kind,
-            "category": self.category, "lang": lang, "terms": " ; ".join(self.terms),
-            f"title_{lang}": self.title, f"body_{lang}": body, f"context_{lang}": self.context, "order": self.order,
-            "title": self.title, "text": self.text, "label": self.label or self.title or self.id,
-            "breadcrumb": self.breadcrumb, "url": self.url, "related": self.related, "subrules": self.subrules,
-            "parent": self.parent, "source": self.source, "extra": self.extra,
+            "id": self.id,
+            "keys": ",".join(self.keys),
+            "number": self.number or "",
+            "game": self.game,
+            "document": self.document,
+            "docid": f"{self.game}:{self.document}",
+            "kind": self.kind,
+            "category": self.category,
+            "lang": lang,
+            "terms": " ; ".join(self.terms),
+            f"title_{lang}": self.title,
+            f"body_{lang}": body,
+            f"context_{lang}": self.context,
+            "order": self.order,
+            "title": self.title,
+            "text": self.text,
+            "label": self.label or self.title or self.id,
+            "breadcrumb": self.breadcrumb,
+            "url": self.url,
+            "related": self.related,
+            "subrules": self.subrules,
+            "parent": self.parent,
+            "source": self.source,
+            "extra": self.extra,
         }
 
 
@@ -84,7 +101,7 @@ def context_of(graph: Graph, node_id: str) -> str:
     parts = [graph.nodes[parent].get("title") or "", graph.nodes[parent].get("text") or ""]
     prose = data["kind"] == "paragraph" and not graph.nodes[parent].get("number")
     siblings = children(graph, parent)
-    before = siblings[:siblings.index(node_id)] if node_id in siblings else []
+    before = siblings[: siblings.index(node_id)] if node_id in siblings else []
     for sibling in reversed(before):
         if graph.nodes[sibling]["kind"] == "paragraph":
             text = graph.nodes[sibling].get("text") or ""
@@ -110,14 +127,17 @@ def translated_documents(graph: Graph, languages: dict[str, str]) -> dict[str, t
     return {docid: tuple(sorted(langs)) for docid, langs in out.items()}
 
 
-def graph_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str],
-                    synonyms: Synonyms | None = None) -> Iterator[IndexDoc]:
+def graph_documents(
+    graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str], synonyms: Synonyms | None = None
+) -> Iterator[IndexDoc]:
     """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples."""
     keys = _keys_by_node(lookup_keys)
     related = related_rules(graph, synonyms)
     translated = translated_documents(graph, languages)
-    ordered = sorted(graph.nodes, key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"],
-                                                 graph.nodes[n]["order"], n))
+    ordered = sorted(
+        graph.nodes,
+        key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n),
+    )
     for position, node_id in enumerate(ordered):
         data = graph.nodes[node_id]
         kind = data["kind"]
@@ -127,15 +147,25 @@ def graph_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[s
         elif kind == "document" and data["document"] != "cr":
             subrules = children(graph, node_id)
         yield IndexDoc(
-            id=node_id, game=data["game"], document=data["document"], kind=kind,
-            title=data.get("title") or "", text=data.get("text") or "", url=url_of(graph, node_id),
-            lang=languages.get(f"{data['game']}:{data['document']}", "en"), context=context_of(graph, node_id),
+            id=node_id,
+            game=data["game"],
+            document=data["document"],
+            kind=kind,
+            title=data.get("title") or "",
+            text=data.get("text") or "",
+            url=url_of(graph, node_id),
+            lang=languages.get(f"{data['game']}:{data['document']}", "en"),
+            context=context_of(graph, node_id),
             number=data.get("number") or "",
-            label=label(graph, node_id), breadcrumb=[label(graph, a) for a in ancestors(graph, node_id)],
+            label=label(graph, node_id),
+            breadcrumb=[label(graph, a) for a in ancestors(graph, node_id)],
             keys=sorted(keys.get(node_id, [node_id.casefold()])),
             terms=[data["title"], *(data.get("aliases") or [])] if kind == "term" else [],
-            related=related.get(node_id, []), subrules=subrules, parent=data.get("parent") or "",
-            order=position, source=f"{data.get('path', '')}:{data.get('line', 0)}",
+            related=related.get(node_id, []),
+            subrules=subrules,
+            parent=data.get("parent") or "",
+            order=position,
+            source=f"{data.get('path', '')}:{data.get('line', 0)}",
             translated=translated.get(f"{data['game']}:{data['document']}", ()),
         )
 
@@ -145,19 +175,32 @@ def ruling_documents(rulings: Iterable[Ruling], start: int = 0) -> Iterator[Inde
     for offset, ruling in enumerate(rulings):
         qualified = f"{ruling.game}:ruling/{ruling.id}"
         yield IndexDoc(
-            id=qualified, game=ruling.game, document="rulings", kind="ruling", title=ruling.question,
-            text=ruling.answer, url=ruling_url(ruling.game, ruling.id), label=ruling.id,
-            breadcrumb=["Rulings"], keys=[qualified.casefold(), f"{ruling.game}:{ruling.id}".casefold()],
-            related=list(ruling.rules), order=start + offset, source=f"{ruling.path}:{ruling.line}",
-            extra={"body": ruling.answer,
-                   "scenarios": list(ruling.scenarios), "source": ruling.source, "date": ruling.date},
+            id=qualified,
+            game=ruling.game,
+            document="rulings",
+            kind="ruling",
+            title=ruling.question,
+            text=ruling.answer,
+            url=ruling_url(ruling.game, ruling.id),
+            label=ruling.id,
+            breadcrumb=["Rulings"],
+            keys=[qualified.casefold(), f"{ruling.game}:{ruling.id}".casefold()],
+            related=list(ruling.rules),
+            order=start + offset,
+            source=f"{ruling.path}:{ruling.line}",
+            extra={
+                "body": ruling.answer,
+                "scenarios": list(ruling.scenarios),
+                "source": ruling.source,
+                "date": ruling.date,
+            },
         )
 
 
 def scenario_local(scenario: ScenarioResult) -> str:
     """A scenario's id without its game folder: ``athernum/combat/x`` → ``combat/x``."""
     prefix = f"{scenario.game}/"
-    return scenario.id[len(prefix):] if scenario.id.startswith(prefix) else scenario.id
+    return scenario.id[len(prefix) :] if scenario.id.startswith(prefix) else scenario.id
 
 
 def scenario_documents(graph: Graph, results: VerifyResults, start: int = 0) -> Iterator[IndexDoc]:
@@ -167,19 +210,35 @@ def scenario_documents(graph: Graph, results: VerifyResults, start: int = 0) -> 
         qualified = f"{scenario.game}:scenario/{scenario_local(scenario)}"
         steps = "\n".join(step.text for step in scenario.steps)
         yield IndexDoc(
-            id=qualified, game=scenario.game, document="scenarios", kind="scenario", title=scenario.title,
-            text=steps or scenario.title, url=scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded),
+            id=qualified,
+            game=scenario.game,
+            document="scenarios",
+            kind="scenario",
+            title=scenario.title,
+            text=steps or scenario.title,
+            url=scenario_url(graph, scenario.game, scenario.id, scenario.rules, crowded),
             label=scenario.id,
-            breadcrumb=["Scenarios"], keys=[qualified.casefold(), scenario.id.casefold()],
-            related=list(scenario.rules), order=start + offset, source=scenario.path,
-            extra={"body": "\n".join([scenario.title, steps, scenario.reason]), "status": str(scenario.status),
-                   "rulings": list(scenario.rulings)},
+            breadcrumb=["Scenarios"],
+            keys=[qualified.casefold(), scenario.id.casefold()],
+            related=list(scenario.rules),
+            order=start + offset,
+            source=scenario.path,
+            extra={
+                "body": "\n".join([scenario.title, steps, scenario.reason]),
+                "status": str(scenario.status),
+                "rulings": list(scenario.rulings),
+            },
         )
 
 
-def collect_documents(graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str],
-                      rulings: list[Ruling], results: VerifyResults, synonyms: Synonyms | None = None
-                      ) -> list[IndexDoc]:
+def collect_documents(
+    graph: Graph,
+    lookup_keys: dict[str, str],
+    languages: dict[str, str],
+    rulings: list[Ruling],
+    results: VerifyResults,
+    synonyms: Synonyms | None = None,
+) -> list[IndexDoc]:
     """Everything the index holds: the graph's nodes, then rulings, then scenario results."""
     docs = list(graph_documents(graph, lookup_keys, languages, synonyms))
     docs.extend(ruling_documents(rulings, start=len(docs)))

@@ -63,13 +63,18 @@ class SearchEngine:
         self.meta = self.opened.meta
         self.games = frozenset(self.meta.get("games", []))
         synonyms_file = self.opened.path / SYNONYMS
-        synonyms = Synonyms.from_json(synonyms_file.read_text(encoding="utf-8")) if synonyms_file.exists() \
+        synonyms = (
+            Synonyms.from_json(synonyms_file.read_text(encoding="utf-8"))
+            if synonyms_file.exists()
             else Synonyms()
+        )
         self.builder = QueryBuilder(synonyms)
         self._scores: dict[int, float] = {}  # every document's score in the last text search
         #: Documents the index also holds in another language (a rulebook and its translation), and per
         #: question language the entries left out for it (made on first use).
-        self._translated = {docid: frozenset(langs) for docid, langs in self.meta.get("translated", {}).items()}
+        self._translated = {
+            docid: frozenset(langs) for docid, langs in self.meta.get("translated", {}).items()
+        }
         self._other_language: dict[str, frozenset[int]] = {}
         self._term_counts: dict[tuple[str, str], dict[str, int]] = {}
         self._sizes: dict[str, int] = {}
@@ -131,14 +136,23 @@ class SearchEngine:
             parts.pop()
         return []
 
-    def filters(self, game: str | None = None, document: str | None = None, kind: str | None = None) -> Filters:
+    def filters(
+        self, game: str | None = None, document: str | None = None, kind: str | None = None
+    ) -> Filters:
         """Validated filters: a game, a document (``cr`` or ``athernum:cr``), a kind or category of entry."""
         return make_filters(self.meta, game, document, kind)
 
     # --- search -------------------------------------------------------------------------------------
 
-    def search(self, text: str, *, game: str | None = None, document: str | None = None, kind: str | None = None,
-               limit: int = 10) -> SearchResult:
+    def search(
+        self,
+        text: str,
+        *,
+        game: str | None = None,
+        document: str | None = None,
+        kind: str | None = None,
+        limit: int = 10,
+    ) -> SearchResult:
         """Ranked hits for what a judge typed; never raises on malformed input. ``game="all"`` searches every
         game: the judge undoes the game the query names or its words suggest."""
         text = text or ""
@@ -153,23 +167,29 @@ class SearchEngine:
         result = SearchResult(query=text)
         if not every_game:
             game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
-        filters = self.filters(game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind"))
+        filters = self.filters(
+            game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind")
+        )
         result.game = filters.game
         result.lang = parsed.lang
         ranked = _Ranking(self.cache, filters)
         self._jump(parsed, filters, ranked, result)
         if parsed.fallback:
             result.fallback = True
-            result.notes.append("the query could not be parsed as written; searched its plain words: "
-                                + " ".join(parsed.words))
+            result.notes.append(
+                "the query could not be parsed as written; searched its plain words: "
+                + " ".join(parsed.words)
+            )
         if parsed.query is not None or parsed.clauses or parsed.unknown:  # unknown words only: the fuzzy pass
             self._text(parsed, filters, limit, ranked, result)
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
-        hits = [hit_from_stored(self.cache.stored[docnum], score, self._via(via))
-                for docnum, score, via in ranked.best(limit)]
+        hits = [
+            hit_from_stored(self.cache.stored[docnum], score, self._via(via))
+            for docnum, score, via in ranked.best(limit)
+        ]
         self._snippets(hits, parsed)
         result.hits = hits
         return result
@@ -191,7 +211,9 @@ class SearchEngine:
         A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
             return None
-        speaking = sorted({game for game, lang in zip(self.cache.games, self.cache.langs) if lang == parsed.lang})
+        speaking = sorted(
+            {game for game, lang in zip(self.cache.games, self.cache.langs) if lang == parsed.lang}
+        )
         if parsed.lang != "en" and len(speaking) == 1:  # a German question: only Athernum has German texts
             result.notes.append(f"kept to {speaking[0]}: the only game with texts in the question's language")
             return speaking[0]
@@ -208,14 +230,20 @@ class SearchEngine:
             shares = {game: word.get(game, 0) / sizes[game] for game in votes}
             for game, share in shares.items():
                 others = [other for g, other in shares.items() if g != game]
-                if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (not any(others) or (
-                        share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))):
+                if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (
+                    not any(others)
+                    or (share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))
+                ):
                     votes[game] += share
                     voters[game].append((group, share >= VOCABULARY_SHARE))
             for game in [g for g in votes if not shares[g] and max(shares.values()) >= VOCABULARY_SHARE / 2]:
                 del votes[game]
         ranked = sorted(votes.items(), key=lambda gv: (-gv[1], gv[0]))
-        if not ranked or not ranked[0][1] or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1]):
+        if (
+            not ranked
+            or not ranked[0][1]
+            or (len(ranked) > 1 and ranked[1][1] * VOCABULARY_RATIO > ranked[0][1])
+        ):
             return None
         game = ranked[0][0]
         held = {group: sum(word.values()) for group, word in counts.items() if word}
@@ -256,15 +284,18 @@ class SearchEngine:
             docnum = self.cache.docnum(node_id.casefold()) if node_id else None
             if docnum is None:
                 hints = self.suggest(typed)
-                result.notes.append(f"no rule {typed!r}" + (f"; did you mean: {', '.join(hints)}" if hints else ""))
+                result.notes.append(
+                    f"no rule {typed!r}" + (f"; did you mean: {', '.join(hints)}" if hints else "")
+                )
                 continue
             base = JUMP_SCORE - n * JUMP_SPACING
             ranked.add(docnum, base, ("rule number", -1))
-            for i, sub in enumerate(self.cache.subrules[docnum][:int(JUMP_SPACING / 0.01) - 1]):
+            for i, sub in enumerate(self.cache.subrules[docnum][: int(JUMP_SPACING / 0.01) - 1]):
                 ranked.add(sub, base - (i + 1) * 0.01, ("subrule of", docnum))
 
-    def _text(self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking",
-              result: SearchResult) -> None:
+    def _text(
+        self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking", result: SearchResult
+    ) -> None:
         """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then, for a plain
         question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
         fetch = max(limit, CANDIDATES)
@@ -274,8 +305,9 @@ class SearchEngine:
             groups = {w: n for n, w in enumerate(parsed.words)}
             fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,))
             if parsed.lang == "de" and fuzzy.corrections:  # a corrected German word is translated as well
-                fuzzy.clauses += self.builder.translate(fuzzy.corrections, groups, self.cache, parsed.lang,
-                                                        FUZZY_BOOST)
+                fuzzy.clauses += self.builder.translate(
+                    fuzzy.corrections, groups, self.cache, parsed.lang, FUZZY_BOOST
+                )
             if fuzzy.clauses:
                 if parsed.clauses is not None:
                     parsed.clauses = parsed.clauses + fuzzy.clauses
@@ -299,11 +331,13 @@ class SearchEngine:
             kind = cache.kinds[docnum]
             factor = RELATED_FACTOR.get(kind) or RELATED_FACTOR["de" if cache.langs[docnum] == "de" else "en"]
             reason = {"ruling": "cited by", "scenario": "shown by"}.get(kind, "explained by")
-            base = self._scores.get(docnum, score)  # the unweighted text score: the prior is for the entry itself
+            base = self._scores.get(
+                docnum, score
+            )  # the unweighted text score: the prior is for the entry itself
             related = sorted(related, key=lambda r: -self._scores.get(r, 0.0))
             for i, rule in enumerate(related):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
-                ranked.add(rule, own + base * factor * RELATED_DECAY ** i, (reason, docnum))
+                ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
 
@@ -352,7 +386,7 @@ class SearchEngine:
         top = max((score for score, _, _ in ranked.entries.values()), default=1.0)
         place = 2 * len(found)
         for term in found:
-            ranked.place(term, top * LEAD ** place, ("definition", -1))
+            ranked.place(term, top * LEAD**place, ("definition", -1))
             parent = self.cache.docnum(str(self.cache.stored[term].get("parent") or "").casefold())
             if parent is not None and self.cache.kinds[parent] == "rule":
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
@@ -372,8 +406,12 @@ class SearchEngine:
             if not words or any(entry is None for entry in entries):
                 continue
             for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
-                if cache.kinds[docnum] == "term" and (not filters.active or filters.accepts_parts(
-                        cache.games[docnum], cache.documents[docnum], cache.kinds[docnum])):
+                if cache.kinds[docnum] == "term" and (
+                    not filters.active
+                    or filters.accepts_parts(
+                        cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
+                    )
+                ):
                     if best is None or (norms[docnum], docnum) < best:
                         best = (norms[docnum], docnum)
         return best[1] if best else None
@@ -381,7 +419,9 @@ class SearchEngine:
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs of the clauses (a plain question) or of the parsed query."""
         accept = self._accept(filters)
-        hidden = self._in_other_language(parsed.lang) if not (filters.document or filters.docid) else frozenset()
+        hidden = (
+            self._in_other_language(parsed.lang) if not (filters.document or filters.docid) else frozenset()
+        )
         if parsed.clauses is not None:
             self._scores = self.cache.score(parsed.clauses)
             return self._top(self._scores, limit, accept, hidden)
@@ -391,7 +431,9 @@ class SearchEngine:
         self._scores = evaluate(self.cache, parsed.query)
         return self._top(self._scores, limit, accept, hidden)
 
-    def _top(self, scores: dict[int, float], limit: int, accept, hidden: frozenset[int]) -> list[tuple[int, float]]:
+    def _top(
+        self, scores: dict[int, float], limit: int, accept, hidden: frozenset[int]
+    ) -> list[tuple[int, float]]:
         """The ``limit`` best entries, without those left out for the question's language (a German question
         does not list the English rulebook that the German one translates: see :meth:`_in_other_language`).
         Those are dropped from the best twice ``limit`` when that leaves enough, else from all the scores."""
@@ -419,9 +461,15 @@ class SearchEngine:
         if lang not in self._other_language:
             documents = {docid for docid, langs in self._translated.items() if lang in langs}
             cache = self.cache
-            self._other_language[lang] = frozenset(
-                d for d in range(cache.count) if cache.langs[d] != lang
-                and f"{cache.games[d]}:{cache.documents[d]}" in documents) if documents else frozenset()
+            self._other_language[lang] = (
+                frozenset(
+                    d
+                    for d in range(cache.count)
+                    if cache.langs[d] != lang and f"{cache.games[d]}:{cache.documents[d]}" in documents
+                )
+                if documents
+                else frozenset()
+            )
         return self._other_language[lang]
 
     def _snippets(self, hits: list[SearchHit], parsed: ParsedQuery) -> None:
@@ -455,8 +503,9 @@ class _Ranking:
 
     def add(self, docnum: int, score: float, via: tuple[str, int]) -> None:
         cache = self.cache
-        if self.filters.active and not self.filters.accepts_parts(cache.games[docnum], cache.documents[docnum],
-                                                                  cache.kinds[docnum]):
+        if self.filters.active and not self.filters.accepts_parts(
+            cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
+        ):
             return
         current = self.entries.get(docnum)
         if current is None:

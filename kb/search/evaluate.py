@@ -80,10 +80,19 @@ def load_questions(path: Path) -> list[JudgeQuestion]:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     out = []
     for entry in data.get("questions") or []:
-        needs = tuple(frozenset(_qualify(r) for r in (item if isinstance(item, list) else [item]))
-                      for item in entry["rules"])
-        out.append(JudgeQuestion(str(entry["q"]), needs, str(entry.get("lang", "en")), str(entry.get("block", "")),
-                                 bool(entry.get("sealed", False))))
+        needs = tuple(
+            frozenset(_qualify(r) for r in (item if isinstance(item, list) else [item]))
+            for item in entry["rules"]
+        )
+        out.append(
+            JudgeQuestion(
+                str(entry["q"]),
+                needs,
+                str(entry.get("lang", "en")),
+                str(entry.get("block", "")),
+                bool(entry.get("sealed", False)),
+            )
+        )
     return out
 
 

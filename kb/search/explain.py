@@ -67,8 +67,11 @@ def explain(engine: SearchEngine, result: SearchResult) -> list[Explanation]:
             for term in terms:
                 for lang in TEXT_FIELDS:
                     stems = tuple(analyse(term, lang))
-                    clauses += [Clause(f, stems, 1.0, groups.get(word, len(parsed.words)))
-                                for f in TEXT_FIELDS[lang] if stems]
+                    clauses += [
+                        Clause(f, stems, 1.0, groups.get(word, len(parsed.words)))
+                        for f in TEXT_FIELDS[lang]
+                        if stems
+                    ]
     out = []
     for rank, hit in enumerate(result.hits, start=1):
         docnum = engine.cache.docnum(hit.id.casefold())
@@ -79,7 +82,14 @@ def explain(engine: SearchEngine, result: SearchResult) -> list[Explanation]:
                 continue
             word = parsed.words[clause.group] if clause.group < len(parsed.words) else " ".join(parsed.words)
             key = (word, clause.field, clause.stems)
-            matches.setdefault(key, Match(word, clause.field, list(clause.stems),
-                                          _how(clause, word, parsed.words, result.lang, corrected)))
+            matches.setdefault(
+                key,
+                Match(
+                    word,
+                    clause.field,
+                    list(clause.stems),
+                    _how(clause, word, parsed.words, result.lang, corrected),
+                ),
+            )
         out.append(Explanation(hit.id, rank, round(hit.score, 4), hit.via, list(matches.values())))
     return out

@@ -35,15 +35,18 @@ class Filters:
         return self.accepts_parts(stored["game"], stored["document"], stored["kind"])
 
     def accepts_parts(self, game: str, document: str, kind: str) -> bool:
-        return ((not self.game or game == self.game)
-                and (not self.docid or f"{game}:{document}" == self.docid)
-                and (not self.document or document == self.document)
-                and (not self.kinds or kind in self.kinds)
-                and (not self.documents or document in self.documents))
+        return (
+            (not self.game or game == self.game)
+            and (not self.docid or f"{game}:{document}" == self.docid)
+            and (not self.document or document == self.document)
+            and (not self.kinds or kind in self.kinds)
+            and (not self.documents or document in self.documents)
+        )
 
 
-def make_filters(meta: dict, game: str | None = None, document: str | None = None,
-                 kind: str | None = None) -> Filters:
+def make_filters(
+    meta: dict, game: str | None = None, document: str | None = None, kind: str | None = None
+) -> Filters:
     """Validated filters: a game, a document (``cr`` or ``athernum:cr``), a kind or category of entry."""
     games = set(meta.get("games", []))
     out = Filters()
@@ -76,6 +79,8 @@ def make_filters(meta: dict, game: str | None = None, document: str | None = Non
         elif kind in kinds:
             out.kinds = (kind,)
         else:
-            raise BadFilter(f"no kind {kind!r} (kinds: {', '.join([*CATEGORIES, *DOCUMENT_KINDS])}, "
-                            f"or one of {', '.join(sorted(kinds))})")
+            raise BadFilter(
+                f"no kind {kind!r} (kinds: {', '.join([*CATEGORIES, *DOCUMENT_KINDS])}, "
+                f"or one of {', '.join(sorted(kinds))})"
+            )
     return out

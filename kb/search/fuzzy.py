@@ -58,13 +58,19 @@ def unknown_words(cache: PostingsCache, words: list[str]) -> list[str]:
         stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
         if not all(stems.values()):
             continue
-        if not any(cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]):
+        if not any(
+            cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]
+        ):
             unknown.append(word)
     return unknown
 
 
-def fuzzy_pass(cache: PostingsCache, words: list[str], groups: dict[str, int] | None = None,
-               languages: tuple[str, ...] = ("en", "de")) -> FuzzyPass:
+def fuzzy_pass(
+    cache: PostingsCache,
+    words: list[str],
+    groups: dict[str, int] | None = None,
+    languages: tuple[str, ...] = ("en", "de"),
+) -> FuzzyPass:
     """Index terms close to each of ``words`` (other than the word itself) in the fields of the question's
     language(s), as clauses in the word's group: a German typo is not "corrected" into an English word."""
     result = FuzzyPass()
@@ -77,13 +83,25 @@ def fuzzy_pass(cache: PostingsCache, words: list[str], groups: dict[str, int] | 
                 mask, spread = letter_mask(stem), 2 * edits
                 for length in range(len(stem) - edits, len(stem) + edits + 1) if edits else ():
                     for term, term_mask in cache.vocabulary(stem[0], length):
-                        if (mask ^ term_mask).bit_count() <= spread and term != stem and term not in close \
-                                and distance(stem, term, edits) <= edits:
+                        if (
+                            (mask ^ term_mask).bit_count() <= spread
+                            and term != stem
+                            and term not in close
+                            and distance(stem, term, edits) <= edits
+                        ):
                             close[term] = lang
-        frequency = {t: sum(cache.doc_frequency(f, t) for f in TEXT_FIELDS[lang]) for t, lang in close.items()}
-        chosen = [t for t in sorted(frequency, key=lambda t: (-frequency[t], t)) if frequency[t]][:MAX_CORRECTIONS]
+        frequency = {
+            t: sum(cache.doc_frequency(f, t) for f in TEXT_FIELDS[lang]) for t, lang in close.items()
+        }
+        chosen = [t for t in sorted(frequency, key=lambda t: (-frequency[t], t)) if frequency[t]][
+            :MAX_CORRECTIONS
+        ]
         if chosen:
             result.corrections[word] = chosen
-        result.clauses += [Clause(f, (t,), BOOSTS[f] * FUZZY_BOOST, group)
-                           for t in chosen for f in TEXT_FIELDS[close[t]] if cache.has(f, t)]
+        result.clauses += [
+            Clause(f, (t,), BOOSTS[f] * FUZZY_BOOST, group)
+            for t in chosen
+            for f in TEXT_FIELDS[close[t]]
+            if cache.has(f, t)
+        ]
     return result

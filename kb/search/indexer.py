@@ -25,8 +25,18 @@ from kb.paths import Paths
 from kb.search.documents import IndexDoc
 from kb.search.postings import Inverted, PostingsCache
 from kb.search.site_index import SITE_INDEX_FILE, site_index, site_index_script
-from kb.search.store import (BUILDING_PREFIX, GENERATION_PREFIX, INDEX_FORMAT, META, SYNONYMS, _open_generation,
-                             index_root, read_pointer, source_fingerprint, write_pointer)
+from kb.search.store import (
+    BUILDING_PREFIX,
+    GENERATION_PREFIX,
+    INDEX_FORMAT,
+    META,
+    SYNONYMS,
+    _open_generation,
+    index_root,
+    read_pointer,
+    source_fingerprint,
+    write_pointer,
+)
 from kb.search.synonyms import Synonyms
 
 Progress = Callable[[int, int], None]
@@ -62,15 +72,19 @@ def _prune(root: Path, keep: set[str]) -> None:
     for entry in root.iterdir():
         if entry.name.startswith(GENERATION_PREFIX) and entry.name not in keep:
             shutil.rmtree(entry, ignore_errors=True)
-        elif entry.name.startswith((BUILDING_PREFIX, ".CURRENT.")) and now - entry.stat().st_mtime > STALE_SECONDS:
+        elif (
+            entry.name.startswith((BUILDING_PREFIX, ".CURRENT."))
+            and now - entry.stat().st_mtime > STALE_SECONDS
+        ):
             if entry.is_dir():
                 shutil.rmtree(entry, ignore_errors=True)
             else:
                 entry.unlink(missing_ok=True)
 
 
-def _write(folder: Path, docs: Sequence[IndexDoc], synonyms: Synonyms, meta: dict,
-           on_progress: Progress | None) -> None:
+def _write(
+    folder: Path, docs: Sequence[IndexDoc], synonyms: Synonyms, meta: dict, on_progress: Progress | None
+) -> None:
     """Invert every entry and write the postings with what each hit shows, and the browser's copy of them
     (``search-index.js``)."""
     stored = [doc.fields() for doc in docs]
@@ -90,8 +104,14 @@ class PreparedIndex:
     report: BuildReport
 
 
-def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
-                  on_progress: Progress | None = None, games: Sequence[str] = ()) -> PreparedIndex:
+def prepare_index(
+    paths: Paths,
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    *,
+    on_progress: Progress | None = None,
+    games: Sequence[str] = (),
+) -> PreparedIndex:
     """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`)."""
     started = time.perf_counter()
     root = index_root(paths)
@@ -100,12 +120,19 @@ def prepare_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
     try:
         kinds = Counter(d.kind for d in docs)
         meta = {
-            "format": INDEX_FORMAT, "documents": len(docs), "probe": docs[0].id if docs else None,
-            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "kinds": dict(sorted(kinds.items())),
+            "format": INDEX_FORMAT,
+            "documents": len(docs),
+            "probe": docs[0].id if docs else None,
+            "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "kinds": dict(sorted(kinds.items())),
             "games": sorted({d.game for d in docs} | set(games)),
             "docids": sorted({f"{d.game}:{d.document}" for d in docs}),
-            "translated": {docid: list(langs) for docid, langs in
-                           sorted({(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated})},
+            "translated": {
+                docid: list(langs)
+                for docid, langs in sorted(
+                    {(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated}
+                )
+            },
             "fingerprint": source_fingerprint(paths),
         }
         _write(tmp, docs, synonyms, meta, on_progress)
@@ -132,8 +159,10 @@ def publish_index(prepared: PreparedIndex) -> BuildReport:
             _prune(root, keep={name, previous} - {None})
     except Timeout as exc:
         discard_index(prepared)
-        raise IndexBusy(f"another rulekb process has held {root / LOCK} for over {LOCK_SECONDS} s; "
-                        "the search index was not updated: try again") from exc
+        raise IndexBusy(
+            f"another rulekb process has held {root / LOCK} for over {LOCK_SECONDS} s; "
+            "the search index was not updated: try again"
+        ) from exc
     prepared.report.path = root / name
     return prepared.report
 
@@ -143,8 +172,14 @@ def discard_index(prepared: PreparedIndex) -> None:
     shutil.rmtree(prepared.folder, ignore_errors=True)
 
 
-def write_index(paths: Paths, docs: Sequence[IndexDoc], synonyms: Synonyms, *,
-                on_progress: Progress | None = None, games: Sequence[str] = ()) -> BuildReport:
+def write_index(
+    paths: Paths,
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    *,
+    on_progress: Progress | None = None,
+    games: Sequence[str] = (),
+) -> BuildReport:
     """Write ``docs`` as a new index generation and make it the live one, or leave the live one untouched."""
     return publish_index(prepare_index(paths, docs, synonyms, on_progress=on_progress, games=games))
 
@@ -166,9 +201,13 @@ def prepare_knowledge_base_index(paths: Paths, kb=None, on_progress: Progress | 
     docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
     prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress)
     if kb.errors:
-        prepared.report.notes.append(f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)")
+        prepared.report.notes.append(
+            f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)"
+        )
     if ruling_problems:
-        prepared.report.notes.append(f"{len(ruling_problems)} malformed ruling(s) left out (see `rulekb lint`)")
+        prepared.report.notes.append(
+            f"{len(ruling_problems)} malformed ruling(s) left out (see `rulekb lint`)"
+        )
     return prepared
 
 

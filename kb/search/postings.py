@@ -72,7 +72,9 @@ class Inverted:
     totals: dict[str, int]  # field → the exact number of tokens in all documents
 
     @classmethod
-    def of(cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None) -> "Inverted":
+    def of(
+        cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None
+    ) -> "Inverted":
         """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
         reporting progress (documents done, documents in all) every hundredth of the way. A text met again
         (a parent's text is the context of each of its rules) is analysed once."""
@@ -134,7 +136,9 @@ class PostingsCache:
     kinds: list[str] = field(default_factory=list)
     langs: list[str] = field(default_factory=list)
     labels: list[str] = field(default_factory=list)
-    related: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the CR rules a passage leads to
+    related: list[tuple[int, ...]] = field(
+        default_factory=list
+    )  # per docnum: the CR rules a passage leads to
     subrules: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the rules under it, in order
     stored: list[dict] = field(default_factory=list)  # per docnum: what a hit shows (``STORED_FIELDS``)
     _parts: dict[tuple[str, str], list[float]] = field(default_factory=dict, repr=False)
@@ -154,18 +158,39 @@ class PostingsCache:
         def docnums(node_ids: list[str] | None) -> tuple[int, ...]:
             return tuple(docnum[i] for i in node_ids or () if i in docnum)
 
-        return cls(count=inverted.count, ids=ids, keys={k: docnum[v] for k, v in keys.items() if v in docnum},
-                   norms={f: inverted.norms(f) for f in ALL_TEXT_FIELDS},
-                   postings={f: dict(sorted(inverted.postings[f].items())) for f in ALL_TEXT_FIELDS},
-                   games=[s["game"] for s in stored], documents=[s["document"] for s in stored],
-                   kinds=[s["kind"] for s in stored], langs=[s["lang"] for s in stored],
-                   labels=[s["label"] for s in stored], related=[docnums(s.get("related")) for s in stored],
-                   subrules=[docnums(s.get("subrules")) for s in stored],
-                   stored=[{k: s[k] for k in STORED_FIELDS if k in s} for s in stored])
+        return cls(
+            count=inverted.count,
+            ids=ids,
+            keys={k: docnum[v] for k, v in keys.items() if v in docnum},
+            norms={f: inverted.norms(f) for f in ALL_TEXT_FIELDS},
+            postings={f: dict(sorted(inverted.postings[f].items())) for f in ALL_TEXT_FIELDS},
+            games=[s["game"] for s in stored],
+            documents=[s["document"] for s in stored],
+            kinds=[s["kind"] for s in stored],
+            langs=[s["lang"] for s in stored],
+            labels=[s["label"] for s in stored],
+            related=[docnums(s.get("related")) for s in stored],
+            subrules=[docnums(s.get("subrules")) for s in stored],
+            stored=[{k: s[k] for k in STORED_FIELDS if k in s} for s in stored],
+        )
 
     def save(self, folder: Path) -> None:
-        data = (POSTINGS_FORMAT, self.count, self.ids, self.keys, self.norms, self.postings, self.games,
-                self.documents, self.kinds, self.langs, self.labels, self.related, self.subrules, self.stored)
+        data = (
+            POSTINGS_FORMAT,
+            self.count,
+            self.ids,
+            self.keys,
+            self.norms,
+            self.postings,
+            self.games,
+            self.documents,
+            self.kinds,
+            self.langs,
+            self.labels,
+            self.related,
+            self.subrules,
+            self.stored,
+        )
         (folder / POSTINGS_FILE).write_bytes(marshal.dumps(data))
 
     @classmethod
@@ -173,12 +198,42 @@ class PostingsCache:
         data = marshal.loads((folder / POSTINGS_FILE).read_bytes())
         if not isinstance(data, tuple) or data[0] != POSTINGS_FORMAT:
             raise ValueError(f"{POSTINGS_FILE} has an unknown format")
-        _, count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules, stored = data
-        if not all(len(column) == count for column in (ids, games, documents, kinds, langs, labels, related,
-                                                         subrules, stored)):
+        (
+            _,
+            count,
+            ids,
+            keys,
+            norms,
+            postings,
+            games,
+            documents,
+            kinds,
+            langs,
+            labels,
+            related,
+            subrules,
+            stored,
+        ) = data
+        if not all(
+            len(column) == count
+            for column in (ids, games, documents, kinds, langs, labels, related, subrules, stored)
+        ):
             raise ValueError(f"{POSTINGS_FILE} does not describe its {count} documents consistently")
-        return cls(count, ids, keys, norms, postings, games, documents, kinds, langs, labels, related, subrules,
-                   stored)
+        return cls(
+            count,
+            ids,
+            keys,
+            norms,
+            postings,
+            games,
+            documents,
+            kinds,
+            langs,
+            labels,
+            related,
+            subrules,
+            stored,
+        )
 
     # --- questions ----------------------------------------------------------------------------------
 
@@ -191,7 +246,9 @@ class PostingsCache:
                 for term in terms:
                     if term not in seen:
                         seen.add(term)
-                        self._vocabulary.setdefault((term[:1], len(term)), []).append((term, letter_mask(term)))
+                        self._vocabulary.setdefault((term[:1], len(term)), []).append(
+                            (term, letter_mask(term))
+                        )
         return self._vocabulary.get((initial, length), [])
 
     def sorted_terms(self, fieldname: str) -> list[str]:
@@ -303,6 +360,6 @@ def _positions_by_doc(docs: list[int], tfs: list[int], positions: list[int]) -> 
     out: dict[int, list[int]] = {}
     start = 0
     for doc, tf in zip(docs, tfs):
-        out[doc] = positions[start:start + tf]
+        out[doc] = positions[start : start + tf]
         start += tf
     return out

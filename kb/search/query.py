@@ -13,8 +13,15 @@ from dataclasses import dataclass, field, replace
 from math import log
 from typing import TYPE_CHECKING
 
-from kb.search.analysis import (DE_STOPWORDS, EN_STOPWORDS, SEPARABLE_PREFIXES, analyse, fold_german, infinitives,
-                                 split_compound)
+from kb.search.analysis import (
+    DE_STOPWORDS,
+    EN_STOPWORDS,
+    SEPARABLE_PREFIXES,
+    analyse,
+    fold_german,
+    infinitives,
+    split_compound,
+)
 from kb.search.postings import Clause, PostingsCache
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, TEXT_FIELDS
 from kb.search.synonyms import Rule, Synonyms
@@ -42,8 +49,10 @@ ID_PREFIXES = frozenset({"rule", "rules", "regel", "cr", "chapter", "kapitel", "
 FILTER_NAMES = {"game": "game", "doc": "document", "document": "document", "kind": "kind"}
 OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
 #: German question and function words the stock stoplist lacks.
-GERMAN_WORDS = frozenset("wer was wie wann wo warum wieso welche welcher welches darf dürfen kann können muss "
-                         "müssen gibt ist sind wird werden ein eine einer einen der die das und oder nicht".split())
+GERMAN_WORDS = frozenset(
+    "wer was wie wann wo warum wieso welche welcher welches darf dürfen kann können muss "
+    "müssen gibt ist sind wird werden ein eine einer einen der die das und oder nicht".split()
+)
 
 DOTTED = re.compile(r"^(?:(?P<game>[a-z][\w-]*):)?\d+(?:\.[0-9a-z]+)+$", re.IGNORECASE)
 QUALIFIED = re.compile(r"^(?P<prefix>[a-z][\w-]*):(?P<rest>\S+)$", re.IGNORECASE)
@@ -93,8 +102,11 @@ def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
             continue
         qualified = QUALIFIED.match(bare)
         introduced = bool(kept) and kept[-1].strip(_EDGE_PUNCT).casefold() in ID_PREFIXES
-        if (DOTTED.match(bare) and not _is_decimal(bare)) or (qualified and qualified["prefix"].casefold() in games) \
-                or (bare.isdigit() and introduced):
+        if (
+            (DOTTED.match(bare) and not _is_decimal(bare))
+            or (qualified and qualified["prefix"].casefold() in games)
+            or (bare.isdigit() and introduced)
+        ):
             parsed.ids.append(bare)
             if introduced:  # "rule 4.2.2a": the introducing word goes with the number
                 kept.pop()
@@ -127,8 +139,26 @@ def _balanced(text: str) -> bool:
 
 def _clean(text: str) -> str:
     """Characters Whoosh would misread: question marks (wildcards), colons (fields), lone stars, curly quotes."""
-    text = text.translate(str.maketrans({"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "?": " ", "!": " ",
-                                         ":": " ", "^": " ", "[": " ", "]": " ", "{": " ", "}": " ", "~": " "}))
+    text = text.translate(
+        str.maketrans(
+            {
+                "“": '"',
+                "”": '"',
+                "„": '"',
+                "«": '"',
+                "»": '"',
+                "?": " ",
+                "!": " ",
+                ":": " ",
+                "^": " ",
+                "[": " ",
+                "]": " ",
+                "{": " ",
+                "}": " ",
+                "~": " ",
+            }
+        )
+    )
     return re.sub(r"(?<!\w\w)\*", " ", text)
 
 
@@ -162,10 +192,19 @@ class QueryBuilder:
 
             from kb.search.schema import build_schema
 
-            parser = MultifieldParser(list(ALL_TEXT_FIELDS), build_schema(),
-                                      fieldboosts={f: BOOSTS[f] for f in ALL_TEXT_FIELDS}, group=OrGroup)
-            for plugin in (plugins.FieldsPlugin, plugins.SingleQuotePlugin, plugins.RangePlugin,
-                           plugins.BoostPlugin, plugins.EveryPlugin):
+            parser = MultifieldParser(
+                list(ALL_TEXT_FIELDS),
+                build_schema(),
+                fieldboosts={f: BOOSTS[f] for f in ALL_TEXT_FIELDS},
+                group=OrGroup,
+            )
+            for plugin in (
+                plugins.FieldsPlugin,
+                plugins.SingleQuotePlugin,
+                plugins.RangePlugin,
+                plugins.BoostPlugin,
+                plugins.EveryPlugin,
+            ):
                 parser.remove_plugin_class(plugin)
             self._parser = parser
         return self._parser
@@ -201,12 +240,20 @@ class QueryBuilder:
                 parsed.query = wq.Or([parsed.query, to_whoosh(extra)])
             return parsed
         parsed.clauses, parsed.unknown = self._words(parsed, cache, boosts)
-        parsed.clauses = [self._rarity(c, cache) for c in _once(parsed.clauses + extra
-                                                                   + _pairs(parsed.words, cache, boosts))]
+        parsed.clauses = [
+            self._rarity(c, cache)
+            for c in _once(parsed.clauses + extra + _pairs(parsed.words, cache, boosts))
+        ]
         return parsed
 
-    def translate(self, corrections: dict[str, list[str]], groups: dict[str, int], cache: PostingsCache,
-                  lang: str, weight: float) -> list[Clause]:
+    def translate(
+        self,
+        corrections: dict[str, list[str]],
+        groups: dict[str, int],
+        cache: PostingsCache,
+        lang: str,
+        weight: float,
+    ) -> list[Clause]:
         """Clauses for the translations of German words as the typo pass corrected them (``Ablagestappel`` →
         ``ablagestapel`` → discard pile), in the typed word's group, at ``weight`` of a translation."""
         clauses: list[Clause] = []
@@ -271,7 +318,9 @@ class QueryBuilder:
             stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
             if not all(stems.values()) or len(stems["de"]) != 1 or stems["de"][0] in self._lexicon:
                 continue
-            if any(cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]):
+            if any(
+                cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]
+            ):
                 continue
             if word not in self._splits:
                 if len(self._splits) > 4096:  # a long-lived engine: forget old words rather than grow
@@ -288,8 +337,9 @@ class QueryBuilder:
             self._frequency[stem] = max(count, 1 if stem in self._lexicon else 0)
         return self._frequency[stem]
 
-    def _words(self, parsed: ParsedQuery, cache: PostingsCache, boosts: dict[str, float]
-               ) -> tuple[list[Clause], list[str]]:
+    def _words(
+        self, parsed: ParsedQuery, cache: PostingsCache, boosts: dict[str, float]
+    ) -> tuple[list[Clause], list[str]]:
         """Clauses for every field of every word's index terms (hyphenated words as phrases), each tagged
         with its word's position; and the words no field knows, for the fuzzy pass. A German question's
         words are also searched as what they are read as: a hyphenated word's parts each on its own, a
@@ -307,7 +357,9 @@ class QueryBuilder:
                 stems = tuple(stems_by_lang[lang])
                 for fieldname in fields:
                     if all(cache.has(fieldname, stem) for stem in stems):
-                        clauses.append(Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get(lang, 1.0), group))
+                        clauses.append(
+                            Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get(lang, 1.0), group)
+                        )
                         found = True
             if not german:
                 if not found:
@@ -326,13 +378,21 @@ class QueryBuilder:
         return clauses, unknown
 
     @staticmethod
-    def _german_clauses(clauses: list[Clause], stems: tuple[str, ...], cache: PostingsCache,
-                        boosts: dict[str, float], group: int, weight: float = 1.0) -> bool:
+    def _german_clauses(
+        clauses: list[Clause],
+        stems: tuple[str, ...],
+        cache: PostingsCache,
+        boosts: dict[str, float],
+        group: int,
+        weight: float = 1.0,
+    ) -> bool:
         """Add a clause for ``stems`` (a term or phrase) in each German field that holds them; True if any does."""
         found = False
         for fieldname in TEXT_FIELDS["de"]:
             if all(cache.has(fieldname, stem) for stem in stems):
-                clauses.append(Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get("de", 1.0) * weight, group))
+                clauses.append(
+                    Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get("de", 1.0) * weight, group)
+                )
                 found = True
         return found
 
@@ -369,8 +429,11 @@ def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> 
     for (group, first), (_, second) in zip(kept, kept[1:]):
         for lang, fields in PAIR_FIELDS.items():
             stems = tuple(analyse(first, lang)) + tuple(analyse(second, lang))
-            clauses += [Clause(f, stems, BOOSTS[f] * boosts.get(lang, 1.0) * PAIR_WEIGHT, group) for f in fields
-                        if all(cache.has(f, stem) for stem in stems)]
+            clauses += [
+                Clause(f, stems, BOOSTS[f] * boosts.get(lang, 1.0) * PAIR_WEIGHT, group)
+                for f in fields
+                if all(cache.has(f, stem) for stem in stems)
+            ]
     return clauses
 
 
@@ -389,16 +452,23 @@ def _phrase_clauses(phrase: str, cache: PostingsCache, weight: float, group: int
     stems = tuple(analyse(phrase, "en"))
     if not stems:
         return []
-    return [Clause(f, stems, BOOSTS[f] * weight, group) for f in TEXT_FIELDS["en"]
-            if all(cache.has(f, stem) for stem in stems)]
+    return [
+        Clause(f, stems, BOOSTS[f] * weight, group)
+        for f in TEXT_FIELDS["en"]
+        if all(cache.has(f, stem) for stem in stems)
+    ]
 
 
 def to_whoosh(clauses: list[Clause]) -> wq.Query:
     """Clauses as the equivalent Whoosh query (an OR of terms and phrases)."""
     from whoosh import query as wq
 
-    parts = [wq.Term(c.field, c.stems[0], boost=c.boost) if len(c.stems) == 1
-             else wq.Phrase(c.field, list(c.stems), boost=c.boost) for c in clauses]
+    parts = [
+        wq.Term(c.field, c.stems[0], boost=c.boost)
+        if len(c.stems) == 1
+        else wq.Phrase(c.field, list(c.stems), boost=c.boost)
+        for c in clauses
+    ]
     return parts[0] if len(parts) == 1 else wq.Or(parts)
 
 

@@ -18,9 +18,18 @@ if TYPE_CHECKING:  # the answer's types, without loading what ``ask`` needs into
     from kb.search.ask import AskAnswer, AskRule, ProofSummary
     from kb.search.explain import Explanation
 
-KIND_STYLE = {"rule": "cyan", "section": "cyan", "chapter": "cyan", "term": "green", "ruling": "magenta",
-              "scenario": "yellow", "example": "yellow", "remark": "yellow", "paragraph": "blue",
-              "document": "blue"}
+KIND_STYLE = {
+    "rule": "cyan",
+    "section": "cyan",
+    "chapter": "cyan",
+    "term": "green",
+    "ruling": "magenta",
+    "scenario": "yellow",
+    "example": "yellow",
+    "remark": "yellow",
+    "paragraph": "blue",
+    "document": "blue",
+}
 CRUMB = " › "
 
 
@@ -60,8 +69,12 @@ def explanation_lines(explanation: Explanation, indent: str = "    ") -> list[Te
     return lines
 
 
-def print_hits(result: SearchResult, console: Console, links: SiteLinks = SiteLinks(),
-               explanations: list[Explanation] | None = None) -> None:
+def print_hits(
+    result: SearchResult,
+    console: Console,
+    links: SiteLinks = SiteLinks(),
+    explanations: list[Explanation] | None = None,
+) -> None:
     """Every hit: heading, breadcrumb, highlighted snippet, its link on the site (and why it ranked there)."""
     for note in result.notes:
         console.print(f"[dim]note: {escape(note)}[/dim]")
@@ -105,8 +118,10 @@ class AnswerPrinter:
         self.lines.append(text if isinstance(text, Text) else Text(text, style=style))
 
     def height(self, lines: list[Text]) -> int:
-        return sum(len(self.console.render_lines(line, self.console.options.update(height=None), pad=False))
-                   for line in lines)
+        return sum(
+            len(self.console.render_lines(line, self.console.options.update(height=None), pad=False))
+            for line in lines
+        )
 
     def flush(self) -> None:
         for line in self.lines:
@@ -143,12 +158,23 @@ class AnswerPrinter:
         heading = Text(f"{self.words['proof']}: ", style="bold")
         heading.append(proof.title)
         verified = proof.status == "passed"
-        heading.append(f"  ({self.words['verified' if verified else 'not_verified']})",
-                       style="green" if verified else "yellow")
+        heading.append(
+            f"  ({self.words['verified' if verified else 'not_verified']})",
+            style="green" if verified else "yellow",
+        )
         self.add(heading)
         for n, line in enumerate(proof.start):
-            self.add(Text.assemble((f"  {self.words['start']}: " if n == 0 else "  " + " " * (len(self.words["start"]) + 2),
-                                    "dim"), line))
+            self.add(
+                Text.assemble(
+                    (
+                        f"  {self.words['start']}: "
+                        if n == 0
+                        else "  " + " " * (len(self.words["start"]) + 2),
+                        "dim",
+                    ),
+                    line,
+                )
+            )
         self.add(Text.assemble((f"  {self.words['outcome']}: ", "dim"), proof.outcome))
         if proof.chain:
             self.add(Text.assemble((f"  {self.words['chain']}: ", "dim"), chain_summary(proof.chain)))
@@ -165,13 +191,17 @@ class AnswerPrinter:
     def details(self, rule: AskRule) -> None:
         """A rule's subrules, references, terms, rulings, examples and rulebook links (``--full``)."""
         w = self.words
-        for title, items in ((w["subrules"], [(r.label, r.text, r.url) for r in rule.subrules]),
-                             (w["references"], [(r.label, r.text, r.url) for r in rule.references]),
-                             (w["terms"], [(r.label, r.text, r.url) for r in rule.terms]),
-                             (w["rulings"], [(r.id, f"{r.question} → {r.answer}", r.url) for r in rule.rulings]),
-                             (w["examples"], [(e.id, e.title + (f" ({e.status})" if e.status else ""), e.url)
-                                              for e in rule.examples]),
-                             (w["rulebook"], [(r.label, "", r.url) for r in rule.passages][:4])):
+        for title, items in (
+            (w["subrules"], [(r.label, r.text, r.url) for r in rule.subrules]),
+            (w["references"], [(r.label, r.text, r.url) for r in rule.references]),
+            (w["terms"], [(r.label, r.text, r.url) for r in rule.terms]),
+            (w["rulings"], [(r.id, f"{r.question} → {r.answer}", r.url) for r in rule.rulings]),
+            (
+                w["examples"],
+                [(e.id, e.title + (f" ({e.status})" if e.status else ""), e.url) for e in rule.examples],
+            ),
+            (w["rulebook"], [(r.label, "", r.url) for r in rule.passages][:4]),
+        ):
             if items:
                 self.add(Text(f"  {title}", style="bold"))
             for name, text, url in items:

@@ -51,20 +51,31 @@ class SearchResult:
     lang: str = "en"  # the language the question was read in
 
 
-
 def hit_from_stored(stored: dict, score: float, via: str) -> SearchHit:
     return SearchHit(
-        id=stored["id"], game=stored["game"], document=stored["document"], kind=stored["kind"],
-        category=stored.get("category", ""), title=stored.get("title") or "", text=stored.get("text") or "",
-        score=float(score), url=stored.get("url") or "", number=stored.get("number") or "",
-        label=stored.get("label") or stored["id"], breadcrumb=list(stored.get("breadcrumb") or []), via=via,
-        lang=stored.get("lang") or "en", related=list(stored.get("related") or []),
+        id=stored["id"],
+        game=stored["game"],
+        document=stored["document"],
+        kind=stored["kind"],
+        category=stored.get("category", ""),
+        title=stored.get("title") or "",
+        text=stored.get("text") or "",
+        score=float(score),
+        url=stored.get("url") or "",
+        number=stored.get("number") or "",
+        label=stored.get("label") or stored["id"],
+        breadcrumb=list(stored.get("breadcrumb") or []),
+        via=via,
+        lang=stored.get("lang") or "en",
+        related=list(stored.get("related") or []),
         source=stored.get("source") or "",
         extra={k: v for k, v in (stored.get("extra") or {}).items() if k != "body"},
     )
 
 
-def hits_payload(result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list | None = None) -> dict:
+def hits_payload(
+    result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list | None = None
+) -> dict:
     """What ``rulekb search --json`` prints: the query, how it was read (game, language, notes), the hits with
     their links (their scores only with ``explanations``, which say why each ranked where it did)."""
     hits = []
@@ -75,5 +86,11 @@ def hits_payload(result: SearchResult, links: SiteLinks = SiteLinks(), explanati
         if explanations is not None:
             data["explain"] = explanations[n].to_dict()
         hits.append(data)
-    return {"query": result.query, "game": result.game, "lang": result.lang, "notes": list(result.notes),
-            "corrections": dict(sorted(result.corrections.items())), "hits": hits}
+    return {
+        "query": result.query,
+        "game": result.game,
+        "lang": result.lang,
+        "notes": list(result.notes),
+        "corrections": dict(sorted(result.corrections.items())),
+        "hits": hits,
+    }

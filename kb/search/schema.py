@@ -10,13 +10,23 @@ from __future__ import annotations
 
 #: Query-time field boosts: glossary term names and titles rank above body text (applied per field query,
 #: so they scale scores linearly rather than being flattened by BM25's term-frequency saturation).
-BOOSTS = {"terms": 4.0, "title_en": 2.0, "title_de": 2.0, "body_en": 1.0, "body_de": 1.0,
-          "context_en": 0.4, "context_de": 0.4}
+BOOSTS = {
+    "terms": 4.0,
+    "title_en": 2.0,
+    "title_de": 2.0,
+    "body_en": 1.0,
+    "body_de": 1.0,
+    "context_en": 0.4,
+    "context_de": 0.4,
+}
 
 #: The fields a free-text query searches, by language of analysis. ``context`` holds the words a rule
 #: inherits from where it sits: its parent's title and text, and a lead-in paragraph ending in a colon
 #: ("If the time limit is reached before a winner is determined:" before 11.1.4–11.1.7).
-TEXT_FIELDS = {"en": ("terms", "title_en", "body_en", "context_en"), "de": ("title_de", "body_de", "context_de")}
+TEXT_FIELDS = {
+    "en": ("terms", "title_en", "body_en", "context_en"),
+    "de": ("title_de", "body_de", "context_de"),
+}
 ALL_TEXT_FIELDS = TEXT_FIELDS["en"] + TEXT_FIELDS["de"]
 
 #: Node kinds grouped into what ``--kind`` offers a judge.
@@ -36,8 +46,26 @@ KIND_PRIOR = {"scenario": 0.5, "ruling": 0.5}
 
 
 #: What each entry keeps for display (everything a hit shows), beside its postings.
-STORED_FIELDS = ("id", "number", "game", "document", "kind", "category", "lang", "order", "title", "text", "label",
-                 "breadcrumb", "url", "related", "subrules", "parent", "source", "extra")
+STORED_FIELDS = (
+    "id",
+    "number",
+    "game",
+    "document",
+    "kind",
+    "category",
+    "lang",
+    "order",
+    "title",
+    "text",
+    "label",
+    "breadcrumb",
+    "url",
+    "related",
+    "subrules",
+    "parent",
+    "source",
+    "extra",
+)
 
 
 def build_schema():
@@ -77,4 +105,3 @@ def build_schema():
         source=STORED(),
         extra=STORED(),
     )
-

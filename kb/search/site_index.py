@@ -36,25 +36,50 @@ def _js_pattern(pattern: re.Pattern) -> str:
 def constants() -> dict:
     """The ranking's numbers and word lists, as the Python modules define them."""
     return {
-        "K1": K1, "B": B, "BOOSTS": BOOSTS, "TEXT_FIELDS": TEXT_FIELDS, "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
-        "KIND_PRIOR": KIND_PRIOR, "CATEGORIES": CATEGORIES, "DOCUMENT_KINDS": DOCUMENT_KINDS,
-        "JUMP_SCORE": engine.JUMP_SCORE, "FEW_HITS": engine.FEW_HITS, "RELATED_FACTOR": engine.RELATED_FACTOR,
-        "RELATED_DECAY": engine.RELATED_DECAY, "LEAD": engine.LEAD, "CANDIDATES": engine.CANDIDATES,
-        "RELATED_HITS": engine.RELATED_HITS, "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
-        "VOCABULARY_SHARE": engine.VOCABULARY_SHARE, "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
-        "JUMP_SPACING": engine.JUMP_SPACING, "ALL_GAMES": engine.ALL_GAMES, "PAIR_FIELDS": query.PAIR_FIELDS,
+        "K1": K1,
+        "B": B,
+        "BOOSTS": BOOSTS,
+        "TEXT_FIELDS": TEXT_FIELDS,
+        "ALL_TEXT_FIELDS": ALL_TEXT_FIELDS,
+        "KIND_PRIOR": KIND_PRIOR,
+        "CATEGORIES": CATEGORIES,
+        "DOCUMENT_KINDS": DOCUMENT_KINDS,
+        "JUMP_SCORE": engine.JUMP_SCORE,
+        "FEW_HITS": engine.FEW_HITS,
+        "RELATED_FACTOR": engine.RELATED_FACTOR,
+        "RELATED_DECAY": engine.RELATED_DECAY,
+        "LEAD": engine.LEAD,
+        "CANDIDATES": engine.CANDIDATES,
+        "RELATED_HITS": engine.RELATED_HITS,
+        "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
+        "VOCABULARY_SHARE": engine.VOCABULARY_SHARE,
+        "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
+        "JUMP_SPACING": engine.JUMP_SPACING,
+        "ALL_GAMES": engine.ALL_GAMES,
+        "PAIR_FIELDS": query.PAIR_FIELDS,
         "PAIR_WEIGHT": query.PAIR_WEIGHT,
         "DEFINITION_PATTERNS": [_js_pattern(p) for p in definitions.PATTERNS],
         "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
-        "SYNONYM_BOOST": query.SYNONYM_BOOST, "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
-        "LANGUAGE_BOOST": query.LANGUAGE_BOOST, "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
-        "ID_PREFIXES": sorted(query.ID_PREFIXES), "FILTER_NAMES": query.FILTER_NAMES,
-        "OPERATORS": sorted(query.OPERATORS), "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
-        "NOT_SCORE": evaluator.NOT_SCORE, "FUZZY_BOOST": fuzzy.FUZZY_BOOST, "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
-        "SNIPPET_WIDTH": snippets.WIDTH, "SNIPPET_LEAD": snippets.LEAD,
-        "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS), "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
-        "LINKS": list(analysis.LINKS), "MIN_PART": analysis.MIN_PART, "MAX_PARTS": analysis.MAX_PARTS,
-        "VERB_ENDINGS": list(analysis.VERB_ENDINGS), "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
+        "SYNONYM_BOOST": query.SYNONYM_BOOST,
+        "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
+        "LANGUAGE_BOOST": query.LANGUAGE_BOOST,
+        "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
+        "ID_PREFIXES": sorted(query.ID_PREFIXES),
+        "FILTER_NAMES": query.FILTER_NAMES,
+        "OPERATORS": sorted(query.OPERATORS),
+        "GERMAN_WORDS": sorted(query.GERMAN_WORDS),
+        "NOT_SCORE": evaluator.NOT_SCORE,
+        "FUZZY_BOOST": fuzzy.FUZZY_BOOST,
+        "MAX_CORRECTIONS": fuzzy.MAX_CORRECTIONS,
+        "SNIPPET_WIDTH": snippets.WIDTH,
+        "SNIPPET_LEAD": snippets.LEAD,
+        "EN_STOPWORDS": sorted(analysis.EN_STOPWORDS),
+        "DE_STOPWORDS": sorted(analysis.DE_STOPWORDS),
+        "LINKS": list(analysis.LINKS),
+        "MIN_PART": analysis.MIN_PART,
+        "MAX_PARTS": analysis.MAX_PARTS,
+        "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
+        "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
     }
 
 
@@ -71,11 +96,17 @@ def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence
 TABLES = ("game", "document", "kind", "lang")
 
 
-def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, int],
-           tables: dict[str, dict[str, int]]) -> list:
+def _shown(
+    stored: dict,
+    examples: list[int],
+    parent: int,
+    docnum_of: dict[str, int],
+    tables: dict[str, dict[str, int]],
+) -> list:
     """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
     tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
     the examples proving a ruling (docnums), the parent (docnum, -1 for none)."""
+
     def docnums(ids) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
@@ -83,11 +114,24 @@ def _shown(stored: dict, examples: list[int], parent: int, docnum_of: dict[str, 
         return tables[column].setdefault(stored[column], len(tables[column]))
 
     label = None if stored["label"] == stored["number"] else stored["label"]
-    return [stored["id"], *(position(c) for c in TABLES), stored["number"], stored["title"], stored["text"],
-            stored["url"], label, docnums(stored.get("related")), docnums(stored.get("subrules")), examples, parent]
+    return [
+        stored["id"],
+        *(position(c) for c in TABLES),
+        stored["number"],
+        stored["title"],
+        stored["text"],
+        stored["url"],
+        label,
+        docnums(stored.get("related")),
+        docnums(stored.get("subrules")),
+        examples,
+        parent,
+    ]
 
 
-def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict) -> dict:
+def site_index(
+    inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict
+) -> dict:
     """The browser's index of the entries ``stored`` (their ``IndexDoc.fields()``) as inverted."""
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
@@ -110,9 +154,14 @@ def site_index(inverted: Inverted, stored: list[dict], keys: dict[str, str], syn
         "docs": rows,
         "keys": extra_keys,
         "unkeyed": [n for n, s in enumerate(stored) if s["id"].casefold() not in key_docnums],
-        "fields": {f: {"total": inverted.totals[f], "lengths": inverted.lengths[f],
-                       "terms": {t: encode_postings(*p) for t, p in sorted(inverted.postings[f].items())}}
-                   for f in ALL_TEXT_FIELDS},
+        "fields": {
+            f: {
+                "total": inverted.totals[f],
+                "lengths": inverted.lengths[f],
+                "terms": {t: encode_postings(*p) for t, p in sorted(inverted.postings[f].items())},
+            }
+            for f in ALL_TEXT_FIELDS
+        },
     }
 
 
@@ -121,14 +170,21 @@ def site_index_script(data: dict) -> str:
     required in Node it exports the data. The data is a JSON string parsed by ``JSON.parse``, which a
     browser reads several times faster than the same data written as a JavaScript literal."""
     body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    literal = body.replace("\\", "\\\\").replace("'", "\\'").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-    return ("/* rulekb search index (generated by `rulekb build`; see kb/search/site_index.py) */\n"
-            "(function (data) {\n"
-            "  if (typeof module === \"object\" && module.exports) { module.exports = data; return; }\n"
-            "  var root = typeof self !== \"undefined\" ? self : globalThis;\n"
-            "  root.rulekb = root.rulekb || {};\n"
-            "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
-            f"}})(JSON.parse('{literal}'));\n")
+    literal = (
+        body.replace("\\", "\\\\")
+        .replace("'", "\\'")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
+    return (
+        "/* rulekb search index (generated by `rulekb build`; see kb/search/site_index.py) */\n"
+        "(function (data) {\n"
+        '  if (typeof module === "object" && module.exports) { module.exports = data; return; }\n'
+        '  var root = typeof self !== "undefined" ? self : globalThis;\n'
+        "  root.rulekb = root.rulekb || {};\n"
+        "  if (root.rulekb.receiveIndex) root.rulekb.receiveIndex(data); else root.rulekb.pendingIndex = data;\n"
+        f"}})(JSON.parse('{literal}'));\n"
+    )
 
 
 def read_site_index(path) -> dict:
@@ -136,5 +192,5 @@ def read_site_index(path) -> dict:
     from pathlib import Path
 
     text = Path(path).read_text(encoding="utf-8")
-    literal = text[text.index("JSON.parse('") + len("JSON.parse('"):text.rindex("'));")]
+    literal = text[text.index("JSON.parse('") + len("JSON.parse('") : text.rindex("'));")]
     return json.loads(re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\\'" else m.group(0), literal))

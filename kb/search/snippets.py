@@ -14,8 +14,11 @@ Segment = tuple[str, bool]  # (text, is a match)
 def _matches(text: str, lang: str, stems: frozenset[str], prefixes: tuple[str, ...]) -> list[tuple[int, int]]:
     if not stems and not prefixes:
         return []
-    return [(start, end) for stem, start, end in token_spans(text, lang)
-            if stem in stems or (prefixes and stem.startswith(prefixes))]
+    return [
+        (start, end)
+        for stem, start, end in token_spans(text, lang)
+        if stem in stems or (prefixes and stem.startswith(prefixes))
+    ]
 
 
 def _window(length: int, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
@@ -32,8 +35,9 @@ def _window(length: int, spans: list[tuple[int, int]], width: int) -> tuple[int,
     return begin, begin + width
 
 
-def snippet(text: str, lang: str, stems: frozenset[str], prefixes: tuple[str, ...] = (),
-            width: int = WIDTH) -> list[Segment]:
+def snippet(
+    text: str, lang: str, stems: frozenset[str], prefixes: tuple[str, ...] = (), width: int = WIDTH
+) -> list[Segment]:
     """The part of ``text`` to show for a hit, as segments, with the words that matched the query marked."""
     text = " ".join(text.split())
     if not text:

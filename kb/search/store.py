@@ -67,15 +67,22 @@ def generations(root: Path) -> list[Path]:
     """Every complete-looking generation folder, newest first."""
     if not root.is_dir():
         return []
-    return sorted((p for p in root.iterdir() if p.is_dir() and p.name.startswith(GENERATION_PREFIX)),
-                  key=lambda p: p.name, reverse=True)
+    return sorted(
+        (p for p in root.iterdir() if p.is_dir() and p.name.startswith(GENERATION_PREFIX)),
+        key=lambda p: p.name,
+        reverse=True,
+    )
 
 
 def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
     """Size and modification time of everything an index is built from, to tell when it is out of date."""
     from kb.search.synonyms import SYNONYMS_FILE
 
-    files = sorted(paths.rules.glob("*/*.md")) + sorted(paths.rules.glob("*/*.yaml")) if paths.rules.is_dir() else []
+    files = (
+        sorted(paths.rules.glob("*/*.md")) + sorted(paths.rules.glob("*/*.yaml"))
+        if paths.rules.is_dir()
+        else []
+    )
     files += [paths.cache / "verify-results.json", SYNONYMS_FILE]
     out: dict[str, list[int]] = {}
     for path in files:
@@ -94,7 +101,9 @@ def _open_generation(path: Path) -> OpenIndex:
         raise ValueError(f"index format {meta.get('format')} (this rulekb reads {INDEX_FORMAT})")
     cache = PostingsCache.load(path)
     if cache.count != meta.get("documents"):
-        raise ValueError(f"its metadata says {meta.get('documents')} documents, its postings hold {cache.count}")
+        raise ValueError(
+            f"its metadata says {meta.get('documents')} documents, its postings hold {cache.count}"
+        )
     if cache.count and cache.stored[-1].get("id") != cache.ids[-1]:
         raise ValueError("its stored entries and its postings disagree")
     return OpenIndex(path, meta, cache)
@@ -117,8 +126,14 @@ def open_index(paths: Paths) -> OpenIndex:
             problems.append(f"{candidate.name}: {type(exc).__name__}: {exc}")
             continue
         if problems:
-            opened.warnings.append("the newest search index is damaged (" + "; ".join(problems)
-                                   + "); searching an older one: rebuild with `rulekb index`")
+            opened.warnings.append(
+                "the newest search index is damaged ("
+                + "; ".join(problems)
+                + "); searching an older one: rebuild with `rulekb index`"
+            )
         return opened
-    raise IndexMissing("the search index under .rulekb/index/ cannot be read ("
-                       + "; ".join(problems) + f"): re{HOW_TO_BUILD}")
+    raise IndexMissing(
+        "the search index under .rulekb/index/ cannot be read ("
+        + "; ".join(problems)
+        + f"): re{HOW_TO_BUILD}"
+    )

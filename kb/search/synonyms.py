@@ -54,8 +54,11 @@ class Synonyms:
             forms = analyse_forms(text, lang)
             tokens = tuple(stem for stem, _ in forms)
             for i, token in enumerate(tokens):
-                matching = [rule for rule in self._by_first.get((lang, token), ())
-                            if tuple(tokens[i:i + len(rule.match)]) == rule.match]
+                matching = [
+                    rule
+                    for rule in self._by_first.get((lang, token), ())
+                    if tuple(tokens[i : i + len(rule.match)]) == rule.match
+                ]
                 for rule in _closest(matching, forms[i][1], lang):
                     if rule not in found:
                         found.append(rule)
@@ -70,8 +73,12 @@ class Synonyms:
 
     @classmethod
     def from_json(cls, text: str) -> "Synonyms":
-        return cls([Rule(r["lang"], tuple(r["match"]), r["phrase"], tuple(r["alternatives"]))
-                    for r in json.loads(text)])
+        return cls(
+            [
+                Rule(r["lang"], tuple(r["match"]), r["phrase"], tuple(r["alternatives"]))
+                for r in json.loads(text)
+            ]
+        )
 
 
 @lru_cache(maxsize=4096)

@@ -46,7 +46,9 @@ PLAYER_KEY = re.compile(r"p[1-9]")
 def players_apart(setup: dict) -> dict:
     """A position with its players (``p1``, ``p2``, … as the game's schema allows) gathered under ``players``, as
     the engines' ``Setup.from_dict`` reads it."""
-    players = {pid: dict(setup.pop(pid) or {}) for pid in sorted(k for k in list(setup) if PLAYER_KEY.fullmatch(k))}
+    players = {
+        pid: dict(setup.pop(pid) or {}) for pid in sorted(k for k in list(setup) if PLAYER_KEY.fullmatch(k))
+    }
     return {**setup, "players": players}
 
 
@@ -95,8 +97,10 @@ class GameAdapter:
             folder = self.scenarios_dir / self.game
             cache = Paths(self.scenarios_dir.parent).memo / f"cards-{self.game}.pickle"
             self._library, self._library_problem = cached(
-                cache, stamp([*files, *self._reader_code()]),
-                lambda: card_library.read_library(files, folder, f"scenarios/{self.game}", self.card_reader))
+                cache,
+                stamp([*files, *self._reader_code()]),
+                lambda: card_library.read_library(files, folder, f"scenarios/{self.game}", self.card_reader),
+            )
         return self._library
 
     def _reader_code(self) -> list[Path]:
@@ -129,7 +133,9 @@ class GameAdapter:
         if "reject" not in spec:
             return None
         seed = scenario.setup.get("seed", 0)
-        return deck_refusal(cited(spec["reject"]), lambda: self.start(spec, library, seed, rules), self.deck_refused)
+        return deck_refusal(
+            cited(spec["reject"]), lambda: self.start(spec, library, seed, rules), self.deck_refused
+        )
 
     def start(self, spec: dict, library: dict, seed: int, rules):
         """A new game as ``setup.new_game`` describes it."""
@@ -164,7 +170,9 @@ class GameAdapter:
                 return refused
             game = self._build(scenario, library, rules)
         except ScenarioProblem as exc:
-            return RunOutcome(Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)])
+            return RunOutcome(
+                Status.ERROR, problems=[Problem(scenario.display, exc.line, exc.field, exc.message)]
+            )
         return self._play(scenario, game, library)
 
     def _build(self, scenario: Scenario, library: dict, rules):
@@ -175,7 +183,9 @@ class GameAdapter:
                 return self.start(setup["new_game"], library, setup.get("seed", 0), rules)
             return self.position(setup, library, rules)
         except self.setup_errors as exc:
-            raise ScenarioProblem(scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}") from None
+            raise ScenarioProblem(
+                scenario.line_of("setup"), "setup", f"the engine refused the setup: {exc}"
+            ) from None
 
     def board(self, game, library: dict) -> Board:
         """The position as a board: the game's layout of its snapshot, each card with its printed statistics."""
@@ -185,6 +195,7 @@ class GameAdapter:
             if name not in printed:
                 printed[name] = self.card_stats(library[name]) if name in library else {}
             return printed[name]
+
         return build_board(game.to_dict(), self.layout, stats)
 
     def checks(self, game, expect: dict | None) -> list[Check]:
@@ -217,8 +228,15 @@ class GameAdapter:
         start = before = self.board(game, library)
 
         def outcome(status: Status, **more) -> RunOutcome:
-            return RunOutcome(status, steps=records, log=self._log(game, step_of_log), start=start,
-                              end=self.board(game, library), checks=end_checks, **more)
+            return RunOutcome(
+                status,
+                steps=records,
+                log=self._log(game, step_of_log),
+                start=start,
+                end=self.board(game, library),
+                checks=end_checks,
+                **more,
+            )
 
         for index, raw in enumerate(scenario.steps):
             try:  # a step that cannot be read or run: an error, with the steps run before it and the log
@@ -227,12 +245,25 @@ class GameAdapter:
                 text, broken = self._run_step(game, step)
                 checks = [] if broken else self.checks(game, step.expect)
             except StepError as exc:
-                problem = Problem(scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc))
+                problem = Problem(
+                    scenario.display, scenario.line_of("steps", index), f"steps[{index}]", str(exc)
+                )
                 return outcome(Status.ERROR, problems=[problem])
             step_of_log += [index] * (len(game.log) - len(step_of_log))
             after = self.board(game, library)
-            records.append(StepRecord(index, step.describe(), text, step.key, step.args, player, list(step.reject),
-                                      changes(before, after), checks))
+            records.append(
+                StepRecord(
+                    index,
+                    step.describe(),
+                    text,
+                    step.key,
+                    step.args,
+                    player,
+                    list(step.reject),
+                    changes(before, after),
+                    checks,
+                )
+            )
             before = after
             mismatches = broken + [m for c in checks for m in c.found]
             if mismatches:
@@ -262,5 +293,15 @@ class GameAdapter:
     def _log(self, game, step_of_log: list[int | None]) -> list[LogLine]:
         """The engine's log as kb shows it, each entry with the step it happened in (None: the setup)."""
         step_of_log = step_of_log + [None] * (len(game.log) - len(step_of_log))
-        return [LogLine(e.seq, f"{self.game}:{e.rule}", e.kind, e.message, getattr(e, self.clock), e.phase,
-                        step_of_log[i]) for i, e in enumerate(game.log)]
+        return [
+            LogLine(
+                e.seq,
+                f"{self.game}:{e.rule}",
+                e.kind,
+                e.message,
+                getattr(e, self.clock),
+                e.phase,
+                step_of_log[i],
+            )
+            for i, e in enumerate(game.log)
+        ]

@@ -35,8 +35,13 @@ class CardFace:
 
     @classmethod
     def from_dict(cls, data: dict) -> "CardFace":
-        return cls(data["id"], data["name"], dict(data.get("stats", {})), list(data.get("marks", [])),
-                   [cls.from_dict(a) for a in data.get("attached", [])])
+        return cls(
+            data["id"],
+            data["name"],
+            dict(data.get("stats", {})),
+            list(data.get("marks", [])),
+            [cls.from_dict(a) for a in data.get("attached", [])],
+        )
 
 
 @dataclass
@@ -49,7 +54,9 @@ class Area:
 
     @classmethod
     def from_dict(cls, data: dict) -> "Area":
-        return cls(data["name"], [CardFace.from_dict(c) for c in data.get("cards", [])], bool(data.get("pile")))
+        return cls(
+            data["name"], [CardFace.from_dict(c) for c in data.get("cards", [])], bool(data.get("pile"))
+        )
 
 
 @dataclass
@@ -62,7 +69,9 @@ class PlayerBoard:
 
     @classmethod
     def from_dict(cls, data: dict) -> "PlayerBoard":
-        return cls(data["id"], dict(data.get("counters", {})), [Area.from_dict(a) for a in data.get("areas", [])])
+        return cls(
+            data["id"], dict(data.get("counters", {})), [Area.from_dict(a) for a in data.get("areas", [])]
+        )
 
 
 @dataclass
@@ -77,8 +86,11 @@ class Board:
     def from_dict(cls, data: dict | None) -> "Board | None":
         if not data:
             return None
-        return cls(dict(data.get("facts", {})), [PlayerBoard.from_dict(p) for p in data.get("players", [])],
-                   [Area.from_dict(a) for a in data.get("shared", [])])
+        return cls(
+            dict(data.get("facts", {})),
+            [PlayerBoard.from_dict(p) for p in data.get("players", [])],
+            [Area.from_dict(a) for a in data.get("shared", [])],
+        )
 
     def cards(self) -> list[CardFace]:
         """Every card shown, attachments included."""
@@ -88,6 +100,7 @@ class Board:
             for face in faces:
                 out.append(face)
                 walk(face.attached)
+
         for area in [*self.shared, *(a for p in self.players for a in p.areas)]:
             walk(area.cards)
         return out
@@ -118,7 +131,9 @@ def plain(value: object) -> str | None:
     if value is True:
         return "yes"
     if isinstance(value, dict):
-        return ", ".join(f"{k} {object_label(str(v))}" for k, v in value.items() if v not in (None, "")) or None
+        return (
+            ", ".join(f"{k} {object_label(str(v))}" for k, v in value.items() if v not in (None, "")) or None
+        )
     if isinstance(value, (list, tuple)):
         return ", ".join(object_label(str(v)) for v in value)
     return object_label(str(value))
@@ -177,10 +192,15 @@ def build_board(snap: dict, layout: BoardLayout, printed: Callable[[str], dict[s
     def face(oid: str) -> CardFace:
         data = objects.get(oid, {})
         name = str(data.get("name", oid))
-        stats = {**printed(name),
-                 **{label: text for key, label in layout.stats if (text := show(key, data.get(key))) is not None}}
-        marks = [label if text == "yes" else f"{label} {text}" for key, label in layout.marks
-                 if (text := show(key, data.get(key))) is not None]
+        stats = {
+            **printed(name),
+            **{label: text for key, label in layout.stats if (text := show(key, data.get(key))) is not None},
+        }
+        marks = [
+            label if text == "yes" else f"{label} {text}"
+            for key, label in layout.marks
+            if (text := show(key, data.get(key))) is not None
+        ]
         attached = [face(a) for a in _ids(data.get(layout.attached_key))] if layout.attached_key else []
         return CardFace(str(oid), name, stats, marks, attached)
 
@@ -195,12 +215,15 @@ def build_board(snap: dict, layout: BoardLayout, printed: Callable[[str], dict[s
     facts = {label: text for key, label in layout.facts if (text := show(key, snap.get(key))) is not None}
     players = []
     for pid, pdata in (snap.get("players") or {}).items():
-        counters = {label: text for key, label in layout.counters if (text := show(key, pdata.get(key))) is not None}
+        counters = {
+            label: text for key, label in layout.counters if (text := show(key, pdata.get(key))) is not None
+        }
         players.append(PlayerBoard(pid, counters, areas(pdata, layout.areas)))
     return Board(facts, players, areas(snap, layout.shared))
 
 
 # -- what a step changed ---------------------------------------------------------------------------------------
+
 
 def _places(board: Board) -> dict[str, tuple[str, CardFace]]:
     """Each card by id: where it is ("p1 hand", "Stack") and how it stands."""
@@ -210,6 +233,7 @@ def _places(board: Board) -> dict[str, tuple[str, CardFace]]:
         for f in faces:
             out[f.id] = (where, f)
             walk(f"attached to {f.name}", f.attached)
+
     for area in board.shared:
         walk(area.name, area.cards)
     for player in board.players:
@@ -220,13 +244,19 @@ def _places(board: Board) -> dict[str, tuple[str, CardFace]]:
 
 def changes(before: Board, after: Board) -> list[Change]:
     """What differs between two positions: facts, players' counters, cards moved, statistics and marks."""
-    out = [Change("game", k, before.facts.get(k, "—"), after.facts.get(k, "—"))
-           for k in dict.fromkeys([*before.facts, *after.facts]) if before.facts.get(k) != after.facts.get(k)]
+    out = [
+        Change("game", k, before.facts.get(k, "—"), after.facts.get(k, "—"))
+        for k in dict.fromkeys([*before.facts, *after.facts])
+        if before.facts.get(k) != after.facts.get(k)
+    ]
     old_players = {p.id: p for p in before.players}
     for player in after.players:
         old = old_players.get(player.id, PlayerBoard(player.id)).counters
-        out += [Change(player.id, k, old.get(k, "—"), player.counters.get(k, "—"))
-                for k in dict.fromkeys([*old, *player.counters]) if old.get(k) != player.counters.get(k)]
+        out += [
+            Change(player.id, k, old.get(k, "—"), player.counters.get(k, "—"))
+            for k in dict.fromkeys([*old, *player.counters])
+            if old.get(k) != player.counters.get(k)
+        ]
     was, now = _places(before), _places(after)
     for oid in dict.fromkeys([*was, *now]):
         (w_where, w), (n_where, n) = was.get(oid, ("—", None)), now.get(oid, ("—", None))
@@ -235,8 +265,11 @@ def changes(before: Board, after: Board) -> list[Change]:
             out.append(Change(face.name, "place", w_where, n_where))
         if w is None or n is None:
             continue
-        out += [Change(face.name, k, w.stats.get(k, "—"), n.stats.get(k, "—"))
-                for k in dict.fromkeys([*w.stats, *n.stats]) if w.stats.get(k) != n.stats.get(k)]
+        out += [
+            Change(face.name, k, w.stats.get(k, "—"), n.stats.get(k, "—"))
+            for k in dict.fromkeys([*w.stats, *n.stats])
+            if w.stats.get(k) != n.stats.get(k)
+        ]
         if w.marks != n.marks:
             out.append(Change(face.name, "marks", ", ".join(w.marks) or "none", ", ".join(n.marks) or "none"))
     return out

@@ -31,15 +31,33 @@ def out_of_bounds(data: object, located: Located, display: str, path: tuple = ()
         if isinstance(value, int):
             limit = SEED_LIMIT if key in UNBOUNDED else MAX_QUANTITY
             if abs(value) > limit:
-                problems.append(Problem(display, located.line_of(where), field_name(where),
-                                        f"{value} is beyond any game's bounds (at most {limit:,})"))
+                problems.append(
+                    Problem(
+                        display,
+                        located.line_of(where),
+                        field_name(where),
+                        f"{value} is beyond any game's bounds (at most {limit:,})",
+                    )
+                )
         elif isinstance(value, float) and key not in UNBOUNDED and not abs(value) <= MAX_QUANTITY:
-            problems.append(Problem(display, located.line_of(where), field_name(where),
-                                    f"{value} is beyond any game's bounds (at most {MAX_QUANTITY:,})"))
+            problems.append(
+                Problem(
+                    display,
+                    located.line_of(where),
+                    field_name(where),
+                    f"{value} is beyond any game's bounds (at most {MAX_QUANTITY:,})",
+                )
+            )
         elif isinstance(value, list):
             if len(value) > MAX_ITEMS:
-                problems.append(Problem(display, located.line_of(where), field_name(where),
-                                        f"{len(value):,} items are beyond any game's bounds (at most {MAX_ITEMS})"))
+                problems.append(
+                    Problem(
+                        display,
+                        located.line_of(where),
+                        field_name(where),
+                        f"{len(value):,} items are beyond any game's bounds (at most {MAX_ITEMS})",
+                    )
+                )
                 continue
             todo += [(item, (*where, i)) for i, item in enumerate(value)]
         elif isinstance(value, dict):

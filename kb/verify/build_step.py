@@ -25,6 +25,7 @@ def _keep_previous_results(ctx: BuildContext) -> None:
         tmp = path.with_suffix(f".{os.getpid()}.restore")
         tmp.write_bytes(previous)
         tmp.replace(path)
+
     ctx.on_failure.append(restore)
 
 
@@ -37,7 +38,9 @@ def verify_step(ctx: BuildContext) -> None:
     task = progress.add_task("scenarios", total=None) if progress else None
     ran: list[str] = []
     results = verify(
-        ctx.kb, jobs=min(4, os.cpu_count() or 1), reuse=True,
+        ctx.kb,
+        jobs=min(4, os.cpu_count() or 1),
+        reuse=True,
         on_start=lambda n: progress.update(task, total=n) if progress else None,
         on_result=lambda r: (ran.append(r.id), progress.advance(task) if progress else None),
     )
@@ -50,8 +53,19 @@ def verify_step(ctx: BuildContext) -> None:
     summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
     ctx.data["verify_summary"] = summary
     counts = ", ".join(f"{n} {s}" for s, n in sorted(summary.counts.items()))
-    ctx.notes.append(f"scenarios: {len(results.scenarios)} ({counts or 'none'}); {len(ran)} run, the others' inputs "
-                     "unchanged since their stored result")
-    broken = [Problem(s.path, 1, "scenario", f"{s.id} {s.status}" + (f": {s.reason}" if s.reason else ""), code=f"scenario-{s.status}")
-              for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)]
+    ctx.notes.append(
+        f"scenarios: {len(results.scenarios)} ({counts or 'none'}); {len(ran)} run, the others' inputs "
+        "unchanged since their stored result"
+    )
+    broken = [
+        Problem(
+            s.path,
+            1,
+            "scenario",
+            f"{s.id} {s.status}" + (f": {s.reason}" if s.reason else ""),
+            code=f"scenario-{s.status}",
+        )
+        for s in results.scenarios
+        if s.status in (Status.FAILED, Status.ERROR)
+    ]
     stop_unless_draft(ctx, broken, "failing scenarios")

@@ -22,7 +22,9 @@ class CardReader:
     card_named: Callable[[Exception], str | None]  # None: the error names no card
 
 
-def read_library(files: list[Path], folder: Path, display: str, reader: CardReader) -> tuple[dict, Problem | None]:
+def read_library(
+    files: list[Path], folder: Path, display: str, reader: CardReader
+) -> tuple[dict, Problem | None]:
     """The cards of ``files`` (under ``folder``, shown as ``display/…``); the first problem ends the reading."""
     library: dict = {}
     for path in files:
@@ -51,6 +53,10 @@ def _read_file(path: Path, display: str, reader: CardReader, known: dict) -> tup
         return {}, Problem(display, 0 if card is None else located.line_of((card,)), card or "", str(exc))
     for name in cards:
         if name in known:
-            return {}, Problem(display, located.line_of((name,)), name,
-                               f"card {name!r} is already defined in another library file")
+            return {}, Problem(
+                display,
+                located.line_of((name,)),
+                name,
+                f"card {name!r} is already defined in another library file",
+            )
     return cards, None

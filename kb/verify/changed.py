@@ -35,8 +35,10 @@ class ImpactReport:
     def to_dict(self) -> dict:
         return {
             "changes": [c.to_dict() for c in self.changes],
-            "scenarios": [{"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
-                          for s in self.results.scenarios],
+            "scenarios": [
+                {"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
+                for s in self.results.scenarios
+            ],
             "failing": [s.id for s in self.failing],
             "edited": self.edited,
             "suspects": self.suspects,
@@ -44,8 +46,9 @@ class ImpactReport:
         }
 
 
-def _impact(old: KnowledgeBase, new: KnowledgeBase, project: Paths, rulings: list[Ruling]
-            ) -> tuple[list[Change], Citations]:
+def _impact(
+    old: KnowledgeBase, new: KnowledgeBase, project: Paths, rulings: list[Ruling]
+) -> tuple[list[Change], Citations]:
     changes = compare(old.graph, new.graph)
     citations = Citations.read(project.scenarios, rulings, cache=project.memo / "citations.pickle")
     attach_impact(changes, old.graph, new.graph, citations)
@@ -64,8 +67,11 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
     chosen, own = {f.resolve() for f in files + edited}, {f.resolve() for f in edited}
     stored = verify(kb, files + edited, jobs=jobs) if chosen else VerifyResults("")
     ran = [s for s in stored.scenarios if (kb.paths.root / s.path).resolve() in chosen]
-    report = ImpactReport(changes, VerifyResults(stored.generated, ran),
-                          edited=sorted(s.id for s in ran if (kb.paths.root / s.path).resolve() in own))
+    report = ImpactReport(
+        changes,
+        VerifyResults(stored.generated, ran),
+        edited=sorted(s.id for s in ran if (kb.paths.root / s.path).resolve() in own),
+    )
     for sid in ids:
         path = citations.scenario_paths.get(sid)
         data = read_yaml_quietly(path) if path else None
@@ -74,8 +80,11 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
             if changed:
                 report.suspects[sid] = changed
     touched = {r for c in changes for r in c.rulings}
-    report.rulings = [f"{c.ruling}: {c.problem}" for c in check_rulings([r for r in rulings if r.id in touched], report.results)
-                      if "was not run" not in c.problem]
+    report.rulings = [
+        f"{c.ruling}: {c.problem}"
+        for c in check_rulings([r for r in rulings if r.id in touched], report.results)
+        if "was not run" not in c.problem
+    ]
     return report
 
 
@@ -91,21 +100,30 @@ class BehaviourChange:
     new_reason: str
 
 
-def behaviour_diff(project: Paths, old_spec: str, new_spec: str, *, jobs: int = 1
-                   ) -> tuple[list[Change], list[BehaviourChange], int]:
+def behaviour_diff(
+    project: Paths, old_spec: str, new_spec: str, *, jobs: int = 1
+) -> tuple[list[Change], list[BehaviourChange], int]:
     """Verify the impacted scenarios under both versions; report those whose outcome changed."""
     old, new = load_spec(old_spec, project), load_spec(new_spec, project)
     rulings, _ = load_rulings(project)
     changes, citations = _impact(old, new, project, rulings)
-    files = [citations.scenario_paths[i] for i in impacted_scenarios(changes) if i in citations.scenario_paths]
+    files = [
+        citations.scenario_paths[i] for i in impacted_scenarios(changes) if i in citations.scenario_paths
+    ]
     before = run_all(files, context(old, project, rulings), jobs=jobs).by_id()
     after = run_all(files, context(new, project, rulings), jobs=jobs).by_id()
     changed = []
     for sid in sorted(after):
         a, b = before.get(sid), after[sid]
         if a is None or (a.status, a.reason) != (b.status, b.reason):
-            changed.append(BehaviourChange(sid, b.path, str(a.status) if a else "absent", str(b.status),
-                                           a.reason if a else "", b.reason))
+            changed.append(
+                BehaviourChange(
+                    sid,
+                    b.path,
+                    str(a.status) if a else "absent",
+                    str(b.status),
+                    a.reason if a else "",
+                    b.reason,
+                )
+            )
     return changes, changed, len(files)
-
-

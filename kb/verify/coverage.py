@@ -63,9 +63,16 @@ class Coverage:
     def to_dict(self) -> dict:
         def chapter(c: ChapterCoverage) -> dict:
             return {**asdict(c), "testable": c.testable, "percent": round(c.percent, 1)}
-        return {"game": self.game, "overall": chapter(self.overall), "chapters": [chapter(c) for c in self.chapters],
-                "missing": sorted((r for r, s in self.rules.items() if s == RuleCoverage.MISSING),
-                                  key=lambda r: list(self.rules).index(r))}
+
+        return {
+            "game": self.game,
+            "overall": chapter(self.overall),
+            "chapters": [chapter(c) for c in self.chapters],
+            "missing": sorted(
+                (r for r, s in self.rules.items() if s == RuleCoverage.MISSING),
+                key=lambda r: list(self.rules).index(r),
+            ),
+        }
 
 
 def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
@@ -78,12 +85,24 @@ def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Pr
         return {}, problems
     entries = (located.data.get("rules") or []) if isinstance(located.data, dict) else None
     if not isinstance(entries, list):
-        return {}, [Problem(display, 1, "rules", "cannot read: expected 'rules:' with a list of entries, each with "
-                            "'rule' and 'reason'")]
+        return {}, [
+            Problem(
+                display,
+                1,
+                "rules",
+                "cannot read: expected 'rules:' with a list of entries, each with 'rule' and 'reason'",
+            )
+        ]
     reasons: dict[str, str] = {}
     for i, entry in enumerate(entries):
-        if not isinstance(entry, dict) or not entry.get("reason") or not (entry.get("rule") or entry.get("rules")):
-            problems.append(Problem(display, 0, f"rules[{i}]", "each entry needs 'rule' (or 'rules') and 'reason'"))
+        if (
+            not isinstance(entry, dict)
+            or not entry.get("reason")
+            or not (entry.get("rule") or entry.get("rules"))
+        ):
+            problems.append(
+                Problem(display, 0, f"rules[{i}]", "each entry needs 'rule' (or 'rules') and 'reason'")
+            )
             continue
         ids = entry.get("rules") or [entry["rule"]]
         ids = ids if isinstance(ids, list) else [ids]
@@ -96,8 +115,11 @@ def primary_document(graph: Graph, game: str) -> str | None:
     """The document whose rules a game's engine implements: its CR, else its only rules document."""
     if f"{game}:cr" in graph:
         return f"{game}:cr"
-    docs = [n for n, d in graph.nodes(data=True) if d["kind"] == "document" and d["game"] == game
-            and not graph.nodes[n].get("translates")]
+    docs = [
+        n
+        for n, d in graph.nodes(data=True)
+        if d["kind"] == "document" and d["game"] == game and not graph.nodes[n].get("translates")
+    ]
     return docs[0] if len(docs) == 1 else None
 
 
@@ -142,8 +164,12 @@ def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, 
 
 def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[str, str]) -> Coverage:
     """Classify every countable rule of a game's rules document by its passing scenarios, grouped by chapter."""
-    return classify(graph, game, {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game
-                                  for rule in s.rules}, not_testable)
+    return classify(
+        graph,
+        game,
+        {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules},
+        not_testable,
+    )
 
 
 def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict[str, str]) -> Coverage:
@@ -154,7 +180,8 @@ def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict
     if doc is None:
         return cov
     numbered_doc = graph.nodes[doc].get("number") is None and any(
-        graph.nodes[c].get("number") for c in descendants(graph, doc)[:50])
+        graph.nodes[c].get("number") for c in descendants(graph, doc)[:50]
+    )
     memo: dict[str, RuleCoverage] = {}
 
     def status(node_id: str) -> RuleCoverage:
@@ -169,8 +196,11 @@ def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict
             result = RuleCoverage.NOT_TESTABLE
             cov.reasons[node_id] = not_testable[local]
         elif kids and all(s != RuleCoverage.MISSING for s in kid_status):
-            result = (RuleCoverage.NOT_TESTABLE if all(s == RuleCoverage.NOT_TESTABLE for s in kid_status)
-                      else RuleCoverage.BY_SUBRULES)
+            result = (
+                RuleCoverage.NOT_TESTABLE
+                if all(s == RuleCoverage.NOT_TESTABLE for s in kid_status)
+                else RuleCoverage.BY_SUBRULES
+            )
             if result == RuleCoverage.NOT_TESTABLE:
                 cov.reasons[node_id] = "all its subrules are not testable"
         else:

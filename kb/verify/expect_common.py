@@ -14,8 +14,11 @@ def mismatch(label: str, expected, actual) -> list[str]:
 
 def compare_values(prefix: str, expect: dict, actual: dict) -> list[str]:
     """Each value of ``actual`` the expectation names and that differs, as ``prefix.key: expected …, got …``."""
-    return [f"{prefix}.{key}: expected {expect[key]!r}, got {value!r}"
-            for key, value in actual.items() if key in expect and expect[key] != value]
+    return [
+        f"{prefix}.{key}: expected {expect[key]!r}, got {value!r}"
+        for key, value in actual.items()
+        if key in expect and expect[key] != value
+    ]
 
 
 def is_named(expected: str, oid: str, name: str) -> bool:
@@ -23,7 +26,9 @@ def is_named(expected: str, oid: str, name: str) -> bool:
     return expected == oid or expected.casefold() == name.casefold()
 
 
-def compare_pile(where: str, ids: list, expected: list, ordered: bool, name_of: Callable[[str], str]) -> list[str]:
+def compare_pile(
+    where: str, ids: list, expected: list, ordered: bool, name_of: Callable[[str], str]
+) -> list[str]:
     """A pile against the names expected in it: in order, or as a multiset when order does not matter."""
     if ordered:
         ok = len(ids) == len(expected) and all(is_named(e, a, name_of(a)) for a, e in zip(ids, expected))
@@ -45,8 +50,9 @@ def compare_pile(where: str, ids: list, expected: list, ordered: bool, name_of: 
 
 def labels_match(expected: list, labels: list) -> bool:
     """Each expected text is part of the label at its place (a stack, a horizon, Limbo), in any case."""
-    return len(labels) == len(expected) and all(str(e).casefold() in str(a).casefold()
-                                                for e, a in zip(expected, labels))
+    return len(labels) == len(expected) and all(
+        str(e).casefold() in str(a).casefold() for e, a in zip(expected, labels)
+    )
 
 
 def effects_mismatches(key: str, entries: list[dict], expect: dict) -> list[str]:
@@ -61,11 +67,15 @@ def effects_mismatches(key: str, entries: list[dict], expect: dict) -> list[str]
     return out
 
 
-def existence(name: str, props: dict, exists: bool, noun: str, gone: str = "to no longer exist") -> list[str] | None:
+def existence(
+    name: str, props: dict, exists: bool, noun: str, gone: str = "to no longer exist"
+) -> list[str] | None:
     """What is wrong with whether an expected object exists; None when its properties are to be compared."""
     if "exists" in props and props["exists"] != exists:
-        return [f"{name}: expected it {'to exist' if props['exists'] else gone}, but it "
-                f"{'does' if exists else 'does not'}"]
+        return [
+            f"{name}: expected it {'to exist' if props['exists'] else gone}, but it "
+            f"{'does' if exists else 'does not'}"
+        ]
     if not exists:
         return [] if props.get("exists") is False else [f"{name}: no such {noun} in the game"]
     return None
@@ -81,11 +91,14 @@ def pending_mismatches(pending: dict | None, expected: dict | None) -> list[str]
     """A pending choice against ``pending:`` (``null``: none; else the kind, player … it must have)."""
     if expected is None:
         return mismatch("pending choice", None, pending and pending["kind"])
-    return [m for k, v in expected.items() for m in mismatch(f"pending choice {k}", v, (pending or {}).get(k))]
+    return [
+        m for k, v in expected.items() for m in mismatch(f"pending choice {k}", v, (pending or {}).get(k))
+    ]
 
 
-def players_and_objects(game, snap: dict, expect: dict, players: Sequence[str], check_player: Callable,
-                        check_object: Callable) -> list[str]:
+def players_and_objects(
+    game, snap: dict, expect: dict, players: Sequence[str], check_player: Callable, check_object: Callable
+) -> list[str]:
     """The mismatches of each player's expectations (``p1``, ``p2``…, in ``players`` order), then of each named
     object's (``objects:``), checked by the game's own ``check_player(game, pid, snap, spec)`` and
     ``check_object(game, snap, name, spec)``."""
@@ -142,8 +155,10 @@ def check_log(log: Sequence, expect: dict, object_id: Callable[[str], str]) -> l
     for spec, obj in wanted["log"]:
         found = next((i for i in range(position, len(log)) if _log_matches(log[i], spec, obj)), None)
         if found is None:
-            out.append(f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
-                       f"(after entry {position}), none found")
+            out.append(
+                f"log: expected an entry citing {spec if isinstance(spec, dict) else {'rule': spec}} "
+                f"(after entry {position}), none found"
+            )
         else:
             position = found + 1
     for spec, obj in wanted["no_log"]:

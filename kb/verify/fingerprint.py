@@ -52,7 +52,9 @@ def fingerprint_block(data: dict, game: str, graph: Graph) -> str:
     for rule in data.get("rules") or []:
         qid = _qualify(game, rule)
         if qid in graph:
-            lines.append(f"  {rule}: \"{rule_fingerprint(graph, qid)}\"")  # quoted: a hash of digits is no number
+            lines.append(
+                f'  {rule}: "{rule_fingerprint(graph, qid)}"'
+            )  # quoted: a hash of digits is no number
     return "\n".join(lines) + "\n"
 
 
@@ -77,8 +79,12 @@ def _cited(path: Path) -> dict | list[Problem]:
     problems: list[Problem] = []
     located, _ = read_yaml(path, str(path), problems)
     data = located.data if located is not None else None
-    if (problems or not isinstance(data, dict) or not isinstance(data.get("rules") or [], list)
-            or not isinstance(data.get("fingerprint") or {}, dict)):
+    if (
+        problems
+        or not isinstance(data, dict)
+        or not isinstance(data.get("rules") or [], list)
+        or not isinstance(data.get("fingerprint") or {}, dict)
+    ):
         return problems
     return {"rules": data.get("rules") or [], "fingerprint": data.get("fingerprint") or {}}
 
@@ -89,8 +95,9 @@ def suspects_of(path: Path, game: str, graph: Graph) -> list[tuple[str, str]]:
     return suspects(data, game, graph) if isinstance(data, dict) else []
 
 
-def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Path],
-                   cache: Path | None = None) -> list[Problem]:
+def lint_scenarios(
+    scenarios_dir: Path, root: Path, graph: Graph, files: list[Path], cache: Path | None = None
+) -> list[Problem]:
     """A warning for each scenario whose cited rules changed since its last review, an error for each that cannot
     be read as YAML.
 
@@ -104,6 +111,14 @@ def lint_scenarios(scenarios_dir: Path, root: Path, graph: Graph, files: list[Pa
             continue
         game = path.relative_to(scenarios_dir).parts[0] if path.is_relative_to(scenarios_dir) else "athernum"
         for rule, why in suspects(data, game, graph):
-            problems.append(Problem(display, 1, "fingerprint", f"suspect: {rule} {why}; review the scenario, "
-                                    f"then run `rulekb review {display}`", Severity.WARNING, code="suspect"))
+            problems.append(
+                Problem(
+                    display,
+                    1,
+                    "fingerprint",
+                    f"suspect: {rule} {why}; review the scenario, then run `rulekb review {display}`",
+                    Severity.WARNING,
+                    code="suspect",
+                )
+            )
     return problems

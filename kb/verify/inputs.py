@@ -62,5 +62,12 @@ class Keys:
         game = game_of(path, self.scenarios_dir)
         if game not in self._libraries:
             self._libraries[game] = library_digest(self.scenarios_dir, game)
-        return _digest([path.read_bytes(), self._libraries[game].encode(), code_digest().encode(),
-                        json.dumps(self.parameters.get(game, {}), sort_keys=True).encode(), self._rules(cited)])
+        return _digest(
+            [
+                path.read_bytes(),
+                self._libraries[game].encode(),
+                code_digest().encode(),
+                json.dumps(self.parameters.get(game, {}), sort_keys=True).encode(),
+                self._rules(cited),
+            ]
+        )

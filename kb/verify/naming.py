@@ -31,15 +31,26 @@ def owner_and_name(game, text: str, player: str | None) -> tuple[str | None, str
 
 def named(game, name: str, owner: str | None, zones: tuple | None) -> list:
     """The objects called ``name`` (any case) that ``owner`` owns or controls, those in ``zones`` if any are."""
-    found = [o for o in game.objects.values() if o.name.casefold() == name.casefold()
-             and (owner is None or owner in (o.owner, o.controller))]
+    found = [
+        o
+        for o in game.objects.values()
+        if o.name.casefold() == name.casefold() and (owner is None or owner in (o.owner, o.controller))
+    ]
     if zones is not None:
         found = [o for o in found if o.zone in zones] or found
     return found
 
 
-def by_name(game, text: str, player: str | None, zones: tuple | None, order: tuple, *, noun: str = "card or token",
-            position=None) -> str:
+def by_name(
+    game,
+    text: str,
+    player: str | None,
+    zones: tuple | None,
+    order: tuple,
+    *,
+    noun: str = "card or token",
+    position=None,
+) -> str:
     """The id of the object ``text`` names (``p2:Name``: of p2's), the first in ``zones`` or else in ``order``.
 
     Copies of a card are interchangeable, so the first match is taken; labels tell copies apart where it matters.

@@ -26,8 +26,9 @@ def cited(value: object) -> list[str]:
     return [str(r) for r in as_list(value)]
 
 
-def apply_actions(game, actions: list, reject: tuple[str, ...], illegal: type[Exception],
-                  words: Wording) -> tuple[str, list[str] | None]:
+def apply_actions(
+    game, actions: list, reject: tuple[str, ...], illegal: type[Exception], words: Wording
+) -> tuple[str, list[str] | None]:
     """Apply a step's actions: refused citing one of ``reject`` if it names rules, accepted otherwise.
 
     Returns the outcome and what went against the scenario, or None for that when the step went as written
@@ -40,14 +41,18 @@ def apply_actions(game, actions: list, reject: tuple[str, ...], illegal: type[Ex
             rules = ", ".join(exc.rules)
             if not reject:
                 return f"{words.past} ({rules})", [
-                    f"the engine {words.past} {type(action).__name__}: {exc.reason} ({words.cite}{rules})"]
+                    f"the engine {words.past} {type(action).__name__}: {exc.reason} ({words.cite}{rules})"
+                ]
             if not set(reject) & set(exc.rules):
                 return f"{words.past} ({rules})", [
                     f"expected a {words.noun} citing {', '.join(reject)}, but it was {words.past} citing "
-                    f"{rules or 'no rule'}: {exc.reason}"]
+                    f"{rules or 'no rule'}: {exc.reason}"
+                ]
             return f"{words.past} as expected ({rules}): {exc.reason}", None
     if reject:
-        return "accepted", [f"expected the engine to {words.verb} it citing {', '.join(reject)}, but it was accepted"]
+        return "accepted", [
+            f"expected the engine to {words.verb} it citing {', '.join(reject)}, but it was accepted"
+        ]
     return "ok", None
 
 
@@ -59,7 +64,14 @@ def deck_refusal(wanted: list, start: Callable[[], object], refused: type[Except
         record = StepRecord(0, "present the decks", f"refused ({', '.join(exc.rules)}): {exc.reason}")
         if set(wanted) & set(exc.rules):
             return RunOutcome(Status.PASSED, steps=[record])
-        return RunOutcome(Status.FAILED, reason=f"the decks were refused citing {', '.join(exc.rules)}, "
-                          f"not {', '.join(wanted)}: {exc.reason}", steps=[record])
-    return RunOutcome(Status.FAILED, reason=f"expected the decks to be refused citing {', '.join(wanted)}, "
-                      "but the game began", steps=[StepRecord(0, "present the decks", "accepted")])
+        return RunOutcome(
+            Status.FAILED,
+            reason=f"the decks were refused citing {', '.join(exc.rules)}, "
+            f"not {', '.join(wanted)}: {exc.reason}",
+            steps=[record],
+        )
+    return RunOutcome(
+        Status.FAILED,
+        reason=f"expected the decks to be refused citing {', '.join(wanted)}, but the game began",
+        steps=[StepRecord(0, "present the decks", "accepted")],
+    )

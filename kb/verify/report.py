@@ -55,8 +55,11 @@ class Summary:
             "total": sum(self.counts.values()),
             "coverage": {g: c.to_dict() for g, c in self.coverage.items()},
             "rulings": [{"ruling": r.ruling, "problem": r.problem} for r in self.rulings],
-            "failures": [{"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
-                         for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)],
+            "failures": [
+                {"id": s.id, "path": s.path, "status": str(s.status), "reason": s.reason}
+                for s in results.scenarios
+                if s.status in (Status.FAILED, Status.ERROR)
+            ],
         }
 
 
@@ -74,7 +77,9 @@ def check_rulings(rulings: list[Ruling], results: VerifyResults) -> list[RulingC
             if sid in by_id:
                 proofs[sid] = by_id[sid]
             else:
-                checks.append(RulingCheck(ruling.id, f"names scenario {sid}, which was not run or does not exist"))
+                checks.append(
+                    RulingCheck(ruling.id, f"names scenario {sid}, which was not run or does not exist")
+                )
         if not proofs:
             checks.append(RulingCheck(ruling.id, "no scenario demonstrates it"))
         for s in proofs.values():

@@ -132,8 +132,13 @@ class VerifyResults:
 
     def summary(self) -> "VerifyResults":
         """The results without what each scenario did (steps, log, boards, checks, cards, setup)."""
-        return VerifyResults(self.generated, [replace(s, steps=[], log=[], start=None, end=None, checks=[], cards={},
-                                                      setup={}) for s in self.scenarios])
+        return VerifyResults(
+            self.generated,
+            [
+                replace(s, steps=[], log=[], start=None, end=None, checks=[], cards={}, setup={})
+                for s in self.scenarios
+            ],
+        )
 
     def published(self) -> "VerifyResults":
         """The results as the site publishes them: without durations, which differ from run to run, so that two

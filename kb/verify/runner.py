@@ -21,7 +21,11 @@ from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
 def run_time() -> str:
     """When the run happened, as the site shows it: ``$SOURCE_DATE_EPOCH`` when set (reproducible builds), else now."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    moment = dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc) if epoch.isdigit() else dt.datetime.now(dt.timezone.utc)
+    moment = (
+        dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
+        if epoch.isdigit()
+        else dt.datetime.now(dt.timezone.utc)
+    )
     return moment.isoformat(timespec="seconds")
 
 
@@ -42,11 +46,17 @@ class RunContext:
             return str(path)
 
 
-def _error(ctx: RunContext, path: Path, problems: list[Problem], scenario: Scenario | None = None) -> ScenarioResult:
+def _error(
+    ctx: RunContext, path: Path, problems: list[Problem], scenario: Scenario | None = None
+) -> ScenarioResult:
     return ScenarioResult(
-        id=scenario.id if scenario else ctx.display(path), game=scenario.game if scenario else game_of(path, ctx.scenarios_dir),
-        path=ctx.display(path), title=scenario.title if scenario else "", rules=scenario.rules if scenario else [],
-        rulings=scenario.rulings if scenario else [], status=Status.ERROR,
+        id=scenario.id if scenario else ctx.display(path),
+        game=scenario.game if scenario else game_of(path, ctx.scenarios_dir),
+        path=ctx.display(path),
+        title=scenario.title if scenario else "",
+        rules=scenario.rules if scenario else [],
+        rulings=scenario.rulings if scenario else [],
+        status=Status.ERROR,
         reason="\n".join(str(p) for p in problems),
     )
 
@@ -56,12 +66,24 @@ def check_references(scenario: Scenario, ctx: RunContext) -> list[Problem]:
     problems = []
     for i, rule in enumerate(scenario.rules):
         if rule not in ctx.known_ids:
-            problems.append(Problem(scenario.display, scenario.line_of("rules", i), f"rules[{i}]",
-                                    f"cites {rule}, which is not a rule in the graph"))
+            problems.append(
+                Problem(
+                    scenario.display,
+                    scenario.line_of("rules", i),
+                    f"rules[{i}]",
+                    f"cites {rule}, which is not a rule in the graph",
+                )
+            )
     for i, ruling in enumerate(scenario.rulings):
         if ruling not in ctx.ruling_ids:
-            problems.append(Problem(scenario.display, scenario.line_of("rulings", i), f"rulings[{i}]",
-                                    f"cites ruling {ruling}, which is not in any rulings.yaml"))
+            problems.append(
+                Problem(
+                    scenario.display,
+                    scenario.line_of("rulings", i),
+                    f"rulings[{i}]",
+                    f"cites ruling {ruling}, which is not in any rulings.yaml",
+                )
+            )
     return problems
 
 
@@ -74,7 +96,9 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
     if adapter is None:
         return _error(ctx, path, [Problem(display, 0, "", f"no engine runs scenarios of the game {game!r}")])
     try:
-        scenario = load_scenario(path, scenarios_dir=ctx.scenarios_dir, display=display, game_schema=adapter.schema())
+        scenario = load_scenario(
+            path, scenarios_dir=ctx.scenarios_dir, display=display, game_schema=adapter.schema()
+        )
     except ScenarioInvalid as exc:
         return _error(ctx, path, exc.problems)
     problems = check_references(scenario, ctx)
@@ -82,10 +106,13 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
         return _error(ctx, path, problems, scenario)
     try:
         outcome = adapter.run(scenario, ctx.parameters.get(game, {}))
-    except Exception as exc:  # an engine crash is a finding about the engine, reported, never fatal to the run
+    except (
+        Exception
+    ) as exc:  # an engine crash is a finding about the engine, reported, never fatal to the run
         outcome = None
-        result = _error(ctx, path, [Problem(display, 0, "", f"the engine raised {type(exc).__name__}: {exc}")],
-                        scenario)
+        result = _error(
+            ctx, path, [Problem(display, 0, "", f"the engine raised {type(exc).__name__}: {exc}")], scenario
+        )
         result.diff = traceback.format_exc(limit=8)
         result.duration = time.perf_counter() - started
         return result
@@ -99,10 +126,23 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
             status = Status.FAILED
             reason = f"marked as an expected failure ({scenario.xfail}) but it passed: remove 'xfail'"
     return ScenarioResult(
-        id=scenario.id, game=scenario.game, path=display, title=scenario.title, rules=scenario.rules,
-        rulings=scenario.rulings, status=status, duration=time.perf_counter() - started, reason=reason,
-        diff=outcome.diff, steps=outcome.steps, log=outcome.log, start=outcome.start, end=outcome.end,
-        checks=outcome.checks, cards=scenario.cards, setup=scenario.setup,
+        id=scenario.id,
+        game=scenario.game,
+        path=display,
+        title=scenario.title,
+        rules=scenario.rules,
+        rulings=scenario.rulings,
+        status=status,
+        duration=time.perf_counter() - started,
+        reason=reason,
+        diff=outcome.diff,
+        steps=outcome.steps,
+        log=outcome.log,
+        start=outcome.start,
+        end=outcome.end,
+        checks=outcome.checks,
+        cards=scenario.cards,
+        setup=scenario.setup,
     )
 
 
@@ -132,12 +172,19 @@ def _run_in_worker(path: Path) -> ScenarioResult:
     return run_scenario(path, _worker_ctx)
 
 
-def run_all(files: list[Path], ctx: RunContext, *, jobs: int = 1,
-            on_result: Callable[[ScenarioResult], None] | None = None) -> VerifyResults:
+def run_all(
+    files: list[Path],
+    ctx: RunContext,
+    *,
+    jobs: int = 1,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> VerifyResults:
     """Run every file (across ``jobs`` processes when > 1), calling ``on_result`` as each finishes."""
     results: list[ScenarioResult] = []
     if jobs > 1 and len(files) > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(ctx, os.getpid())) as pool:
+        with ProcessPoolExecutor(
+            max_workers=jobs, initializer=_init_worker, initargs=(ctx, os.getpid())
+        ) as pool:
             for result in pool.map(_run_in_worker, files, chunksize=max(1, len(files) // (jobs * 8))):
                 results.append(result)
                 if on_result:

@@ -86,8 +86,9 @@ def game_of(path: Path, scenarios_dir: Path) -> str:
         return path.parent.name
 
 
-def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None,
-                  game_schema: dict | None = None) -> Scenario:
+def load_scenario(
+    path: Path, *, scenarios_dir: Path, display: str | None = None, game_schema: dict | None = None
+) -> Scenario:
     """Read and validate one scenario file; raises ``ScenarioInvalid`` naming file, line and field."""
     display = display or str(path)
     text, problems = read_text(path, display)
@@ -99,7 +100,13 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
         raise ScenarioInvalid([exc.problem(display)]) from None
     data = located.data
     if not isinstance(data, dict):
-        raise ScenarioInvalid([Problem(display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps")])
+        raise ScenarioInvalid(
+            [
+                Problem(
+                    display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps"
+                )
+            ]
+        )
     validator = jsonschema.Draft202012Validator(schema_for(game_schema))
     errors = sorted(validator.iter_errors(data), key=lambda e: located.line_of(tuple(e.absolute_path)))
     problems = []
@@ -110,8 +117,14 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
             allowed = error.schema.get("properties", {})
             for key in [k for k in error.instance if k not in allowed]:
                 known = ", ".join(sorted(allowed)) or "none"
-                problems.append(Problem(display, located.line_of((*where, key)), field_name((*where, key)),
-                                        f"unknown field {key!r} (known: {known})"))
+                problems.append(
+                    Problem(
+                        display,
+                        located.line_of((*where, key)),
+                        field_name((*where, key)),
+                        f"unknown field {key!r} (known: {known})",
+                    )
+                )
             continue
         problems.append(Problem(display, located.line_of(where), field_name(where), message))
     for part in ("setup", "steps", "cards"):
@@ -120,11 +133,19 @@ def load_scenario(path: Path, *, scenarios_dir: Path, display: str | None = None
         raise ScenarioInvalid(problems)
     game = game_of(path, scenarios_dir)
     return Scenario(
-        id=data["id"], game=game, path=path, display=display, title=data["title"],
+        id=data["id"],
+        game=game,
+        path=path,
+        display=display,
+        title=data["title"],
         rules=[str(r) if ":" in str(r) else f"{game}:{r}" for r in data["rules"]],
-        rulings=[str(r) for r in data.get("rulings", [])], cards=data.get("cards", {}) or {},
-        setup=data["setup"], steps=data["steps"], expect=data.get("expect", {}) or {},
-        xfail=data.get("xfail"), fingerprint={str(k): str(v) for k, v in (data.get("fingerprint") or {}).items()},
+        rulings=[str(r) for r in data.get("rulings", [])],
+        cards=data.get("cards", {}) or {},
+        setup=data["setup"],
+        steps=data["steps"],
+        expect=data.get("expect", {}) or {},
+        xfail=data.get("xfail"),
+        fingerprint={str(k): str(v) for k, v in (data.get("fingerprint") or {}).items()},
         located=located,
     )
 
@@ -133,8 +154,12 @@ def is_scenario_file(path: Path) -> bool:
     """Scenario files are YAML files other than a game's card library (``scenarios/<game>/cards.yaml`` and
     ``scenarios/<game>/cards/``), the not-testable list, and drafts (``_*``)."""
     library_folder = path.parent.name == "cards" and path.parent.parent.parent.name == "scenarios"
-    return (path.suffix == ".yaml" and path.name not in NOT_SCENARIOS and not path.name.startswith("_")
-            and not library_folder)
+    return (
+        path.suffix == ".yaml"
+        and path.name not in NOT_SCENARIOS
+        and not path.name.startswith("_")
+        and not library_folder
+    )
 
 
 def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Path]:

@@ -36,12 +36,17 @@ def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem
     if adapter is None:
         return [Problem(display, 1, "", f"no engine runs scenarios of the game {game!r}")]
     try:
-        scenario = load_scenario(path, scenarios_dir=scenarios_dir, display=display, game_schema=adapter.schema())
+        scenario = load_scenario(
+            path, scenarios_dir=scenarios_dir, display=display, game_schema=adapter.schema()
+        )
     except ScenarioInvalid as exc:
         return exc.problems
-    return Cited(scenario.id, scenario.line_of("id"),
-                 tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
-                 tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)))
+    return Cited(
+        scenario.id,
+        scenario.line_of("id"),
+        tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
+        tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)),
+    )
 
 
 def _schemas_key(files: list[Path], scenarios_dir: Path) -> str:
@@ -65,9 +70,17 @@ class ScenarioLint:
     cited: set[str]
 
 
-def lint_scenario_files(files: list[Path], scenarios_dir: Path, root: Path, graph: Graph, lookup: LookupIndex,
-                        ruling_ids: set[str], memo: Path | None = None) -> ScenarioLint:
+def lint_scenario_files(
+    files: list[Path],
+    scenarios_dir: Path,
+    root: Path,
+    graph: Graph,
+    lookup: LookupIndex,
+    ruling_ids: set[str],
+    memo: Path | None = None,
+) -> ScenarioLint:
     """Errors for malformed scenario files, rules and rulings they cite that do not exist, and duplicate ids."""
+
     def display(path: Path) -> str:
         return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
@@ -82,17 +95,38 @@ def lint_scenario_files(files: list[Path], scenarios_dir: Path, root: Path, grap
             problems += [replace(p, code="scenario-invalid") for p in found]
             continue
         if found.id in first:
-            problems.append(Problem(shown, found.line, "id", f"duplicate scenario id {found.id} (also {first[found.id]})",
-                                    code="duplicate-id"))
+            problems.append(
+                Problem(
+                    shown,
+                    found.line,
+                    "id",
+                    f"duplicate scenario id {found.id} (also {first[found.id]})",
+                    code="duplicate-id",
+                )
+            )
         else:
             first[found.id] = shown
         cited.update(rule for rule, _ in found.rules)
         for i, (rule, line) in enumerate(found.rules):
             if rule not in graph:
-                problems.append(Problem(shown, line, f"rules[{i}]", f"cites {rule}, which is not a rule"
-                                        + did_you_mean(lookup, graph, rule), code="dangling-reference"))
+                problems.append(
+                    Problem(
+                        shown,
+                        line,
+                        f"rules[{i}]",
+                        f"cites {rule}, which is not a rule" + did_you_mean(lookup, graph, rule),
+                        code="dangling-reference",
+                    )
+                )
         for i, (ruling, line) in enumerate(found.rulings):
             if ruling not in ruling_ids:
-                problems.append(Problem(shown, line, f"rulings[{i}]", f"cites ruling {ruling}, which is not in any "
-                                        "rulings.yaml", code="dangling-reference"))
+                problems.append(
+                    Problem(
+                        shown,
+                        line,
+                        f"rulings[{i}]",
+                        f"cites ruling {ruling}, which is not in any rulings.yaml",
+                        code="dangling-reference",
+                    )
+                )
     return ScenarioLint(problems, cited)

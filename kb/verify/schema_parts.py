@@ -22,10 +22,23 @@ def scenario_schema(setup: dict, step: dict, expect: dict, defs: dict | None = N
 
 def log_entry(rule: str | list[str], players: list[str] = PLAYERS) -> dict:
     """A ``log:``/``no_log:`` entry: a rule id (JSON type ``rule``), or the rule with kind, message, object, player."""
-    return {"oneOf": [{"type": rule}, {"type": "object", "required": ["rule"], "additionalProperties": False,
-                                       "properties": {
-        "rule": {"type": rule}, "kind": {"type": "string"}, "message": {"type": "string"},
-        "object": {"type": "string"}, "player": {"enum": players}}}]}
+    return {
+        "oneOf": [
+            {"type": rule},
+            {
+                "type": "object",
+                "required": ["rule"],
+                "additionalProperties": False,
+                "properties": {
+                    "rule": {"type": rule},
+                    "kind": {"type": "string"},
+                    "message": {"type": "string"},
+                    "object": {"type": "string"},
+                    "player": {"enum": players},
+                },
+            },
+        ]
+    }
 
 
 def log_expect(entry: dict) -> dict:
@@ -33,15 +46,29 @@ def log_expect(entry: dict) -> dict:
     return {"log": {"type": "array", "items": entry}, "no_log": {"type": "array", "items": entry}}
 
 
-def step_object(step_keys: list[str], reject: dict, expect: dict, players: list[str] = PLAYERS, **more: dict) -> dict:
+def step_object(
+    step_keys: list[str], reject: dict, expect: dict, players: list[str] = PLAYERS, **more: dict
+) -> dict:
     """A step written as a mapping: one of ``step_keys``, with ``player``, ``reject``, ``note``, ``expect``."""
-    return {"type": "object", "minProperties": 1,
-            "propertyNames": {"enum": [*step_keys, "player", "reject", "note"]},
-            "properties": {"player": {"enum": players}, "reject": reject, "note": {"type": "string"},
-                           "expect": expect, **more}}
+    return {
+        "type": "object",
+        "minProperties": 1,
+        "propertyNames": {"enum": [*step_keys, "player", "reject", "note"]},
+        "properties": {
+            "player": {"enum": players},
+            "reject": reject,
+            "note": {"type": "string"},
+            "expect": expect,
+            **more,
+        },
+    }
 
 
 def new_game(deck: dict, players: list[str] = PLAYERS, **more: dict) -> dict:
     """``setup.new_game``: each player's deck (p1 and p2 at least), and whatever else the game's start takes."""
-    return {"type": "object", "additionalProperties": False, "required": ["p1", "p2"],
-            "properties": {**{pid: deck for pid in players}, **more}}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["p1", "p2"],
+        "properties": {**{pid: deck for pid in players}, **more},
+    }

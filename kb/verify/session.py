@@ -16,7 +16,9 @@ from kb.verify.runner import RunContext, run_all
 from kb.verify.scenario import discover
 
 
-def context(kb: KnowledgeBase, project: Paths | None = None, rulings: list[Ruling] | None = None) -> RunContext:
+def context(
+    kb: KnowledgeBase, project: Paths | None = None, rulings: list[Ruling] | None = None
+) -> RunContext:
     """What scenario runs need from a version of the rules: rule and ruling ids, rule parameters.
 
     ``project`` is where the scenarios live when ``kb`` is another version of the rules (diff --run).
@@ -25,8 +27,13 @@ def context(kb: KnowledgeBase, project: Paths | None = None, rulings: list[Rulin
     if rulings is None:
         rulings, _ = load_rulings(project)
     parameters = read_parameters(kb.paths, kb.graph)
-    return RunContext(root=project.root, scenarios_dir=project.scenarios, known_ids=frozenset(kb.graph.nodes),
-                      ruling_ids=frozenset(r.id for r in rulings), parameters=parameters.values)
+    return RunContext(
+        root=project.root,
+        scenarios_dir=project.scenarios,
+        known_ids=frozenset(kb.graph.nodes),
+        ruling_ids=frozenset(r.id for r in rulings),
+        parameters=parameters.values,
+    )
 
 
 def input_keys(kb: KnowledgeBase, ctx: RunContext, files: list[Path]) -> dict[str, str]:
@@ -49,9 +56,15 @@ def inputs_changed(kb: KnowledgeBase) -> list[Path]:
     return [f for f in files if stored.get(ctx.display(f)) != keys[ctx.display(f)]]
 
 
-def verify(kb: KnowledgeBase, targets: list[Path] | None = None, *, jobs: int = 1, reuse: bool = False,
-           on_start: Callable[[int], None] | None = None,
-           on_result: Callable[[ScenarioResult], None] | None = None) -> VerifyResults:
+def verify(
+    kb: KnowledgeBase,
+    targets: list[Path] | None = None,
+    *,
+    jobs: int = 1,
+    reuse: bool = False,
+    on_start: Callable[[int], None] | None = None,
+    on_result: Callable[[ScenarioResult], None] | None = None,
+) -> VerifyResults:
     """Run the scenarios under ``targets`` (all by default) and store the results, each with the key of its inputs.
 
     A partial run replaces the results of the scenarios it ran and keeps the others, so the results

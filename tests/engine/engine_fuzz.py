@@ -32,7 +32,9 @@ def random_action(game: Game, rng: random.Random) -> A.Action:
 
     def tg() -> tuple:
         pool = ids + players + effects
-        return tuple(tuple(rng.choice(pool) for _ in range(rng.randint(0, 2))) for _ in range(rng.randint(0, 2)))
+        return tuple(
+            tuple(rng.choice(pool) for _ in range(rng.randint(0, 2))) for _ in range(rng.randint(0, 2))
+        )
 
     makers = [
         lambda: A.ChooseMainCharacter(pid, oid()),
@@ -40,7 +42,9 @@ def random_action(game: Game, rng: random.Random) -> A.Action:
         lambda: A.AttachItem(pid, oid(), oid(), rng.random() < 0.5),
         lambda: A.TurnFaceUp(pid, oid()),
         lambda: A.DiscardAttachment(pid, oid()),
-        lambda: A.ActivateAbility(pid, oid(), rng.randint(-1, 3), tg(), pay(), tuple(oid() for _ in range(rng.randint(0, 1)))),
+        lambda: A.ActivateAbility(
+            pid, oid(), rng.randint(-1, 3), tg(), pay(), tuple(oid() for _ in range(rng.randint(0, 1)))
+        ),
         lambda: A.ActivateSupport(pid, oid(), tg(), pay()),
         lambda: A.UseCommand(pid, rng.choice(["Acquisition", "Solvency", "Contingency", "Wish"]), tg()),
         lambda: A.ExhaustResource(pid, oid()),
@@ -77,7 +81,9 @@ _PHASE_PROBLEMS: list[str] = []
 def _pools_empty(game: Game, when: str) -> None:
     for pid in game.order:
         if game.players[pid].pool:
-            _PHASE_PROBLEMS.append(f"turn {game.turn}: {pid}'s resource pool {game.players[pid].pool} is not empty {when}")
+            _PHASE_PROBLEMS.append(
+                f"turn {game.turn}: {pid}'s resource pool {game.players[pid].pool} is not empty {when}"
+            )
 
 
 _ORIGINAL_STEPS = dict(turns.STEPS)
@@ -109,7 +115,14 @@ def install_phase_hooks() -> None:
     turns._fuzz_hooked = True
 
 
-def check_game(seed: int, *, illegal_every: int = 12, try_legal: bool = False, players: int = 2, deck_size: int | None = None) -> dict:
+def check_game(
+    seed: int,
+    *,
+    illegal_every: int = 12,
+    try_legal: bool = False,
+    players: int = 2,
+    deck_size: int | None = None,
+) -> dict:
     """Play one random game of ``players`` (with decks of ``deck_size`` cards, the CR's 60 by default), checking
     every invariant after every action; return what went wrong."""
     install_phase_hooks()
@@ -152,12 +165,16 @@ def _check_game(seed: int, illegal_every: int, try_legal: bool, players: int, de
                     game.apply(a)
                 except IllegalAction as e:
                     if not e.rules or any(r not in RULES for r in e.rules):
-                        failures.append(f"seed {seed} step {step}: {a} rejected without registered rules: {e.rules}")
+                        failures.append(
+                            f"seed {seed} step {step}: {a} rejected without registered rules: {e.rules}"
+                        )
                     rules.update(e.rules)
                     if fingerprint(game) != before:
                         failures.append(f"seed {seed} step {step}: rejecting {a} changed the game")
                 else:
-                    failures.append(f"seed {seed} step {step}: {a} is not offered by legal_actions but was accepted")
+                    failures.append(
+                        f"seed {seed} step {step}: {a} is not offered by legal_actions but was accepted"
+                    )
                 break
         action = player.choose(game, legal)
         try:
@@ -193,4 +210,7 @@ def check_games(seeds) -> list[dict]:
 def check_multiplayer_games(seeds) -> list[dict]:
     """check_game for games of three (odd seeds: four) players; every third one with 14-card decks, so that players
     draw from empty decks and leave the game while others play on (4.2.4b, 4.2.4a)."""
-    return [check_game(s, try_legal=(s % 10 == 0), players=3 + s % 2, deck_size=14 if s % 3 == 0 else None) for s in seeds]
+    return [
+        check_game(s, try_legal=(s % 10 == 0), players=3 + s % 2, deck_size=14 if s % 3 == 0 else None)
+        for s in seeds
+    ]

@@ -9,27 +9,105 @@ from engine.athernum.state import Game
 
 #: A small library of test cards (invented; not official cards).
 TEST_CARDS = [
-    {"name": "Hero", "type": "character", "faction": "ember", "cost": 2, "ofv": 2, "dfv": 3, "item_slots": 1, "victory_token_field": 3},
-    {"name": "Rival", "type": "character", "faction": "tide", "cost": 3, "ofv": 1, "dfv": 4, "item_slots": 1, "victory_token_field": 3},
+    {
+        "name": "Hero",
+        "type": "character",
+        "faction": "ember",
+        "cost": 2,
+        "ofv": 2,
+        "dfv": 3,
+        "item_slots": 1,
+        "victory_token_field": 3,
+    },
+    {
+        "name": "Rival",
+        "type": "character",
+        "faction": "tide",
+        "cost": 3,
+        "ofv": 1,
+        "dfv": 4,
+        "item_slots": 1,
+        "victory_token_field": 3,
+    },
     {"name": "Keep", "type": "location", "victory_token_field": 2},
-    {"name": "Soldier", "type": "character", "faction": "ember", "cost": 1, "ofv": 2, "dfv": 2, "item_slots": 1},
+    {
+        "name": "Soldier",
+        "type": "character",
+        "faction": "ember",
+        "cost": 1,
+        "ofv": 2,
+        "dfv": 2,
+        "item_slots": 1,
+    },
     {"name": "Guard", "type": "character", "cost": 1, "ofv": 1, "dfv": 3},
     {"name": "Brute", "type": "character", "faction": "tide", "cost": 2, "ofv": 3, "dfv": 1},
-    {"name": "Champion", "type": "character", "faction": "ember", "cost": 2, "ofv": 1, "dfv": 2, "victory_token_field": 2,
-     "abilities": [{"type": "activated", "keyword": "objective", "name": "Quest", "cost": {"exhaust_self": True},
-                    "effect": {"kind": "place_victory_tokens", "what": "this"}}]},
-    {"name": "Sword", "type": "item", "abilities": [{"type": "static", "keyword": "equip", "effect": {"kind": "modify_value", "what": "linked", "property": "ofv", "add": 2}}]},
-    {"name": "Potion", "type": "item", "abilities": [{"type": "static", "effect": {"kind": "draw", "count": 1}}]},
+    {
+        "name": "Champion",
+        "type": "character",
+        "faction": "ember",
+        "cost": 2,
+        "ofv": 1,
+        "dfv": 2,
+        "victory_token_field": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "keyword": "objective",
+                "name": "Quest",
+                "cost": {"exhaust_self": True},
+                "effect": {"kind": "place_victory_tokens", "what": "this"},
+            }
+        ],
+    },
+    {
+        "name": "Sword",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "keyword": "equip",
+                "effect": {"kind": "modify_value", "what": "linked", "property": "ofv", "add": 2},
+            }
+        ],
+    },
+    {
+        "name": "Potion",
+        "type": "item",
+        "abilities": [{"type": "static", "effect": {"kind": "draw", "count": 1}}],
+    },
     {"name": "Tower", "type": "location", "item_slots": 1},
     {"name": "Fort", "type": "location"},
-    {"name": "Bolt", "type": "character", "cost": 1, "ofv": 0, "dfv": 1,
-     "abilities": [{"type": "support", "fee": {"resources": 1},
-                    "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-                    "effect": {"kind": "deal_damage", "what": "target 0", "amount": 2}}]},
-    {"name": "Medic", "type": "character", "cost": 1, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Heal", "cost": {"resources": 1},
-                    "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-                    "effect": {"kind": "heal", "what": "target 0", "amount": "all"}}]},
+    {
+        "name": "Bolt",
+        "type": "character",
+        "cost": 1,
+        "ofv": 0,
+        "dfv": 1,
+        "abilities": [
+            {
+                "type": "support",
+                "fee": {"resources": 1},
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "deal_damage", "what": "target 0", "amount": 2},
+            }
+        ],
+    },
+    {
+        "name": "Medic",
+        "type": "character",
+        "cost": 1,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Heal",
+                "cost": {"resources": 1},
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "heal", "what": "target 0", "amount": "all"},
+            }
+        ],
+    },
     {"name": "Filler", "type": "character", "cost": 1, "ofv": 1, "dfv": 1},
 ]
 

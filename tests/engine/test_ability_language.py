@@ -17,7 +17,12 @@ def _card(**abilities):
 
 def test_unknown_effect_names_the_field_and_suggests():
     """A misspelt effect kind is reported with its field path and a suggestion."""
-    data = _card(abilities=[{"type": "static", "effect": {"kind": "draw"}}, {"type": "static", "effect": {"kind": "drwa"}}])
+    data = _card(
+        abilities=[
+            {"type": "static", "effect": {"kind": "draw"}},
+            {"type": "static", "effect": {"kind": "drwa"}},
+        ]
+    )
     with pytest.raises(CardDefinitionError) as err:
         load_card(data)
     assert str(err.value) == "abilities[1].effect.kind: unknown effect 'drwa' (did you mean 'draw'?)"
@@ -32,16 +37,70 @@ def test_unknown_effect_names_the_field_and_suggests():
         ({"name": "X", "type": "character", "ofv": -1}, "ofv"),
         ({"name": "X", "type": "character", "colour": "red"}, "colour"),
         (_card(abilities=[{"type": "triggered", "effect": {"kind": "draw"}}]), "abilities[0].trigger"),
-        (_card(abilities=[{"type": "triggered", "trigger": {"when": "entrs"}, "effect": {"kind": "draw"}}]), "abilities[0].trigger.when"),
-        (_card(abilities=[{"type": "activated", "cost": {"resources": {"ember": "two"}}, "effect": {"kind": "draw"}}]), "abilities[0].cost.resources.ember"),
-        (_card(abilities=[{"type": "activated", "effect": {"kind": "deal_damage", "what": "target 1", "amount": 1}}]), "abilities[0].effect.what"),
-        (_card(abilities=[{"type": "activated", "effect": {"kind": "deal_damage", "amount": 1}}]), "abilities[0].effect.what"),
-        (_card(abilities=[{"type": "static", "keyword": "command", "effect": {"kind": "draw"}}]), "abilities[0].keyword"),
+        (
+            _card(
+                abilities=[{"type": "triggered", "trigger": {"when": "entrs"}, "effect": {"kind": "draw"}}]
+            ),
+            "abilities[0].trigger.when",
+        ),
+        (
+            _card(
+                abilities=[
+                    {"type": "activated", "cost": {"resources": {"ember": "two"}}, "effect": {"kind": "draw"}}
+                ]
+            ),
+            "abilities[0].cost.resources.ember",
+        ),
+        (
+            _card(
+                abilities=[
+                    {"type": "activated", "effect": {"kind": "deal_damage", "what": "target 1", "amount": 1}}
+                ]
+            ),
+            "abilities[0].effect.what",
+        ),
+        (
+            _card(abilities=[{"type": "activated", "effect": {"kind": "deal_damage", "amount": 1}}]),
+            "abilities[0].effect.what",
+        ),
+        (
+            _card(abilities=[{"type": "static", "keyword": "command", "effect": {"kind": "draw"}}]),
+            "abilities[0].keyword",
+        ),
         (_card(abilities=[{"type": "support", "cost": 1, "effect": {"kind": "draw"}}]), "abilities[0].cost"),
-        (_card(abilities=[{"type": "activated", "targets": [{"kind": "player"}], "effect": {"kind": "neutralise", "what": "target 0"}}]), "abilities[0].effect.what"),
-        (_card(abilities=[{"type": "static", "effect": {"kind": "modify_value", "what": "this", "property": "ofv"}}]), "abilities[0].effect"),
-        (_card(abilities=[{"type": "static", "effect": {"kind": "draw", "colour": 1}}]), "abilities[0].effect.colour"),
-        (_card(abilities=[{"type": "support", "fee": 1, "effect": {"kind": "draw"}}, {"type": "support", "fee": 1, "effect": {"kind": "draw"}}]), "abilities"),
+        (
+            _card(
+                abilities=[
+                    {
+                        "type": "activated",
+                        "targets": [{"kind": "player"}],
+                        "effect": {"kind": "neutralise", "what": "target 0"},
+                    }
+                ]
+            ),
+            "abilities[0].effect.what",
+        ),
+        (
+            _card(
+                abilities=[
+                    {"type": "static", "effect": {"kind": "modify_value", "what": "this", "property": "ofv"}}
+                ]
+            ),
+            "abilities[0].effect",
+        ),
+        (
+            _card(abilities=[{"type": "static", "effect": {"kind": "draw", "colour": 1}}]),
+            "abilities[0].effect.colour",
+        ),
+        (
+            _card(
+                abilities=[
+                    {"type": "support", "fee": 1, "effect": {"kind": "draw"}},
+                    {"type": "support", "fee": 1, "effect": {"kind": "draw"}},
+                ]
+            ),
+            "abilities",
+        ),
     ],
 )
 def test_definition_errors_name_the_field(data, path):
@@ -73,12 +132,25 @@ abilities:
 """
     card = load_card(yaml.safe_load(text))
     assert card == library()["Ember Knight"]
-    assert card.abilities[0].cost.exhaust_self and card.abilities[0].targets[0].filter.controller == "opponent"
+    assert (
+        card.abilities[0].cost.exhaust_self and card.abilities[0].targets[0].filter.controller == "opponent"
+    )
 
 
 def test_command_keyword_adds_a_command_token_to_the_cost():
     """A Command ability costs a Command Token in addition to its regular cost (4.3.5e.II)."""
-    card = load_card(_card(abilities=[{"type": "activated", "keyword": "command", "cost": {"resources": 1}, "effect": {"kind": "draw"}}]))
+    card = load_card(
+        _card(
+            abilities=[
+                {
+                    "type": "activated",
+                    "keyword": "command",
+                    "cost": {"resources": 1},
+                    "effect": {"kind": "draw"},
+                }
+            ]
+        )
+    )
     assert card.abilities[0].cost.command_tokens == 1 and card.abilities[0].cost.resources.total == 1
 
 
@@ -86,7 +158,9 @@ def test_the_built_in_pool_exercises_every_ability_type_and_effect_kind():
     """The random-play card pool uses every ability type, keyword and effect kind of the language."""
     lib = library()
     abilities = [a for c in lib.values() for a in c.abilities]
-    abilities += [a for c in lib.values() for a in c.abilities for e in a.effects if e.token for a in e.token.abilities]
+    abilities += [
+        a for c in lib.values() for a in c.abilities for e in a.effects if e.token for a in e.token.abilities
+    ]
     assert {a.type for a in abilities} == set(ABILITY_TYPES)
     assert set().union(*(a.keywords for a in abilities)) == set(KEYWORDS)
     kinds = {e.kind for a in abilities for e in a.effects}
@@ -119,7 +193,9 @@ def test_documented_cards_load():
     for block in _yaml_blocks():
         if isinstance(block, dict) and "name" in block and "type" in block:
             cards.append(block)
-        elif isinstance(block, list) and all(isinstance(c, dict) and "name" in c and "type" in c for c in block):
+        elif isinstance(block, list) and all(
+            isinstance(c, dict) and "name" in c and "type" in c for c in block
+        ):
             cards.extend(block)
     assert len(cards) >= 7
     for data in cards:

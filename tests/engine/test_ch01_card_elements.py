@@ -12,15 +12,75 @@ from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, 
 
 TYPE_CARDS = TEST_CARDS + [
     {"name": "Shapeshifter", "type": "character", "cost": 0, "ofv": 1, "dfv": 2, "subtypes": ["Human"]},
-    {"name": "Curse of Frogs", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
-        "effect": {"kind": "set_types", "what": "target 0", "types": ["character", "Frog"], "duration": "end_of_turn"}}]},
-    {"name": "Gift of Wings", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
-        "effect": {"kind": "add_types", "what": "target 0", "types": ["Bird"], "duration": "end_of_turn"}}]},
-    {"name": "Weaken", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-        "effect": {"kind": "modify_value", "what": "target 0", "property": "ofv", "add": -5, "duration": "end_of_turn"}}]},
-    {"name": "Regent", "type": "character", "cost": 0, "ofv": 0, "dfv": 3,
-     "abilities": [{"type": "activated", "name": "Seize", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "opponent", "main": False}}],
-                    "effect": {"kind": "gain_control", "what": "target 0"}}]},
+    {
+        "name": "Curse of Frogs",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {
+                    "kind": "set_types",
+                    "what": "target 0",
+                    "types": ["character", "Frog"],
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Gift of Wings",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {
+                    "kind": "add_types",
+                    "what": "target 0",
+                    "types": ["Bird"],
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Weaken",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "target 0",
+                    "property": "ofv",
+                    "add": -5,
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Regent",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 3,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Seize",
+                "targets": [
+                    {
+                        "kind": "permanent",
+                        "filter": {"types": ["character"], "controller": "opponent", "main": False},
+                    }
+                ],
+                "effect": {"kind": "gain_control", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -45,7 +105,9 @@ def test_same_name_is_same_card_for_semi_uniqueness(lib):
     ("item", "subtypes", "rule"),
     [
         pytest.param("Curse of Frogs", {"Frog"}, "1.4.6", id="becomes-replaces-all-types"),
-        pytest.param("Gift of Wings", {"Human", "Bird"}, "1.4.7", id="gaining-a-type-keeps-the-original-ones"),
+        pytest.param(
+            "Gift of Wings", {"Human", "Bird"}, "1.4.7", id="gaining-a-type-keeps-the-original-ones"
+        ),
     ],
 )
 def test_becoming_a_type_replaces_the_types_and_gaining_one_keeps_them(tlib, item, subtypes, rule):
@@ -104,7 +166,9 @@ def test_removing_the_card_does_not_shrink_the_pool(lib):
 
 def test_cannot_gain_control_of_a_second_copy(tlib):
     """Gaining control of a second copy of a Victory-Token-Field card is ignored (1.5.7)."""
-    cards = TYPE_CARDS + [{"name": "Twin", "type": "character", "cost": 1, "ofv": 1, "dfv": 2, "victory_token_field": 1}]
+    cards = TYPE_CARDS + [
+        {"name": "Twin", "type": "character", "cost": 1, "ofv": 1, "dfv": 2, "victory_token_field": 1}
+    ]
     lib2 = load_library(cards)
     s = setup(lib2)
     s.character("p1", "Regent")
@@ -137,15 +201,33 @@ def test_token_named_by_its_characteristics(lib):
     """A token created without a name is named by its characteristics followed by 'Token' (1.1.6)."""
     from engine.athernum.abilities import parse_token
 
-    spec = parse_token({"type": "character", "subtypes": ["Mechanical", "Construct"], "ofv": 1, "dfv": 1}, "token")
+    spec = parse_token(
+        {"type": "character", "subtypes": ["Mechanical", "Construct"], "ofv": 1, "dfv": 1}, "token"
+    )
     assert spec.display_name() == "Mechanical Construct Token"
 
 
 IDOLS = TEST_CARDS + [
     {"name": "Idol", "type": "item", "victory_token_field": 2},
-    {"name": "Idol Maker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
-     "abilities": [{"type": "activated", "name": "Shape", "effect": {"kind": "create_token", "attach_to": "this",
-                    "token": {"name": "Idol", "type": "item", "victory_token_field": 2}}}]},
+    {
+        "name": "Idol Maker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "item_slots": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Shape",
+                "effect": {
+                    "kind": "create_token",
+                    "attach_to": "this",
+                    "token": {"name": "Idol", "type": "item", "victory_token_field": 2},
+                },
+            }
+        ],
+    },
 ]
 
 
@@ -214,11 +296,45 @@ def test_victory_field_item_attached_grows_the_pool(ilib):
 
 
 NAMING = TEST_CARDS + [
-    {"name": "Seer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Divine", "effects": [{"kind": "name_card"}, {"kind": "search", "filter": {"named": True}}]},
-                   {"type": "activated", "name": "Purge", "effects": [{"kind": "name_card"}, {"kind": "discard", "what": {"all": {"named": True, "controller": "opponent"}}}]}]},
-    {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Conjure", "effect": {"kind": "create_token", "token": {"name": "Imp", "type": "character", "ofv": 1, "dfv": 1}}}]},
+    {
+        "name": "Seer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Divine",
+                "effects": [{"kind": "name_card"}, {"kind": "search", "filter": {"named": True}}],
+            },
+            {
+                "type": "activated",
+                "name": "Purge",
+                "effects": [
+                    {"kind": "name_card"},
+                    {"kind": "discard", "what": {"all": {"named": True, "controller": "opponent"}}},
+                ],
+            },
+        ],
+    },
+    {
+        "name": "Conjurer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Conjure",
+                "effect": {
+                    "kind": "create_token",
+                    "token": {"name": "Imp", "type": "character", "ofv": 1, "dfv": 1},
+                },
+            }
+        ],
+    },
 ]
 
 

@@ -19,12 +19,58 @@ from engine.athernum.values import value
 from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 MORE = TEST_CARDS + [
-    {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Conjure", "effect": {"kind": "create_token", "token": {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1}}},
-                   {"type": "activated", "name": "Banish", "targets": [{"kind": "permanent", "filter": {"token": True}}], "effect": {"kind": "return_to_hand", "what": "target 0"}},
-                   {"type": "activated", "name": "Echo", "effect": {"kind": "create_token", "token": {"name": "Champion", "type": "character", "ofv": 1, "dfv": 1, "victory_token_field": 2}}}]},
-    {"name": "Slayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Slay", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}], "effect": {"kind": "discard", "what": "target 0"}}]},
+    {
+        "name": "Conjurer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Conjure",
+                "effect": {
+                    "kind": "create_token",
+                    "token": {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1},
+                },
+            },
+            {
+                "type": "activated",
+                "name": "Banish",
+                "targets": [{"kind": "permanent", "filter": {"token": True}}],
+                "effect": {"kind": "return_to_hand", "what": "target 0"},
+            },
+            {
+                "type": "activated",
+                "name": "Echo",
+                "effect": {
+                    "kind": "create_token",
+                    "token": {
+                        "name": "Champion",
+                        "type": "character",
+                        "ofv": 1,
+                        "dfv": 1,
+                        "victory_token_field": 2,
+                    },
+                },
+            },
+        ],
+    },
+    {
+        "name": "Slayer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Slay",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -189,7 +235,9 @@ def test_tokens_cease_to_exist_when_leaving_their_zone(mlib):
     conj = find(g, "p1", "Conjurer")
     g.apply(ActivateAbility("p1", conj, 0))
     pass_all(g)
-    imp = next(o for o in g.board_ids("p1") if g.objects[o].is_token and g.objects[o].definition.type == "character")
+    imp = next(
+        o for o in g.board_ids("p1") if g.objects[o].is_token and g.objects[o].definition.type == "character"
+    )
     assert g.objects[imp].name == "Imp Token" and g.objects[imp].owner == "p1"
     g.apply(ActivateAbility("p1", conj, 1, ((imp,),)))
     pass_all(g)
@@ -280,13 +328,75 @@ def test_semi_unique_duplicates_are_resolved_by_the_controllers_choice(lib):
 
 
 TOKENS = TEST_CARDS + [
-    {"name": "Herald Maker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Proclaim", "effect": {"kind": "create_token", "token": {
-         "type": "character", "subtypes": ["Herald"], "ofv": 0, "dfv": 1,
-         "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"], "controller": "you", "other": True}}, "property": "ofv", "add": 1}}]}}}]},
-    {"name": "Rune Carver", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
-     "abilities": [{"type": "activated", "name": "Carve", "effect": {"kind": "create_token", "attach_to": "this", "token": {
-         "name": "Rune", "type": "item", "abilities": [{"type": "static", "keyword": "equip", "effect": {"kind": "modify_value", "what": "linked", "property": "ofv", "add": 1}}]}}}]},
+    {
+        "name": "Herald Maker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Proclaim",
+                "effect": {
+                    "kind": "create_token",
+                    "token": {
+                        "type": "character",
+                        "subtypes": ["Herald"],
+                        "ofv": 0,
+                        "dfv": 1,
+                        "abilities": [
+                            {
+                                "type": "static",
+                                "effect": {
+                                    "kind": "modify_value",
+                                    "what": {
+                                        "all": {"types": ["character"], "controller": "you", "other": True}
+                                    },
+                                    "property": "ofv",
+                                    "add": 1,
+                                },
+                            }
+                        ],
+                    },
+                },
+            }
+        ],
+    },
+    {
+        "name": "Rune Carver",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "item_slots": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Carve",
+                "effect": {
+                    "kind": "create_token",
+                    "attach_to": "this",
+                    "token": {
+                        "name": "Rune",
+                        "type": "item",
+                        "abilities": [
+                            {
+                                "type": "static",
+                                "keyword": "equip",
+                                "effect": {
+                                    "kind": "modify_value",
+                                    "what": "linked",
+                                    "property": "ofv",
+                                    "add": 1,
+                                },
+                            }
+                        ],
+                    },
+                },
+            }
+        ],
+    },
 ]
 
 
@@ -318,8 +428,21 @@ def test_item_token_equip_static_applies_to_its_linked_target(toklib):
 
 
 SHUFFLE = TEST_CARDS + [
-    {"name": "Tide Binder", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Undertow", "targets": [{"kind": "permanent", "filter": {"main": False}}], "effect": {"kind": "shuffle_into_deck", "what": "target 0"}}]},
+    {
+        "name": "Tide Binder",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Undertow",
+                "targets": [{"kind": "permanent", "filter": {"main": False}}],
+                "effect": {"kind": "shuffle_into_deck", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -341,9 +464,22 @@ def test_a_token_is_never_shuffled_into_a_deck():
 
 
 REASSIGN = TEST_CARDS + [
-    {"name": "Gear Smith", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "item_slots": 1,
-     "abilities": [{"type": "activated", "name": "Refit", "targets": [{"kind": "attachment"}, {"kind": "permanent", "filter": {"controller": "you"}}],
-                    "effect": {"kind": "reattach", "what": "target 0", "onto": "target 1"}}]},
+    {
+        "name": "Gear Smith",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "item_slots": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Refit",
+                "targets": [{"kind": "attachment"}, {"kind": "permanent", "filter": {"controller": "you"}}],
+                "effect": {"kind": "reattach", "what": "target 0", "onto": "target 1"},
+            }
+        ],
+    },
 ]
 
 

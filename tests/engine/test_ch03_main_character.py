@@ -4,17 +4,67 @@ from __future__ import annotations
 
 import pytest
 
-from engine.athernum import ActivateAbility, ChooseMainCharacter, ChooseTargets, PlayCard, load_library, new_game
+from engine.athernum import (
+    ActivateAbility,
+    ChooseMainCharacter,
+    ChooseTargets,
+    PlayCard,
+    load_library,
+    new_game,
+)
 from engine.athernum.errors import InvalidChoice
 from engine.athernum.state import Phase, Zone
 from tests.engine.engine_helpers import TEST_CARDS, day, deck_library, find, legal_deck, pass_all, setup
 
 REMOVAL = TEST_CARDS + [
-    {"name": "Exile", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "discard", "what": "target 0"}}]},
-    {"name": "Bounce", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "return_to_hand", "what": "target 0"}}]},
-    {"name": "Thief", "type": "character", "cost": 0, "ofv": 0, "dfv": 1,
-     "abilities": [{"type": "activated", "name": "Steal", "targets": [{"kind": "permanent", "filter": {"controller": "opponent"}}], "effect": {"kind": "gain_control", "what": "target 0"}}]},
-    {"name": "Blast", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "deal_damage", "what": "target 0", "amount": 5}}]},
+    {
+        "name": "Exile",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Bounce",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "return_to_hand", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Thief",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Steal",
+                "targets": [{"kind": "permanent", "filter": {"controller": "opponent"}}],
+                "effect": {"kind": "gain_control", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Blast",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "deal_damage", "what": "target 0", "amount": 5},
+            }
+        ],
+    },
 ]
 
 
@@ -151,7 +201,9 @@ def test_lethal_damage_exhausts_main_character_and_removes_damage():
     assert r.counters.get("exhaustion") == 1
     assert g.objects[rival_sword].attached_to == rival  # attachments remain (3.0.7e.III)
     rules = [e.rule for e in g.log]
-    assert rules.index("3.0.7e") < rules.index("3.0.7e.I") < rules.index("3.0.7e.II") < rules.index("3.0.7e.III")
+    assert (
+        rules.index("3.0.7e") < rules.index("3.0.7e.I") < rules.index("3.0.7e.II") < rules.index("3.0.7e.III")
+    )
 
 
 def test_main_character_determines_faction():

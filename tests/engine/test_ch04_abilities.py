@@ -19,47 +19,310 @@ from engine.athernum import (
 from engine.athernum.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
 from engine.athernum.state import Zone
 from engine.athernum.values import value
-from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, play_item_on, setup
+from tests.engine.engine_helpers import (
+    TEST_CARDS,
+    advance,
+    day,
+    library_fixture,
+    pass_all,
+    play_item_on,
+    setup,
+)
 
 CARDS = TEST_CARDS + [
-    {"name": "Scribe", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Pyro", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Burn", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}, "count": 2}],
-                    "effect": {"kind": "deal_damage", "what": "target 0", "amount": 1}},
-                   {"type": "activated", "name": "Blast", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-                    "effect": {"kind": "deal_damage", "what": "target 0", "amount": 2}}]},
-    {"name": "Slayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Slay", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}], "effect": {"kind": "discard", "what": "target 0"}}]},
-    {"name": "Countermage", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Unravel", "targets": [{"kind": "effect", "filter": {"controller": "opponent"}}], "effect": {"kind": "neutralise", "what": "target 0"}}]},
-    {"name": "Amplifier", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Amplify", "targets": [{"kind": "effect"}], "effect": {"kind": "modify_effect", "what": "target 0", "add": 1}}]},
-    {"name": "Herald", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"when": "enters"}, "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Mourner", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"whenever": "discarded", "filter": {"types": ["character"]}}, "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Martyr", "type": "character", "cost": 0, "ofv": 1, "dfv": 2, "item_slots": 1,
-     "abilities": [{"type": "triggered", "trigger": {"when": "leaves"}, "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "opponent", "main": False}}],
-                    "effect": {"kind": "deal_damage", "what": "target 0", "amount": {"value_of": "ofv", "of": "this"}}}]},
-    {"name": "Early Bird", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "draw", "count": 1}},
-                   {"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "reveal", "zone": "hand"}}]},
-    {"name": "Lord", "type": "character", "cost": 0, "ofv": 1, "dfv": 3,
-     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"], "controller": "you", "other": True}}, "property": "ofv", "add": 1}}]},
-    {"name": "Commander", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Order", "keyword": "command", "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Setter", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "modify_value", "what": "target 0", "property": "ofv", "set": 5, "duration": "end_of_turn"}}]},
-    {"name": "Setter Two", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "modify_value", "what": "target 0", "property": "ofv", "set": 1, "duration": "end_of_turn"}}]},
-    {"name": "Doubler", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "modify_value", "what": "target 0", "property": "ofv", "multiply": 2, "duration": "end_of_turn"}}]},
-    {"name": "Adder", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}], "effect": {"kind": "modify_value", "what": "target 0", "property": "ofv", "add": 1, "duration": "end_of_turn"}}]},
-    {"name": "Berserker", "type": "character", "cost": 0, "ofv": 1, "dfv": 4,
-     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": "this", "property": "ofv", "add": 3, "condition": {"it_is_damaged": True}}}]},
-    {"name": "Ghost", "type": "character", "cost": 0, "ofv": 0, "dfv": 1,
-     "abilities": [{"type": "triggered", "zone": "discard", "trigger": {"when": "discarded"}, "effect": {"kind": "draw", "count": 2}},
-                   {"type": "triggered", "zone": "discard", "trigger": {"at": "morning"}, "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Quester", "type": "character", "cost": 0, "ofv": 0, "dfv": 2, "victory_token_field": 1,
-     "abilities": [{"type": "triggered", "keyword": "objective", "trigger": {"at": "evening"}, "effect": {"kind": "place_victory_tokens", "what": "this"}}]},
+    {
+        "name": "Scribe",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw", "count": 1}}],
+    },
+    {
+        "name": "Pyro",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Burn",
+                "targets": [
+                    {"kind": "permanent", "filter": {"types": ["character"], "main": False}, "count": 2}
+                ],
+                "effect": {"kind": "deal_damage", "what": "target 0", "amount": 1},
+            },
+            {
+                "type": "activated",
+                "name": "Blast",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "deal_damage", "what": "target 0", "amount": 2},
+            },
+        ],
+    },
+    {
+        "name": "Slayer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Slay",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Countermage",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Unravel",
+                "targets": [{"kind": "effect", "filter": {"controller": "opponent"}}],
+                "effect": {"kind": "neutralise", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Amplifier",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Amplify",
+                "targets": [{"kind": "effect"}],
+                "effect": {"kind": "modify_effect", "what": "target 0", "add": 1},
+            }
+        ],
+    },
+    {
+        "name": "Herald",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "triggered", "trigger": {"when": "enters"}, "effect": {"kind": "draw", "count": 1}}
+        ],
+    },
+    {
+        "name": "Mourner",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "triggered",
+                "trigger": {"whenever": "discarded", "filter": {"types": ["character"]}},
+                "effect": {"kind": "draw", "count": 1},
+            }
+        ],
+    },
+    {
+        "name": "Martyr",
+        "type": "character",
+        "cost": 0,
+        "ofv": 1,
+        "dfv": 2,
+        "item_slots": 1,
+        "abilities": [
+            {
+                "type": "triggered",
+                "trigger": {"when": "leaves"},
+                "targets": [
+                    {
+                        "kind": "permanent",
+                        "filter": {"types": ["character"], "controller": "opponent", "main": False},
+                    }
+                ],
+                "effect": {
+                    "kind": "deal_damage",
+                    "what": "target 0",
+                    "amount": {"value_of": "ofv", "of": "this"},
+                },
+            }
+        ],
+    },
+    {
+        "name": "Early Bird",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "draw", "count": 1}},
+            {"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "reveal", "zone": "hand"}},
+        ],
+    },
+    {
+        "name": "Lord",
+        "type": "character",
+        "cost": 0,
+        "ofv": 1,
+        "dfv": 3,
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "modify_value",
+                    "what": {"all": {"types": ["character"], "controller": "you", "other": True}},
+                    "property": "ofv",
+                    "add": 1,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Commander",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Order",
+                "keyword": "command",
+                "effect": {"kind": "draw", "count": 1},
+            }
+        ],
+    },
+    {
+        "name": "Setter",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "target 0",
+                    "property": "ofv",
+                    "set": 5,
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Setter Two",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "target 0",
+                    "property": "ofv",
+                    "set": 1,
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Doubler",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "target 0",
+                    "property": "ofv",
+                    "multiply": 2,
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Adder",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "target 0",
+                    "property": "ofv",
+                    "add": 1,
+                    "duration": "end_of_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Berserker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 1,
+        "dfv": 4,
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "modify_value",
+                    "what": "this",
+                    "property": "ofv",
+                    "add": 3,
+                    "condition": {"it_is_damaged": True},
+                },
+            }
+        ],
+    },
+    {
+        "name": "Ghost",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 1,
+        "abilities": [
+            {
+                "type": "triggered",
+                "zone": "discard",
+                "trigger": {"when": "discarded"},
+                "effect": {"kind": "draw", "count": 2},
+            },
+            {
+                "type": "triggered",
+                "zone": "discard",
+                "trigger": {"at": "morning"},
+                "effect": {"kind": "draw", "count": 1},
+            },
+        ],
+    },
+    {
+        "name": "Quester",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "victory_token_field": 1,
+        "abilities": [
+            {
+                "type": "triggered",
+                "keyword": "objective",
+                "trigger": {"at": "evening"},
+                "effect": {"kind": "place_victory_tokens", "what": "this"},
+            }
+        ],
+    },
 ]
 
 
@@ -435,11 +698,45 @@ def test_abilities_that_work_from_the_discard_pile(clib):
 
 
 MODIFY = TEST_CARDS + [
-    {"name": "Marshal", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"], "controller": "you", "other": True}}, "property": "ofv", "add": 1}}]},
-    {"name": "Echo Mage", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Echo", "targets": [{"kind": "effect", "filter": {"controller": "you"}}], "effect": {"kind": "modify_effect", "what": "target 0", "add": 2}},
-                   {"type": "activated", "name": "Dampen", "targets": [{"kind": "effect", "filter": {"controller": "you"}}], "effect": {"kind": "modify_effect", "what": "target 0", "add": -3}}]},
+    {
+        "name": "Marshal",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "modify_value",
+                    "what": {"all": {"types": ["character"], "controller": "you", "other": True}},
+                    "property": "ofv",
+                    "add": 1,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Echo Mage",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Echo",
+                "targets": [{"kind": "effect", "filter": {"controller": "you"}}],
+                "effect": {"kind": "modify_effect", "what": "target 0", "add": 2},
+            },
+            {
+                "type": "activated",
+                "name": "Dampen",
+                "targets": [{"kind": "effect", "filter": {"controller": "you"}}],
+                "effect": {"kind": "modify_effect", "what": "target 0", "add": -3},
+            },
+        ],
+    },
 ]
 
 
@@ -450,10 +747,14 @@ modlib = library_fixture(MODIFY)
     ("ability", "target_name", "ofv"),
     [
         pytest.param(0, "Guard", 1 + (1 + 2), id="echo-plus2-makes-plus3"),  # Guard OFV 1
-        pytest.param(1, "Soldier", 2 + (1 - 3), id="dampen-minus3-makes-minus2"),  # Soldier OFV 2: not cut at 0
+        pytest.param(
+            1, "Soldier", 2 + (1 - 3), id="dampen-minus3-makes-minus2"
+        ),  # Soldier OFV 2: not cut at 0
     ],
 )
-def test_a_value_change_modified_on_the_stack_applies_as_modified_and_keeps_it(modlib, ability, target_name, ofv):
+def test_a_value_change_modified_on_the_stack_applies_as_modified_and_keeps_it(
+    modlib, ability, target_name, ofv
+):
     """A '+1' modified on the stack applies with its modified amount, a reduction too ('-3' makes it '-2', the add is not cut at 0), and keeps it (4.1.8b, 4.1.8c, 4.1.4c.II, 4.4.3a)."""
     s = setup(modlib)
     mage = s.character("p1", "Echo Mage")
@@ -470,16 +771,62 @@ def test_a_value_change_modified_on_the_stack_applies_as_modified_and_keeps_it(m
 
 
 GRANTS = TEST_CARDS + [
-    {"name": "War Chanter", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Inspire", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
-                    "effect": {"kind": "grant_ability", "what": "target 0", "ability": {"type": "activated", "name": "Second Wind", "effect": {"kind": "draw"}}}},
-                   {"type": "activated", "name": "Vow", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
-                    "effect": {"kind": "grant_ability", "what": "target 0", "duration": "permanent",
-                               "ability": {"type": "triggered", "trigger": {"when": "damaged"}, "effect": {"kind": "draw"}}}}]},
-    {"name": "Drowse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-                                                      "effect": {"kind": "exhaust", "what": "target 0"}}]},
-    {"name": "Recall", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
-                                                      "effect": {"kind": "return_to_hand", "what": "target 0"}}]},
+    {
+        "name": "War Chanter",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Inspire",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
+                "effect": {
+                    "kind": "grant_ability",
+                    "what": "target 0",
+                    "ability": {"type": "activated", "name": "Second Wind", "effect": {"kind": "draw"}},
+                },
+            },
+            {
+                "type": "activated",
+                "name": "Vow",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "controller": "you"}}],
+                "effect": {
+                    "kind": "grant_ability",
+                    "what": "target 0",
+                    "duration": "permanent",
+                    "ability": {
+                        "type": "triggered",
+                        "trigger": {"when": "damaged"},
+                        "effect": {"kind": "draw"},
+                    },
+                },
+            },
+        ],
+    },
+    {
+        "name": "Drowse",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "exhaust", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Recall",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "return_to_hand", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -507,7 +854,9 @@ def test_a_granted_ability_activates_while_its_permanent_is_exhausted(glib):
     soldier = s.character("p1", "Soldier")
     g = _grant_then_play(s, INSPIRE, soldier, "Drowse")
     assert g.objects[soldier].exhausted
-    assert ActivateAbility("p1", soldier, 0) in g.legal_actions()  # no printed ability: index 0 is the granted one
+    assert (
+        ActivateAbility("p1", soldier, 0) in g.legal_actions()
+    )  # no printed ability: index 0 is the granted one
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", soldier, 0))
     pass_all(g)
@@ -542,10 +891,29 @@ def test_a_granted_triggered_ability_triggers_while_face_down(glib):
 
 
 DECK_TOP = TEST_CARDS + [
-    {"name": "Augur", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Omen", "effect": {"kind": "turn_top_face_up"}}]},
-    {"name": "Omen Bird", "type": "character", "cost": 1, "ofv": 1, "dfv": 1,
-     "abilities": [{"type": "triggered", "zone": "deck_top", "trigger": {"at": "morning"}, "effect": {"kind": "draw"}}]},
+    {
+        "name": "Augur",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "activated", "name": "Omen", "effect": {"kind": "turn_top_face_up"}}],
+    },
+    {
+        "name": "Omen Bird",
+        "type": "character",
+        "cost": 1,
+        "ofv": 1,
+        "dfv": 1,
+        "abilities": [
+            {
+                "type": "triggered",
+                "zone": "deck_top",
+                "trigger": {"at": "morning"},
+                "effect": {"kind": "draw"},
+            }
+        ],
+    },
 ]
 
 
@@ -566,7 +934,9 @@ def _augur_turns_the_top_face_up(p1_deck, p2_deck=()):
 
 def test_an_ability_works_from_the_face_up_top_of_the_deck():
     """A card face-up on top of its owner's deck uses its deck-top ability; face-down there it does nothing (4.3.2d)."""
-    g, bird = _augur_turns_the_top_face_up(("Omen Bird", "Filler", "Filler", "Filler"), ("Filler", "Filler", "Filler"))
+    g, bird = _augur_turns_the_top_face_up(
+        ("Omen Bird", "Filler", "Filler", "Filler"), ("Filler", "Filler", "Filler")
+    )
     assert g.can_see("p2", bird) and g.view("p2")["objects"][bird]["name"] == "Omen Bird"
     advance(g, lambda g: g.turn == 5 and g.phase.value == "day")
     assert any(e.rule == "4.3.5b" and bird in e.objects for e in g.log)

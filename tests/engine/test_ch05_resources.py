@@ -10,8 +10,21 @@ from engine.athernum.state import Phase, Zone
 from tests.engine.engine_helpers import TEST_CARDS, advance, day, pass_all, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Banker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Tithe", "cost": {"resources": {"tide": 1}}, "effect": {"kind": "draw"}}]},
+    {
+        "name": "Banker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Tithe",
+                "cost": {"resources": {"tide": 1}},
+                "effect": {"kind": "draw"},
+            }
+        ],
+    },
 ]
 
 
@@ -121,10 +134,42 @@ def test_resource_token_recovers_in_its_controllers_morning(lib):
 
 
 RESTRICT = TEST_CARDS + [
-    {"name": "Embargo Agent", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Embargo", "effect": {"kind": "restrict_resources", "restrict": "generation", "player": "opponent", "duration": "your_next_turn"}},
-                   {"type": "activated", "name": "Freeze", "effect": {"kind": "restrict_resources", "restrict": "usage", "player": "opponent", "duration": "your_next_turn"}}]},
-    {"name": "Brazier", "type": "location", "abilities": [{"type": "activated", "name": "Stoke", "effect": {"kind": "add_resources", "amount": 1}}]},
+    {
+        "name": "Embargo Agent",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Embargo",
+                "effect": {
+                    "kind": "restrict_resources",
+                    "restrict": "generation",
+                    "player": "opponent",
+                    "duration": "your_next_turn",
+                },
+            },
+            {
+                "type": "activated",
+                "name": "Freeze",
+                "effect": {
+                    "kind": "restrict_resources",
+                    "restrict": "usage",
+                    "player": "opponent",
+                    "duration": "your_next_turn",
+                },
+            },
+        ],
+    },
+    {
+        "name": "Brazier",
+        "type": "location",
+        "abilities": [
+            {"type": "activated", "name": "Stoke", "effect": {"kind": "add_resources", "amount": 1}}
+        ],
+    },
 ]
 
 

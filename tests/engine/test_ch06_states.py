@@ -7,22 +7,106 @@ import pytest
 from engine.athernum import ActivateAbility, PlayCard, load_library
 from engine.athernum.state import Phase
 from engine.athernum.values import types_of, value
-from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, play_item_on, setup
+from tests.engine.engine_helpers import (
+    TEST_CARDS,
+    advance,
+    day,
+    library_fixture,
+    pass_all,
+    play_item_on,
+    setup,
+)
 
 CARDS = TEST_CARDS + [
-    {"name": "Knight", "type": "character", "subtypes": ["Human", "Knight"], "faction": "ember", "cost": 0, "ofv": 3, "dfv": 3, "item_slots": 2, "victory_token_field": 2, "extra_rules": ["Unique"]},
-    {"name": "Mimic", "type": "character", "cost": 0, "ofv": 0, "dfv": 1,
-     "abilities": [{"type": "activated", "name": "Copy", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "other": True}}], "effect": {"kind": "copy", "what": "target 0"}}]},
-    {"name": "Timewarp", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-        "effect": {"kind": "place_counters", "what": "target 0", "counter": "exhaustion", "amount": 1}}]},
-    {"name": "Rouse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"exhausted": True}}],
-        "effect": {"kind": "remove_counters", "what": "target 0", "counter": "exhaustion", "amount": 5}}]},
-    {"name": "Phoenix", "type": "character", "cost": 0, "ofv": 1, "dfv": 2,
-     "abilities": [{"type": "static", "effect": {"kind": "heal", "what": "this"}}]},
-    {"name": "Lantern", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"face_up": False}}],
-        "effect": {"kind": "turn_face_up", "what": "target 0"}}]},
-    {"name": "Drowse", "type": "item", "abilities": [{"type": "static", "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
-        "effect": {"kind": "exhaust", "what": "target 0"}}]},
+    {
+        "name": "Knight",
+        "type": "character",
+        "subtypes": ["Human", "Knight"],
+        "faction": "ember",
+        "cost": 0,
+        "ofv": 3,
+        "dfv": 3,
+        "item_slots": 2,
+        "victory_token_field": 2,
+        "extra_rules": ["Unique"],
+    },
+    {
+        "name": "Mimic",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 1,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Copy",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "other": True}}],
+                "effect": {"kind": "copy", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Timewarp",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {
+                    "kind": "place_counters",
+                    "what": "target 0",
+                    "counter": "exhaustion",
+                    "amount": 1,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Rouse",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"exhausted": True}}],
+                "effect": {
+                    "kind": "remove_counters",
+                    "what": "target 0",
+                    "counter": "exhaustion",
+                    "amount": 5,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Phoenix",
+        "type": "character",
+        "cost": 0,
+        "ofv": 1,
+        "dfv": 2,
+        "abilities": [{"type": "static", "effect": {"kind": "heal", "what": "this"}}],
+    },
+    {
+        "name": "Lantern",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"face_up": False}}],
+                "effect": {"kind": "turn_face_up", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Drowse",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"]}}],
+                "effect": {"kind": "exhaust", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -45,12 +129,25 @@ def test_exhausted_permanent_loses_values_and_subtypes_but_keeps_the_rest(slib):
 @pytest.mark.parametrize(
     ("already_exhausted", "item", "exhausted", "exhaustion_counters", "logged"),
     [
-        pytest.param(False, "Drowse", True, 1, ("exhausted", "6.2.2"), id="exhausting-turns-it-face-down-with-one-counter"),
-        pytest.param(False, "Timewarp", False, 1, ("counters_placed", "10.4.4"), id="a-counter-alone-does-not-exhaust"),
-        pytest.param(True, "Drowse", True, 2, ("exhausted_again", "6.2.9"), id="exhausting-it-again-adds-a-counter"),
+        pytest.param(
+            False,
+            "Drowse",
+            True,
+            1,
+            ("exhausted", "6.2.2"),
+            id="exhausting-turns-it-face-down-with-one-counter",
+        ),
+        pytest.param(
+            False, "Timewarp", False, 1, ("counters_placed", "10.4.4"), id="a-counter-alone-does-not-exhaust"
+        ),
+        pytest.param(
+            True, "Drowse", True, 2, ("exhausted_again", "6.2.9"), id="exhausting-it-again-adds-a-counter"
+        ),
     ],
 )
-def test_exhausting_a_permanent_and_placing_exhaustion_counters(slib, already_exhausted, item, exhausted, exhaustion_counters, logged):
+def test_exhausting_a_permanent_and_placing_exhaustion_counters(
+    slib, already_exhausted, item, exhausted, exhaustion_counters, logged
+):
     """An effect exhausting a permanent turns it face-down with one exhaustion counter (6.2.2, 10.4.1), one more if it was exhausted already (6.2.9), while an exhaustion counter placed directly does not by itself exhaust it (10.4.3, 10.4.4)."""
     s = setup(slib)
     k = s.character("p2", "Knight", exhausted=already_exhausted)
@@ -117,7 +214,13 @@ def test_copy_of_a_face_down_permanent_keeps_only_visible_information(slib):
     c = g.objects[copy_id]
     assert c.face_down and c.name == "Knight"
     d = c.definition
-    assert d.abilities == () and d.ofv is None and d.subtypes == () and d.item_slots == 2 and d.victory_token_field == 2
+    assert (
+        d.abilities == ()
+        and d.ofv is None
+        and d.subtypes == ()
+        and d.item_slots == 2
+        and d.victory_token_field == 2
+    )
     assert d.extra_rules == ("Unique",)
     assert any(e.rule == "6.3.1" for e in g.log)
 
@@ -185,9 +288,45 @@ def test_an_exhausted_permanent_is_not_exhausted_again_for_a_cost(slib):
 
 
 RULED = CARDS + [
-    {"name": "Oathkeeper", "type": "character", "subtypes": ["Knight"], "cost": 0, "ofv": 1, "dfv": 3, "extra_rules": ["Sworn"]},
-    {"name": "Oath Reckoner", "type": "item", "abilities": [{"type": "static", "effect": {"kind": "place_counters", "what": {"all": {"extra_rule": "Sworn"}}, "counter": "oath", "amount": 1}}]},
-    {"name": "Knight Reckoner", "type": "item", "abilities": [{"type": "static", "effect": {"kind": "place_counters", "what": {"all": {"subtypes": ["Knight"]}}, "counter": "oath", "amount": 1}}]},
+    {
+        "name": "Oathkeeper",
+        "type": "character",
+        "subtypes": ["Knight"],
+        "cost": 0,
+        "ofv": 1,
+        "dfv": 3,
+        "extra_rules": ["Sworn"],
+    },
+    {
+        "name": "Oath Reckoner",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "place_counters",
+                    "what": {"all": {"extra_rule": "Sworn"}},
+                    "counter": "oath",
+                    "amount": 1,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Knight Reckoner",
+        "type": "item",
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "place_counters",
+                    "what": {"all": {"subtypes": ["Knight"]}},
+                    "counter": "oath",
+                    "amount": 1,
+                },
+            }
+        ],
+    },
 ]
 
 

@@ -11,13 +11,58 @@ from engine.athernum.state import Zone
 from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Exiler", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Exile", "targets": [{"kind": "card", "zone": "discard"}], "effect": {"kind": "move_to_void", "what": "target 0"}},
-                   {"type": "activated", "name": "Unmake", "targets": [{"kind": "permanent", "filter": {"token": True}}], "effect": {"kind": "move_to_void", "what": "target 0"}}]},
-    {"name": "Seeker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Seek", "effect": {"kind": "search", "zone": "extra_deck", "count": 1}}]},
-    {"name": "Conjurer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Conjure", "effect": {"kind": "create_token", "token": {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1}}}]},
+    {
+        "name": "Exiler",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Exile",
+                "targets": [{"kind": "card", "zone": "discard"}],
+                "effect": {"kind": "move_to_void", "what": "target 0"},
+            },
+            {
+                "type": "activated",
+                "name": "Unmake",
+                "targets": [{"kind": "permanent", "filter": {"token": True}}],
+                "effect": {"kind": "move_to_void", "what": "target 0"},
+            },
+        ],
+    },
+    {
+        "name": "Seeker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Seek",
+                "effect": {"kind": "search", "zone": "extra_deck", "count": 1},
+            }
+        ],
+    },
+    {
+        "name": "Conjurer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Conjure",
+                "effect": {
+                    "kind": "create_token",
+                    "token": {"type": "character", "subtypes": ["Imp"], "ofv": 1, "dfv": 1},
+                },
+            }
+        ],
+    },
 ]
 
 
@@ -129,26 +174,80 @@ def test_every_card_is_in_exactly_one_zone(zlib):
     seen = {}
     for pid in g.order:
         ps = g.players[pid]
-        for zone_ids in (ps.hand, ps.deck, ps.discard, ps.void, ps.extra_deck, ps.locations, ps.resources, ps.characters()):
+        for zone_ids in (
+            ps.hand,
+            ps.deck,
+            ps.discard,
+            ps.void,
+            ps.extra_deck,
+            ps.locations,
+            ps.resources,
+            ps.characters(),
+        ):
             for oid in zone_ids:
                 seen[oid] = seen.get(oid, 0) + 1
     assert all(n == 1 for n in seen.values())
 
 
 BLINK = TEST_CARDS + [
-    {"name": "Tide Binder", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Ebb", "targets": [{"kind": "permanent", "filter": {"main": False}}],
-                    "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True}},
-                   {"type": "activated", "name": "Ebb Gear", "targets": [{"kind": "attachment"}],
-                    "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True}}]},
-    {"name": "Watch Post", "type": "location", "victory_token_field": 2,
-     "abilities": [{"type": "static", "effect": {"kind": "draw"}}]},
-    {"name": "Cull Priest", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Cull", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
-                    "effect": {"kind": "discard", "what": "target 0"}}]},
-    {"name": "Dormant Titan", "type": "character", "cost": 4, "ofv": 4, "dfv": 4, "extra_rules": ["Awaken"],
-     "abilities": [{"type": "triggered", "zone": "extra_deck", "trigger": {"whenever": "discarded", "filter": {"types": ["character"], "controller": "you"}},
-                    "effect": {"kind": "put_onto_board", "what": "this"}}]},
+    {
+        "name": "Tide Binder",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Ebb",
+                "targets": [{"kind": "permanent", "filter": {"main": False}}],
+                "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True},
+            },
+            {
+                "type": "activated",
+                "name": "Ebb Gear",
+                "targets": [{"kind": "attachment"}],
+                "effect": {"kind": "move_to_void", "what": "target 0", "then_return": True},
+            },
+        ],
+    },
+    {
+        "name": "Watch Post",
+        "type": "location",
+        "victory_token_field": 2,
+        "abilities": [{"type": "static", "effect": {"kind": "draw"}}],
+    },
+    {
+        "name": "Cull Priest",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Cull",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Dormant Titan",
+        "type": "character",
+        "cost": 4,
+        "ofv": 4,
+        "dfv": 4,
+        "extra_rules": ["Awaken"],
+        "abilities": [
+            {
+                "type": "triggered",
+                "zone": "extra_deck",
+                "trigger": {"whenever": "discarded", "filter": {"types": ["character"], "controller": "you"}},
+                "effect": {"kind": "put_onto_board", "what": "this"},
+            }
+        ],
+    },
 ]
 
 
@@ -231,4 +330,17 @@ def test_only_extra_rules_act_from_the_extra_deck():
     from engine.athernum.errors import CardDefinitionError
 
     with pytest.raises(CardDefinitionError, match="extra rule"):
-        load_card({"name": "Sneak", "type": "character", "abilities": [{"type": "triggered", "zone": "extra_deck", "trigger": {"at": "morning"}, "effect": {"kind": "put_onto_board", "what": "this"}}]})
+        load_card(
+            {
+                "name": "Sneak",
+                "type": "character",
+                "abilities": [
+                    {
+                        "type": "triggered",
+                        "zone": "extra_deck",
+                        "trigger": {"at": "morning"},
+                        "effect": {"kind": "put_onto_board", "what": "this"},
+                    }
+                ],
+            }
+        )

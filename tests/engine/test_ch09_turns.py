@@ -19,17 +19,56 @@ from engine.athernum.state import Phase, Zone
 from tests.engine.engine_helpers import TEST_CARDS, advance, day, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Rooster", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "draw"}},
-                   {"type": "activated", "name": "Crow", "effect": {"kind": "draw"}}]},
-    {"name": "Owl", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "night"}, "effect": {"kind": "draw"}}]},
-    {"name": "Bat", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "evening"}, "effect": {"kind": "draw"}}]},
-    {"name": "Scribe", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw", "count": 1}}]},
-    {"name": "Slayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Slay", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}], "effect": {"kind": "discard", "what": "target 0"}}]},
+    {
+        "name": "Rooster",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "triggered", "trigger": {"at": "morning"}, "effect": {"kind": "draw"}},
+            {"type": "activated", "name": "Crow", "effect": {"kind": "draw"}},
+        ],
+    },
+    {
+        "name": "Owl",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "triggered", "trigger": {"at": "night"}, "effect": {"kind": "draw"}}],
+    },
+    {
+        "name": "Bat",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "triggered", "trigger": {"at": "evening"}, "effect": {"kind": "draw"}}],
+    },
+    {
+        "name": "Scribe",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw", "count": 1}}],
+    },
+    {
+        "name": "Slayer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Slay",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -289,5 +328,7 @@ def test_morning_check_is_logged_after_the_command_tokens(tlib):
     s.at(turn=3, active="p1", phase="morning")
     g = s.build()
     rules = [e.rule for e in g.log]
-    assert "9.1.0" in rules and rules.index("9.1.0") < rules.index("9.1.1") < rules.index("9.1.3") < rules.index("9.1.4")
+    assert "9.1.0" in rules and rules.index("9.1.0") < rules.index("9.1.1") < rules.index(
+        "9.1.3"
+    ) < rules.index("9.1.4")
     assert [e.kind for e in g.log if e.rule == "9.1.4"] == ["check"]

@@ -11,14 +11,60 @@ from engine.athernum.state import Zone
 from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Take", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_victory_tokens", "what": "target 0", "amount": 3}},
-                   {"type": "activated", "name": "Return", "targets": [{"kind": "permanent"}], "effect": {"kind": "remove_victory_tokens", "what": "target 0"}},
-                   {"type": "activated", "name": "Burn", "targets": [{"kind": "permanent"}], "effect": {"kind": "lose_victory_tokens", "what": "target 0"}},
-                   {"type": "activated", "name": "Poison", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_counters", "what": "target 0", "counter": "poison", "amount": 2}},
-                   {"type": "activated", "name": "Wound", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_counters", "what": "target 0", "counter": "damage", "amount": 1}}]},
-    {"name": "Slayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Slay", "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}], "effect": {"kind": "discard", "what": "target 0"}}]},
+    {
+        "name": "Collector",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Take",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "place_victory_tokens", "what": "target 0", "amount": 3},
+            },
+            {
+                "type": "activated",
+                "name": "Return",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "remove_victory_tokens", "what": "target 0"},
+            },
+            {
+                "type": "activated",
+                "name": "Burn",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "lose_victory_tokens", "what": "target 0"},
+            },
+            {
+                "type": "activated",
+                "name": "Poison",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "place_counters", "what": "target 0", "counter": "poison", "amount": 2},
+            },
+            {
+                "type": "activated",
+                "name": "Wound",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "place_counters", "what": "target 0", "counter": "damage", "amount": 1},
+            },
+        ],
+    },
+    {
+        "name": "Slayer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Slay",
+                "targets": [{"kind": "permanent", "filter": {"types": ["character"], "main": False}}],
+                "effect": {"kind": "discard", "what": "target 0"},
+            }
+        ],
+    },
 ]
 
 
@@ -179,13 +225,51 @@ def test_playing_a_card_with_field_grows_pool_once(mlib):
 
 
 MOVERS = TEST_CARDS + [
-    {"name": "Leech", "type": "character", "cost": 0, "ofv": 0, "dfv": 3,
-     "abilities": [{"type": "activated", "name": "Siphon", "targets": [{"kind": "permanent"}, {"kind": "permanent"}],
-                    "effect": {"kind": "move_counters", "what": "target 0", "onto": "target 1", "counter": "poison", "amount": 2}}]},
-    {"name": "Plague Rat", "type": "character", "cost": 0, "ofv": 0, "dfv": 3,
-     "abilities": [{"type": "static", "effect": {"kind": "modify_value", "what": {"all": {"types": ["character"]}}, "property": "dfv", "add": -3,
-                                                 "condition": {"it_has_counters": "poison", "at_least": 3}}},
-                   {"type": "activated", "name": "Purge", "effects": [{"kind": "draw", "if": {"this_has_counters": "poison", "at_least": 2}}]}]},
+    {
+        "name": "Leech",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 3,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Siphon",
+                "targets": [{"kind": "permanent"}, {"kind": "permanent"}],
+                "effect": {
+                    "kind": "move_counters",
+                    "what": "target 0",
+                    "onto": "target 1",
+                    "counter": "poison",
+                    "amount": 2,
+                },
+            }
+        ],
+    },
+    {
+        "name": "Plague Rat",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 3,
+        "abilities": [
+            {
+                "type": "static",
+                "effect": {
+                    "kind": "modify_value",
+                    "what": {"all": {"types": ["character"]}},
+                    "property": "dfv",
+                    "add": -3,
+                    "condition": {"it_has_counters": "poison", "at_least": 3},
+                },
+            },
+            {
+                "type": "activated",
+                "name": "Purge",
+                "effects": [{"kind": "draw", "if": {"this_has_counters": "poison", "at_least": 2}}],
+            },
+        ],
+    },
     {"name": "Bog", "type": "location", "dfv": 4},
 ]
 
@@ -193,8 +277,22 @@ MOVERS = TEST_CARDS + [
 @pytest.mark.parametrize(
     ("place", "card", "leech_after", "target_after", "logged"),
     [
-        pytest.param("character", "Brute", {}, {"poison": 2}, ("counters_placed", "10.5.1"), id="onto-a-character-they-move"),
-        pytest.param("location", "Bog", {"poison": 2}, {}, ("markers_not_moved", "10.0.6"), id="onto-a-location-nothing-moves"),
+        pytest.param(
+            "character",
+            "Brute",
+            {},
+            {"poison": 2},
+            ("counters_placed", "10.5.1"),
+            id="onto-a-character-they-move",
+        ),
+        pytest.param(
+            "location",
+            "Bog",
+            {"poison": 2},
+            {},
+            ("markers_not_moved", "10.0.6"),
+            id="onto-a-location-nothing-moves",
+        ),
     ],
 )
 def test_counters_move_only_between_permanents_of_one_zone(place, card, leech_after, target_after, logged):
@@ -221,7 +319,9 @@ def test_a_custom_marker_threshold_changes_a_value():
     assert value(g, g.objects[two], "dfv") == 3 and value(g, g.objects[three], "dfv") == 0
     g.apply(ActivateAbility("p1", rat, 1))
     pass_all(g)
-    assert g.objects[three].zone is Zone.DISCARD and g.objects[two].zone is Zone.CHARACTERS  # DFV 0: discarded (4.2.2a)
+    assert (
+        g.objects[three].zone is Zone.DISCARD and g.objects[two].zone is Zone.CHARACTERS
+    )  # DFV 0: discarded (4.2.2a)
 
 
 def test_an_effect_can_be_gated_on_custom_markers_of_its_source():

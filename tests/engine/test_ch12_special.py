@@ -6,8 +6,18 @@ from engine.athernum import DeckList, deck_problems, load_library
 from engine.athernum.values import value
 from tests.engine.engine_helpers import FILLERS, TEST_CARDS, day, setup
 
-UNIQUE = [{"name": "Relic", "type": "item", "extra_rules": ["Unique"]},
-          {"name": "Saint", "type": "character", "cost": 1, "ofv": 1, "dfv": 1, "victory_token_field": 1, "extra_rules": ["Unique"]}]
+UNIQUE = [
+    {"name": "Relic", "type": "item", "extra_rules": ["Unique"]},
+    {
+        "name": "Saint",
+        "type": "character",
+        "cost": 1,
+        "ofv": 1,
+        "dfv": 1,
+        "victory_token_field": 1,
+        "extra_rules": ["Unique"],
+    },
+]
 
 
 def _lib():

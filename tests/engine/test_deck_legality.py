@@ -41,7 +41,19 @@ def test_extra_deck_up_to_twenty():
     """The extra deck holds at most 20 cards (11.0.2c)."""
     lib = deck_library()
     main = legal_deck("Hero").main
-    others = ["Soldier", "Guard", "Brute", "Medic", "Bolt", "Sword", "Potion", "Tower", "Fort", "Champion", "Keep"]
+    others = [
+        "Soldier",
+        "Guard",
+        "Brute",
+        "Medic",
+        "Bolt",
+        "Sword",
+        "Potion",
+        "Tower",
+        "Fort",
+        "Champion",
+        "Keep",
+    ]
     extra = tuple(n for n in others for _ in range(2))[:21]
     assert _rules(deck_problems(DeckList(main, extra), lib)) == ["11.0.2c"]
     assert deck_problems(DeckList(main, extra[:20]), lib) == []

@@ -9,14 +9,41 @@ from engine.athernum.state import Phase
 from tests.engine.engine_helpers import TEST_CARDS, advance, day, find, library_fixture, pass_all, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Collector", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Take", "targets": [{"kind": "permanent"}], "effect": {"kind": "place_victory_tokens", "what": "target 0"}}]},
-    {"name": "Sage", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Study", "effect": {"kind": "draw", "count": 10}}]},
-    {"name": "Oracle", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Ascend", "effect": {"kind": "win", "player": "you"}},
-                   {"type": "activated", "name": "Doom", "effect": {"kind": "lose", "player": "opponent"}},
-                   {"type": "activated", "name": "Folly", "effect": {"kind": "lose", "player": "you"}}]},
+    {
+        "name": "Collector",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Take",
+                "targets": [{"kind": "permanent"}],
+                "effect": {"kind": "place_victory_tokens", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Sage",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "activated", "name": "Study", "effect": {"kind": "draw", "count": 10}}],
+    },
+    {
+        "name": "Oracle",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "activated", "name": "Ascend", "effect": {"kind": "win", "player": "you"}},
+            {"type": "activated", "name": "Doom", "effect": {"kind": "lose", "player": "opponent"}},
+            {"type": "activated", "name": "Folly", "effect": {"kind": "lose", "player": "you"}},
+        ],
+    },
 ]
 
 

@@ -22,27 +22,129 @@ from tests.engine.engine_helpers import (
 )
 
 CARDS = TEST_CARDS + [
-    {"name": "Warden", "type": "character", "faction": "grove", "cost": 3, "ofv": 1, "dfv": 4, "victory_token_field": 3},
-    {"name": "Sage", "type": "character", "faction": "grove", "cost": 4, "ofv": 1, "dfv": 4, "victory_token_field": 3},
+    {
+        "name": "Warden",
+        "type": "character",
+        "faction": "grove",
+        "cost": 3,
+        "ofv": 1,
+        "dfv": 4,
+        "victory_token_field": 3,
+    },
+    {
+        "name": "Sage",
+        "type": "character",
+        "faction": "grove",
+        "cost": 4,
+        "ofv": 1,
+        "dfv": 4,
+        "victory_token_field": 3,
+    },
     {"name": "Noble", "type": "character", "cost": 2, "ofv": 1, "dfv": 2, "victory_token_field": 2},
-    {"name": "Watcher", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"whenever": "enters", "filter": {"types": ["character"]}}, "effect": {"kind": "draw"}}]},
-    {"name": "Curser", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Curse", "targets": [{"kind": "player", "filter": {"controller": "opponent"}}],
-                    "effect": {"kind": "lose", "player": "target 0"}}]},
-    {"name": "Doomsayer", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Doom", "effect": {"kind": "lose", "player": "opponent"}}]},
-    {"name": "Herald", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Gift", "effect": {"kind": "draw", "player": "opponent"}}]},
-    {"name": "Scout", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Count", "effect": {"kind": "draw", "count": 1,
-                                                                      "if": {"opponent_controls": {"types": ["character"], "main": False}, "at_least": 2}}}]},
-    {"name": "Scribe", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw"}}]},
-    {"name": "Embargo Agent", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Embargo", "effect": {"kind": "restrict_resources", "restrict": "generation", "player": "opponent", "duration": "your_next_turn"}}]},
-    {"name": "Rooster", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "morning", "turn": "any"}, "effect": {"kind": "draw"}}]},
+    {
+        "name": "Watcher",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "triggered",
+                "trigger": {"whenever": "enters", "filter": {"types": ["character"]}},
+                "effect": {"kind": "draw"},
+            }
+        ],
+    },
+    {
+        "name": "Curser",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Curse",
+                "targets": [{"kind": "player", "filter": {"controller": "opponent"}}],
+                "effect": {"kind": "lose", "player": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Doomsayer",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "activated", "name": "Doom", "effect": {"kind": "lose", "player": "opponent"}}
+        ],
+    },
+    {
+        "name": "Herald",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "activated", "name": "Gift", "effect": {"kind": "draw", "player": "opponent"}}
+        ],
+    },
+    {
+        "name": "Scout",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Count",
+                "effect": {
+                    "kind": "draw",
+                    "count": 1,
+                    "if": {"opponent_controls": {"types": ["character"], "main": False}, "at_least": 2},
+                },
+            }
+        ],
+    },
+    {
+        "name": "Scribe",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "activated", "name": "Write", "effect": {"kind": "draw"}}],
+    },
+    {
+        "name": "Embargo Agent",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Embargo",
+                "effect": {
+                    "kind": "restrict_resources",
+                    "restrict": "generation",
+                    "player": "opponent",
+                    "duration": "your_next_turn",
+                },
+            }
+        ],
+    },
+    {
+        "name": "Rooster",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {"type": "triggered", "trigger": {"at": "morning", "turn": "any"}, "effect": {"kind": "draw"}}
+        ],
+    },
 ]
 
 mlib = library_fixture(CARDS)
@@ -50,7 +152,9 @@ mlib = library_fixture(CARDS)
 MAINS = {"p1": "Hero", "p2": "Rival", "p3": "Warden", "p4": "Sage"}
 
 
-def table(lib, players=("p1", "p2", "p3"), *, pool: int = 6, decks=None, turn_limit: int = 200, tokens=None) -> Setup:
+def table(
+    lib, players=("p1", "p2", "p3"), *, pool: int = 6, decks=None, turn_limit: int = 200, tokens=None
+) -> Setup:
     """A Setup for ``players`` (main characters Hero, Rival, Warden, Sage, face-up, with ``tokens`` Victory Tokens
     by player), 5 deck cards for those in ``decks`` (all by default)."""
     s = Setup(lib, seed=1, players=players, turn_limit=turn_limit)
@@ -87,7 +191,12 @@ def test_a_four_player_game_from_decks_follows_initiative_order():
     """Four players set up from decks: the highest initiative begins, the others follow in initiative order and tied
     players in a random order (8.0.6a, 8.0.6b, 8.0.2d, D-TURN-ORDER); everyone draws six and the pool sums all fields."""
     lib = deck_library()
-    decks = {"p1": legal_deck("Rival"), "p2": legal_deck("Hero"), "p3": legal_deck("Keep"), "p4": legal_deck("Champion")}
+    decks = {
+        "p1": legal_deck("Rival"),
+        "p2": legal_deck("Hero"),
+        "p3": legal_deck("Keep"),
+        "p4": legal_deck("Champion"),
+    }
     g = new_game(decks, lib, seed=3)
     for _ in range(4):
         g.apply(A.ChooseMainCharacter(g.pending_choice.player, g.pending_choice.options[0]))
@@ -120,7 +229,10 @@ def test_turns_go_around_three_players(mlib):
     for turn, pid in ((4, "p2"), (5, "p3"), (6, "p1")):
         advance(g, lambda g, turn=turn: g.turn == turn and g.phase is Phase.DAY)
         assert g.active == pid
-    assert "Night phase after p3's turn: there is no active player and nobody receives priority (9.5.3)." in messages(g)
+    assert (
+        "Night phase after p3's turn: there is no active player and nobody receives priority (9.5.3)."
+        in messages(g)
+    )
 
 
 def test_priority_goes_around_all_three_players_before_the_stack_resolves(mlib):
@@ -217,7 +329,9 @@ def test_an_attack_on_the_third_players_character_is_defended_by_that_player(mli
     s.character("p2", "Medic")
     g = day(s)
     g.apply(A.EnterCombat("p1"))
-    assert {a.target for a in g.legal_actions() if isinstance(a, A.DeclareAttack) and a.attacker == soldier} >= {target, brute, g.players["p2"].main_slot}
+    assert {
+        a.target for a in g.legal_actions() if isinstance(a, A.DeclareAttack) and a.attacker == soldier
+    } >= {target, brute, g.players["p2"].main_slot}
     g.apply(A.DeclareAttack("p1", soldier, target))
     assert g.pending_choice.kind == "defender" and g.pending_choice.player == "p3"
     with pytest.raises(ChoicePending):
@@ -249,7 +363,9 @@ def test_a_player_target_may_be_any_opponent(mlib):
     s = table(mlib)
     curser = s.character("p1", "Curser")
     g = day(s)
-    offered = {a.targets for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == curser}
+    offered = {
+        a.targets for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == curser
+    }
     assert offered == {(("p2",),), (("p3",),)}
 
 
@@ -337,18 +453,27 @@ def test_a_player_who_loses_while_two_remain_leaves_and_the_game_goes_on(mlib):
     assert not g.over and g.eliminated == ["p3"] and g.playing == ["p1", "p2"]
     assert not any(o.owner == "p3" for o in g.objects.values())
     assert g.victory_pool == 6 and g.victory_added == 6
-    assert [e.kind for e in g.log if e.rule in ("4.2.3a", "4.2.4a")] == ["lose_effect", "player_loses", "player_leaves"]
+    assert [e.kind for e in g.log if e.rule in ("4.2.3a", "4.2.4a")] == [
+        "lose_effect",
+        "player_loses",
+        "player_leaves",
+    ]
     assert violations(g) == []
     assert g.opponents("p1") == ["p2"]
     with pytest.raises(NoPriority) as err:
         g.apply(A.NextPhase("p3"))
     assert err.value.rules == ("4.2.4a", "4.1.2")
-    assert {a.targets for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == curser} == {(("p2",),)}
+    assert {
+        a.targets for a in g.legal_actions() if isinstance(a, A.ActivateAbility) and a.source == curser
+    } == {(("p2",),)}
     advance(g, lambda g: g.turn == 4 and g.phase is Phase.DAY)
     assert g.active == "p2"
     advance(g, lambda g: g.turn == 5 and g.phase is Phase.DAY)
     assert g.active == "p1"
-    assert "Night phase after p2's turn: there is no active player and nobody receives priority (9.5.3)." in messages(g)
+    assert (
+        "Night phase after p2's turn: there is no active player and nobody receives priority (9.5.3)."
+        in messages(g)
+    )
 
 
 def test_what_a_leaving_player_held_of_others_goes_back_to_them(mlib):
@@ -379,7 +504,10 @@ def test_a_player_leaving_in_their_own_turn_ends_it(mlib):
     assert not g.over and g.eliminated == ["p3"]
     kinds = [e.kind for e in g.log]
     assert kinds.index("player_leaves") < kinds.index("turn_ends") < len(kinds)
-    assert "Night phase after p3's turn: there is no active player and nobody receives priority (9.5.3)." in messages(g)
+    assert (
+        "Night phase after p3's turn: there is no active player and nobody receives priority (9.5.3)."
+        in messages(g)
+    )
     assert g.turn == 4 and g.active == "p1" and g.phase is Phase.DAY
     assert violations(g) == []
 
@@ -426,5 +554,8 @@ def test_a_player_leaving_before_their_extra_turn_gives_it_up(mlib):
     pass_all(g)
     assert g.eliminated == ["p2"] and g.final_turn == 5
     advance(g, lambda g: False)
-    assert g.result.rule == "11.1.7" and [e.player for e in g.log if e.kind == "phase" and e.phase == "morning"][-1] == "p3"
+    assert (
+        g.result.rule == "11.1.7"
+        and [e.player for e in g.log if e.kind == "phase" and e.phase == "morning"][-1] == "p3"
+    )
     assert max(e.turn for e in g.log) == 5

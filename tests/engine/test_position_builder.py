@@ -53,7 +53,10 @@ def test_labels_become_instance_ids():
     """A board card given a label gets it as its instance id; others get owner:Name#n."""
     data = {
         "players": {
-            "p1": {"main": "Ember Queen", "characters": [{"card": "Ember Knight", "label": "knight"}, "Ember Knight"]},
+            "p1": {
+                "main": "Ember Queen",
+                "characters": [{"card": "Ember Knight", "label": "knight"}, "Ember Knight"],
+            },
             "p2": {"main": "Tide Oracle"},
         },
         "turn": 3,
@@ -106,11 +109,27 @@ def test_from_dict_without_resources_creates_none(lib):
 
 def test_from_dict_reads_every_form_of_resources(lib):
     """'resources' may be a count (factionless), one group, or a list of groups."""
-    g = Setup.from_dict({"players": {
-        "p1": {"main": "Hero", "resources": [{"faction": "ember", "count": 2}, {"count": 1, "exhausted": True}]},
-        "p2": {"main": "Rival", "resources": 2}}}, lib).build()
+    g = Setup.from_dict(
+        {
+            "players": {
+                "p1": {
+                    "main": "Hero",
+                    "resources": [{"faction": "ember", "count": 2}, {"count": 1, "exhausted": True}],
+                },
+                "p2": {"main": "Rival", "resources": 2},
+            }
+        },
+        lib,
+    ).build()
     p1 = [g.objects[r] for r in g.players["p1"].resources]
-    assert [(o.definition.faction, o.exhausted) for o in p1] == [("ember", False), ("ember", False), (None, True)]
+    assert [(o.definition.faction, o.exhausted) for o in p1] == [
+        ("ember", False),
+        ("ember", False),
+        (None, True),
+    ]
     assert [g.objects[r].definition.faction for r in g.players["p2"].resources] == [None, None]
     with pytest.raises(SetupError):
-        Setup.from_dict({"players": {"p1": {"main": "Hero", "resources": [{"colour": "red"}]}, "p2": {"main": "Rival"}}}, lib)
+        Setup.from_dict(
+            {"players": {"p1": {"main": "Hero", "resources": [{"colour": "red"}]}, "p2": {"main": "Rival"}}},
+            lib,
+        )

@@ -18,17 +18,21 @@ from tests.engine.engine_fuzz import check_game, check_games, check_multiplayer_
 #: The environment variable that asks for the full count of random games.
 FULL = os.environ.get("RULEKB_FULL_RANDOM_PLAY", "") not in ("", "0")
 GAMES = 1000 if FULL else 80
-MULTIPLAYER_GAMES = 300 if FULL else 250  # the first seed where a player leaves and the game ends by 4.2.4a is 204
+MULTIPLAYER_GAMES = (
+    300 if FULL else 250
+)  # the first seed where a player leaves and the game ends by 4.2.4a is 204
 
 
 def _played(check, games: int) -> list[dict]:
     """``check`` for seeds 0 to ``games`` - 1, in parallel on the available cores; the reports."""
     seeds = list(range(games))
     workers = max(1, min(4, os.cpu_count() or 1))
-    chunks = [seeds[i::workers * 4] for i in range(workers * 4)]
+    chunks = [seeds[i :: workers * 4] for i in range(workers * 4)]
     if workers == 1:
         return [r for c in chunks for r in check(c)]
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    ctx = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=ctx) as pool:
         return [r for part in pool.map(check, chunks) for r in part]
 

@@ -43,8 +43,15 @@ def _position(lib, parameters=None, **hand):
 def test_defaults_are_the_comprehensive_rules_values():
     """Without parameters a game uses the CR's numbers: 1 location per turn, 5 slots, 2 command tokens, 6 cards, 60/4/20."""
     assert RuleParameters() == CR_PARAMETERS
-    assert CR_PARAMETERS.to_dict() == {"locations_per_turn": 1, "character_slots": 5, "command_token_max": 2, "starting_hand": 6,
-                                       "deck_size": 60, "max_copies": 4, "extra_deck_max": 20}
+    assert CR_PARAMETERS.to_dict() == {
+        "locations_per_turn": 1,
+        "character_slots": 5,
+        "command_token_max": 2,
+        "starting_hand": 6,
+        "deck_size": 60,
+        "max_copies": 4,
+        "extra_deck_max": 20,
+    }
 
 
 def test_unknown_or_negative_parameters_are_refused():
@@ -172,7 +179,9 @@ def test_copy_and_extra_deck_limits_come_from_the_rules():
 
 def test_a_card_may_state_its_own_copy_limit():
     """A card stating 'any deck may hold up to eight copies' overrides the four-copy limit for itself (11.0.2d)."""
-    lib = deck_library([{"name": "Swarmling", "type": "character", "cost": 1, "ofv": 1, "dfv": 1, "max_copies": 8}])
+    lib = deck_library(
+        [{"name": "Swarmling", "type": "character", "cost": 1, "ofv": 1, "dfv": 1, "max_copies": 8}]
+    )
     main = ("Hero",) + ("Swarmling",) * 8 + legal_deck().main[:51]
     assert deck_problems(DeckList(main), lib) == []
     main9 = ("Hero",) + ("Swarmling",) * 9 + legal_deck().main[:50]
@@ -197,6 +206,7 @@ def test_random_games_keep_every_invariant_under_other_parameters():
 def test_parameters_reach_built_positions_from_plain_data():
     """Setup.from_dict passes its parameters to the game it builds."""
     lib = load_library(TEST_CARDS)
-    g = Setup.from_dict({"players": {"p1": {"main": "Hero"}, "p2": {"main": "Rival"}}}, lib,
-                        parameters={"character_slots": 4}).build()
+    g = Setup.from_dict(
+        {"players": {"p1": {"main": "Hero"}, "p2": {"main": "Rival"}}}, lib, parameters={"character_slots": 4}
+    ).build()
     assert g.params.character_slots == 4 and len(g.players["p2"].character_slots) == 4

@@ -12,10 +12,29 @@ from kb.verify.athernum.steps import parse_step, to_actions
 from tests.engine.engine_helpers import TEST_CARDS, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Hush Adept", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Hush", "targets": [{"kind": "effect"}], "effect": {"kind": "neutralise", "what": "target 0"}}]},
-    {"name": "Crier", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "triggered", "trigger": {"at": "day"}, "effect": {"kind": "draw"}}]},
+    {
+        "name": "Hush Adept",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Hush",
+                "targets": [{"kind": "effect"}],
+                "effect": {"kind": "neutralise", "what": "target 0"},
+            }
+        ],
+    },
+    {
+        "name": "Crier",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [{"type": "triggered", "trigger": {"at": "day"}, "effect": {"kind": "draw"}}],
+    },
 ]
 
 
@@ -47,14 +66,18 @@ def test_a_step_can_target_an_effect_on_the_stack(game):
     """`activate: {source: Hush Adept, targets: [stack: Solvency]}` becomes an action targeting that effect."""
     game.apply(UseCommand("p1", "Solvency"))
     game.apply(PassPriority("p1"))
-    step = parse_step(0, {"activate": {"source": "Hush Adept", "targets": [{"stack": "Solvency"}]}, "player": "p2"})
+    step = parse_step(
+        0, {"activate": {"source": "Hush Adept", "targets": [{"stack": "Solvency"}]}, "player": "p2"}
+    )
     [action] = to_actions(game, step)
     assert isinstance(action, ActivateAbility) and action.targets == ((game.stack[0].id,),)
 
 
 def test_an_ability_is_named_in_a_step(game):
     """`ability: Heal` names the Medic's ability by its name instead of its position."""
-    step = parse_step(0, {"activate": {"source": "Medic", "ability": "Heal", "targets": ["Hero"], "pay": [None]}})
+    step = parse_step(
+        0, {"activate": {"source": "Medic", "ability": "Heal", "targets": ["Hero"], "pay": [None]}}
+    )
     [action] = to_actions(game, step)
     assert action.ability == 0
     with pytest.raises(StepError, match="no ability named"):

@@ -12,8 +12,20 @@ from engine.athernum.visibility import aliases, seen_by
 from tests.engine.engine_helpers import TEST_CARDS, day, deck_library, legal_deck, library_fixture, setup
 
 CARDS = TEST_CARDS + [
-    {"name": "Seeker", "type": "character", "cost": 0, "ofv": 0, "dfv": 2,
-     "abilities": [{"type": "activated", "name": "Seek", "effect": {"kind": "search", "filter": {"types": ["character"]}}}]},
+    {
+        "name": "Seeker",
+        "type": "character",
+        "cost": 0,
+        "ofv": 0,
+        "dfv": 2,
+        "abilities": [
+            {
+                "type": "activated",
+                "name": "Seek",
+                "effect": {"kind": "search", "filter": {"types": ["character"]}},
+            }
+        ],
+    },
 ]
 
 
@@ -29,7 +41,14 @@ def test_hand_is_hidden_from_the_opponent(vlib):
     assert seen_by(g, "p2", g.objects[sword]) == (False, "7.4.1a")
     v = g.view("p2")
     assert sword not in v["objects"] and v["players"]["p1"]["hand"] == ["p1:hand#1"]
-    assert v["objects"]["p1:hand#1"] == {"hidden": True, "name": None, "owner": "p1", "controller": "p1", "zone": "hand", "token": False}
+    assert v["objects"]["p1:hand#1"] == {
+        "hidden": True,
+        "name": None,
+        "owner": "p1",
+        "controller": "p1",
+        "zone": "hand",
+        "token": False,
+    }
 
 
 def test_deck_is_hidden_from_every_player(vlib):
@@ -157,7 +176,17 @@ def test_the_stack_does_not_name_a_hidden_source():
     k = s.character("p1", "Soldier", face_down=True)
     g = day(s)
     wind = parse_ability({"type": "activated", "name": "Second Wind", "effect": {"kind": "draw"}}, "ability")
-    g.grants.append(Grant(timestamp=g.stamp(), target=(k, g.objects[k].incarnation), ability=wind, duration="end_of_turn", turn=3, phase=Phase.DAY, controller="p1"))
+    g.grants.append(
+        Grant(
+            timestamp=g.stamp(),
+            target=(k, g.objects[k].incarnation),
+            ability=wind,
+            duration="end_of_turn",
+            turn=3,
+            phase=Phase.DAY,
+            controller="p1",
+        )
+    )
     g.apply(ActivateAbility("p1", k, 0))
     [entry] = g.view("p2")["stack"]
     assert "Soldier" not in entry["label"] and entry["label"].endswith("Second Wind") and entry["source"] != k

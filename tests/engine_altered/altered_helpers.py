@@ -15,13 +15,35 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Cards only the unit tests use (plain data, the card language of docs/authors/altered.md).
 TEST_CARDS = {
     "Plain Guard": {"type": "character", "subtypes": ["Soldier"], "cost": 0, "stats": [1, 1, 1]},
-    "Costly Giant": {"type": "character", "subtypes": ["Titan"], "cost": 5, "reserve_cost": 2, "stats": [5, 5, 5]},
+    "Costly Giant": {
+        "type": "character",
+        "subtypes": ["Titan"],
+        "cost": 5,
+        "reserve_cost": 2,
+        "stats": [5, 5, 5],
+    },
     "Bog Lurker": {"type": "character", "subtypes": ["Elemental"], "cost": 0, "stats": [0, 0, 3]},
-    "Targeted Push": {"type": "spell", "subtypes": ["Maneuver"], "cost": 0, "targets": ["character"],
-                      "effect": [{"move": {"what": "target", "to": "owner_reserve"}}]},
-    "Hex Stone": {"type": "permanent", "subtypes": ["Landmark"], "cost": 0,
-                  "abilities": [{"reaction": {"trigger": {"at": "noon"}, "targets": ["character"],
-                                              "effect": [{"boost": {"what": "target"}}]}}]},
+    "Targeted Push": {
+        "type": "spell",
+        "subtypes": ["Maneuver"],
+        "cost": 0,
+        "targets": ["character"],
+        "effect": [{"move": {"what": "target", "to": "owner_reserve"}}],
+    },
+    "Hex Stone": {
+        "type": "permanent",
+        "subtypes": ["Landmark"],
+        "cost": 0,
+        "abilities": [
+            {
+                "reaction": {
+                    "trigger": {"at": "noon"},
+                    "targets": ["character"],
+                    "effect": [{"boost": {"what": "target"}}],
+                }
+            }
+        ],
+    },
 }
 
 

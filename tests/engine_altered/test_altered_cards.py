@@ -16,7 +16,9 @@ def _rules(data: dict) -> tuple[str, ...]:
 
 def test_each_card_type_checks_its_own_subtype_list():
     """A sub-type outside its type's list is refused citing that list (2.2.2.d, e, g) and a Hero's citing 2.2.2.b."""
-    assert _rules({"name": "A", "type": "character", "subtypes": ["Landmark"], "stats": [1, 1, 1]}) == ("2.2.2.d",)
+    assert _rules({"name": "A", "type": "character", "subtypes": ["Landmark"], "stats": [1, 1, 1]}) == (
+        "2.2.2.d",
+    )
     assert _rules({"name": "B", "type": "permanent", "subtypes": ["Robot"]}) == ("2.2.2.e",)
     assert _rules({"name": "C", "type": "spell", "subtypes": ["Landmark"]}) == ("2.2.2.g",)
     assert _rules({"name": "D", "type": "hero", "subtypes": ["Noble"]}) == ("2.2.2.b",)
@@ -25,16 +27,28 @@ def test_each_card_type_checks_its_own_subtype_list():
 def test_listed_subtypes_are_accepted_in_any_number():
     """Any number of listed sub-types, none included, is accepted (2.2.2.c)."""
     assert load_card({"name": "A", "type": "character", "subtypes": [], "stats": [0, 0, 0]}).subtypes == ()
-    many = load_card({"name": "B", "type": "character", "subtypes": ["Mage", "Noble", "Scholar"], "stats": [0, 0, 0]})
+    many = load_card(
+        {"name": "B", "type": "character", "subtypes": ["Mage", "Noble", "Scholar"], "stats": [0, 0, 0]}
+    )
     assert many.subtypes == ("Mage", "Noble", "Scholar")
-    assert load_card({"name": "C", "type": "spell", "subtypes": ["Boon", "Song"]}).subtypes == ("Boon", "Song")
+    assert load_card({"name": "C", "type": "spell", "subtypes": ["Boon", "Song"]}).subtypes == (
+        "Boon",
+        "Song",
+    )
 
 
 def test_regions_have_the_terrain_subtypes():
     """Hero, companion and arena regions are Forest, Mountain, Water (2.2.2.k); Tumult terrains come from 2.2.2.f."""
-    assert load_card({"name": "H", "type": "region", "role": "hero"}).subtypes == ("Forest", "Mountain", "Water")
+    assert load_card({"name": "H", "type": "region", "role": "hero"}).subtypes == (
+        "Forest",
+        "Mountain",
+        "Water",
+    )
     assert _rules({"name": "H", "type": "region", "role": "companion", "subtypes": ["Water"]}) == ("2.2.2.k",)
-    assert _rules({"name": "T", "type": "region", "role": "tumult", "terrains": [["Sand"]]}) == ("2.2.2.f", "2.2.2.l")
+    assert _rules({"name": "T", "type": "region", "role": "tumult", "terrains": [["Sand"]]}) == (
+        "2.2.2.f",
+        "2.2.2.l",
+    )
     assert _rules({"name": "T", "type": "region", "role": "tumult", "subtypes": ["Water"]}) == ("2.2.2.l",)
 
 
@@ -50,15 +64,31 @@ def test_only_characters_have_three_numeric_statistics():
 
 def test_only_ongoing_emblems_have_durations():
     """An Ongoing effect needs one of the three durations (2.2.13.a); nothing else may have one (2.2.13.b)."""
-    spell = {"name": "S", "type": "spell", "effect": [{"ongoing": {"duration": "afternoon",
-                                                                    "passive": {"cannot": "sacrifice"}}}]}
+    spell = {
+        "name": "S",
+        "type": "spell",
+        "effect": [{"ongoing": {"duration": "afternoon", "passive": {"cannot": "sacrifice"}}}],
+    }
     assert load_card(spell).effect[0].args["duration"] == "afternoon"
     spell["effect"][0]["ongoing"]["duration"] = "forever"
     assert _rules(spell) == ("2.2.13.a",)
-    assert _rules({"name": "P", "type": "permanent", "abilities": [{"passive": {"cannot": "sacrifice",
-                                                                                "duration": "day"}}]}) == ("2.2.13.b",)
-    assert _rules({"name": "R", "type": "character", "stats": [1, 1, 1], "abilities": [
-        {"reaction": {"trigger": {"at": "noon"}, "duration": "turn", "effect": ["resupply"]}}]}) == ("2.2.13.b",)
+    assert _rules(
+        {
+            "name": "P",
+            "type": "permanent",
+            "abilities": [{"passive": {"cannot": "sacrifice", "duration": "day"}}],
+        }
+    ) == ("2.2.13.b",)
+    assert _rules(
+        {
+            "name": "R",
+            "type": "character",
+            "stats": [1, 1, 1],
+            "abilities": [
+                {"reaction": {"trigger": {"at": "noon"}, "duration": "turn", "effect": ["resupply"]}}
+            ],
+        }
+    ) == ("2.2.13.b",)
 
 
 def test_token_description_gives_name_statistics_and_subtypes():
@@ -78,7 +108,13 @@ def test_malformed_definitions_name_the_field():
     with pytest.raises(CardDefinitionError, match=r"S\.effect\[0\]"):
         load_card({"name": "S", "type": "spell", "effect": [{"explode": {}}]})
     with pytest.raises(CardDefinitionError, match="trigger"):
-        load_card({"name": "C", "type": "character", "stats": [0, 0, 0],
-                   "abilities": [{"reaction": {"trigger": {"at": "midnight"}, "effect": []}}]})
+        load_card(
+            {
+                "name": "C",
+                "type": "character",
+                "stats": [0, 0, 0],
+                "abilities": [{"reaction": {"trigger": {"at": "midnight"}, "effect": []}}],
+            }
+        )
     with pytest.raises(CardDefinitionError, match=r"C\.power: unknown card field"):
         load_card({"name": "C", "type": "character", "stats": [0, 0, 0], "power": 3})

@@ -15,8 +15,11 @@ def _steps(game) -> list[str]:
 
 def test_each_verb_is_a_step_in_order():
     """Spy Craft resolves in two steps, Sabotage then Resupply (6.1.b-c)."""
-    game = position(first_player="p1", p1={"hand": ["Spy Craft"], "mana": 1, "deck": ["Plain Guard"]},
-                    p2={"reserve": ["Bog Lurker"]})
+    game = position(
+        first_player="p1",
+        p1={"hand": ["Spy Craft"], "mana": 1, "deck": ["Plain Guard"]},
+        p2={"reserve": ["Bog Lurker"]},
+    )
     game.apply(PlayCard("p1", oid(game, "Spy Craft"), targets=(oid(game, "Bog Lurker"),)))
     assert _steps(game) == ["Sabotage.", "Resupply."]
     assert names(game, game.players["p2"].discard) == ["Bog Lurker"]
@@ -35,11 +38,15 @@ def test_one_step_on_several_objects_has_simultaneous_atomic_actions():
 
 def test_decisions_of_both_players_come_in_initiative_order_before_acting():
     """Nothing moves until both players have decided; the second knows the first's visible choice (6.1.g)."""
-    game = position(first_player="p2", p1={"hand": ["Anubis"], "mana": 4, "expeditions": {"hero": ["Plain Guard"]}},
-                    p2={"expeditions": {"hero": ["Bog Lurker"]}}, turn_player="p1")
+    game = position(
+        first_player="p2",
+        p1={"hand": ["Anubis"], "mana": 4, "expeditions": {"hero": ["Plain Guard"]}},
+        p2={"expeditions": {"hero": ["Bog Lurker"]}},
+        turn_player="p1",
+    )
     game.apply(PlayCard("p1", oid(game, "Anubis")))
     game.apply(PlayReaction("p1", reaction(game, "Anubis")))
-    assert game.pending.player == "p1"   # p1 is taking their turn: p1 has initiative
+    assert game.pending.player == "p1"  # p1 is taking their turn: p1 has initiative
     game.apply(Decide("p1", (oid(game, "Plain Guard"),)))
     assert game.pending.player == "p2" and game.pending.known[0].text == "chooses Plain Guard"
     assert game.objects[oid(game, "Plain Guard")].zone.value == "expedition"
@@ -63,7 +70,9 @@ def test_a_cost_is_one_step_and_may_be_declined():
     game = position(phase="noon", p1={"hero": "Subhash & Marmo", "hand": ["Plain Guard"], "mana": 1})
     game.apply(PlayReaction("p1", reaction(game, "Subhash & Marmo"), ("p1:hero",)))
     game.apply(Decide("p1", ()))
-    assert game.players["p1"].expeditions["hero"] == [] and names(game, game.players["p1"].hand) == ["Plain Guard"]
+    assert game.players["p1"].expeditions["hero"] == [] and names(game, game.players["p1"].hand) == [
+        "Plain Guard"
+    ]
     game2 = position(phase="noon", p1={"hero": "Subhash & Marmo", "hand": ["Plain Guard"], "mana": 1})
     game2.apply(PlayReaction("p1", reaction(game2, "Subhash & Marmo"), ("p1:hero",)))
     game2.apply(Decide("p1", (oid(game2, "Plain Guard"),)))

@@ -27,7 +27,9 @@ def test_every_example_of_the_excerpt_has_a_scenario():
     from kb.loader import load_kb
 
     graph = load_kb().graph
-    examples = {n for n, d in graph.nodes(data=True) if n.startswith("altered:") and d.get("kind") == "example"}
+    examples = {
+        n for n, d in graph.nodes(data=True) if n.startswith("altered:") and d.get("kind") == "example"
+    }
     assert len(examples) == 13
     sources = _sources()
     assert sorted(examples - set(sources)) == []
@@ -37,7 +39,9 @@ def test_every_example_of_the_excerpt_has_a_scenario():
 def _scenario_ids() -> set[str]:
     from kb.verify.scenario import discover
 
-    return {yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in discover(ROOT / "scenarios", [SCENARIOS])}
+    return {
+        yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in discover(ROOT / "scenarios", [SCENARIOS])
+    }
 
 
 def test_every_scenario_file_is_discovered():
@@ -50,7 +54,9 @@ def test_every_scenario_file_is_discovered():
 
 def test_rulings_cite_existing_scenarios_that_cite_them():
     """Each scenario a ruling names exists, and names the ruling back under rulings:."""
-    rulings = yaml.safe_load((ROOT / "rules" / "altered" / "rulings.yaml").read_text(encoding="utf-8"))["rulings"]
+    rulings = yaml.safe_load((ROOT / "rules" / "altered" / "rulings.yaml").read_text(encoding="utf-8"))[
+        "rulings"
+    ]
     ids = _scenario_ids()
     cited_back = {}
     for path in SCENARIOS.rglob("*.yaml"):

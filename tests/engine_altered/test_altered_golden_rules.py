@@ -13,8 +13,10 @@ from altered_helpers import names, oid, position, reaction, rules_logged
 
 def test_a_prohibition_stops_the_rule_driven_progress():
     """Celebration Day's emblem stops Dusk's Progress, logged under 1.4.1.a."""
-    game = position(first_player="p1", p1={"hand": ["Celebration Day"], "mana": 2,
-                                            "expeditions": {"hero": ["Forest Scout"]}})
+    game = position(
+        first_player="p1",
+        p1={"hand": ["Celebration Day"], "mana": 2, "expeditions": {"hero": ["Forest Scout"]}},
+    )
     game.apply(PlayCard("p1", oid(game, "Celebration Day")))
     game.apply(Pass("p2"))
     game.apply(Pass("p1"))
@@ -24,8 +26,9 @@ def test_a_prohibition_stops_the_rule_driven_progress():
 
 def test_cant_beats_a_card_that_allows_playing_from_discard():
     """Sealed Crypt forbids playing from the Discard pile even though Ashen Phoenix allows it (1.4.1.a)."""
-    game = position(first_player="p1", p1={"discard": ["Ashen Phoenix"], "mana": 2},
-                    p2={"landmarks": ["Sealed Crypt"]})
+    game = position(
+        first_player="p1", p1={"discard": ["Ashen Phoenix"], "mana": 2}, p2={"landmarks": ["Sealed Crypt"]}
+    )
     with pytest.raises(CannotPlay) as info:
         game.apply(PlayCard("p1", oid(game, "Ashen Phoenix")))
     assert "1.4.1.a" in info.value.rules
@@ -34,8 +37,11 @@ def test_cant_beats_a_card_that_allows_playing_from_discard():
 
 def test_an_impossible_cost_cannot_be_paid():
     """Sacrificing as a cost is refused under Stone Statue, citing 1.4.1.b."""
-    game = position(first_player="p1", p1={"expeditions": {"hero": ["Blood Pact Cultist", "Plain Guard"]}},
-                    p2={"landmarks": ["Stone Statue"]})
+    game = position(
+        first_player="p1",
+        p1={"expeditions": {"hero": ["Blood Pact Cultist", "Plain Guard"]}},
+        p2={"landmarks": ["Stone Statue"]},
+    )
     with pytest.raises(CannotPay) as info:
         game.apply(QuickAction("p1", oid(game, "Blood Pact Cultist"), pay_with=(oid(game, "Plain Guard"),)))
     assert info.value.rules[0] == "1.4.1.b"
@@ -43,8 +49,11 @@ def test_an_impossible_cost_cannot_be_paid():
 
 def test_the_possible_part_of_an_effect_still_resolves():
     """Under Celebration Day, Trailblazer does not move the expedition but still Resupplies (1.4.1.c)."""
-    game = position(first_player="p1", passed=["p2"], p1={"hand": ["Celebration Day", "Trailblazer"], "mana": 3,
-                                                           "deck": ["Plain Guard"]})
+    game = position(
+        first_player="p1",
+        passed=["p2"],
+        p1={"hand": ["Celebration Day", "Trailblazer"], "mana": 3, "deck": ["Plain Guard"]},
+    )
     game.apply(PlayCard("p1", oid(game, "Celebration Day")))
     game.apply(PlayCard("p1", oid(game, "Trailblazer")))
     assert game.players["p1"].positions["hero"] == 0
@@ -54,8 +63,11 @@ def test_the_possible_part_of_an_effect_still_resolves():
 
 def test_an_impossible_event_is_not_modified():
     """With Iron Vault, Sabotage cannot discard, so Safe Harbor's replacement does not apply either (1.4.1.d)."""
-    game = position(first_player="p1", p1={"hand": ["Spy Craft"], "mana": 1, "landmarks": ["Iron Vault"]},
-                    p2={"landmarks": ["Safe Harbor"], "reserve": ["Bog Lurker"]})
+    game = position(
+        first_player="p1",
+        p1={"hand": ["Spy Craft"], "mana": 1, "landmarks": ["Iron Vault"]},
+        p2={"landmarks": ["Safe Harbor"], "reserve": ["Bog Lurker"]},
+    )
     game.apply(PlayCard("p1", oid(game, "Spy Craft"), targets=(oid(game, "Bog Lurker"),)))
     assert names(game, game.players["p2"].reserve) == ["Bog Lurker"] and game.players["p2"].hand == []
     assert "1.4.1.d" in rules_logged(game)
@@ -63,8 +75,11 @@ def test_an_impossible_event_is_not_modified():
 
 def test_a_replacement_changes_where_the_card_goes():
     """Without Iron Vault, Safe Harbor sends the sabotaged card to its owner's Hand (1.4.2.a)."""
-    game = position(first_player="p1", p1={"hand": ["Spy Craft"], "mana": 1},
-                    p2={"landmarks": ["Safe Harbor"], "reserve": ["Bog Lurker"]})
+    game = position(
+        first_player="p1",
+        p1={"hand": ["Spy Craft"], "mana": 1},
+        p2={"landmarks": ["Safe Harbor"], "reserve": ["Bog Lurker"]},
+    )
     game.apply(PlayCard("p1", oid(game, "Spy Craft"), targets=(oid(game, "Bog Lurker"),)))
     assert names(game, game.players["p2"].hand) == ["Bog Lurker"]
 
@@ -99,9 +114,15 @@ def test_a_token_for_the_opponents_expedition_goes_to_its_owners():
 
 def test_an_object_in_a_new_zone_loses_what_applied_to_it():
     """Boosts and Ongoing bonuses do not follow a Character to the Reserve and back (1.4.4.a)."""
-    game = position(first_player="p1", passed=["p2"],
-                    p1={"hand": ["Wild Growth", "Recall"], "mana": 3,
-                        "expeditions": {"hero": [{"card": "Forest Scout", "boosts": 2}]}})
+    game = position(
+        first_player="p1",
+        passed=["p2"],
+        p1={
+            "hand": ["Wild Growth", "Recall"],
+            "mana": 3,
+            "expeditions": {"hero": [{"card": "Forest Scout", "boosts": 2}]},
+        },
+    )
     scout = game.objects[oid(game, "Forest Scout")]
     game.apply(PlayCard("p1", oid(game, "Wild Growth"), targets=(scout.id,)))
     assert stats_of(game, scout) == (6, 2, 2)

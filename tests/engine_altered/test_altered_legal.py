@@ -16,7 +16,10 @@ def _random_game(seed: int):
     playable = sorted(n for n, d in lib.items() if d.type in ("character", "spell", "permanent"))
     heroes = sorted(n for n, d in lib.items() if d.type == "hero")
     rng = random.Random(seed)
-    decks = {p: {"deck": [rng.choice(playable) for _ in range(30)], "hero": rng.choice(heroes)} for p in ("p1", "p2")}
+    decks = {
+        p: {"deck": [rng.choice(playable) for _ in range(30)], "hero": rng.choice(heroes)}
+        for p in ("p1", "p2")
+    }
     return new_game(decks, lib, seed=seed), rng
 
 

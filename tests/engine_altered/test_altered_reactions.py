@@ -14,7 +14,12 @@ def test_a_triggered_reaction_waits_in_limbo_as_an_emblem():
     game = position(phase="noon", p1={"expeditions": {"hero": ["Aloe Vera"]}, "deck": ["Plain Guard"]})
     (eid,) = game.reactions_in_limbo()
     emblem = game.emblems[eid]
-    assert (emblem.kind, emblem.subtypes, emblem.text, emblem.duration) == ("reaction", ("Reaction",), "Resupply", None)
+    assert (emblem.kind, emblem.subtypes, emblem.text, emblem.duration) == (
+        "reaction",
+        ("Reaction",),
+        "Resupply",
+        None,
+    )
     assert game.acting_player == "p1" and game.legal_actions() == [PlayReaction("p1", eid)]
     game.apply(PlayReaction("p1", eid))
     assert eid not in game.emblems and game.limbo == []
@@ -23,8 +28,12 @@ def test_a_triggered_reaction_waits_in_limbo_as_an_emblem():
 
 def test_the_player_with_initiative_plays_their_reactions_first():
     """With Reactions of both players in Limbo, the first player's come first; the other is refused (1.4.5.a)."""
-    game = position(phase="noon", first_player="p2", p1={"expeditions": {"hero": ["Aloe Vera"]}},
-                    p2={"expeditions": {"hero": ["Aloe Vera"]}})
+    game = position(
+        phase="noon",
+        first_player="p2",
+        p1={"expeditions": {"hero": ["Aloe Vera"]}},
+        p2={"expeditions": {"hero": ["Aloe Vera"]}},
+    )
     assert game.acting_player == "p2"
     with pytest.raises(WrongTiming) as info:
         game.apply(PlayReaction("p1", game.reactions_in_limbo("p1")[0]))
@@ -43,8 +52,11 @@ def test_a_player_cannot_play_another_players_reaction():
 
 def test_reactions_after_a_daily_effect_come_before_the_next_one():
     """An "after Draw" reaction is played before Expand begins (4.2.d, 4.2.e)."""
-    game = position(phase="morning", first_player="p2", p1={"expeditions": {"hero": ["Early Bird"]},
-                                                             "deck": ["Plain Guard"] * 2})
+    game = position(
+        phase="morning",
+        first_player="p2",
+        p1={"expeditions": {"hero": ["Early Bird"]}, "deck": ["Plain Guard"] * 2},
+    )
     assert game.pending is None and game.reactions_in_limbo()
     game.apply(PlayReaction("p1", reaction(game, "Early Bird")))
     assert game.pending.kind == "expand"

@@ -32,7 +32,10 @@ def cited_in_play():
     seen: set[str] = set()
     for seed in range(12):
         rng = random.Random(seed)
-        decks = {p: {"deck": [rng.choice(playable) for _ in range(25)], "hero": rng.choice(heroes)} for p in ("p1", "p2")}
+        decks = {
+            p: {"deck": [rng.choice(playable) for _ in range(25)], "hero": rng.choice(heroes)}
+            for p in ("p1", "p2")
+        }
         game = new_game(decks, lib, seed=seed)
         for _ in range(250):
             legal = game.legal_actions()
@@ -41,6 +44,7 @@ def cited_in_play():
             game.apply(rng.choice(legal))
         seen |= {e.rule for e in game.log}
         from engine.altered.actions import Pass
+
         try:
             game.apply(Pass(game.opponent(game.acting_player)))
         except IllegalAction as exc:

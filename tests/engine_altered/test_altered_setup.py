@@ -9,21 +9,41 @@ from engine.altered.actions import PlayCard, PlayReaction
 from engine.altered.state import Phase
 from altered_helpers import library, position, rules_logged
 
-DECK = ["Plain Guard", "Bog Lurker", "Forest Scout", "Mountain Guard", "River Sprite", "Meadow Sprout",
-        "Loyal Hound", "Tinker"]
+DECK = [
+    "Plain Guard",
+    "Bog Lurker",
+    "Forest Scout",
+    "Mountain Guard",
+    "River Sprite",
+    "Meadow Sprout",
+    "Loyal Hound",
+    "Tinker",
+]
 
 
 def _game(seed=1, **p2):
-    return new_game({"p1": {"deck": DECK, "hero": "Kojo & Booda"}, "p2": {"deck": DECK, "hero": "Subhash & Marmo",
-                                                                          **p2}}, library(), seed=seed)
+    return new_game(
+        {"p1": {"deck": DECK, "hero": "Kojo & Booda"}, "p2": {"deck": DECK, "hero": "Subhash & Marmo", **p2}},
+        library(),
+        seed=seed,
+    )
 
 
 def test_setup_follows_4_1_in_order():
     """4.1.a to 4.1.j are logged in the order of the excerpt."""
     game = _game()
     order = [r for r in rules_logged(game) if r.startswith("4.1.")]
-    assert list(dict.fromkeys(order)) == ["4.1.a", "4.1.b", "4.1.c", "4.1.d", "4.1.e", "4.1.g", "4.1.h", "4.1.i",
-                                          "4.1.j"]
+    assert list(dict.fromkeys(order)) == [
+        "4.1.a",
+        "4.1.b",
+        "4.1.c",
+        "4.1.d",
+        "4.1.e",
+        "4.1.g",
+        "4.1.h",
+        "4.1.i",
+        "4.1.j",
+    ]
 
 
 def test_the_adventure_and_the_counters():
@@ -56,8 +76,14 @@ def test_the_first_day_starts_at_noon_after_the_replacement_setup():
 
 def test_a_disguise_is_removed_when_heroes_are_revealed():
     """A player without a Hero presents a card from outside the game; it is removed at 4.1.h (4.1.f)."""
-    game = new_game({"p1": {"deck": DECK, "hero": "Kojo & Booda"},
-                     "p2": {"deck": DECK, "hero": None, "disguise": "Plain Guard"}}, library(), seed=2)
+    game = new_game(
+        {
+            "p1": {"deck": DECK, "hero": "Kojo & Booda"},
+            "p2": {"deck": DECK, "hero": None, "disguise": "Plain Guard"},
+        },
+        library(),
+        seed=2,
+    )
     assert game.players["p2"].hero is None and len(game.removed) == 1
     assert "4.1.f" in rules_logged(game)
 
@@ -65,8 +91,11 @@ def test_a_disguise_is_removed_when_heroes_are_revealed():
 def test_the_tumult_cards_must_be_different():
     """Two copies of a Tumult card are refused citing 4.1.c."""
     with pytest.raises(SetupError) as info:
-        new_game({"p1": {"deck": DECK}, "p2": {"deck": DECK}}, library(),
-                 tumult=["Tumult: Delta", "Tumult: Delta", "Tumult: High Pass"])
+        new_game(
+            {"p1": {"deck": DECK}, "p2": {"deck": DECK}},
+            library(),
+            tumult=["Tumult: Delta", "Tumult: Delta", "Tumult: High Pass"],
+        )
     assert info.value.rules == ("4.1.c",)
 
 
@@ -91,8 +120,11 @@ def test_snapshot_and_actions_are_plain_data():
     assert snap["phase"] == "noon" and snap["acting"] == "p1"
     assert list(snap["emblems"].values())[0]["subtypes"] == ["Reaction"]
     assert snap["objects"]["p1:Aloe Vera#1"]["stats"] == {"forest": 1, "mountain": 0, "water": 1}
-    for action in (PlayCard("p1", "x", "companion", ("p1:hero", None), ("y",)), PlayReaction("p2", "E1"),
-                   Decide("p1", ("yes",))):
+    for action in (
+        PlayCard("p1", "x", "companion", ("p1:hero", None), ("y",)),
+        PlayReaction("p2", "E1"),
+        Decide("p1", ("yes",)),
+    ):
         assert action_from_dict(action.to_dict()) == action
 
 

@@ -37,8 +37,10 @@ def test_blocked_units_strike_each_other_at_once():
 
 def test_only_unflipped_units_attack_and_block():
     """Items, flipped units and a second blocker on one attacker are refused."""
-    game = position({"battlefield": ["Lantern", {"card": "Hound", "flipped": True}, "Recruit"]},
-                    {"battlefield": ["Wall", "Sentry"]})
+    game = position(
+        {"battlefield": ["Lantern", {"card": "Hound", "flipped": True}, "Recruit"]},
+        {"battlefield": ["Wall", "Sentry"]},
+    )
     with pytest.raises(InvalidTarget) as exc:
         game.apply(DeclareAttack("p1", ((card(game, "Lantern"), None),)))
     assert exc.value.rules == (CT_UNIT,)
@@ -47,8 +49,12 @@ def test_only_unflipped_units_attack_and_block():
     assert exc.value.rules == (CO_FLIPPED,)
     game.apply(DeclareAttack("p1", ((card(game, "Recruit"), None),)))
     with pytest.raises(InvalidTarget) as exc:
-        game.apply(DeclareBlockers("p2", ((card(game, "Wall"), card(game, "Recruit")),
-                                          (card(game, "Sentry"), card(game, "Recruit")))))
+        game.apply(
+            DeclareBlockers(
+                "p2",
+                ((card(game, "Wall"), card(game, "Recruit")), (card(game, "Sentry"), card(game, "Recruit"))),
+            )
+        )
     assert exc.value.rules == (CO_BLOCK,)
 
 

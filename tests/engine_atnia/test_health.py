@@ -10,7 +10,9 @@ from tests.engine_atnia.helpers import card, pass_, position
 
 def test_buff_ending_takes_its_whole_health():
     """A +2 buff ending after 3 damage leaves a 2-health unit at -1: it is destroyed."""
-    game = position({"battlefield": [{"card": "Recruit", "damage": 3, "buffs": [{"health": 2, "until": "round_end"}]}]})
+    game = position(
+        {"battlefield": [{"card": "Recruit", "damage": 3, "buffs": [{"health": 2, "until": "round_end"}]}]}
+    )
     recruit = card(game, "Recruit")
     assert health(game.card(recruit)) == 1
     pass_(game, 2)

@@ -30,8 +30,10 @@ def test_only_the_active_player_acts():
 
 def test_play_makes_the_opponent_active_and_pass_resolves_top_first():
     """A reply goes above the card it answers; a pass after doing nothing resolves the newer first."""
-    game = position({"hand": ["Wall"], "locations": ["Shrine"], "energy": 2},
-                    {"hand": ["Spark"], "locations": ["Shrine"], "energy": 1})
+    game = position(
+        {"hand": ["Wall"], "locations": ["Shrine"], "energy": 2},
+        {"hand": ["Spark"], "locations": ["Shrine"], "energy": 1},
+    )
     game.apply(PlayCard("p1", card(game, "Wall")))
     assert game.active == "p2"
     game.apply(PlayCard("p2", card(game, "Spark"), (card(game, "Wall"),)))

@@ -26,7 +26,9 @@ def test_random_game(seed):
         assert legal, f"no legal action in {game.phase.value} (pending {game.pending})"
         if rng.random() < 0.2:
             other = "p2" if game.acting_player == "p1" else "p1"
-            probe = rng.choice([Pass(other), Channel(other, "nothing"), PlayCard(game.acting_player, "missing")])
+            probe = rng.choice(
+                [Pass(other), Channel(other, "nothing"), PlayCard(game.acting_player, "missing")]
+            )
             before = game.to_dict()
             with pytest.raises(IllegalAction):
                 game.apply(probe)

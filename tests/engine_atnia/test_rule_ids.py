@@ -69,8 +69,11 @@ def test_rules_cited_in_play_are_registered():
     """Log entries and rejections of random games cite only registered ids, and cite many of them."""
     seen: set[str] = set()
     for seed in range(25):
-        game = game_from_decks(seed, p1=["Recruit", "Spark", "Hound", "Jab", "Wall", "Shrine", "Insight", "Warden"] * 3,
-                               p2=["Runner", "Duelist", "Sword", "Banner", "Shell", "Curse", "Adept", "Teller"] * 3)
+        game = game_from_decks(
+            seed,
+            p1=["Recruit", "Spark", "Hound", "Jab", "Wall", "Shrine", "Insight", "Warden"] * 3,
+            p2=["Runner", "Duelist", "Sword", "Banner", "Shell", "Curse", "Adept", "Teller"] * 3,
+        )
         rng = random.Random(seed)
         for _ in range(300):
             if game.over:

@@ -50,8 +50,11 @@ def test_snapshot_is_plain_data():
 
 def test_actions_round_trip_through_plain_data():
     """Actions rebuild from their to_dict form."""
-    for action in (PlayCard("p1", "x", ("p2",)), DeclareAttack("p1", (("a", None),), (Item("c", ("t",)),)),
-                   Commit("p2", (Item("a"), Item("b", (), 0)))):
+    for action in (
+        PlayCard("p1", "x", ("p2",)),
+        DeclareAttack("p1", (("a", None),), (Item("c", ("t",)),)),
+        Commit("p2", (Item("a"), Item("b", (), 0))),
+    ):
         assert action_from_dict(action.to_dict()) == action
 
 
@@ -67,6 +70,7 @@ def test_card_definition_errors_name_the_field():
 
 def test_position_in_round_end_runs_its_steps():
     """A position starting at round end runs round end and the draw phase into the next round."""
-    game = Setup.from_dict({"round": 3, "phase": "round_end", "players": {"p1": {"deck": ["Runner"]}}},
-                           library()).build()
+    game = Setup.from_dict(
+        {"round": 3, "phase": "round_end", "players": {"p1": {"deck": ["Runner"]}}}, library()
+    ).build()
     assert (game.round, game.phase.value) == (4, "main")

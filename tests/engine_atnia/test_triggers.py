@@ -18,9 +18,15 @@ def test_discard_pile_triggers_smaller_on_top():
 
 def test_first_players_triggers_above():
     """Round-start triggers of both players go onto the horizon with the first player's on top."""
-    data = {"round": 2, "phase": "round_start", "first": "p2",
-            "players": {"p1": {"battlefield": ["Crier"], "deck": ["Runner"]},
-                        "p2": {"battlefield": ["Crier"], "deck": ["Runner"]}}}
+    data = {
+        "round": 2,
+        "phase": "round_start",
+        "first": "p2",
+        "players": {
+            "p1": {"battlefield": ["Crier"], "deck": ["Runner"]},
+            "p2": {"battlefield": ["Crier"], "deck": ["Runner"]},
+        },
+    }
     game = Setup.from_dict(data, library()).build()
     assert [e.controller for e in game.horizon] == ["p1", "p2"]
     assert game.active == "p1"
@@ -29,7 +35,9 @@ def test_first_players_triggers_above():
 
 def test_new_fast_entry_stops_resolution():
     """A fast trigger appearing while the horizon resolves stops it; the other player becomes active."""
-    game = position({"battlefield": ["Shade"], "hand": ["Wall", "Spark"], "locations": ["Shrine"], "energy": 5})
+    game = position(
+        {"battlefield": ["Shade"], "hand": ["Wall", "Spark"], "locations": ["Shrine"], "energy": 5}
+    )
     game.apply(Commit("p1", (Item(card(game, "Wall")), Item(card(game, "Spark"), (card(game, "Shade"),)))))
     pass_(game)  # Spark destroys the Shade, whose fast ability then stops the resolution before the Wall
     assert [e.label.split(":")[0] for e in game.horizon] == ["Wall", "Shade"]

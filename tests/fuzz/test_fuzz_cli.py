@@ -17,8 +17,14 @@ from tests.fuzz.test_fuzz_loaders import splice
 #: Each example runs four commands: a third of the examples the loaders get.
 COMMAND_EXAMPLES = settings(max_examples=max(6, settings.default.max_examples // 3))
 SCENARIO = next((ROOT / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
-TARGETS = ["rules/athernum/cr.md", "rules/athernum/rulings.yaml", "rules/athernum/terms.yaml",
-           "rules/athernum/links.yaml", "rules/athernum/parameters.yaml", f"scenarios/athernum/ch05/{SCENARIO.name}"]
+TARGETS = [
+    "rules/athernum/cr.md",
+    "rules/athernum/rulings.yaml",
+    "rules/athernum/terms.yaml",
+    "rules/athernum/links.yaml",
+    "rules/athernum/parameters.yaml",
+    f"scenarios/athernum/ch05/{SCENARIO.name}",
+]
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +59,18 @@ def test_commands_on_a_hostile_project(pristine, tmp_path_factory, run, target, 
     shutil.copytree(pristine, project, symlinks=True)
     path = project / target
     path.write_bytes(splice(path.read_text(encoding="utf-8"), insert, where))
-    cr = project / "rules" / "athernum" / "cr.md"  # make sure the build fails, so that it is quick and must keep
+    cr = (
+        project / "rules" / "athernum" / "cr.md"
+    )  # make sure the build fails, so that it is quick and must keep
     cr.write_bytes(cr.read_bytes().replace(b"- 1.1.2 ", b"- 1.1.1 ", 1))
     site, index = snapshot(project / "site"), snapshot(project / ".rulekb" / "index")
     beside = {p.name for p in sandbox.iterdir()}
-    for args in (("lint",), ("verify", str(project / "scenarios" / "athernum" / "ch05")), ("rule", "4.2.2a"),
-                 ("build",)):
+    for args in (
+        ("lint",),
+        ("verify", str(project / "scenarios" / "athernum" / "ch05")),
+        ("rule", "4.2.2a"),
+        ("build",),
+    ):
         code, out, err = run(project, *args)
         assert code in (0, 1, 2), (args, out, err)
         assert "internal error" not in out + err and "Traceback" not in out + err

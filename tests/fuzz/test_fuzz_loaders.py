@@ -97,9 +97,11 @@ def test_card_libraries(tmp_path_factory, insert, where):
 
 
 @pytest.mark.parametrize("fmt", [None, *FORMATS])
-@given(data=st.one_of(st.binary(max_size=2000), hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass"))),
-       seed=st.sampled_from(sorted(p.name for p in (ROOT.parent / "shared" / "seeds").glob("*.txt")) or [""]),
-       where=st.floats(0, 1))
+@given(
+    data=st.one_of(st.binary(max_size=2000), hostile_text.map(lambda t: t.encode("utf-8", "surrogatepass"))),
+    seed=st.sampled_from(sorted(p.name for p in (ROOT.parent / "shared" / "seeds").glob("*.txt")) or [""]),
+    where=st.floats(0, 1),
+)
 def test_imported_documents(tmp_path_factory, fmt, data, seed, where):
     """Any bytes, alone or spliced into a seed document, import or are refused with a clear error."""
     path = tmp_path_factory.mktemp("import") / "document.txt"

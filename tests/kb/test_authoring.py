@@ -68,7 +68,9 @@ def test_a_renumbered_rule_is_reported_as_a_move(repo, capsys):
     _edit(repo, "- 1.1.8 All name-based", "- 1.1.9 All name-based")
     code, out = _run(capsys, "diff", "HEAD", "--json")
     changes = json.loads(out)["changes"]
-    assert [(c["kind"], c["old_id"], c["id"]) for c in changes] == [("renumbered", "athernum:1.1.8", "athernum:1.1.9")]
+    assert [(c["kind"], c["old_id"], c["id"]) for c in changes] == [
+        ("renumbered", "athernum:1.1.8", "athernum:1.1.9")
+    ]
 
 
 def test_an_unchanged_tree_impacts_nothing(repo, capsys):
@@ -118,6 +120,11 @@ def test_verify_changed_runs_a_scenario_whose_own_file_changed(repo, capsys):
     report = json.loads(out)
     assert code == 1
     assert [s["id"] for s in report["scenarios"]] == ["athernum/ch02/second-location-same-turn"]
-    assert report["edited"] == ["athernum/ch02/second-location-same-turn"] and report["failing"] == report["edited"]
+    assert (
+        report["edited"] == ["athernum/ch02/second-location-same-turn"]
+        and report["failing"] == report["edited"]
+    )
     code, out = _run(capsys, "verify", "--changed", "--json")
-    assert json.loads(out)["scenarios"] == [] and code == 0  # its result is stored: its inputs are unchanged since
+    assert (
+        json.loads(out)["scenarios"] == [] and code == 0
+    )  # its result is stored: its inputs are unchanged since

@@ -56,7 +56,9 @@ def test_a_build_removes_the_leftovers_of_a_killed_one(small_project, dead_pid, 
     code, out, err = run(small_project, "build")
     assert code == 2 and "there is no previous site/ yet" in out + err
     assert not site_leftover.exists()
-    prepared = prepare_index(Paths(small_project), [], load_synonyms())  # what the build's index step does first
+    prepared = prepare_index(
+        Paths(small_project), [], load_synonyms()
+    )  # what the build's index step does first
     assert not index_leftover.exists()
     discard_index(prepared)
 
@@ -94,10 +96,14 @@ def test_a_failed_build_keeps_the_previous_site_and_results(small_project):
     @step("fail after verify", 25)
     def fail(ctx):
         raise RulekbError("a step failed")
+
     try:
         with pytest.raises(RulekbError):
-            run_build(Paths(small_project), Console(file=open(os.devnull, "w")),
-                      only={"parse rules and build the graph", "verify scenarios", "fail after verify"})
+            run_build(
+                Paths(small_project),
+                Console(file=open(os.devnull, "w")),
+                only={"parse rules and build the graph", "verify scenarios", "fail after verify"},
+            )
     finally:
         STEPS[:] = [s for s in STEPS if s.name != "fail after verify"]
     assert (site / "index.html").read_text() == "previous site"
@@ -122,8 +128,13 @@ def _children(pid: int) -> list[int]:
 def test_workers_die_with_a_killed_verify():
     """``kill -9`` of a verify running on two processes leaves no worker behind."""
     env = {**os.environ, "RULEKB_ROOT": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; from kb.cli import main; sys.exit(main())", "verify", "-j", "2"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from kb.cli import main; sys.exit(main())", "verify", "-j", "2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while len(workers := _children(proc.pid)) < 2 and time.monotonic() < deadline:
@@ -134,8 +145,12 @@ def test_workers_die_with_a_killed_verify():
         deadline = time.monotonic() + 10
         while any(Path(f"/proc/{w}").exists() for w in workers) and time.monotonic() < deadline:
             time.sleep(0.2)
-        left = [w for w in workers if Path(f"/proc/{w}").exists()
-                and (Path(f"/proc/{w}") / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"]
+        left = [
+            w
+            for w in workers
+            if Path(f"/proc/{w}").exists()
+            and (Path(f"/proc/{w}") / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        ]
         assert not left, f"workers {left} outlived their verify"
     finally:
         try:

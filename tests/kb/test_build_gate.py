@@ -29,13 +29,19 @@ def _previous_build(root: Path) -> dict[str, str]:
     index.mkdir(parents=True)
     (index / "segment").write_bytes(b"previous index")
     results_path(Paths(root)).write_text('{"generated": "before", "scenarios": []}')
-    return {"site": _tree_hash(root / "site"), "index": _tree_hash(root / ".rulekb" / "index"),
-            "results": results_path(Paths(root)).read_text()}
+    return {
+        "site": _tree_hash(root / "site"),
+        "index": _tree_hash(root / ".rulekb" / "index"),
+        "results": results_path(Paths(root)).read_text(),
+    }
 
 
 def _unchanged(root: Path, before: dict[str, str]) -> bool:
-    return before == {"site": _tree_hash(root / "site"), "index": _tree_hash(root / ".rulekb" / "index"),
-                      "results": results_path(Paths(root)).read_text()}
+    return before == {
+        "site": _tree_hash(root / "site"),
+        "index": _tree_hash(root / ".rulekb" / "index"),
+        "results": results_path(Paths(root)).read_text(),
+    }
 
 
 def _break_a_scenario(root: Path) -> Path:
@@ -79,7 +85,13 @@ def test_a_draft_build_publishes_with_the_failing_example_marked(small_project, 
     code, out, err = run(small_project, "build", "--draft")
     assert code == 0, out + err
     assert "draft: published with 1 failing scenarios" in out
-    pages = [p for p in (small_project / "site").rglob("*.html")
-             if "a-created-resource-token-enters-the-resource-zone" in p.read_text(encoding="utf-8")]
-    assert any("rk-example--failed" in p.read_text(encoding="utf-8") or "rk-status--failed" in p.read_text(encoding="utf-8")
-               for p in pages)
+    pages = [
+        p
+        for p in (small_project / "site").rglob("*.html")
+        if "a-created-resource-token-enters-the-resource-zone" in p.read_text(encoding="utf-8")
+    ]
+    assert any(
+        "rk-example--failed" in p.read_text(encoding="utf-8")
+        or "rk-status--failed" in p.read_text(encoding="utf-8")
+        for p in pages
+    )

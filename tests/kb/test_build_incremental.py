@@ -28,9 +28,15 @@ def test_a_build_with_nothing_changed_is_skipped_and_an_edit_is_not(small_projec
     assert _tree(small_project / "site") == site
     paths = Paths(small_project)
     digest = build_stamp.inputs_digest(paths, draft=False)
-    assert build_stamp.up_to_date(paths, digest) and not build_stamp.up_to_date(paths, build_stamp.inputs_digest(paths, True))
+    assert build_stamp.up_to_date(paths, digest) and not build_stamp.up_to_date(
+        paths, build_stamp.inputs_digest(paths, True)
+    )
     scenario = next((small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
-    for edited in (small_project / "rules" / "athernum" / "cr.md", scenario, small_project / "docs" / "authors" / "guide.md"):
+    for edited in (
+        small_project / "rules" / "athernum" / "cr.md",
+        scenario,
+        small_project / "docs" / "authors" / "guide.md",
+    ):
         before = edited.read_bytes()
         edited.write_bytes(before + b"\n")
         assert not build_stamp.up_to_date(paths, build_stamp.inputs_digest(paths, draft=False)), edited

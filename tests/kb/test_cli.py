@@ -122,5 +122,7 @@ def test_import_refuses_to_overwrite_an_edited_source(run, scratch, seeds):
     code, _, err = run("import", str(seed), root=scratch)
     assert code == 2 and "already exists" in err
     code, out, _ = run("import", str(seed), "--release", "2026-01", root=scratch)
-    assert code == 0 and (scratch / "rules" / "altered" / "cr@excerpt.md").exists()  # the previous text, archived
+    assert (
+        code == 0 and (scratch / "rules" / "altered" / "cr@excerpt.md").exists()
+    )  # the previous text, archived
     assert "release: 2026-01" in (scratch / "rules" / "altered" / "cr.md").read_text()

@@ -14,19 +14,25 @@ COMMANDS = [
     ["ask", "--full", "--explain", "Wer darf verdeckte Karten ansehen?"],
     ["ask", "--json", "in Altered when does an expedition move forward at Dusk"],
     ["search", "--explain", "exhausted permanent keeps its abilities"],
-    ["rule", "4.2.2a"], ["rule", "--json", "9.3.7"], ["rule", "--game", "atnia", "rules/energy-system/p1"],
-    ["ruling", "R-ATH-001"], ["example", "athernum/ch09/defender-takes-targets-place"],
+    ["rule", "4.2.2a"],
+    ["rule", "--json", "9.3.7"],
+    ["rule", "--game", "atnia", "rules/energy-system/p1"],
+    ["ruling", "R-ATH-001"],
+    ["example", "athernum/ch09/defender-takes-targets-place"],
     ["example", "--json", "atnia/combat/challenger-attacks-a-unit"],
 ]
 
 
 def _outputs(root, seed: str) -> str:
-    script = ("import sys\nfrom kb.cli import main\n"
-              f"for args in {COMMANDS!r}:\n    print('$', *args)\n    sys.stdout.flush()\n    main(args)\n"
-              "    sys.stdout.flush()\n")
+    script = (
+        "import sys\nfrom kb.cli import main\n"
+        f"for args in {COMMANDS!r}:\n    print('$', *args)\n    sys.stdout.flush()\n    main(args)\n"
+        "    sys.stdout.flush()\n"
+    )
     env = {**os.environ, "PYTHONHASHSEED": seed, "RULEKB_ROOT": str(root), "COLUMNS": "120"}
-    done = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True,
-                          timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -25,15 +25,22 @@ def _project(tmp_path, name, edit=None):
 
 def test_word_diff_marks_removed_and_added_words():
     """The word diff shows exactly the words that changed."""
-    assert word_diff("Only one location may be played", "Only two locations may be played") == \
-        "Only [-one location-] {+two locations+} may be played"
+    assert (
+        word_diff("Only one location may be played", "Only two locations may be played")
+        == "Only [-one location-] {+two locations+} may be played"
+    )
 
 
 def test_changed_rule_is_reported_with_its_words(tmp_path):
     """Editing 2.4.2 reports 2.4.2 as changed, and nothing else."""
     old = _project(tmp_path, "old")
-    new = _project(tmp_path, "new", lambda t: t.replace("Only one location may be played per turn",
-                                                         "Only two locations may be played per turn"))
+    new = _project(
+        tmp_path,
+        "new",
+        lambda t: t.replace(
+            "Only one location may be played per turn", "Only two locations may be played per turn"
+        ),
+    )
     changes = compare(old.graph, new.graph)
     assert [(c.kind, c.id) for c in changes] == [(ChangeKind.CHANGED, "athernum:2.4.2")]
     assert "[-one location-] {+two locations+}" in changes[0].word_diff
@@ -41,10 +48,13 @@ def test_changed_rule_is_reported_with_its_words(tmp_path):
 
 def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path):
     """Inserting a rule before 2.4.2 and shifting the rest reports moves plus one addition."""
+
     def insert(text):
         text = text.replace("- 2.4.3 Locations are placed", "- 2.4.3b Locations are placed")
-        return text.replace("- 2.4.2 Only one location", "- 2.4.2 A new rule about locations\n- 2.4.3 Only one location", 1) \
-            .replace("- 2.4.3b Locations are placed", "- 2.4.3a Locations are placed")
+        return text.replace(
+            "- 2.4.2 Only one location", "- 2.4.2 A new rule about locations\n- 2.4.3 Only one location", 1
+        ).replace("- 2.4.3b Locations are placed", "- 2.4.3a Locations are placed")
+
     old = _project(tmp_path, "old")
     new = _project(tmp_path, "new", insert)
     changes = {(c.kind, c.old_id, c.id) for c in compare(old.graph, new.graph)}
@@ -56,9 +66,16 @@ def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path):
 def test_removed_rule_is_reported(tmp_path):
     """Deleting a rule reports it as removed."""
     old = _project(tmp_path, "old")
-    new = _project(tmp_path, "new", lambda t: t.replace("- 1.1.8 All name-based comparisons and references are based "
-                                                         "on the English version of the card name as listed in the "
-                                                         "official database\n", ""))
+    new = _project(
+        tmp_path,
+        "new",
+        lambda t: t.replace(
+            "- 1.1.8 All name-based comparisons and references are based "
+            "on the English version of the card name as listed in the "
+            "official database\n",
+            "",
+        ),
+    )
     assert [(c.kind, c.id) for c in compare(old.graph, new.graph)] == [(ChangeKind.REMOVED, "athernum:1.1.8")]
 
 
@@ -67,8 +84,14 @@ def test_impact_reaches_scenarios_citing_the_rule_or_its_descendants(tmp_path):
     from kb.rulings import Ruling
 
     old = _project(tmp_path, "old")
-    new = _project(tmp_path, "new", lambda t: t.replace("Each player may control only one location at a time",
-                                                         "Each player may control only one location at any time"))
+    new = _project(
+        tmp_path,
+        "new",
+        lambda t: t.replace(
+            "Each player may control only one location at a time",
+            "Each player may control only one location at any time",
+        ),
+    )
     scen = tmp_path / "scenarios" / "athernum"
     scen.mkdir(parents=True)
     (scen / "a.yaml").write_text("id: a\ntitle: cites the subrule\nrules: [2.4.4b]\nsetup: {}\nsteps: []\n")

@@ -11,8 +11,11 @@ from kb.terms import TermForm, TermMatcher
 
 def test_node_counts_per_document(graph):
     """Each document has the numbered nodes of its source: 577 in the CR, 75 in the Altered excerpt."""
-    numbered = Counter(d["document"] if d["game"] == "athernum" else d["game"]
-                       for _, d in graph.nodes(data=True) if d["number"] and d["kind"] in ("rule", "section"))
+    numbered = Counter(
+        d["document"] if d["game"] == "athernum" else d["game"]
+        for _, d in graph.nodes(data=True)
+        if d["number"] and d["kind"] in ("rule", "section")
+    )
     assert numbered["cr"] == 577
     assert numbered["altered"] == 75
     kinds = Counter(d["kind"] for _, d in graph.nodes(data=True) if d["game"] == "athernum")
@@ -28,12 +31,20 @@ def test_every_node_carries_the_export_attributes(graph):
 
 def test_contains_edges_are_ordered(graph):
     """A section's children come in document order, and the breadcrumb runs document → chapter → section."""
-    assert children(graph, "athernum:4.2.0")[:4] == ["athernum:4.2.1", "athernum:4.2.2", "athernum:4.2.3",
-                                                     "athernum:4.2.4"]
+    assert children(graph, "athernum:4.2.0")[:4] == [
+        "athernum:4.2.1",
+        "athernum:4.2.2",
+        "athernum:4.2.3",
+        "athernum:4.2.4",
+    ]
     assert children(graph, "athernum:4.2.2")[0] == "athernum:4.2.2a"
     assert children(graph, "athernum:4.2.2")[-1] == "athernum:4.2.2h"
-    assert ancestors(graph, "athernum:3.0.7e.II") == ["athernum:cr", "athernum:3", "athernum:3.0.7",
-                                                      "athernum:3.0.7e"]
+    assert ancestors(graph, "athernum:3.0.7e.II") == [
+        "athernum:cr",
+        "athernum:3",
+        "athernum:3.0.7",
+        "athernum:3.0.7e",
+    ]
 
 
 def test_every_node_but_documents_has_a_parent_in_the_graph(graph):
@@ -60,8 +71,13 @@ def test_ofv_and_dfv_count_as_their_terms(graph):
 
 def test_term_matcher_prefers_the_longest_term():
     """'discard pile' is the term Discard Pile, not the term Discard; abbreviations match only in capitals."""
-    matcher = TermMatcher([TermForm("discard", "Discard"), TermForm("pile", "Discard Pile"),
-                           TermForm("ofv", "OFV", case_sensitive=True)])
+    matcher = TermMatcher(
+        [
+            TermForm("discard", "Discard"),
+            TermForm("pile", "Discard Pile"),
+            TermForm("ofv", "OFV", case_sensitive=True),
+        ]
+    )
     assert matcher.terms_in("Cards go to the discard piles. Then discard one.") == ["pile", "discard"]
     assert matcher.terms_in("an ofv of 2") == []
     assert matcher.terms_in("an OFV of 2") == ["ofv"]
@@ -70,10 +86,14 @@ def test_term_matcher_prefers_the_longest_term():
 def test_translates_links_each_german_section_to_its_english_one(graph):
     """Every German rulebook section translates the English section in the same place."""
     pairs = {u: v for u, v, k in graph.edges(keys=True) if k == "translates"}
-    german = [n for n, d in graph.nodes(data=True) if d["document"] == "rulebook-de" and d["kind"] == "section"]
+    german = [
+        n for n, d in graph.nodes(data=True) if d["document"] == "rulebook-de" and d["kind"] == "section"
+    ]
     assert set(german) == set(pairs)
     assert pairs["athernum:rulebook-de/kampfphase"] == "athernum:rulebook-en/combat-phase"
-    assert pairs["athernum:rulebook-de/wie-entsteht-der-pool"] == "athernum:rulebook-en/how-is-the-pool-formed"
+    assert (
+        pairs["athernum:rulebook-de/wie-entsteht-der-pool"] == "athernum:rulebook-en/how-is-the-pool-formed"
+    )
 
 
 def test_explains_links_rulebook_sections_to_cr_rules(graph):

@@ -41,12 +41,14 @@ def project(tmp_path):
 @pytest.fixture()
 def rulekb(run):
     """Run rulekb in a project; also asserts the run ended as a user error would, never as an internal one."""
+
     def _run(root: Path, *args: str):
         started = time.monotonic()
         code, out, err = run(root, *args)
         assert "internal error" not in out + err and "Traceback" not in out + err
         assert time.monotonic() - started < 60  # generous on a shared machine; the hangs were minutes long
         return code, out + err
+
     return _run
 
 
@@ -71,7 +73,9 @@ def test_invalid_date_in_rulings_is_a_problem_with_file_line_and_field(project, 
     line = text.split("\n").index("    date: 2026-02-30") + 1
     code, out = rulekb(project, "lint")
     assert code == 1
-    assert f"rules/athernum/rulings.yaml:{line}: error [rulings[0].date]: date '2026-02-30' is not a date" in out
+    assert (
+        f"rules/athernum/rulings.yaml:{line}: error [rulings[0].date]: date '2026-02-30' is not a date" in out
+    )
 
 
 def test_invalid_date_in_a_scenario_note_stays_text(project, rulekb):
@@ -81,16 +85,32 @@ def test_invalid_date_in_a_scenario_note_stays_text(project, rulekb):
     assert "1 scenario: 1 passed" in out
 
 
-@pytest.mark.parametrize("text, words", [
-    (SCENARIO + "cards:\n  Loop: &loop {abilities: [{effect: *loop}]}\n", ":16: error [cards.Loop.abilities[0].effect]: the alias *loop"),
-    (SCENARIO + "notes: " + "[" * 5000 + "]" * 5000 + "\n", ":15: error [notes]: nesting deeper than"),
-    ("\n".join([f'a0: &a0 [{", ".join(["lol"] * 9)}]']
-               + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]),
-     ":6: error [(yaml)]: the document expands to more than"),
-    (SCENARIO.replace("resources: 1", "resources: 200000000"), ":10: error [setup.p1.resources]: 200000000 is beyond"),
-    (SCENARIO.replace("resources: 1", "hand: [" + ", ".join(["Spark Tonic"] * 100_000) + "]"),
-     ":10: error [setup.p1.hand]: 100,000 items are beyond"),
-], ids=["recursive-alias", "nesting-5000", "billion-laughs", "resources-200000000", "hand-of-100000"])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (
+            SCENARIO + "cards:\n  Loop: &loop {abilities: [{effect: *loop}]}\n",
+            ":16: error [cards.Loop.abilities[0].effect]: the alias *loop",
+        ),
+        (SCENARIO + "notes: " + "[" * 5000 + "]" * 5000 + "\n", ":15: error [notes]: nesting deeper than"),
+        (
+            "\n".join(
+                [f"a0: &a0 [{', '.join(['lol'] * 9)}]"]
+                + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]
+            ),
+            ":6: error [(yaml)]: the document expands to more than",
+        ),
+        (
+            SCENARIO.replace("resources: 1", "resources: 200000000"),
+            ":10: error [setup.p1.resources]: 200000000 is beyond",
+        ),
+        (
+            SCENARIO.replace("resources: 1", "hand: [" + ", ".join(["Spark Tonic"] * 100_000) + "]"),
+            ":10: error [setup.p1.hand]: 100,000 items are beyond",
+        ),
+    ],
+    ids=["recursive-alias", "nesting-5000", "billion-laughs", "resources-200000000", "hand-of-100000"],
+)
 def test_one_hostile_scenario_is_one_problem_and_verify_goes_on(project, rulekb, text, words):
     """A recursive alias, deep nesting, an alias bomb or huge numbers give one problem; the others still run."""
     path = _scenario(project, text)
@@ -121,8 +141,15 @@ def test_import_of_random_bytes_is_a_clear_error(project, rulekb, tmp_path):
 
 def test_import_of_a_markdown_rule_source_is_a_clear_error(project, rulekb):
     """A canonical rule source given as the scanned CR is refused with a reason, not a StopIteration."""
-    code, out = rulekb(project, "import", str(ROOT / "rules" / "athernum" / "cr.md"), "--format", "athernum-cr",
-                       "--release", "2026-02")
+    code, out = rulekb(
+        project,
+        "import",
+        str(ROOT / "rules" / "athernum" / "cr.md"),
+        "--format",
+        "athernum-cr",
+        "--release",
+        "2026-02",
+    )
     assert code == 2 and "cr.md: no table of contents" in out.replace("\n", " ")
 
 
@@ -141,7 +168,9 @@ def test_import_does_not_write_through_a_symlink(project, rulekb, seeds, tmp_pat
     outside = tmp_path_factory.mktemp("outside") / "victim.md"
     outside.write_text("precious")
     seed = next(seeds.glob("004_*.txt"))
-    (project / "rules" / "altered" / "cr@excerpt.md").symlink_to(outside)  # where the current text would be archived
+    (project / "rules" / "altered" / "cr@excerpt.md").symlink_to(
+        outside
+    )  # where the current text would be archived
     code, out = rulekb(project, "import", str(seed), "--release", "2026-01", "--force")
     assert code == 2 and "symlink" in out and outside.read_text() == "precious"
 
@@ -169,15 +198,21 @@ def test_lint_reports_a_non_utf8_scenario_and_a_dangling_symlink(project, rulekb
     (project / "rules" / "athernum" / "gone.md").symlink_to(project / "missing.md")
     code, out = rulekb(project, "lint")
     assert code == 1
-    assert "rules/athernum/gone.md: error [(file)]: cannot read the file: a symlink to a file that does not" in out
+    assert (
+        "rules/athernum/gone.md: error [(file)]: cannot read the file: a symlink to a file that does not"
+        in out
+    )
     assert "ch05/latin1.yaml:2: error [(encoding)]" in out and "ch05/gone.yaml: error [(file)]" in out
 
 
-@pytest.mark.parametrize("field, value, words", [
-    ("version", "[1, {a: b}]", "front matter field 'version' must be text, not list"),
-    ("document", "../../x", "document must be a lowercase name"),
-    ("release", "2026/01", "release must be a release name"),
-])
+@pytest.mark.parametrize(
+    "field, value, words",
+    [
+        ("version", "[1, {a: b}]", "front matter field 'version' must be text, not list"),
+        ("document", "../../x", "document must be a lowercase name"),
+        ("release", "2026/01", "release must be a release name"),
+    ],
+)
 def test_front_matter_of_the_wrong_type_or_shape_is_an_error(project, rulekb, field, value, words):
     """Front matter fields that are lists or mappings, or names with separators, are errors naming the field."""
     cr = project / "rules" / "athernum" / "cr.md"
@@ -197,7 +232,10 @@ def test_a_bom_is_an_error_naming_the_file(project, rulekb):
     cr = project / "rules" / "athernum" / "cr.md"
     cr.write_bytes(b"\xef\xbb\xbf" + cr.read_bytes())
     code, out = rulekb(project, "lint")
-    assert code == 1 and "rules/athernum/cr.md:1: error [(encoding)]: the file starts with a byte-order mark" in out
+    assert (
+        code == 1
+        and "rules/athernum/cr.md:1: error [(encoding)]: the file starts with a byte-order mark" in out
+    )
     assert "must start with a '---'" not in out
 
 
@@ -230,7 +268,9 @@ def test_a_dangling_symlink_in_rules_does_not_stop_rule_lookup(project, rulekb):
 def test_nothing_is_written_outside_the_project(project, rulekb, tmp_path):
     """Lint, verify and a failed build of a broken project write only inside it (and the system temp folder)."""
     _scenario(project, SCENARIO.replace("resources: 1", "resources: 200000000"))
-    outside = {p for p in tmp_path.parent.iterdir() if p != tmp_path and not p.is_symlink()}  # pytest's "current"
+    outside = {
+        p for p in tmp_path.parent.iterdir() if p != tmp_path and not p.is_symlink()
+    }  # pytest's "current"
     stamp = {p: p.stat().st_mtime_ns for p in outside}
     for args in (("lint",), ("verify", str(project / "scenarios" / "athernum" / "ch05")), ("build",)):
         rulekb(project, *args)

@@ -49,6 +49,7 @@ def test_cr_numbered_lines_are_all_nodes(seeds, tmp_path):
     assert len(numbered) == 577
     assert numbered[0] == "1.1.0" and numbered[-1] == "12.2.Ab"
     from kb.ids import repair_scanned_number
+
     assert numbered == [repair_scanned_number(n) for n in expected]
     assert not parsed.problems
 
@@ -57,7 +58,16 @@ def test_cr_roman_numerals_are_repaired(seeds, tmp_path):
     """Roman numerals the scan read as ``l`` become ``I`` in every id, and each repair is reported."""
     _, result, parsed = _imported(seeds, "000_", tmp_path)
     ids = {n.number for n in parsed.document.nodes if n.number}
-    for fixed in ("3.0.2c.I", "4.3.5c.IIb", "3.0.7c.I", "4.1.4c.I", "4.3.5a.I", "4.3.5b.I", "4.3.5d.I", "9.3.9b.I"):
+    for fixed in (
+        "3.0.2c.I",
+        "4.3.5c.IIb",
+        "3.0.7c.I",
+        "4.1.4c.I",
+        "4.3.5a.I",
+        "4.3.5b.I",
+        "4.3.5d.I",
+        "9.3.9b.I",
+    ):
         assert fixed in ids
     assert not any(re.search(r"\.[IVX]*l[IVXa-z]*$", n) for n in ids)
     repaired = {r.before: r.after for r in result.repairs if r.kind == "roman numeral repaired"}
@@ -106,8 +116,14 @@ def test_chapter_zero_lists_become_glossary_terms(seeds, tmp_path):
     sections = {parsed.document.nodes[0].id}
     glossary_sections = {n.parent for n in terms.values()}
     titles = {n.title for n in parsed.document.nodes if n.id in glossary_sections}
-    assert titles == {"Definitions", "Card Status", "Resources & Mechanics", "Stack & Effects", "Zones & Rules",
-                      "Additional Terms"}
+    assert titles == {
+        "Definitions",
+        "Card Status",
+        "Resources & Mechanics",
+        "Stack & Effects",
+        "Zones & Rules",
+        "Additional Terms",
+    }
     assert sections
 
 

@@ -18,16 +18,33 @@ DEFENDER = "does the defender deal combat damage back to the attacker"
 
 #: Each command's --json runs, by the schema its output follows.
 RUNS = {
-    "ask": [["ask", "--json", DEFENDER], ["ask", "--json", "--explain", "Wer darf verdeckte Karten ansehen?"],
-            ["ask", "--json", "atnia what happens to energy left unspent"], ["ask", "--json", "qwxzv"]],
-    "search": [["search", "--json", "victory token"], ["search", "--json", "--explain", "--kind", "ruling", DEFENDER],
-               ["search", "--json", "4.2.2a"], ["search", "--json", "qwxzv"]],
-    "rule": [["rule", "--json", "4.2.2a"], ["rule", "--json", "--game", "atnia", "rules/energy-system/p1"],
-             ["rule", "--json", "1.4.1.b"], ["rule", "--json", "athernum:term/permanent"]],
+    "ask": [
+        ["ask", "--json", DEFENDER],
+        ["ask", "--json", "--explain", "Wer darf verdeckte Karten ansehen?"],
+        ["ask", "--json", "atnia what happens to energy left unspent"],
+        ["ask", "--json", "qwxzv"],
+    ],
+    "search": [
+        ["search", "--json", "victory token"],
+        ["search", "--json", "--explain", "--kind", "ruling", DEFENDER],
+        ["search", "--json", "4.2.2a"],
+        ["search", "--json", "qwxzv"],
+    ],
+    "rule": [
+        ["rule", "--json", "4.2.2a"],
+        ["rule", "--json", "--game", "atnia", "rules/energy-system/p1"],
+        ["rule", "--json", "1.4.1.b"],
+        ["rule", "--json", "athernum:term/permanent"],
+    ],
     "ruling": [["ruling", "--json", r] for r in ("R-ATH-001", "R-ATN-007", "R-ALT-002", "R-ATH-002")],
-    "example": [["example", "--json", e] for e in ("athernum/ch09/defender-takes-targets-place",
-                                                   "atnia/combat/challenger-attacks-a-unit",
-                                                   "altered/day/dusk-progress-greater-statistic")],
+    "example": [
+        ["example", "--json", e]
+        for e in (
+            "athernum/ch09/defender-takes-targets-place",
+            "atnia/combat/challenger-attacks-a-unit",
+            "altered/day/dusk-progress-greater-statistic",
+        )
+    ],
     "lint": [["lint", "--json"]],
 }
 
@@ -61,16 +78,22 @@ def test_diff_and_import_json_validate(judged, run, tmp_path, seeds):
     old = tmp_path / "old"
     shutil.copytree(judged.rules, old / "rules")
     cr = old / "rules" / "athernum" / "cr.md"
-    cr.write_text(cr.read_text(encoding="utf-8").replace("- 1.1.8 All name-based", "- 1.1.9 All name-based", 1),
-                  encoding="utf-8")
+    cr.write_text(
+        cr.read_text(encoding="utf-8").replace("- 1.1.8 All name-based", "- 1.1.9 All name-based", 1),
+        encoding="utf-8",
+    )
     code, out, _ = run(judged.root, "diff", str(old), str(judged.root), "--json")
     assert code == 0 and _check("diff", out)["changes"]
-    assert run(judged.root, "diff", str(old), str(judged.root), "--exit-code")[0] == 1  # as git diff --exit-code
+    assert (
+        run(judged.root, "diff", str(old), str(judged.root), "--exit-code")[0] == 1
+    )  # as git diff --exit-code
     assert run(judged.root, "diff", str(judged.root), str(judged.root), "--exit-code")[0] == 0
     project = tmp_path / "import"
     (project / "rules").mkdir(parents=True)
     (project / "pyproject.toml").write_text("")
-    code, out, _ = run(project, "import", "--json", str(next(p for p in sorted(seeds.iterdir()) if p.suffix == ".txt")))
+    code, out, _ = run(
+        project, "import", "--json", str(next(p for p in sorted(seeds.iterdir()) if p.suffix == ".txt"))
+    )
     assert code == 0 and _check("import", out)["imported"]
 
 

@@ -33,7 +33,10 @@ def test_a_ruling_resting_on_a_rule_that_does_not_exist_is_an_error(small_projec
     rulings.write_text(text.replace('rules: ["9.3.7", ', 'rules: ["2.4.4z", ', 1))
     [finding] = _findings(small_project, "dangling-reference", Severity.ERROR)
     assert finding.severity == Severity.ERROR and finding.path == "rules/athernum/rulings.yaml"
-    assert finding.field == "R-ATH-001.rules" and finding.line == text[:text.index("- id: R-ATH-001")].count("\n") + 1
+    assert (
+        finding.field == "R-ATH-001.rules"
+        and finding.line == text[: text.index("- id: R-ATH-001")].count("\n") + 1
+    )
     assert "athernum:2.4.4z" in finding.message and "did you mean: athernum:2.4.4" in finding.message
 
 
@@ -42,7 +45,11 @@ def test_a_scenario_citing_a_missing_rule_is_an_error_at_its_line(small_project)
     path = _scenario(small_project)
     path.write_text(path.read_text().replace("rules: [5.0.1a,", "rules: [5.0.1q,"))
     [finding] = _findings(small_project, "dangling-reference", Severity.ERROR)
-    assert (finding.path, finding.line, finding.field) == (str(path.relative_to(small_project)), 3, "rules[0]")
+    assert (finding.path, finding.line, finding.field) == (
+        str(path.relative_to(small_project)),
+        3,
+        "rules[0]",
+    )
 
 
 def test_duplicate_scenario_ids_are_an_error(small_project):
@@ -58,9 +65,12 @@ def test_malformed_scenarios_are_reported_without_running_them(small_project):
     """A scenario with an unknown field and one with steps that are not a list are both errors of lint."""
     path = _scenario(small_project)
     path.with_name("bad-field.yaml").write_text(path.read_text().replace("title:", "titel:"))
-    path.with_name("bad-steps.yaml").write_text(path.read_text().replace("id: athernum/ch05/a-created",
-                                                                          "id: athernum/ch05/b-created")
-                                                 .split("steps:")[0] + "steps: 3\n")
+    path.with_name("bad-steps.yaml").write_text(
+        path.read_text()
+        .replace("id: athernum/ch05/a-created", "id: athernum/ch05/b-created")
+        .split("steps:")[0]
+        + "steps: 3\n"
+    )
     found = {Path(f.path).name: f for f in _findings(small_project, "scenario-invalid")}
     assert set(found) == {"bad-field.yaml", "bad-steps.yaml"}
     assert "titel" in found["bad-field.yaml"].message and found["bad-steps.yaml"].field.startswith("steps")

@@ -7,34 +7,37 @@ import pytest
 from kb.ids import cr_parent_number, normalise_lookup, repair_scanned_number
 
 
-@pytest.mark.parametrize("typed,expected", [
-    ("4.2.2a", "athernum:4.2.2a"),
-    ("rule 4.2.2a", "athernum:4.2.2a"),
-    ("Rule 4.2.2a.", "athernum:4.2.2a"),
-    ("athernum:4.2.2a", "athernum:4.2.2a"),
-    ("ATHERNUM:4.2.2A", "athernum:4.2.2a"),
-    ("4.2.2a.", "athernum:4.2.2a"),
-    ("  4.2.2a  ", "athernum:4.2.2a"),
-    ("3.0.2c.l", "athernum:3.0.2c.I"),
-    ("3.0.2c.i", "athernum:3.0.2c.I"),
-    ("4.3.5c.Ilb", "athernum:4.3.5c.IIb"),
-    ("4.3.5C.IIB", "athernum:4.3.5c.IIb"),
-    ("3.0.7e.II", "athernum:3.0.7e.II"),
-    ("3.0.7E.iii", "athernum:3.0.7e.III"),
-    ("12.2.Ab", "athernum:12.2.Ab"),
-    ("12.2.ab", "athernum:12.2.Ab"),
-    ("12.2.A", "athernum:12.2.A"),
-    ("4.2.0", "athernum:4.2.0"),
-    ("4", "athernum:4"),
-    ("altered:1.4.6.b", "altered:1.4.6.b"),
-    ("Altered:1.4.6.B.", "altered:1.4.6.b"),
-    ("altered:2.2.2.l", "altered:2.2.2.l"),
-    ("rule altered:1.4.5.a", "altered:1.4.5.a"),
-    ("permanent", "athernum:term/permanent"),
-    ("OFV", "athernum:term/offensive-value"),
-    ("athernum:rulebook-en/combat-phase", "athernum:rulebook-en/combat-phase"),
-    ("atnia:rules/round-phases/p1.2", "atnia:rules/round-phases/p1.2"),
-])
+@pytest.mark.parametrize(
+    "typed,expected",
+    [
+        ("4.2.2a", "athernum:4.2.2a"),
+        ("rule 4.2.2a", "athernum:4.2.2a"),
+        ("Rule 4.2.2a.", "athernum:4.2.2a"),
+        ("athernum:4.2.2a", "athernum:4.2.2a"),
+        ("ATHERNUM:4.2.2A", "athernum:4.2.2a"),
+        ("4.2.2a.", "athernum:4.2.2a"),
+        ("  4.2.2a  ", "athernum:4.2.2a"),
+        ("3.0.2c.l", "athernum:3.0.2c.I"),
+        ("3.0.2c.i", "athernum:3.0.2c.I"),
+        ("4.3.5c.Ilb", "athernum:4.3.5c.IIb"),
+        ("4.3.5C.IIB", "athernum:4.3.5c.IIb"),
+        ("3.0.7e.II", "athernum:3.0.7e.II"),
+        ("3.0.7E.iii", "athernum:3.0.7e.III"),
+        ("12.2.Ab", "athernum:12.2.Ab"),
+        ("12.2.ab", "athernum:12.2.Ab"),
+        ("12.2.A", "athernum:12.2.A"),
+        ("4.2.0", "athernum:4.2.0"),
+        ("4", "athernum:4"),
+        ("altered:1.4.6.b", "altered:1.4.6.b"),
+        ("Altered:1.4.6.B.", "altered:1.4.6.b"),
+        ("altered:2.2.2.l", "altered:2.2.2.l"),
+        ("rule altered:1.4.5.a", "altered:1.4.5.a"),
+        ("permanent", "athernum:term/permanent"),
+        ("OFV", "athernum:term/offensive-value"),
+        ("athernum:rulebook-en/combat-phase", "athernum:rulebook-en/combat-phase"),
+        ("atnia:rules/round-phases/p1.2", "atnia:rules/round-phases/p1.2"),
+    ],
+)
 def test_every_accepted_form_resolves(project_kb, typed, expected):
     """Lookup accepts the scan's forms, a trailing period, a 'rule' prefix, a game prefix and any case."""
     assert project_kb.lookup.resolve(typed) == expected
@@ -52,10 +55,18 @@ def test_suggestions_for_a_near_miss(project_kb):
     assert any(h.startswith("athernum:4.2.2") for h in hints)
 
 
-@pytest.mark.parametrize("number,parent", [
-    ("4.2.2a", "4.2.2"), ("4.2.2", "4.2.0"), ("4.2.0", "4"), ("3.0.7e.II", "3.0.7e"),
-    ("4.3.5c.IIb", "4.3.5c.II"), ("12.2.Ab", "12.2.A"), ("12.2.A", "12.2.0"),
-])
+@pytest.mark.parametrize(
+    "number,parent",
+    [
+        ("4.2.2a", "4.2.2"),
+        ("4.2.2", "4.2.0"),
+        ("4.2.0", "4"),
+        ("3.0.7e.II", "3.0.7e"),
+        ("4.3.5c.IIb", "4.3.5c.II"),
+        ("12.2.Ab", "12.2.A"),
+        ("12.2.A", "12.2.0"),
+    ],
+)
 def test_cr_parent_numbers(number, parent):
     """A CR number's parent follows from the number alone."""
     assert cr_parent_number(number) == parent

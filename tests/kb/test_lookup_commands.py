@@ -8,10 +8,16 @@ import pytest
 
 from kb.rulings import load_rulings
 
-RULINGS = [("R-ATH-001", "athernum:9.3.9b"), ("R-ATN-005", "atnia:rules/energy-system/p1"),
-           ("R-ALT-002", "altered:1.3.2.e")]
-EXAMPLES = ["athernum/ch09/defender-takes-targets-place", "atnia/combat/challenger-attacks-a-unit",
-            "altered/day/dusk-progress-greater-statistic"]
+RULINGS = [
+    ("R-ATH-001", "athernum:9.3.9b"),
+    ("R-ATN-005", "atnia:rules/energy-system/p1"),
+    ("R-ALT-002", "altered:1.3.2.e"),
+]
+EXAMPLES = [
+    "athernum/ch09/defender-takes-targets-place",
+    "atnia/combat/challenger-attacks-a-unit",
+    "altered/day/dusk-progress-greater-statistic",
+]
 
 
 @pytest.mark.parametrize("ruling_id, rule", RULINGS)
@@ -33,8 +39,14 @@ def test_example_shows_board_steps_end_state_and_log(judged, run, example_id):
     code, out, _ = run(judged.root, "example", example_id)
     data = json.loads(run(judged.root, "example", "--json", example_id)[1])
     assert code == 0 and out.startswith(data["title"]) and "Verified: every step" in out
-    card = next(c for p in data["start"]["players"] for a in p["areas"] if not a["pile"] for c in a["cards"]
-                if c["stats"])
+    card = next(
+        c
+        for p in data["start"]["players"]
+        for a in p["areas"]
+        if not a["pile"]
+        for c in a["cards"]
+        if c["stats"]
+    )
     stat, value = next(iter(card["stats"].items()))
     assert f"{card['name']} [{stat} {value}" in out
     assert "\nAt the start\n" in out and "\nSteps\n" in out and "\nEnd state\n" in out
@@ -50,9 +62,14 @@ def test_example_is_found_by_its_file_or_its_id_within_a_game(judged, run):
     assert code == 2 and "no verified example" in err
 
 
-@pytest.mark.parametrize("game, typed, rule", [
-    ("athernum", "4.2.2a", "athernum:4.2.2a"), ("atnia", "rules/energy-system/p1", "atnia:rules/energy-system/p1"),
-    ("altered", "1.4.1.b", "altered:1.4.1.b")])
+@pytest.mark.parametrize(
+    "game, typed, rule",
+    [
+        ("athernum", "4.2.2a", "athernum:4.2.2a"),
+        ("atnia", "rules/energy-system/p1", "atnia:rules/energy-system/p1"),
+        ("altered", "1.4.1.b", "altered:1.4.1.b"),
+    ],
+)
 def test_rule_takes_game_and_shows_its_rulings_and_examples(judged, run, game, typed, rule):
     """`rule --game G ID` shows that game's rule with the rulings on it and its verified examples."""
     code, out, _ = run(judged.root, "rule", "--game", game, typed, "--json")

@@ -21,8 +21,10 @@ from kb.parse import parse_text, plain
 LENGTH = 100_000
 #: How much slower than a plain line a hostile one may be: catastrophic backtracking is thousands of times slower.
 RATIO = 25
-FRONT = ("---\ngame: athernum\ndocument: cr\ntitle: T\nlanguage: en\nversion: 1\nnumbering: cr\nlicence: l\n"
-         "attribution: a\n---\n")
+FRONT = (
+    "---\ngame: athernum\ndocument: cr\ntitle: T\nlanguage: en\nversion: 1\nnumbering: cr\nlicence: l\n"
+    "attribution: a\n---\n"
+)
 
 HOSTILE = {
     "spaces": " " * LENGTH + "x",
@@ -61,13 +63,15 @@ def _import(fmt: str):
             convert(text, fmt, source="x.txt")
         except ImportFormatError:
             pass
+
     return run
 
 
 def _graph(line: str) -> None:
     """The links computed over rule text (references, terms) as the graph is built."""
-    document = parse_text(f"{FRONT}## Definitions {{.glossary}}\n- **Damage** x\n- 1.1.1 {line} 1.1.2\n",
-                          Path("x.md")).document
+    document = parse_text(
+        f"{FRONT}## Definitions {{.glossary}}\n- **Damage** x\n- 1.1.1 {line} 1.1.2\n", Path("x.md")
+    ).document
     build_graph([document], Curated(), Path("."))
 
 

@@ -53,7 +53,12 @@ def test_a_root_that_is_not_a_folder_is_refused(tmp_path, monkeypatch):
 @pytest.mark.parametrize("module", ["rulekb", "kb.cli"])
 def test_every_command_runs_through_python_m(module, tmp_path):
     """`python -m rulekb …` and `python -m kb.cli …` run the same commands as the `rulekb` script."""
-    done = subprocess.run([sys.executable, "-m", module, "--root", str(ROOT), "rule", "4.2.2a"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", module, "--root", str(ROOT), "rule", "4.2.2a"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "4.2.2a" in done.stdout

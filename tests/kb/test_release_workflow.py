@@ -35,9 +35,18 @@ def modified_cr(text: str) -> str:
     head, rest = text.split("- 2.4.2 Only one location", 1)
     section, tail = rest.split("2.5.0 Tokens", 1)
     section = re.sub(r"(?<=- )2\.4\.([2-7])", _bump, "- 2.4.2 Only one location" + section)
-    new = head + "- 2.4.2 A location card is revealed to every player as it is played\n" + section + "2.5.0 Tokens" + tail
-    new = new.replace("damage counters equal to or greater than its Defensive Value, it is discarded",
-                      "damage counters greater than its Defensive Value, it is discarded", 1)
+    new = (
+        head
+        + "- 2.4.2 A location card is revealed to every player as it is played\n"
+        + section
+        + "2.5.0 Tokens"
+        + tail
+    )
+    new = new.replace(
+        "damage counters equal to or greater than its Defensive Value, it is discarded",
+        "damage counters greater than its Defensive Value, it is discarded",
+        1,
+    )
     return new.replace("- 2.5.1 Tokens may be created", "- 2.5.1 Tokens can be created", 1)
 
 
@@ -64,14 +73,19 @@ def test_a_new_release_goes_in_forwards_and_renumbering_is_applied(project, seed
     assert len(out.splitlines()) < 60
     notes = (project / "rules" / "athernum" / "release-notes" / "cr@2026-01.md").read_text()
     assert notes.startswith("# Athernum: The Old World — Comprehensive Rules: release 2026-01")
-    assert "- **[4.2.2a](athernum/cr/4.html#4.2.2a)**" in notes and "[R-ATH-003](athernum/rulings.html#R-ATH-003)" in notes
+    assert (
+        "- **[4.2.2a](athernum/cr/4.html#4.2.2a)**" in notes
+        and "[R-ATH-003](athernum/rulings.html#R-ATH-003)" in notes
+    )
     current = parse_file(cr).document
     assert current.meta.release == "2026-01" and "revealed to every player" in cr.read_text()
     assert "revealed to every player" not in (project / "rules" / "athernum" / "cr@2025.md").read_text()
 
     [changes] = [h for h in history(Paths(project)) if h.document == "cr" and h.game == "athernum"]
     assert (changes.previous, changes.release) == ("2025", CURRENT)
-    assert release_name(changes.release, current.meta) == "current (2026-01)"  # the Changes page: 2025 → current (2026-01)
+    assert (
+        release_name(changes.release, current.meta) == "current (2026-01)"
+    )  # the Changes page: 2025 → current (2026-01)
     kinds = {(c.kind, c.old_id, c.id) for c in changes.changes}
     assert (ChangeKind.ADDED, None, "athernum:2.4.2") in kinds
     assert (ChangeKind.RENUMBERED, "athernum:2.4.4c", "athernum:2.4.5c") in kinds
@@ -93,13 +107,18 @@ def test_a_new_release_goes_in_forwards_and_renumbering_is_applied(project, seed
     assert '"2.4.5c"' in rulings.read_text()
     assert 'rule: "2.4.3"' in (project / "rules" / "athernum" / "parameters.yaml").read_text()
 
-    moved = [p for p in discover(project / "scenarios", [project / "scenarios" / "athernum"])
-             if re.search(r"\b2\.4\.[3-8]", p.read_text())]
+    moved = [
+        p
+        for p in discover(project / "scenarios", [project / "scenarios" / "athernum"])
+        if re.search(r"\b2\.4\.[3-8]", p.read_text())
+    ]
     results = verify(kb, moved, jobs=1)
     really_changed = {"athernum:4.2.2a", "athernum:2.5.1"}
     failing = [s for s in results.scenarios if s.status in (Status.FAILED, Status.ERROR)]
     # The engine names the rules it enforces in its own code: until its maintainers renumber them too, a rejection
     # it cites by the old number (2.4.2 for what is now 2.4.3) is the one other failure, and says so.
     stale = [s for s in failing if "citing 2.4.3, but it was rejected citing 2.4.2" in s.reason]
-    assert all(really_changed & set(s.rules) for s in failing if s not in stale), [(s.id, s.reason) for s in failing]
+    assert all(really_changed & set(s.rules) for s in failing if s not in stale), [
+        (s.id, s.reason) for s in failing
+    ]
     assert len(results.scenarios) > 10 and len(failing) < len(results.scenarios) / 4

@@ -15,7 +15,9 @@ def test_releases_are_ordered_and_the_current_source_is_last(tmp_path):
     """An older release file sits beside the current source; only the current one is in the graph."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     cr = tmp_path / "rules" / "athernum" / "cr.md"
-    old = cr.read_text().replace("Only one location may be played per turn", "Only one location may be played each turn")
+    old = cr.read_text().replace(
+        "Only one location may be played per turn", "Only one location may be played each turn"
+    )
     (tmp_path / "rules" / "athernum" / "cr@2025-06.md").write_text(old)
     found = releases(Paths(tmp_path))[("athernum", "cr")]
     assert [r.release for r in found] == ["2025-06", CURRENT]

@@ -14,8 +14,13 @@ def _suspect_rulings(root) -> list:
 
 def _change_4_2_2a(root) -> None:
     cr = root / "rules" / "athernum" / "cr.md"
-    cr.write_text(cr.read_text().replace("damage counters equal to or greater than its Defensive Value",
-                                         "damage counters greater than its Defensive Value", 1))
+    cr.write_text(
+        cr.read_text().replace(
+            "damage counters equal to or greater than its Defensive Value",
+            "damage counters greater than its Defensive Value",
+            1,
+        )
+    )
 
 
 def test_a_changed_rule_makes_its_rulings_suspect_until_reviewed(small_project, run):

@@ -20,6 +20,8 @@ def test_a_search_kept_to_one_group_scores_as_the_whole_space():
     grouped = TfIdf(DOCUMENTS, groups={key: key.split(":")[0] for key in DOCUMENTS})
     text = "does the defender deal damage"
     for group in ("a", "b"):
-        expected = [(key, score) for key, score in space.most_similar(text, 10) if key.startswith(group + ":")]
+        expected = [
+            (key, score) for key, score in space.most_similar(text, 10) if key.startswith(group + ":")
+        ]
         assert grouped.most_similar(text, 10, group=group) == expected
         assert expected

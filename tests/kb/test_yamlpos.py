@@ -7,7 +7,7 @@ import pytest
 from kb.yamlpos import MAX_DEPTH, MAX_NODES, YamlInvalid, load_located
 
 BILLION_LAUGHS = "\n".join(
-    [f'a0: &a0 [{", ".join(["lol"] * 9)}]']
+    [f"a0: &a0 [{', '.join(['lol'] * 9)}]"]
     + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]
 )
 
@@ -28,7 +28,10 @@ def test_data_and_lines_are_kept():
 
 def test_an_invalid_date_stays_text():
     """``date: 2026-02-30`` is the text it reads as, not a crash of the date constructor."""
-    assert load_located("date: 2026-02-30\nok: 2026-02-03\n").data == {"date": "2026-02-30", "ok": "2026-02-03"}
+    assert load_located("date: 2026-02-30\nok: 2026-02-03\n").data == {
+        "date": "2026-02-30",
+        "ok": "2026-02-03",
+    }
 
 
 def test_duplicate_keys_are_refused_with_both_lines():
@@ -70,11 +73,17 @@ def test_control_characters_are_refused(text):
     assert error.line == 1 and ("control character" in error.message or "#x" in error.message)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("a: [1, 2\n", "invalid YAML"), ("a: 1\n---\nb: 2\n", "a second"), ("? [a]\n: 1\n", "plain value"),
-    ("a: &a [1]\n*a : 2\n", "plain value"),
-    ("x: !!python/object:os.system 1\n", "could not determine a constructor"), ("x: *nowhere\n", "no anchor"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("a: [1, 2\n", "invalid YAML"),
+        ("a: 1\n---\nb: 2\n", "a second"),
+        ("? [a]\n: 1\n", "plain value"),
+        ("a: &a [1]\n*a : 2\n", "plain value"),
+        ("x: !!python/object:os.system 1\n", "could not determine a constructor"),
+        ("x: *nowhere\n", "no anchor"),
+    ],
+)
 def test_malformed_yaml_is_a_refusal(text, words):
     """Syntax errors, several documents, complex keys (written or aliased), unsafe tags and unknown aliases are
     refusals."""

@@ -22,9 +22,17 @@ Spare Knight: {type: character, cost: 2, ofv: 3, dfv: 2}
 
 def _result(sid: str, names: list[str], cards: dict | None = None) -> ScenarioResult:
     faces = [CardFace(f"p1:{n}#1", n) for n in names]
-    return ScenarioResult(id=sid, game="athernum", path=f"scenarios/{sid}.yaml", title=sid, rules=[], rulings=[],
-                          status=Status.PASSED, start=Board({}, [PlayerBoard("p1", {}, [Area("Hand", faces)])]),
-                          cards=cards or {})
+    return ScenarioResult(
+        id=sid,
+        game="athernum",
+        path=f"scenarios/{sid}.yaml",
+        title=sid,
+        rules=[],
+        rulings=[],
+        status=Status.PASSED,
+        start=Board({}, [PlayerBoard("p1", {}, [Area("Hand", faces)])]),
+        cards=cards or {},
+    )
 
 
 def test_the_library_lists_the_cards_examples_use(tmp_path: Path):
@@ -33,8 +41,11 @@ def test_the_library_lists_the_cards_examples_use(tmp_path: Path):
     (tmp_path / "scenarios" / "athernum").mkdir(parents=True)
     (tmp_path / "scenarios" / "athernum" / "cards.yaml").write_text(LIBRARY, encoding="utf-8")
     own = {"Odd One": {"type": "character", "cost": 0, "ofv": 0, "dfv": 1, "text": "Does nothing."}}
-    library = card_library("athernum", tmp_path, [_result("athernum/b", ["Coin Clerk", "Odd One"], own),
-                                                  _result("athernum/a", ["Coin Clerk"])])
+    library = card_library(
+        "athernum",
+        tmp_path,
+        [_result("athernum/b", ["Coin Clerk", "Odd One"], own), _result("athernum/a", ["Coin Clerk"])],
+    )
     clerk = library.entry("Coin Clerk")
     assert clerk.stats == {"Type": "character", "Faction": "factionless", "Cost": "1", "OFV": "1", "DFV": "2"}
     assert clerk.text == ["Tally — {tide}: Draw a card."] and "name: Tally" in clerk.definition
@@ -54,4 +65,7 @@ def test_a_library_file_that_does_not_parse_leaves_its_cards_without_source(tmp_
     bad.write_text("Card: [unclosed\n", encoding="utf-8")
     sources = read_sources([good, bad], tmp_path)
     assert set(sources) == {"Coin Clerk", "Spare Knight"}
-    assert sources["Coin Clerk"][1] == "Tally — {tide}: Draw a card." and sources["Spare Knight"][2] == "cards.yaml"
+    assert (
+        sources["Coin Clerk"][1] == "Tally — {tide}: Draw a card."
+        and sources["Spare Knight"][2] == "cards.yaml"
+    )

@@ -19,20 +19,40 @@ RULINGS = [
 
 def _result(status: Status = Status.PASSED, **more) -> ScenarioResult:
     return ScenarioResult(
-        id="athernum/x", game="athernum", path="scenarios/athernum/x.yaml", title="X", status=status,
-        rules=["athernum:4.2.2a", "athernum:4.2.0"], rulings=["R-1"],
-        start=Board({"Turn": "3"}, [PlayerBoard("p1", {}, [Area("Hand", [CardFace("p1:A#1", "A", {"OFV": "1"})])])]),
-        steps=[StepRecord(0, "play A", "ok", "play", {"card": "A"}, "p1",
-                          changes=[Change("A", "place", "p1 hand", "p1 character slots")],
-                          checks=[Check(["p1", "hand"], [], True)]),
-               StepRecord(1, "pass", "refused (4.1.6)", "pass", None, "p2")],
-        log=[LogLine(1, "athernum:9.2.0", "setup", "set up", 3, "day", None),
-             LogLine(2, "athernum:2.4.1", "play", "p1 plays A", 3, "day", 0),
-             LogLine(3, "athernum:2.4.1", "play", "A enters", 3, "day", 0),
-             LogLine(4, "athernum:4.1.6", "pass", "p2 passes", 3, "day", 1),
-             LogLine(5, "athernum:4.1.9", "check", "after a step not recorded", 3, "day", 7)],
+        id="athernum/x",
+        game="athernum",
+        path="scenarios/athernum/x.yaml",
+        title="X",
+        status=status,
+        rules=["athernum:4.2.2a", "athernum:4.2.0"],
+        rulings=["R-1"],
+        start=Board(
+            {"Turn": "3"}, [PlayerBoard("p1", {}, [Area("Hand", [CardFace("p1:A#1", "A", {"OFV": "1"})])])]
+        ),
+        steps=[
+            StepRecord(
+                0,
+                "play A",
+                "ok",
+                "play",
+                {"card": "A"},
+                "p1",
+                changes=[Change("A", "place", "p1 hand", "p1 character slots")],
+                checks=[Check(["p1", "hand"], [], True)],
+            ),
+            StepRecord(1, "pass", "refused (4.1.6)", "pass", None, "p2"),
+        ],
+        log=[
+            LogLine(1, "athernum:9.2.0", "setup", "set up", 3, "day", None),
+            LogLine(2, "athernum:2.4.1", "play", "p1 plays A", 3, "day", 0),
+            LogLine(3, "athernum:2.4.1", "play", "A enters", 3, "day", 0),
+            LogLine(4, "athernum:4.1.6", "pass", "p2 passes", 3, "day", 1),
+            LogLine(5, "athernum:4.1.9", "check", "after a step not recorded", 3, "day", 7),
+        ],
         checks=[Check(["p1", "discard"], ["A"], False, ["p1.discard: expected ['A'], got []"])],
-        setup={"turn": 3, "phase": "day", "p1": {"hand": ["A"], "energy": 2}}, **more)
+        setup={"turn": 3, "phase": "day", "p1": {"hand": ["A"], "energy": 2}},
+        **more,
+    )
 
 
 def test_the_proof_reads_in_words_step_by_step():
@@ -41,7 +61,9 @@ def test_the_proof_reads_in_words_step_by_step():
     first, second = proof.steps
     assert (first.number, first.words, first.outcome) == (1, "p1 plays A", "ok")
     assert first.changes == ["A moves from p1 hand to p1 character slots"]
-    assert [(c.what, c.expected, c.reached, c.held) for c in first.checks] == [("p1 hand", "none", "as expected", True)]
+    assert [(c.what, c.expected, c.reached, c.held) for c in first.checks] == [
+        ("p1 hand", "none", "as expected", True)
+    ]
     assert [e.message for e in first.log] == ["p1 plays A", "A enters"] and first.when == "turn 3, day"
     assert second.refused and second.words == "p2 passes"
     assert [e.message for e in proof.setup_log] == ["set up"]
@@ -54,9 +76,15 @@ def test_the_end_state_sets_expected_beside_reached():
     assert (check.what, check.expected, check.reached, check.held) == ("p1 discard", "A", "none", False)
 
 
-@pytest.mark.parametrize(("status", "words"), [
-    (Status.PASSED, "Verified"), (Status.FAILED, "FAILED"), (Status.ERROR, "ERROR"),
-    (Status.XFAIL, "Expected failure")])
+@pytest.mark.parametrize(
+    ("status", "words"),
+    [
+        (Status.PASSED, "Verified"),
+        (Status.FAILED, "FAILED"),
+        (Status.ERROR, "ERROR"),
+        (Status.XFAIL, "Expected failure"),
+    ],
+)
 def test_the_verdict_says_plainly_whether_it_is_verified(status, words):
     """Only a passing example is verified; every other one says so first, and that it is not verified."""
     proof = build_proof(_result(status), RULINGS)
@@ -67,34 +95,56 @@ def test_the_verdict_says_plainly_whether_it_is_verified(status, words):
 def test_rulings_proved_come_before_rulings_on_the_same_rules():
     """A ruling named by either side is proved; one resting on a cited rule is related, naming the rules shared."""
     refs = build_proof(_result(), RULINGS).rulings
-    assert [(r.id, r.proves, r.rules) for r in refs] == [("R-1", True, []), ("R-2", True, []),
-                                                          ("R-3", False, ["athernum:4.2.0"])]
+    assert [(r.id, r.proves, r.rules) for r in refs] == [
+        ("R-1", True, []),
+        ("R-2", True, []),
+        ("R-3", False, ["athernum:4.2.0"]),
+    ]
 
 
 def test_the_chain_is_the_rules_in_order_once_per_run():
     """The log's rules in the order they applied, a rule applying again in a row counted once."""
-    assert build_proof(_result(), RULINGS).chain == ["athernum:9.2.0", "athernum:2.4.1", "athernum:4.1.6",
-                                                     "athernum:4.1.9"]
+    assert build_proof(_result(), RULINGS).chain == [
+        "athernum:9.2.0",
+        "athernum:2.4.1",
+        "athernum:4.1.6",
+        "athernum:4.1.9",
+    ]
     entries = [LogEntry(rule, "", "", "") for rule in "aba"]
     assert chain_of(entries) == ["a", "b", "a"]
 
 
 def test_the_setup_as_written_keeps_the_values_beside_the_cards():
     """Turn, phase and a player's counters are kept as written, since the engine may play on while setting up."""
-    assert written_facts({"round": 9, "phase": "pre_round", "p2": {"counters": 9, "hand": ["A"]}}) == \
-        ["round 9", "phase pre_round", "p2: counters 9"]
+    assert written_facts({"round": 9, "phase": "pre_round", "p2": {"counters": 9, "hand": ["A"]}}) == [
+        "round 9",
+        "phase pre_round",
+        "p2: counters 9",
+    ]
 
 
 def test_a_refused_setup_shows_what_it_presented():
     """Decks the engine refused and a card it would not define are shown, since there is no position."""
     decks = presented_board({"new_game": {"reject": "11.0.2a", "p1": {"deck": ["A", "A", "B"]}}})
-    assert [(p.id, [(a.name, [c.name for c in a.cards]) for a in p.areas]) for p in decks.players] == \
-        [("p1", [("Deck", ["A", "A", "B"])])]
+    assert [(p.id, [(a.name, [c.name for c in a.cards]) for a in p.areas]) for p in decks.players] == [
+        ("p1", [("Deck", ["A", "A", "B"])])
+    ]
     card = presented_board({"define": {"card": {"name": "Ward", "subtypes": ["Landmark"]}, "reject": "2.2"}})
-    assert card.shared[0].cards[0].name == "Ward" and card.shared[0].cards[0].stats == {"subtypes": "Landmark"}
-    proof = build_proof(ScenarioResult(
-        id="athernum/y", game="athernum", path="y.yaml", title="Y", rules=[], rulings=[], status=Status.PASSED,
-        setup={"new_game": {"reject": "11.0.2a", "p1": {"deck": ["A"]}}}))
+    assert card.shared[0].cards[0].name == "Ward" and card.shared[0].cards[0].stats == {
+        "subtypes": "Landmark"
+    }
+    proof = build_proof(
+        ScenarioResult(
+            id="athernum/y",
+            game="athernum",
+            path="y.yaml",
+            title="Y",
+            rules=[],
+            rulings=[],
+            status=Status.PASSED,
+            setup={"new_game": {"reject": "11.0.2a", "p1": {"deck": ["A"]}}},
+        )
+    )
     assert proof.presented and proof.start.players[0].areas[0].cards[0].name == "A"
 
 

@@ -42,8 +42,14 @@ def whoosh_searcher(indexed, project_kb, tmp_path_factory):
     from kb.verify.results import load_results
 
     languages = {d.id: d.meta.language for d in project_kb.documents}
-    docs = collect_documents(project_kb.graph, project_kb.lookup.keys, languages, load_rulings(indexed)[0],
-                             load_results(indexed), load_synonyms())
+    docs = collect_documents(
+        project_kb.graph,
+        project_kb.lookup.keys,
+        languages,
+        load_rulings(indexed)[0],
+        load_results(indexed),
+        load_synonyms(),
+    )
     ix = whoosh_index.create_in(str(tmp_path_factory.mktemp("whoosh")), build_schema())
     with ix.writer() as writer:
         for doc in docs:
@@ -81,16 +87,25 @@ rulings:
 
 def results_json(status: str = "passed") -> str:
     """A verify results file with one scenario demonstrating 9.3.9b, in the given status."""
-    return json.dumps({
-        "generated": "2026-11-20T12:00:00+00:00",
-        "scenarios": [{
-            "id": "athernum/combat/target-strikes-back", "game": "athernum",
-            "path": "scenarios/athernum/combat/target-strikes-back.yaml",
-            "title": "The target strikes back at the attacker with its own offensive value",
-            "rules": ["athernum:9.3.9b"], "rulings": ["R-ATH-900"], "status": status,
-            "steps": [{"index": 1, "text": "p1 attacks Ember Knight with Iron Golem", "outcome": "ok"}],
-        }],
-    })
+    return json.dumps(
+        {
+            "generated": "2026-11-20T12:00:00+00:00",
+            "scenarios": [
+                {
+                    "id": "athernum/combat/target-strikes-back",
+                    "game": "athernum",
+                    "path": "scenarios/athernum/combat/target-strikes-back.yaml",
+                    "title": "The target strikes back at the attacker with its own offensive value",
+                    "rules": ["athernum:9.3.9b"],
+                    "rulings": ["R-ATH-900"],
+                    "status": status,
+                    "steps": [
+                        {"index": 1, "text": "p1 attacks Ember Knight with Iron Golem", "outcome": "ok"}
+                    ],
+                }
+            ],
+        }
+    )
 
 
 def add_rulings_and_results(project: Paths) -> Paths:

@@ -38,7 +38,11 @@ def test_german_plural_and_umlaut_forms_meet():
 
 def test_german_separable_participles_meet_their_infinitives():
     """``abgelegt``/``ablegen``, ``aufgedeckt``/``aufdecken``, ``angesehen``/``ansehen`` share stems."""
-    for participle, infinitive in (("abgelegt", "ablegen"), ("aufgedeckt", "aufdecken"), ("angesehen", "ansehen")):
+    for participle, infinitive in (
+        ("abgelegt", "ablegen"),
+        ("aufgedeckt", "aufdecken"),
+        ("angesehen", "ansehen"),
+    ):
         assert analyse(participle, "de") == analyse(infinitive, "de")
 
 
@@ -53,7 +57,12 @@ def test_umlaut_folding_leaves_real_vowel_pairs_alone():
     """``neue``, ``Quelle``, ``Feuer`` and ``Bauer`` keep their ``ue``: only a typed umlaut is folded."""
     from kb.search.analysis import fold_german
 
-    assert [fold_german(w) for w in ("neue", "quelle", "feuer", "bauer")] == ["neue", "quelle", "feuer", "bauer"]
+    assert [fold_german(w) for w in ("neue", "quelle", "feuer", "bauer")] == [
+        "neue",
+        "quelle",
+        "feuer",
+        "bauer",
+    ]
     assert fold_german("zurueck") == "zurück"
 
 
@@ -89,19 +98,31 @@ def test_forms_keep_the_typed_word_beside_its_stem():
     assert analyse_forms("Spieler Spiel", "de") == (("spiel", "spieler"), ("spiel", "spiel"))
 
 
-FREQUENCY = {"siegpunkt": 20, "mark": 5, "angriff": 3, "ziel": 12, "regel": 4, "spiel": 50, "zug": 20, "end": 9,
-             "spielzug": 1}
+FREQUENCY = {
+    "siegpunkt": 20,
+    "mark": 5,
+    "angriff": 3,
+    "ziel": 12,
+    "regel": 4,
+    "spiel": 50,
+    "zug": 20,
+    "end": 9,
+    "spielzug": 1,
+}
 
 
 def known(stem: str) -> int:
     return FREQUENCY.get(stem, 0)
 
 
-@pytest.mark.parametrize("compound, parts", [
-    ("Siegpunktmarker", ("siegpunkt", "mark")),
-    ("Angriffsziel", ("angriff", "ziel")),  # the linking s
-    ("Spielzugende", ("spiel", "zug", "end")),  # three frequent parts beat a rare two-part cut
-])
+@pytest.mark.parametrize(
+    "compound, parts",
+    [
+        ("Siegpunktmarker", ("siegpunkt", "mark")),
+        ("Angriffsziel", ("angriff", "ziel")),  # the linking s
+        ("Spielzugende", ("spiel", "zug", "end")),  # three frequent parts beat a rare two-part cut
+    ],
+)
 def test_compound_is_split_into_the_words_it_is_made_of(compound, parts):
     """A compound the index lacks is cut into known words, the linking ``s`` dropped, the most frequent cut chosen."""
     from kb.search.analysis import split_compound
@@ -124,5 +145,7 @@ def test_word_spans_for_snippets_are_the_analyzers_terms():
 
     text = "Erschoepfte Karten werden abgelegt; the attacker's OFV (rule 9.3.9a) is dealt face-down."
     for lang in ("en", "de"):
-        expected = [(t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True, mode="index")]
+        expected = [
+            (t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True, mode="index")
+        ]
         assert token_spans(text, lang) == expected

@@ -34,7 +34,7 @@ def test_ask_leads_with_the_whole_ruling_and_its_proof(judged, run, rulings):
     rule = next(n for n, line in enumerate(lines) if line.startswith("Rule "))
     proof = next(n for n, line in enumerate(lines) if line.startswith("Proof: "))
     assert rule < proof < 25 and "(verified)" in lines[proof]
-    assert "Start: " in lines[proof + 1] and any("Outcome: " in line for line in lines[proof:proof + 5])
+    assert "Start: " in lines[proof + 1] and any("Outcome: " in line for line in lines[proof : proof + 5])
     chain = next(line for line in lines[proof:] if "Rule chain: " in line)
     assert "9.3.7" in chain and "9.3.9" in chain
     assert len(lines) <= SCREEN_LINES
@@ -54,10 +54,13 @@ def test_full_shows_the_reasoning_and_every_rule_in_context(judged, run):
     assert len(out.splitlines()) > SCREEN_LINES
 
 
-@pytest.mark.parametrize("question, ruling, game", [
-    ("in Altered when does an expedition move forward at Dusk", "R-ALT-002", "altered"),
-    ("atnia what happens to energy left unspent at the end of a round", "R-ATN-005", "atnia"),
-])
+@pytest.mark.parametrize(
+    "question, ruling, game",
+    [
+        ("in Altered when does an expedition move forward at Dusk", "R-ALT-002", "altered"),
+        ("atnia what happens to energy left unspent at the end of a round", "R-ATN-005", "atnia"),
+    ],
+)
 def test_other_games_are_answered_in_their_own_game(judged, run, question, ruling, game):
     """A question that names or speaks another game is answered with that game's ruling and rules only."""
     code, out, _ = run(judged.root, "ask", "--json", question)

@@ -14,13 +14,22 @@ from kb.verify.results import load_results
 def answer(engine, project_kb, question, rulings=(), results=None, **kwargs):
     from kb.verify.results import VerifyResults
 
-    return ask(question, engine, project_kb.graph, list(rulings), results or VerifyResults(""),
-               project_kb.curated.defined_by, **kwargs)
+    return ask(
+        question,
+        engine,
+        project_kb.graph,
+        list(rulings),
+        results or VerifyResults(""),
+        project_kb.curated.defined_by,
+        **kwargs,
+    )
 
 
 def test_answer_leads_with_the_rule_that_settles_the_question(engine, project_kb):
     """Asking whether a main character is discarded at its DFV answers with 3.0.7e first."""
-    result = answer(engine, project_kb, "Is a main character discarded when its damage counters reach its DFV?")
+    result = answer(
+        engine, project_kb, "Is a main character discarded when its damage counters reach its DFV?"
+    )
     assert result.rules[0].id == "athernum:3.0.7e"
 
 
@@ -49,8 +58,12 @@ def test_glossary_hit_stands_for_the_rule_defining_the_term(engine, project_kb):
 
     defined_by = project_kb.curated.defined_by
     hits = {h.id: h for h in engine.search("state-based check offensive value", kind="term", limit=20).hits}
-    assert rules_for_hit(project_kb.graph, hits["athernum:term/state-based-check"], defined_by) == ["athernum:4.2.0"]
-    assert rules_for_hit(project_kb.graph, hits["athernum:term/offensive-value"], defined_by) == ["athernum:2.2.3"]
+    assert rules_for_hit(project_kb.graph, hits["athernum:term/state-based-check"], defined_by) == [
+        "athernum:4.2.0"
+    ]
+    assert rules_for_hit(project_kb.graph, hits["athernum:term/offensive-value"], defined_by) == [
+        "athernum:2.2.3"
+    ]
 
 
 def test_german_question_is_answered_with_cr_rules(engine, project_kb):
@@ -66,12 +79,18 @@ def test_rulings_and_passing_scenarios_appear_under_the_rules_they_cite(indexed_
     paths = indexed_with_rulings
     rulings, _ = load_rulings(paths)
     with SearchEngine(paths) as engine:
-        result = answer(engine, project_kb, "Does the target deal damage back to the attacker?",
-                        rulings, load_results(paths))
+        result = answer(
+            engine,
+            project_kb,
+            "Does the target deal damage back to the attacker?",
+            rulings,
+            load_results(paths),
+        )
     rule = next(r for r in result.rules if r.id == "athernum:9.3.9b")
     assert [(r.id, r.url) for r in rule.rulings] == [("R-ATH-900", "athernum/rulings.html#R-ATH-900")]
     assert [(e.id, e.kind, e.status) for e in rule.examples] == [
-        ("athernum/combat/target-strikes-back", "scenario", "passed")]
+        ("athernum/combat/target-strikes-back", "scenario", "passed")
+    ]
     assert rule.examples[0].url == "athernum/examples/9.3.0.html#combat--target-strikes-back"
 
 
@@ -83,8 +102,9 @@ def test_failing_scenario_is_not_offered_as_an_example(with_rulings_and_results,
     (paths.cache / "verify-results.json").write_text(results_json("failed"), encoding="utf-8")
     index_knowledge_base(paths, project_kb)
     with SearchEngine(paths) as engine:
-        result = answer(engine, project_kb, "Does the target deal damage back to the attacker?",
-                        [], load_results(paths))
+        result = answer(
+            engine, project_kb, "Does the target deal damage back to the attacker?", [], load_results(paths)
+        )
     assert all(not r.examples for r in result.rules if r.id == "athernum:9.3.9b")
 
 
@@ -104,7 +124,11 @@ def test_ask_command_full_shows_each_rule_in_its_context(indexed, run):
     assert code == 0
     assert "\nOther rules\n" in out
     assert "Rule 6.2.4  athernum:6.2.4" in out and "athernum/cr/6.html#6.2.4" in out
-    assert "Subrules" in out and "Card name" in out and "States and Visibility › 6.2.0 Exhausted Permanents" in out
+    assert (
+        "Subrules" in out
+        and "Card name" in out
+        and "States and Visibility › 6.2.0 Exhausted Permanents" in out
+    )
 
 
 def test_unnumbered_cr_paragraph_stands_for_its_section(engine, project_kb):
@@ -112,5 +136,6 @@ def test_unnumbered_cr_paragraph_stands_for_its_section(engine, project_kb):
     from kb.search.ask import rules_for_hit
 
     hits = {h.id: h for h in engine.search("No cards may be played during the morning phase", limit=20).hits}
-    assert rules_for_hit(project_kb.graph, hits["athernum:9.1.0/p1"], project_kb.curated.defined_by) == \
-        ["athernum:9.1.0"]
+    assert rules_for_hit(project_kb.graph, hits["athernum:9.1.0/p1"], project_kb.curated.defined_by) == [
+        "athernum:9.1.0"
+    ]

@@ -25,8 +25,9 @@ def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_p
     the index goes live when the build succeeds; the site being built gets only the browser's copy."""
     _load_plugins()
     step = next(s for s in STEPS if s.name == "index for search")
-    ctx = BuildContext(paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()),
-                       kb=project_kb)
+    ctx = BuildContext(
+        paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()), kb=project_kb
+    )
     step.run(ctx)
     with pytest.raises(IndexMissing):
         open_index(project)  # not live before the whole build has succeeded

@@ -75,7 +75,9 @@ def test_search_shows_scores_and_matches_only_with_explain(indexed, run):
     a German word matching English text as a translation."""
     code, out, _ = run(indexed.root, "search", "--limit", "2", "Wer darf verdeckte Karten ansehen")
     assert code == 0 and "score" not in out
-    code, out, _ = run(indexed.root, "search", "--explain", "--limit", "2", "Wer darf verdeckte Karten ansehen")
+    code, out, _ = run(
+        indexed.root, "search", "--explain", "--limit", "2", "Wer darf verdeckte Karten ansehen"
+    )
     assert code == 0 and "score " in out and "reached by " in out
     assert "verdeckte → body_en: face down (translation)" in out and "verdeckte → body_de: verdeckt\n" in out
 

@@ -8,13 +8,17 @@ from kb.search.synonyms import load_synonyms
 
 def test_alignment_survives_a_paragraph_split_in_one_language():
     """A paragraph the German text splits in two maps both halves to the one English paragraph."""
-    en = ["You choose an attacker among your characters.",
-          "To add a resource to the pool, exhaust an available resource token. Only your own pool is spent.",
-          "Resources in the pool expire at the end of the phase."]
-    de = ["Du wählst einen Angreifer unter deinen Charakteren.",
-          "Um eine Ressource dem Pool hinzuzufügen, erschöpfe eine verfügbare Ressource. Dadurch wird ihrem Typ",
-          "entsprechend ein Marker gelegt. Du kannst nur Ressourcen aus deinem eigenen Pool ausgeben.",
-          "Ressourcen im Pool verfallen am Ende der Phase."]
+    en = [
+        "You choose an attacker among your characters.",
+        "To add a resource to the pool, exhaust an available resource token. Only your own pool is spent.",
+        "Resources in the pool expire at the end of the phase.",
+    ]
+    de = [
+        "Du wählst einen Angreifer unter deinen Charakteren.",
+        "Um eine Ressource dem Pool hinzuzufügen, erschöpfe eine verfügbare Ressource. Dadurch wird ihrem Typ",
+        "entsprechend ein Marker gelegt. Du kannst nur Ressourcen aus deinem eigenen Pool ausgeben.",
+        "Ressourcen im Pool verfallen am Ende der Phase.",
+    ]
     assert align_paragraphs(de, en, load_synonyms()) == {0: [0], 1: [1], 2: [1], 3: [2]}
 
 
@@ -38,6 +42,6 @@ def test_heading_line_borrows_the_paragraph_it_heads(graph):
 
 
 def test_passage_leads_to_the_rule_stating_it_not_to_a_bare_heading(graph):
-    """"maximal fünf reguläre Charakterplätze" leads to 7.1.2a (exactly 5 slots), not to the heading 7.1.2."""
+    """ "maximal fünf reguläre Charakterplätze" leads to 7.1.2a (exactly 5 slots), not to the heading 7.1.2."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/das-spielfeld/p3"]
     assert "athernum:7.1.2a" in related and "athernum:7.1.2" not in related

@@ -44,7 +44,9 @@ def test_separable_verb_is_read_with_its_particle_at_the_end(engine):
     """``fängt … an`` is read as ``anfangen`` (begin), so "Wer fängt das Spiel an?" finds who goes first."""
     parsed = built(engine, "Wer fängt das Spiel an?")
     assert "anfängen" in parsed.infinitives["fängt"]
-    assert {"athernum:8.0.6a", "athernum:11.1.2", "athernum:3.0.2c"} & set(ids(engine.search("Wer fängt das Spiel an?"))[:5])
+    assert {"athernum:8.0.6a", "athernum:11.1.2", "athernum:3.0.2c"} & set(
+        ids(engine.search("Wer fängt das Spiel an?"))[:5]
+    )
     assert "fängt" not in built(engine, "Wer fängt das Spiel?").infinitives
 
 
@@ -83,12 +85,31 @@ def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
     from kb.search.synonyms import Synonyms
 
     def rule(number: str, order: int) -> IndexDoc:
-        return IndexDoc(id=f"g:{number}", game="g", document="cr", kind="rule", title="", url=f"/{number}",
-                        text="tokens cease to exist outside their zone", number=number, keys=[f"g:{number}"],
-                        order=order)
+        return IndexDoc(
+            id=f"g:{number}",
+            game="g",
+            document="cr",
+            kind="rule",
+            title="",
+            url=f"/{number}",
+            text="tokens cease to exist outside their zone",
+            number=number,
+            keys=[f"g:{number}"],
+            order=order,
+        )
 
-    passage = IndexDoc(id="g:book/p1", game="g", document="book", kind="paragraph", title="", url="/p1",
-                       text="a token that leaves its zone is gone", keys=["g:book/p1"], related=["g:1.2"], order=2)
+    passage = IndexDoc(
+        id="g:book/p1",
+        game="g",
+        document="book",
+        kind="paragraph",
+        title="",
+        url="/p1",
+        text="a token that leaves its zone is gone",
+        keys=["g:book/p1"],
+        related=["g:1.2"],
+        order=2,
+    )
     (Path(tmp_path) / "rules").mkdir()
     write_index(Paths(tmp_path), [rule("1.1", 0), rule("1.2", 1), passage], Synonyms())
     with SearchEngine(Paths(tmp_path)) as engine:

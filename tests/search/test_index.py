@@ -32,6 +32,7 @@ def build(small_docs):
 
     def _build(paths, _kb=None, **kwargs):
         return write_index(paths, small_docs, load_synonyms(), **kwargs)
+
     return _build
 
 
@@ -147,15 +148,21 @@ def test_rulings_and_scenarios_join_the_index(indexed_with_rulings):
 def test_scenario_match_puts_the_rule_it_demonstrates_first(indexed_with_rulings):
     """A question matching a verified scenario's title ranks the rule the scenario shows above the scenario."""
     with SearchEngine(indexed_with_rulings) as engine:
-        found = [(h.id, h.via) for h in engine.search("target strikes back at the attacker with its own offensive "
-                                                      "value", limit=10).hits]
+        found = [
+            (h.id, h.via)
+            for h in engine.search(
+                "target strikes back at the attacker with its own offensive value", limit=10
+            ).hits
+        ]
     ids = [node_id for node_id, _ in found]
     scenario = "athernum:scenario/combat/target-strikes-back"
     assert ids.index("athernum:9.3.9b") < ids.index(scenario)
     assert dict(found)["athernum:9.3.9b"] in ("text", f"shown by {'athernum/combat/target-strikes-back'}")
 
 
-def test_a_second_publisher_waits_for_the_lock_and_changes_nothing_when_it_times_out(project, small_docs, monkeypatch):
+def test_a_second_publisher_waits_for_the_lock_and_changes_nothing_when_it_times_out(
+    project, small_docs, monkeypatch
+):
     """While another process holds the index lock, publishing fails with IndexBusy and the live index stays."""
     from filelock import FileLock
 

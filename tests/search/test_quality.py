@@ -20,8 +20,12 @@ TARGET_RECALL = 0.9
 #: Per group of the independent set: the least recall@5 and recall@1 of `search` and of `ask`, on the test
 #: index (rules, rulings and synonyms, but no verified scenarios, which lift some rules in a real build:
 #: the benchmark, over the full build, measures higher).
-FLOORS = {"en": (0.75, 0.55, 0.7, 0.5), "de": (0.7, 0.45, 0.75, 0.45), "atnia": (0.9, 0.5, 0.9, 0.5),
-          "altered": (0.85, 0.6, 0.9, 0.6)}
+FLOORS = {
+    "en": (0.75, 0.55, 0.7, 0.5),
+    "de": (0.7, 0.45, 0.75, 0.45),
+    "atnia": (0.9, 0.5, 0.9, 0.5),
+    "altered": (0.85, 0.6, 0.9, 0.6),
+}
 
 
 @pytest.fixture(scope="module")
@@ -89,10 +93,18 @@ def test_independent_questions_keep_their_floor_for_search_and_ask(independent, 
 
     questions = [q for q in independent if q.block == group]
     searched = evaluate(questions, lambda q: [h.id for h in engine.search(q, limit=10).hits])
-    asked = evaluate(questions, lambda q: [r.id for r in ask(q, engine, project_kb.graph, [], VerifyResults(""),
-                                                            project_kb.curated.defined_by, limit=10).rules])
+    asked = evaluate(
+        questions,
+        lambda q: [
+            r.id
+            for r in ask(
+                q, engine, project_kb.graph, [], VerifyResults(""), project_kb.curated.defined_by, limit=10
+            ).rules
+        ],
+    )
     figures = (searched.recall(), searched.recall_at(1), asked.recall(), asked.recall_at(1))
     misses = "\n".join(f"  {r.question.question} → {r.ranking[:5]}" for r in searched.misses())
-    assert all(f >= floor for f, floor in zip(figures, FLOORS[group])), \
-        f"{group}: search R@5 {figures[0]:.3f} R@1 {figures[1]:.3f}, ask R@5 {figures[2]:.3f} R@1 {figures[3]:.3f}; " \
+    assert all(f >= floor for f, floor in zip(figures, FLOORS[group])), (
+        f"{group}: search R@5 {figures[0]:.3f} R@1 {figures[1]:.3f}, ask R@5 {figures[2]:.3f} R@1 {figures[3]:.3f}; "
         f"search missed:\n{misses}"
+    )

@@ -11,15 +11,18 @@ from kb.search.query import detect_language, plain_words, split_query
 GAMES = frozenset({"athernum", "altered", "atnia"})
 
 
-@pytest.mark.parametrize("typed, ids, text", [
-    ("4.2.2a", ["4.2.2a"], ""),
-    ("rule 4.2.2a.", ["4.2.2a"], ""),
-    ("athernum:3.0.2c.l", ["athernum:3.0.2c.l"], ""),
-    ("chapter 4", ["4"], ""),
-    ("what does rule 9.3.9b say", ["9.3.9b"], "what does say"),
-    ("costs 1.5 resources", [], "costs 1.5 resources"),
-    ("athernum:term/permanent", ["athernum:term/permanent"], ""),
-])
+@pytest.mark.parametrize(
+    "typed, ids, text",
+    [
+        ("4.2.2a", ["4.2.2a"], ""),
+        ("rule 4.2.2a.", ["4.2.2a"], ""),
+        ("athernum:3.0.2c.l", ["athernum:3.0.2c.l"], ""),
+        ("chapter 4", ["4"], ""),
+        ("what does rule 9.3.9b say", ["9.3.9b"], "what does say"),
+        ("costs 1.5 resources", [], "costs 1.5 resources"),
+        ("athernum:term/permanent", ["athernum:term/permanent"], ""),
+    ],
+)
 def test_split_query_takes_rule_ids_out_of_the_text(typed, ids, text):
     """Rule ids in every typed form are taken out of the query; a decimal like 1.5 stays a word."""
     parsed = split_query(typed, GAMES)
@@ -37,10 +40,40 @@ def test_language_of_a_question_is_detected():
     assert detect_language(plain_words("Who may look at face-down cards?")) == "en"
 
 
-@pytest.mark.parametrize("typed", ['"unbalanced quote damage', "(unbalanced paren damage", "damage)", "OFV:",
-                                   "AND", "OR NOT", "*", "?", "", "   ", "::", "damage AND", "NOT damage",
-                                   '""', "()", "exh*", "a*", "title:", "^2", "[to]", "{}", "~", "game:", "4.2.",
-                                   "athernum:", "rule", "Regel", "\x00", "damage\u200bcounter"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        '"unbalanced quote damage',
+        "(unbalanced paren damage",
+        "damage)",
+        "OFV:",
+        "AND",
+        "OR NOT",
+        "*",
+        "?",
+        "",
+        "   ",
+        "::",
+        "damage AND",
+        "NOT damage",
+        '""',
+        "()",
+        "exh*",
+        "a*",
+        "title:",
+        "^2",
+        "[to]",
+        "{}",
+        "~",
+        "game:",
+        "4.2.",
+        "athernum:",
+        "rule",
+        "Regel",
+        "\x00",
+        "damage\u200bcounter",
+    ],
+)
 def test_malformed_query_never_raises(engine, typed):
     """Unbalanced quotes or parentheses, bare fields, lone operators, stars and empty input all return a result."""
     result = engine.search(typed)

@@ -15,7 +15,8 @@ HERE = Path(__file__).parent
 def sample_questions():
     """Every fourth question of both judge question sets (sealed ones left out): all groups, all phrasings."""
     questions = load_questions(HERE / "judge_questions.yaml") + [
-        q for q in load_questions(HERE / "judge_questions_independent.yaml") if not q.sealed]
+        q for q in load_questions(HERE / "judge_questions_independent.yaml") if not q.sealed
+    ]
     return [q.question for q in questions[::4]]
 
 
@@ -23,24 +24,31 @@ def test_top_results_do_not_depend_on_the_limit(engine, sample_questions):
     """The first hits are the same whether one, three, ten or thirty hits are asked for."""
     changed = []
     for question in sample_questions:
-        ranked = {limit: [h.id for h in engine.search(question, limit=limit).hits] for limit in (1, 3, 10, 30)}
+        ranked = {
+            limit: [h.id for h in engine.search(question, limit=limit).hits] for limit in (1, 3, 10, 30)
+        }
         if not all(ranked[limit] == ranked[30][:limit] for limit in (1, 3, 10)):
             changed.append(question)
     assert changed == []
 
 
 def test_a_game_named_in_the_question_keeps_results_in_that_game(engine):
-    """"in Altered" or "atnia's" keeps every hit in that game, and the word itself is not searched for."""
-    for question, game in (("in altered how many phases does a day have", "altered"),
-                           ("atnia's starting life total", "atnia")):
+    """ "in Altered" or "atnia's" keeps every hit in that game, and the word itself is not searched for."""
+    for question, game in (
+        ("in altered how many phases does a day have", "altered"),
+        ("atnia's starting life total", "atnia"),
+    ):
         result = engine.search(question, limit=10)
         assert result.game == game and {h.game for h in result.hits} == {game}
 
 
 def test_vocabulary_only_one_game_uses_keeps_results_in_that_game(engine):
     """Words only one game uses (Noon, horizon, Contingency) keep the results in that game, said in a note."""
-    for question, game in (("what happens at noon", "altered"), ("what is the horizon", "atnia"),
-                           ("who may use contingency", "athernum")):
+    for question, game in (
+        ("what happens at noon", "altered"),
+        ("what is the horizon", "atnia"),
+        ("who may use contingency", "athernum"),
+    ):
         result = engine.search(question, limit=10)
         assert result.game == game and {h.game for h in result.hits} == {game}
         assert any(game in note for note in result.notes)
@@ -79,8 +87,11 @@ def test_ask_ranks_rules_as_search_does(engine, project_kb):
 
     graph, defined_by = project_kb.graph, project_kb.curated.defined_by
     companions = companion_documents(graph)
-    for question in ("Can a token be shuffled into a deck?", "Wer darf verdeckte Karten ansehen?",
-                     "how many times can I attack per round"):
+    for question in (
+        "Can a token be shuffled into a deck?",
+        "Wer darf verdeckte Karten ansehen?",
+        "how many times can I attack per round",
+    ):
         expected: list[str] = []
         for hit in engine.search(question, limit=25).hits:
             expected += [r for r in rules_for_hit(graph, hit, defined_by, companions) if r not in expected]
@@ -93,43 +104,60 @@ def test_an_unnumbered_rules_text_answers_with_its_paragraphs(engine, project_kb
     from kb.search.ask import ask
     from kb.verify.results import VerifyResults
 
-    answer = ask("atnia how many times can I attack per round", engine, project_kb.graph, [], VerifyResults(""),
-                 project_kb.curated.defined_by, limit=5)
+    answer = ask(
+        "atnia how many times can I attack per round",
+        engine,
+        project_kb.graph,
+        [],
+        VerifyResults(""),
+        project_kb.curated.defined_by,
+        limit=5,
+    )
     assert answer.rules and all(r.id.startswith("atnia:rules/") for r in answer.rules)
 
 
-@pytest.mark.parametrize("question, first", [
-    ("what does linked target mean", "athernum:term/linked-target"),
-    ("whats a resource pool", "athernum:term/resource-pool"),
-    ("meaning of objective ability", "athernum:term/objective-ability"),
-    ("Was ist ein Spielstein?", "athernum:term/token"),
-])
+@pytest.mark.parametrize(
+    "question, first",
+    [
+        ("what does linked target mean", "athernum:term/linked-target"),
+        ("whats a resource pool", "athernum:term/resource-pool"),
+        ("meaning of objective ability", "athernum:term/objective-ability"),
+        ("Was ist ein Spielstein?", "athernum:term/token"),
+    ],
+)
 def test_a_definition_question_puts_the_glossary_entry_first(engine, question, first):
-    """"what does X mean", "what is X", "meaning of X", "was ist X" show X's glossary entry first."""
+    """ "what does X mean", "what is X", "meaning of X", "was ist X" show X's glossary entry first."""
     assert engine.search(question, limit=5).hits[0].id == first
 
 
 def test_a_defined_term_is_followed_by_the_rule_that_defines_it(engine):
     """A glossary entry defined inside a numbered rule (Offensive Value, in 2.2.3) comes with that rule."""
-    assert [h.id for h in engine.search("what does offensive value mean", limit=2).hits] == \
-        ["athernum:term/offensive-value", "athernum:2.2.3"]
+    assert [h.id for h in engine.search("what does offensive value mean", limit=2).hits] == [
+        "athernum:term/offensive-value",
+        "athernum:2.2.3",
+    ]
 
 
 def test_a_difference_question_puts_both_definitions_first(engine):
-    """"difference between X and Y" shows the glossary entries of X and of Y at the top, in that order."""
-    top = [h.id for h in engine.search("difference between discard pile and the void", limit=4).hits
-           if h.kind == "term"]
+    """ "difference between X and Y" shows the glossary entries of X and of Y at the top, in that order."""
+    top = [
+        h.id
+        for h in engine.search("difference between discard pile and the void", limit=4).hits
+        if h.kind == "term"
+    ]
     assert top == ["athernum:term/discard-pile", "athernum:term/the-void"]
 
 
 def test_a_question_about_a_value_is_not_a_definition_question():
-    """"what is its DFV" asks for a value, and "how many cards" asks nothing about a word's meaning."""
+    """ "what is its DFV" asks for a value, and "how many cards" asks nothing about a word's meaning."""
     from kb.search.definitions import definition_subjects
 
     assert definition_subjects("character has no printed defense value, what is its DFV") == []
     assert definition_subjects("how many cards do I draw") == []
-    assert definition_subjects("Unterschied zwischen statischer und ausgelöster Fähigkeit?") == \
-        ["statischer", "ausgelöster Fähigkeit"]
+    assert definition_subjects("Unterschied zwischen statischer und ausgelöster Fähigkeit?") == [
+        "statischer",
+        "ausgelöster Fähigkeit",
+    ]
 
 
 def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
@@ -138,8 +166,13 @@ def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     from kb.search.schema import BOOSTS
 
     pairs = _pairs(["cards", "with", "the", "same", "name"], engine.cache, {"en": 1.0, "de": 1.0})
-    assert any(c.field == "body_en" and c.stems == ("same", "name") and c.group == 3
-               and c.boost == BOOSTS["body_en"] * PAIR_WEIGHT for c in pairs)
+    assert any(
+        c.field == "body_en"
+        and c.stems == ("same", "name")
+        and c.group == 3
+        and c.boost == BOOSTS["body_en"] * PAIR_WEIGHT
+        for c in pairs
+    )
     assert engine.search("are cards with the same name the same card", limit=1).hits[0].id == "athernum:1.1.1"
 
 
@@ -155,8 +188,14 @@ def test_a_word_weighs_by_its_rarity_in_the_whole_index(engine):
     cache = engine.cache
     parsed = engine.builder.build(split_query("poison counters", engine.games), cache)
     for stem in ("poison", "counter"):
-        weights = {round(c.boost / BOOSTS[c.field] * (log(cache.count / (cache.doc_frequency(c.field, stem) + 1)) + 1), 6)
-                   for c in parsed.clauses if c.stems == (stem,) and c.field != "terms"}
+        weights = {
+            round(
+                c.boost / BOOSTS[c.field] * (log(cache.count / (cache.doc_frequency(c.field, stem) + 1)) + 1),
+                6,
+            )
+            for c in parsed.clauses
+            if c.stems == (stem,) and c.field != "terms"
+        }
         assert len(weights) == 1
     assert "athernum:10.5.0" in [h.id for h in engine.search("poison counters", limit=5).hits]
 
@@ -175,10 +214,17 @@ def test_a_matching_example_brings_its_rule_just_above_it(engine):
 
 
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
-    """"what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
+    """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
     from kb.search.ask import ask
     from kb.verify.results import VerifyResults
 
-    answer = ask("what does reveal mean", engine, project_kb.graph, [], VerifyResults(""),
-                 project_kb.curated.defined_by, limit=3)
+    answer = ask(
+        "what does reveal mean",
+        engine,
+        project_kb.graph,
+        [],
+        VerifyResults(""),
+        project_kb.curated.defined_by,
+        limit=3,
+    )
     assert answer.rules[0].id == "athernum:term/reveal"

@@ -11,8 +11,18 @@ def ids(result) -> list[str]:
     return [hit.id for hit in result.hits]
 
 
-@pytest.mark.parametrize("typed", ["4.2.2a", "rule 4.2.2a", "Rule 4.2.2A.", "athernum:4.2.2a", "ATHERNUM:4.2.2a",
-                                   "4.2.2a.", "regel 4.2.2a"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "4.2.2a",
+        "rule 4.2.2a",
+        "Rule 4.2.2A.",
+        "athernum:4.2.2a",
+        "ATHERNUM:4.2.2a",
+        "4.2.2a.",
+        "regel 4.2.2a",
+    ],
+)
 def test_rule_number_jumps_to_the_rule_in_every_typed_form(engine, typed):
     """Every way a judge types a rule number puts that rule first."""
     result = engine.search(typed)
@@ -58,7 +68,9 @@ def test_glossary_term_ranks_first_for_its_own_name(engine):
 def test_abbreviation_finds_rules_that_spell_it_out(engine):
     """``DFV`` also finds rules that only say "defensive value" (synonyms file)."""
     found = ids(engine.search("DFV", limit=30))
-    assert "athernum:2.2.4c" in found  # "A character without a defensive value is treated as having 0 defense"
+    assert (
+        "athernum:2.2.4c" in found
+    )  # "A character without a defensive value is treated as having 0 defense"
 
 
 def test_mulligan_finds_the_no_redraw_rules(engine):
@@ -108,7 +120,9 @@ def test_german_participle_meets_its_infinitive(engine):
 def test_filters_restrict_game_document_and_kind(engine):
     """``--game``, ``--doc`` and ``--kind`` keep only matching entries, linked CR rules included."""
     assert {h.game for h in engine.search("damage", game="altered", limit=20).hits} <= {"altered"}
-    assert {h.document for h in engine.search("Schaden Angreifer", document="rulebook-de").hits} == {"rulebook-de"}
+    assert {h.document for h in engine.search("Schaden Angreifer", document="rulebook-de").hits} == {
+        "rulebook-de"
+    }
     assert {h.kind for h in engine.search("damage", kind="term").hits} == {"term"}
     assert {h.document for h in engine.search("damage", document="athernum:cr").hits} == {"cr"}
 
@@ -137,7 +151,9 @@ def test_unknown_filter_is_a_user_error_naming_the_choices(engine, option):
 
 def test_hit_carries_breadcrumb_url_and_highlighted_snippet(engine):
     """A hit has the qualified id, its parent chain, its site link and the matched words marked."""
-    hit = next(h for h in engine.search("damage counters equal defensive value").hits if h.id == "athernum:4.2.2a")
+    hit = next(
+        h for h in engine.search("damage counters equal defensive value").hits if h.id == "athernum:4.2.2a"
+    )
     assert hit.breadcrumb[-2:] == ["4.2.0 State-Based Checks", "4.2.2"]
     assert hit.url == "athernum/cr/4.html#4.2.2a"
     marked = [text for text, matched in hit.snippet if matched]
@@ -157,7 +173,9 @@ def test_scores_of_the_fast_path_equal_whooshs_own(engine, whoosh_searcher):
     postings score a phrase as one term, with the phrase's own frequency; Whoosh sums its words' scores)."""
     from kb.search.query import split_query, to_whoosh
 
-    parsed = engine.builder.build(split_query("permanent damage counters discarded", engine.games), engine.cache)
+    parsed = engine.builder.build(
+        split_query("permanent damage counters discarded", engine.games), engine.cache
+    )
     terms = [c for c in parsed.clauses if len(c.stems) == 1]
     ours = engine.cache.score(terms, coordinate=False)
     theirs = {hit.docnum: hit.score for hit in whoosh_searcher.search(to_whoosh(terms), limit=None)}
@@ -176,8 +194,17 @@ def test_whoosh_query_language_still_works(engine):
     assert hits and all("face-down" in h.text.lower() and "exhaust" in h.text.lower() for h in hits[:5])
 
 
-@pytest.mark.parametrize("typed", ['"face down" AND exhausted', "(counter OR marker) AND damage",
-                                   "damage ANDNOT combat", "exhaust*", "NOT damage", "NOT damage NOT heal"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        '"face down" AND exhausted',
+        "(counter OR marker) AND damage",
+        "damage ANDNOT combat",
+        "exhaust*",
+        "NOT damage",
+        "NOT damage NOT heal",
+    ],
+)
 def test_query_language_matches_the_same_documents_as_whoosh(engine, whoosh_searcher, typed):
     """AND, OR, NOT, ANDNOT, phrases and prefixes evaluated from the postings match Whoosh's own result set."""
     from kb.search.evaluator import evaluate
@@ -191,4 +218,6 @@ def test_query_language_matches_the_same_documents_as_whoosh(engine, whoosh_sear
 def test_not_inside_a_plain_query_excludes(engine):
     """``damage NOT combat`` finds damage rules that do not mention combat (not everything without combat)."""
     hits = engine.search("damage NOT combat", limit=20).hits
-    assert hits and all("combat" not in h.text.lower() and "damage" in (h.title + h.text).lower() for h in hits)
+    assert hits and all(
+        "combat" not in h.text.lower() and "damage" in (h.title + h.text).lower() for h in hits
+    )

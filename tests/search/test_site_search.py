@@ -26,15 +26,69 @@ QUESTION_FILES = sorted(Path(__file__).parent.glob("judge_questions*.yaml"))
 TOP1, TOP5 = 0.98, 0.95
 #: Queries beside the judge questions, which must rank exactly alike: rule numbers and ids, filters, typos,
 #: German compounds and verb forms, the query language.
-EXACT = ["4.2.2a", "rule 4.2.2", "3.0.7e.II", "R-ATH-003", "athernum:term/permanent", "atnia:1.1", "4.2.2a 9.3.9b",
-         "game:atnia noon", "kind:ruling damage", "exhuasted permanent loses abilities", "exhuasted", "I dont have a hero", "defensve value", "mulligan",
-         "Schadensmarke", "Siegpunktmarker", "wann gehört eine Karte dem Gegner", "Hauptcharakter erschöpft",
-         '"face down" AND exhausted', "damage NOT combat", "NOT damage", "NOT damage NOT heal", "exhaust*", '"main character"', "(damage OR heal) AND counter"]
+EXACT = [
+    "4.2.2a",
+    "rule 4.2.2",
+    "3.0.7e.II",
+    "R-ATH-003",
+    "athernum:term/permanent",
+    "atnia:1.1",
+    "4.2.2a 9.3.9b",
+    "game:atnia noon",
+    "kind:ruling damage",
+    "exhuasted permanent loses abilities",
+    "exhuasted",
+    "I dont have a hero",
+    "defensve value",
+    "mulligan",
+    "Schadensmarke",
+    "Siegpunktmarker",
+    "wann gehört eine Karte dem Gegner",
+    "Hauptcharakter erschöpft",
+    '"face down" AND exhausted',
+    "damage NOT combat",
+    "NOT damage",
+    "NOT damage NOT heal",
+    "exhaust*",
+    '"main character"',
+    "(damage OR heal) AND counter",
+]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
-HOSTILE = ["", "   ", "x" * 10_000, "damage " * 2_000, '"', '"""', "(", ")))(((", "AND", "OR NOT AND", "NOT damage",
-           "*", "**", "?", "a*", "\x00\x01\x02\x1b[31m", "\u202e\u200b\ufeff", "<script>alert(1)</script>",
-           "rule", "4.", "99.99.99z", "game:", "game:nogame damage", "kind:nothing damage", "doc:x y", ":::", "\\",
-           "🃏🂡 mulligan", "ÄÖÜß ẞ", "'; DROP TABLE rules; --", "{}[]^~", "\t\n\r", "damage\u0085counter"]
+HOSTILE = [
+    "",
+    "   ",
+    "x" * 10_000,
+    "damage " * 2_000,
+    '"',
+    '"""',
+    "(",
+    ")))(((",
+    "AND",
+    "OR NOT AND",
+    "NOT damage",
+    "*",
+    "**",
+    "?",
+    "a*",
+    "\x00\x01\x02\x1b[31m",
+    "\u202e\u200b\ufeff",
+    "<script>alert(1)</script>",
+    "rule",
+    "4.",
+    "99.99.99z",
+    "game:",
+    "game:nogame damage",
+    "kind:nothing damage",
+    "doc:x y",
+    ":::",
+    "\\",
+    "🃏🂡 mulligan",
+    "ÄÖÜß ẞ",
+    "'; DROP TABLE rules; --",
+    "{}[]^~",
+    "\t\n\r",
+    "damage\u0085counter",
+]
 
 
 def node() -> str:
@@ -45,8 +99,13 @@ def node() -> str:
 
 
 def run_node(command: str, payload, *extra: str):
-    out = subprocess.run([node(), str(RUNNER), command, str(SEARCH_JS), *extra], input=json.dumps(payload),
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [node(), str(RUNNER), command, str(SEARCH_JS), *extra],
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
@@ -102,12 +161,22 @@ def test_site_ranks_ids_filters_typos_german_and_syntax_exactly_as_the_cli(engin
 
 def test_site_filters_by_game_and_kind_as_the_cli(engine, site_index):
     """The game and kind filters keep the same hits as ``--game`` and ``--kind``."""
-    cases = [("damage", "atnia", None), ("damage", None, "ruling"), ("play a card", "altered", "rule"),
-             ("Schaden", "athernum", "rule"), ("exhausted", "athernum", "term"), ("what happens at noon", "all", None),
-             ("atnia damage", "ALL", "rule")]
+    cases = [
+        ("damage", "atnia", None),
+        ("damage", None, "ruling"),
+        ("play a card", "altered", "rule"),
+        ("Schaden", "athernum", "rule"),
+        ("exhausted", "athernum", "term"),
+        ("what happens at noon", "all", None),
+        ("atnia damage", "ALL", "rule"),
+    ]
     theirs = site_search(site_index, [{"query": q, "game": g, "kind": k} for q, g, k in cases])
     for (query, game, kind), js in zip(cases, theirs):
-        assert js["ids"] == [h.id for h in engine.search(query, game=game, kind=kind).hits], (query, game, kind)
+        assert js["ids"] == [h.id for h in engine.search(query, game=game, kind=kind).hits], (
+            query,
+            game,
+            kind,
+        )
         assert js["ids"], (query, game, kind)
 
 
@@ -148,8 +217,10 @@ def test_js_stemmers_equal_whooshs_over_the_whole_vocabulary(site_index):
     data = read_site_index(site_index)
     texts = [text for row in data["docs"] for text in (row[6], row[7])]
     texts += [phrase for _, _, typed, alternatives in data["synonyms"] for phrase in (typed, *alternatives)]
-    words = sorted({w.lower() for text in texts for w in re.findall(TOKEN_PATTERN, text)}
-                   | {"generously", "communication", "arsenal", "yelling", "skies", "proceeding", "straße", "ärgerlich"})
+    words = sorted(
+        {w.lower() for text in texts for w in re.findall(TOKEN_PATTERN, text)}
+        | {"generously", "communication", "arsenal", "yelling", "skies", "proceeding", "straße", "ärgerlich"}
+    )
     assert len(words) > 3000
     folded = [fold_german(w) for w in words]
     theirs = run_node("stem", {"en": words, "de": folded, "fold": words})

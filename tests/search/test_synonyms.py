@@ -41,12 +41,15 @@ def test_json_snapshot_round_trips():
     assert Synonyms.from_json(synonyms.to_json()).rules == synonyms.rules
 
 
-@pytest.mark.parametrize("data, fragment", [
-    (["OFV"], "expected a mapping"),
-    ({"groups": [["OFV"]]}, "groups[0]"),
-    ({"one_way": {"mulligan": [{"x": 1}]}}, "one_way.mulligan"),
-    ({"one_way": ["mulligan"]}, "one_way must map"),
-])
+@pytest.mark.parametrize(
+    "data, fragment",
+    [
+        (["OFV"], "expected a mapping"),
+        ({"groups": [["OFV"]]}, "groups[0]"),
+        ({"one_way": {"mulligan": [{"x": 1}]}}, "one_way.mulligan"),
+        ({"one_way": ["mulligan"]}, "one_way must map"),
+    ],
+)
 def test_malformed_entries_are_named(data, fragment):
     """A malformed synonyms file is a user error naming the entry at fault."""
     with pytest.raises(SynonymsError) as excinfo:
@@ -65,8 +68,9 @@ def test_invalid_yaml_names_file_and_line(tmp_path):
 
 def test_translation_follows_the_typed_word_where_the_stemmer_merges_entries():
     """``Spieler`` is translated as player and ``Spiel`` as game, although the German stemmer makes both ``spiel``."""
-    synonyms = parse_synonyms({"translations": {"Spiel": ["game"], "Spieler": ["player"], "Leere": ["void"],
-                                                "leer": ["empty"]}})
+    synonyms = parse_synonyms(
+        {"translations": {"Spiel": ["game"], "Spieler": ["player"], "Leere": ["void"], "leer": ["empty"]}}
+    )
     assert alternatives(synonyms, "Wer ist der aktive Spieler?") == {"player"}
     assert alternatives(synonyms, "Wer beginnt das Spiel?") == {"game"}
     assert alternatives(synonyms, "Karten in der Leere") == {"void"}
@@ -80,10 +84,19 @@ def test_german_word_that_is_its_own_translation_is_kept():
     assert alternatives(parse_synonyms({"groups": [["pool", "Pool"]]}), "pool") == set()
 
 
-@pytest.mark.parametrize("german, english", [
-    ("Spieler", "player"), ("Zug", "turn"), ("Ablagestapel", "discard pile"), ("Zuschauer", "spectators"),
-    ("Befehlsmarken", "command token"), ("Spielstein", "token"), ("verlassen", "leave"), ("Reihenfolge", "order"),
-])
+@pytest.mark.parametrize(
+    "german, english",
+    [
+        ("Spieler", "player"),
+        ("Zug", "turn"),
+        ("Ablagestapel", "discard pile"),
+        ("Zuschauer", "spectators"),
+        ("Befehlsmarken", "command token"),
+        ("Spielstein", "token"),
+        ("verlassen", "leave"),
+        ("Reihenfolge", "order"),
+    ],
+)
 def test_packaged_translations_cover_the_game_vocabulary(german, english):
     """Everyday German game words reach the English terms of the Comprehensive Rules."""
     assert english in alternatives(load_synonyms(SYNONYMS_FILE), german)

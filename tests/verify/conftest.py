@@ -35,5 +35,7 @@ def run(adapters: dict, game: str, body: str) -> RunOutcome:
     """Run a scenario of ``game`` (its ``setup``, ``steps`` and ``expect`` as YAML) on the game's adapter."""
     adapter = adapters[game]
     path = adapter.scenarios_dir / game / "case.yaml"
-    path.write_text(f"id: {game}/case\ntitle: A case\nrules: [\"1\"]\n" + textwrap.dedent(body), encoding="utf-8")
+    path.write_text(
+        f'id: {game}/case\ntitle: A case\nrules: ["1"]\n' + textwrap.dedent(body), encoding="utf-8"
+    )
     return adapter.run(load_scenario(path, scenarios_dir=adapter.scenarios_dir, game_schema=adapter.schema()))

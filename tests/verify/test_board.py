@@ -56,8 +56,11 @@ def test_each_step_records_who_took_it_and_what_it_changed(adapters):
     """A step keeps its action, arguments and player as written, and the differences it made to the board."""
     outcome = run(adapters, "athernum", ATTACK)
     attack = outcome.steps[0]
-    assert (attack.key, attack.args, attack.player) == ("attack", {"attacker": "Ember Knight", "target": "Tide Guard"},
-                                                        "p1")
+    assert (attack.key, attack.args, attack.player) == (
+        "attack",
+        {"attacker": "Ember Knight", "target": "Tide Guard"},
+        "p1",
+    )
     assert outcome.steps[1].player == "p2" and outcome.steps[1].key == "defend"
     moved = [c for s in outcome.steps for c in s.changes if c.what == "place"]
     assert moved and all(c.before != c.after for c in moved)
@@ -68,8 +71,12 @@ def test_every_game_records_its_boards(adapters):
     atnia = run(adapters, "atnia", "setup: {p1: {battlefield: [Shield Bearer]}}\nsteps: []\n")
     bearer = _faces(atnia.start, "p1", "Battlefield")[0]
     assert bearer.stats["Offense"] == "1" and bearer.stats["Health"] == "4"
-    altered = run(adapters, "altered", "setup: {day: 2, phase: afternoon, first_player: p1, "
-                                       "p1: {expeditions: {hero: [Kitsune]}}}\nsteps: []\n")
+    altered = run(
+        adapters,
+        "altered",
+        "setup: {day: 2, phase: afternoon, first_player: p1, "
+        "p1: {expeditions: {hero: [Kitsune]}}}\nsteps: []\n",
+    )
     kitsune = _faces(altered.start, "p1", "Hero expedition")[0]
     assert kitsune.stats["Statistics"] == "forest 1, mountain 1, water 2"
     assert altered.start.facts["Day"] == "2"
@@ -79,20 +86,46 @@ def test_changes_name_moves_values_and_counters():
     """Between two boards: a card moved, a value changed, a mark added, a player's counter and a fact changed."""
     knight = CardFace("k", "Ember Knight", {"DFV": "2"})
     before = Board({"Phase": "day"}, [PlayerBoard("p1", {"Life": "20"}, [Area("Hand", [knight])])])
-    after = Board({"Phase": "combat"}, [PlayerBoard("p1", {"Life": "18"}, [
-        Area("Character slots", [CardFace("k", "Ember Knight", {"DFV": "1"}, ["exhausted"])])])])
+    after = Board(
+        {"Phase": "combat"},
+        [
+            PlayerBoard(
+                "p1",
+                {"Life": "18"},
+                [Area("Character slots", [CardFace("k", "Ember Knight", {"DFV": "1"}, ["exhausted"])])],
+            )
+        ],
+    )
     assert changes(before, after) == [
-        Change("game", "Phase", "day", "combat"), Change("p1", "Life", "20", "18"),
-        Change("Ember Knight", "place", "p1 hand", "p1 character slots"), Change("Ember Knight", "DFV", "2", "1"),
-        Change("Ember Knight", "marks", "none", "exhausted")]
+        Change("game", "Phase", "day", "combat"),
+        Change("p1", "Life", "20", "18"),
+        Change("Ember Knight", "place", "p1 hand", "p1 character slots"),
+        Change("Ember Knight", "DFV", "2", "1"),
+        Change("Ember Knight", "marks", "none", "exhausted"),
+    ]
 
 
 def test_a_board_survives_the_results_file():
     """A board written to the results file reads back the same, attachments included."""
     from dataclasses import asdict
 
-    board = Board({"Turn": "1"}, [PlayerBoard("p1", {}, [Area("Hand", [CardFace("a", "A", {"OFV": "1"}, ["token"], [
-        CardFace("b", "B")])], pile=False)])], [Area("Stack", [CardFace("c", "C")])])
+    board = Board(
+        {"Turn": "1"},
+        [
+            PlayerBoard(
+                "p1",
+                {},
+                [
+                    Area(
+                        "Hand",
+                        [CardFace("a", "A", {"OFV": "1"}, ["token"], [CardFace("b", "B")])],
+                        pile=False,
+                    )
+                ],
+            )
+        ],
+        [Area("Stack", [CardFace("c", "C")])],
+    )
     assert Board.from_dict(asdict(board)) == board
 
 
@@ -100,8 +133,20 @@ def test_a_results_file_of_an_older_verify_still_reads():
     """Steps written by an older verify (with fields a step no longer has, without the new ones) still load."""
     from kb.verify.results import VerifyResults
 
-    old = {"generated": "x", "scenarios": [{
-        "id": "a/b", "game": "athernum", "path": "p", "title": "t", "rules": [], "rulings": [], "status": "passed",
-        "steps": [{"index": 0, "text": "pass", "outcome": "ok", "expectations": ["p1: hand"]}]}]}
+    old = {
+        "generated": "x",
+        "scenarios": [
+            {
+                "id": "a/b",
+                "game": "athernum",
+                "path": "p",
+                "title": "t",
+                "rules": [],
+                "rulings": [],
+                "status": "passed",
+                "steps": [{"index": 0, "text": "pass", "outcome": "ok", "expectations": ["p1: hand"]}],
+            }
+        ],
+    }
     result = VerifyResults.from_dict(old).scenarios[0]
     assert result.steps[0].text == "pass" and result.steps[0].checks == [] and result.start is None

@@ -44,43 +44,57 @@ def test_the_library_is_read_once_then_from_the_cache(project, monkeypatch):
 
 def test_an_edited_library_file_is_read_again(project):
     AthernumAdapter(project / "scenarios").library()
-    _write(project / "scenarios" / "athernum" / "cards" / "extra.yaml", """\
+    _write(
+        project / "scenarios" / "athernum" / "cards" / "extra.yaml",
+        """\
         Newcomer:
           type: character
           cost: 1
           ofv: 1
           dfv: 1
-        """)
+        """,
+    )
     assert "Newcomer" in AthernumAdapter(project / "scenarios").library()
 
 
 def test_a_card_defined_twice_names_the_second_file_line_and_card(project):
-    _write(project / "scenarios" / "athernum" / "cards" / "zz.yaml", """\
+    _write(
+        project / "scenarios" / "athernum" / "cards" / "zz.yaml",
+        """\
         # again
         Aria the Bold:
           type: character
           cost: 1
-        """)
+        """,
+    )
     adapter = AthernumAdapter(project / "scenarios")
     adapter.library()
     assert str(adapter._library_problem) == (
         "scenarios/athernum/cards/zz.yaml:2: error [Aria the Bold]: card 'Aria the Bold' is already defined in "
-        "another library file")
+        "another library file"
+    )
 
 
 def test_a_bad_card_and_bad_yaml_are_named_by_file_and_line(project, tmp_path):
-    _write(project / "scenarios" / "athernum" / "cards" / "ch03-04.yaml", """\
+    _write(
+        project / "scenarios" / "athernum" / "cards" / "ch03-04.yaml",
+        """\
         Fine:
           type: character
           cost: 1
         Broken:
           type: character
           cost: banana
-        """)
+        """,
+    )
     adapter = AthernumAdapter(project / "scenarios")
     adapter.library()
     problem = adapter._library_problem
-    assert (problem.path, problem.line, problem.field) == ("scenarios/athernum/cards/ch03-04.yaml", 4, "Broken")
+    assert (problem.path, problem.line, problem.field) == (
+        "scenarios/athernum/cards/ch03-04.yaml",
+        4,
+        "Broken",
+    )
 
     folder = tmp_path / "other" / "scenarios" / "atnia"
     folder.mkdir(parents=True)

@@ -35,7 +35,9 @@ def _suspects(root):
 def test_review_records_fingerprints_and_clears_suspicion(tmp_path):
     """`review` writes a quoted fingerprint per cited rule; the scenario is then not suspect."""
     root, scenario = _project(tmp_path)
-    assert [p.message for p in _suspects(root)][0].startswith("suspect: athernum:2.4.2 has no fingerprint yet")
+    assert [p.message for p in _suspects(root)][0].startswith(
+        "suspect: athernum:2.4.2 has no fingerprint yet"
+    )
     assert update_file(scenario, "athernum", build_kb(Paths(root)).graph)
     data = yaml_load(scenario.read_text())
     assert isinstance(data["fingerprint"]["2.4.2"], str) and data["title"].startswith("A second location")
@@ -48,8 +50,11 @@ def test_changed_rule_text_makes_the_scenario_suspect(tmp_path):
     root, scenario = _project(tmp_path)
     update_file(scenario, "athernum", build_kb(Paths(root)).graph)
     cr = root / "rules" / "athernum" / "cr.md"
-    cr.write_text(cr.read_text().replace("Only one location may be played per turn",
-                                         "Only two locations may be played per turn"))
+    cr.write_text(
+        cr.read_text().replace(
+            "Only one location may be played per turn", "Only two locations may be played per turn"
+        )
+    )
     [finding] = _suspects(root)
     assert "text changed since the scenario was last reviewed" in finding.message
     assert finding.path == "scenarios/athernum/a.yaml" and finding.severity == "warning"

@@ -5,15 +5,36 @@ from __future__ import annotations
 import os
 
 from kb.paths import Paths
-from kb.verify.results import (SUMMARY_FILE, LogLine, ScenarioResult, Status, StepRecord, VerifyResults, load_results,
-                               results_path, write_results)
+from kb.verify.results import (
+    SUMMARY_FILE,
+    LogLine,
+    ScenarioResult,
+    Status,
+    StepRecord,
+    VerifyResults,
+    load_results,
+    results_path,
+    write_results,
+)
 
 
 def _results(status: Status) -> VerifyResults:
-    return VerifyResults("2025-01-01T00:00:00+00:00", [ScenarioResult(
-        id="athernum/names/pass", game="athernum", path="scenarios/athernum/names/pass.yaml", title="A card keeps its name",
-        rules=["athernum:1.1.1"], rulings=[], status=status, steps=[StepRecord(1, "p1 passes", "ok")],
-        log=[LogLine(1, "athernum:1.1.1", "rule", "setup", step=None)])])
+    return VerifyResults(
+        "2025-01-01T00:00:00+00:00",
+        [
+            ScenarioResult(
+                id="athernum/names/pass",
+                game="athernum",
+                path="scenarios/athernum/names/pass.yaml",
+                title="A card keeps its name",
+                rules=["athernum:1.1.1"],
+                rulings=[],
+                status=status,
+                steps=[StepRecord(1, "p1 passes", "ok")],
+                log=[LogLine(1, "athernum:1.1.1", "rule", "setup", step=None)],
+            )
+        ],
+    )
 
 
 def test_summary_keeps_status_and_rules_and_drops_what_each_scenario_did(tmp_path):
@@ -23,7 +44,8 @@ def test_summary_keeps_status_and_rules_and_drops_what_each_scenario_did(tmp_pat
     full, short = load_results(paths), load_results(paths, summary=True)
     assert full.scenarios[0].steps and full.scenarios[0].log
     assert [(s.id, s.rules, s.status) for s in short.scenarios] == [
-        ("athernum/names/pass", ["athernum:1.1.1"], Status.PASSED)]
+        ("athernum/names/pass", ["athernum:1.1.1"], Status.PASSED)
+    ]
     assert short.scenarios[0].steps == [] and short.scenarios[0].log == []
 
 

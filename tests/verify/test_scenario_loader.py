@@ -23,8 +23,15 @@ class EchoAdapter:
         self.scenarios_dir = scenarios_dir
 
     def schema(self):
-        return {"properties": {"setup": {"type": "object", "properties": {"outcome": {"enum": ["pass", "fail"]}},
-                                         "additionalProperties": False}}}
+        return {
+            "properties": {
+                "setup": {
+                    "type": "object",
+                    "properties": {"outcome": {"enum": ["pass", "fail"]}},
+                    "additionalProperties": False,
+                }
+            }
+        }
 
     def run(self, scenario, parameters):
         if scenario.setup.get("outcome") == "pass":
@@ -45,24 +52,29 @@ def scenarios(tmp_path, monkeypatch):
         path = folder / name
         path.write_text(textwrap.dedent(body))
         return path
+
     return write
 
 
 def _ctx(tmp_path):
-    return RunContext(tmp_path, tmp_path / "scenarios", frozenset({"testgame:1.1.1", "testgame:2.4.2"}),
-                      frozenset({"R-1"}))
+    return RunContext(
+        tmp_path, tmp_path / "scenarios", frozenset({"testgame:1.1.1", "testgame:2.4.2"}), frozenset({"R-1"})
+    )
 
 
 def test_schema_error_names_line_and_field(scenarios, tmp_path):
     """A value the schema forbids is reported at its own line with its field path."""
-    path = scenarios("bad.yaml", """\
+    path = scenarios(
+        "bad.yaml",
+        """\
         id: bad
         title: A bad outcome
         rules: [1.1.1]
         setup:
           outcome: maybe
         steps: []
-    """)
+    """,
+    )
     with pytest.raises(ScenarioInvalid) as info:
         load_scenario(path, scenarios_dir=tmp_path / "scenarios", game_schema=EchoAdapter(None).schema())
     [problem] = info.value.problems
@@ -72,13 +84,16 @@ def test_schema_error_names_line_and_field(scenarios, tmp_path):
 
 def test_missing_and_unknown_fields_are_all_reported(scenarios, tmp_path):
     """A missing title and an unknown key are both reported, each with its line."""
-    path = scenarios("worse.yaml", """\
+    path = scenarios(
+        "worse.yaml",
+        """\
         id: worse
         rules: [1.1.1]
         setup: {}
         steps: []
         colour: blue
-    """)
+    """,
+    )
     with pytest.raises(ScenarioInvalid) as info:
         load_scenario(path, scenarios_dir=tmp_path / "scenarios")
     messages = {(p.line, p.message) for p in info.value.problems}
@@ -98,11 +113,20 @@ def test_run_reports_each_status_and_keeps_going(scenarios, tmp_path):
     """Passing, failing, invalid, unknown-rule and expected-failure scenarios each get their honest status."""
     scenarios("pass.yaml", "id: p\ntitle: passes\nrules: [1.1.1]\nsetup: {outcome: pass}\nsteps: []\n")
     scenarios("fail.yaml", "id: f\ntitle: fails\nrules: [1.1.1]\nsetup: {outcome: fail}\nsteps: []\n")
-    scenarios("xfail.yaml", "id: x\ntitle: known divergence\nrules: [1.1.1]\nxfail: the rulebook says otherwise\n"
-                            "setup: {outcome: fail}\nsteps: []\n")
-    scenarios("unknown.yaml", "id: u\ntitle: cites a ghost\nrules: [1.1.1, 9.9.9]\nsetup: {outcome: pass}\nsteps: []\n")
-    scenarios("ruling.yaml", "id: r\ntitle: cites a ghost ruling\nrules: [1.1.1]\nrulings: [R-404]\n"
-                             "setup: {outcome: pass}\nsteps: []\n")
+    scenarios(
+        "xfail.yaml",
+        "id: x\ntitle: known divergence\nrules: [1.1.1]\nxfail: the rulebook says otherwise\n"
+        "setup: {outcome: fail}\nsteps: []\n",
+    )
+    scenarios(
+        "unknown.yaml",
+        "id: u\ntitle: cites a ghost\nrules: [1.1.1, 9.9.9]\nsetup: {outcome: pass}\nsteps: []\n",
+    )
+    scenarios(
+        "ruling.yaml",
+        "id: r\ntitle: cites a ghost ruling\nrules: [1.1.1]\nrulings: [R-404]\n"
+        "setup: {outcome: pass}\nsteps: []\n",
+    )
     scenarios("invalid.yaml", "id: i\ntitle: invalid\nrules: []\nsetup: {}\nsteps: []\n")
     results = run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path))
     status = {r.id: r.status for r in results.scenarios}
@@ -120,14 +144,21 @@ def test_run_reports_each_status_and_keeps_going(scenarios, tmp_path):
 def test_parallel_run_gives_the_same_results(scenarios, tmp_path):
     """Running across processes gives the same statuses as running in one."""
     for i in range(6):
-        scenarios(f"s{i}.yaml", f"id: s{i}\ntitle: scenario {i}\nrules: [1.1.1]\n"
-                                f"setup: {{outcome: {'pass' if i % 2 else 'fail'}}}\nsteps: []\n")
+        scenarios(
+            f"s{i}.yaml",
+            f"id: s{i}\ntitle: scenario {i}\nrules: [1.1.1]\n"
+            f"setup: {{outcome: {'pass' if i % 2 else 'fail'}}}\nsteps: []\n",
+        )
     serial = {r.id: r.status for r in run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path)).scenarios}
-    parallel = {r.id: r.status for r in run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path), jobs=2).scenarios}
+    parallel = {
+        r.id: r.status for r in run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path), jobs=2).scenarios
+    }
     assert serial == parallel and len(serial) == 6
 
 
 def test_problem_text_names_file_line_and_field():
     """A problem reads as file:line, severity, field and message."""
-    assert str(Problem("scenarios/a.yaml", 7, "steps[2].play", "unknown card")) == \
-        "scenarios/a.yaml:7: error [steps[2].play]: unknown card"
+    assert (
+        str(Problem("scenarios/a.yaml", 7, "steps[2].play", "unknown card"))
+        == "scenarios/a.yaml:7: error [steps[2].play]: unknown card"
+    )

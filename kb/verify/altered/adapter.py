@@ -30,10 +30,16 @@ def _refusal(what: str, wanted: list[str], attempt) -> RunOutcome:
         record = StepRecord(0, what, f"refused ({', '.join(exc.rules) or 'no rule'}): {exc}")
         if set(wanted) & set(exc.rules):
             return RunOutcome(Status.PASSED, steps=[record])
-        return RunOutcome(Status.FAILED, reason=f"refused citing {', '.join(exc.rules) or 'no rule'}, not "
-                          f"{', '.join(wanted)}: {exc}", steps=[record])
-    return RunOutcome(Status.FAILED, reason=f"expected a refusal citing {', '.join(wanted)}, but it was accepted",
-                      steps=[StepRecord(0, what, "accepted")])
+        return RunOutcome(
+            Status.FAILED,
+            reason=f"refused citing {', '.join(exc.rules) or 'no rule'}, not {', '.join(wanted)}: {exc}",
+            steps=[record],
+        )
+    return RunOutcome(
+        Status.FAILED,
+        reason=f"expected a refusal citing {', '.join(wanted)}, but it was accepted",
+        steps=[StepRecord(0, what, "accepted")],
+    )
 
 
 def _start(spec: dict, library: dict[str, CardDef], seed: int) -> Game:
@@ -62,12 +68,18 @@ class AlteredAdapter(GameAdapter):
         setup = scenario.setup
         if "define" in setup:
             card = dict(setup["define"]["card"])
-            return _refusal(f"define {card.get('name', 'a card')}", cited(setup["define"]["reject"]),
-                            lambda: load_card(card))
+            return _refusal(
+                f"define {card.get('name', 'a card')}",
+                cited(setup["define"]["reject"]),
+                lambda: load_card(card),
+            )
         if "reject" in setup.get("new_game", {}):
             spec = setup["new_game"]
-            return _refusal("set up a new game", cited(spec["reject"]),
-                            lambda: _start(spec, library, setup.get("seed", 0)))
+            return _refusal(
+                "set up a new game",
+                cited(spec["reject"]),
+                lambda: _start(spec, library, setup.get("seed", 0)),
+            )
         return None
 
     def start(self, spec: dict, library: dict[str, CardDef], seed: int, rules) -> Game:
@@ -104,7 +116,9 @@ class AlteredAdapter(GameAdapter):
                 return f"advanced to day {game.day}, {game.phase.value}"
             player = game.acting_player
             if game.pending is not None:
-                raise StepError(f"cannot advance: {game.pending.player} must first decide: {game.pending.prompt}")
+                raise StepError(
+                    f"cannot advance: {game.pending.player} must first decide: {game.pending.prompt}"
+                )
             if game.reactions_in_limbo():
                 raise StepError(f"cannot advance: {player} must first play a Reaction in Limbo")
             if player is None:
@@ -112,8 +126,14 @@ class AlteredAdapter(GameAdapter):
             start = len(game.log)
             game.apply(Pass(player))
             for entry in game.log[start:]:
-                if entry.kind == "phase" and entry.phase in titles and target.get("day") in (None, entry.day) \
-                        and not reached():
-                    raise StepError(f"the game went through {entry.phase} (day {entry.day}) without stopping: nobody "
-                                    "had to act there; expect what it did at a later point")
+                if (
+                    entry.kind == "phase"
+                    and entry.phase in titles
+                    and target.get("day") in (None, entry.day)
+                    and not reached()
+                ):
+                    raise StepError(
+                        f"the game went through {entry.phase} (day {entry.day}) without stopping: nobody "
+                        "had to act there; expect what it did at a later point"
+                    )
         raise StepError(f"could not reach {target} within 1000 actions")

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from engine.altered.state import Game
 from kb.verify.altered.refs import ref
-from kb.verify.expect_common import (check_log, compare_pile, compare_values, existence, is_named, labels_match, mismatch,
-                                     players_and_objects)
+from kb.verify.expect_common import (
+    check_log,
+    compare_pile,
+    compare_values,
+    existence,
+    is_named,
+    labels_match,
+    mismatch,
+    players_and_objects,
+)
 from kb.verify.naming import StepError
 
 _PILES = ("hand", "reserve", "discard", "landmarks", "deck")
@@ -34,8 +42,12 @@ def check(game: Game, expect: dict) -> list[str]:
     if "pending" in expect:
         out += _check_pending(game, snap["pending"], expect["pending"])
     if "limbo" in expect:
-        labels = [f"{e} {game.emblems[e].name} {game.emblems[e].source_name} {game.emblems[e].text}"
-                  if e in game.emblems else f"{e} {_name(game, e)}" for e in game.limbo]
+        labels = [
+            f"{e} {game.emblems[e].name} {game.emblems[e].source_name} {game.emblems[e].text}"
+            if e in game.emblems
+            else f"{e} {_name(game, e)}"
+            for e in game.limbo
+        ]
         if not labels_match(expect["limbo"], labels):
             out.append(f"limbo (oldest first): expected {expect['limbo']}, got {labels}")
     if "removed" in expect:
@@ -47,7 +59,11 @@ def check(game: Game, expect: dict) -> list[str]:
 
 def _check_pending(game: Game, pending: dict | None, expected: dict | None) -> list[str]:
     if expected is None:
-        return [] if pending is None else [f"pending: expected none, got {pending['kind']} for {pending['player']}"]
+        return (
+            []
+            if pending is None
+            else [f"pending: expected none, got {pending['kind']} for {pending['player']}"]
+        )
     if pending is None:
         return [f"pending: expected {expected}, got none"]
     out = []
@@ -59,8 +75,10 @@ def _check_pending(game: Game, pending: dict | None, expected: dict | None) -> l
     if "known" in expected:
         known = pending["known"]
         ok = len(known) == len(expected["known"]) and all(
-            (("player" not in e) or e["player"] == k["player"]) and e.get("text", "").casefold() in k["text"].casefold()
-            for e, k in zip(expected["known"], known))
+            (("player" not in e) or e["player"] == k["player"])
+            and e.get("text", "").casefold() in k["text"].casefold()
+            for e, k in zip(expected["known"], known)
+        )
         if not ok:
             out.append(f"pending known: expected {expected['known']}, got {known}")
     return out
@@ -72,7 +90,9 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
         if key in expect:
             out += _compare(game, f"{pid}.{key}", snap[key], expect[key], key in _ORDERED)
     if "deck_top" in expect:
-        out += _compare(game, f"{pid}.deck_top", snap["deck"][: len(expect["deck_top"])], expect["deck_top"], True)
+        out += _compare(
+            game, f"{pid}.deck_top", snap["deck"][: len(expect["deck_top"])], expect["deck_top"], True
+        )
     for exp, names in (expect.get("expeditions") or {}).items():
         out += _compare(game, f"{pid}.expeditions.{exp}", snap["expeditions"][exp], names, False)
     for exp, pos in (expect.get("positions") or {}).items():
@@ -81,11 +101,18 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
     if "hero" in expect:
         hero = snap["hero"]
         if (expect["hero"] is None) != (hero is None) or (
-                hero is not None and not is_named(expect["hero"], hero, _name(game, hero))):
+            hero is not None and not is_named(expect["hero"], hero, _name(game, hero))
+        ):
             out.append(f"{pid}.hero: expected {expect['hero']}, got {hero and _name(game, hero)}")
-    counts = {"hand_count": len(snap["hand"]), "deck_count": len(snap["deck"]), "reserve_count": len(snap["reserve"]),
-              "discard_count": len(snap["discard"]), "mana_count": len(snap["mana"]), "mana_ready": snap["mana_ready"],
-              "passed": snap["passed"]}
+    counts = {
+        "hand_count": len(snap["hand"]),
+        "deck_count": len(snap["deck"]),
+        "reserve_count": len(snap["reserve"]),
+        "discard_count": len(snap["discard"]),
+        "mana_count": len(snap["mana"]),
+        "mana_ready": snap["mana_ready"],
+        "passed": snap["passed"],
+    }
     out += compare_values(pid, expect, counts)
     return out
 

@@ -6,8 +6,19 @@ from __future__ import annotations
 from engine.altered.state import EXPEDITIONS, Game, Zone
 from kb.verify.naming import StepError, as_list, by_name, many, owner_and_name, written
 
-ORDER = (Zone.EXPEDITION, Zone.LANDMARKS, Zone.HERO, Zone.LIMBO, Zone.RESERVE, Zone.HAND, Zone.MANA, Zone.DISCARD,
-         Zone.DECK, Zone.ADVENTURE, Zone.OUTSIDE)
+ORDER = (
+    Zone.EXPEDITION,
+    Zone.LANDMARKS,
+    Zone.HERO,
+    Zone.LIMBO,
+    Zone.RESERVE,
+    Zone.HAND,
+    Zone.MANA,
+    Zone.DISCARD,
+    Zone.DECK,
+    Zone.ADVENTURE,
+    Zone.OUTSIDE,
+)
 
 
 def is_expedition(text: object) -> bool:
@@ -58,8 +69,10 @@ def reaction_ref(game: Game, text: object, player: str) -> str:
         return mine[0]
     found = [e for e in mine if game.emblems[e].source_name.casefold() == str(text).casefold()]
     if not found:
-        raise StepError(f"{player} has no Emblem-Reaction from {text!r} in Limbo (theirs: "
-                        f"{[game.emblems[e].source_name for e in mine]})")
+        raise StepError(
+            f"{player} has no Emblem-Reaction from {text!r} in Limbo (theirs: "
+            f"{[game.emblems[e].source_name for e in mine]})"
+        )
     return found[0]
 
 
@@ -75,7 +88,9 @@ def option(game: Game, text: object) -> str:
     text = str(text)
     if text in c.options:
         return text
-    matches = [o for o in c.options if o in game.objects and game.objects[o].name.casefold() == text.casefold()]
+    matches = [
+        o for o in c.options if o in game.objects and game.objects[o].name.casefold() == text.casefold()
+    ]
     if not matches:
         names = [game.objects[o].name if o in game.objects else o for o in c.options]
         raise StepError(f"{text!r} is not among the options of the pending decision {names}")

@@ -36,29 +36,48 @@ def to_action(game: Game, step: Step) -> A.Action:
     key = step.key
     if key == "play":
         a = step_args(step, "card", "expedition", "targets", "pay_with")
-        return A.PlayCard(player, ref(game, a.get("card"), zones=PLAYABLE, player=player), a.get("expedition", "hero"),
-                          target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
+        return A.PlayCard(
+            player,
+            ref(game, a.get("card"), zones=PLAYABLE, player=player),
+            a.get("expedition", "hero"),
+            target_list(game, a.get("targets")),
+            refs(game, a.get("pay_with"), player=player),
+        )
     if key == "quick":
         a = step_args(step, "source", "ability", "targets", "pay_with")
-        return A.QuickAction(player, ref(game, a.get("source"), zones=SOURCES, player=player), int(a.get("ability", 0)),
-                             target_list(game, a.get("targets")), refs(game, a.get("pay_with"), player=player))
+        return A.QuickAction(
+            player,
+            ref(game, a.get("source"), zones=SOURCES, player=player),
+            int(a.get("ability", 0)),
+            target_list(game, a.get("targets")),
+            refs(game, a.get("pay_with"), player=player),
+        )
     if key == "pass":
         return A.Pass(player)
     if key == "play_reaction":
         a = step_args(step, "reaction", "targets")
-        return A.PlayReaction(player, reaction_ref(game, a.get("reaction"), player), target_list(game, a.get("targets")))
+        return A.PlayReaction(
+            player, reaction_ref(game, a.get("reaction"), player), target_list(game, a.get("targets"))
+        )
     if key in ("yes", "no"):
         return A.Decide(player, (key,))
     if key == "decline":
         return A.Decide(player, ())
     if key == "choose":
-        items = step.args if isinstance(step.args, list) else ([] if step.args in (None, "none") else [step.args])
+        items = (
+            step.args if isinstance(step.args, list) else ([] if step.args in (None, "none") else [step.args])
+        )
         chosen: list[str] = []
         for item in items:
             found = option(game, item)
             if found in chosen:  # two copies of a card: the next option of the same name
-                rest = [o for o in game.pending.options if o not in chosen and o in game.objects
-                        and game.objects[o].name == game.objects[found].name]
+                rest = [
+                    o
+                    for o in game.pending.options
+                    if o not in chosen
+                    and o in game.objects
+                    and game.objects[o].name == game.objects[found].name
+                ]
                 if not rest:
                     raise StepError(f"{item!r} is chosen more times than it is among the options")
                 found = rest[0]

@@ -27,8 +27,11 @@ def _card_named(exc: CardDefinitionError) -> str | None:
 
 
 def _decks(spec: dict) -> dict[str, DeckList]:
-    return {pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("extra_deck", ())))
-            for pid in sorted(spec) if PLAYER_KEY.fullmatch(pid)}
+    return {
+        pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("extra_deck", ())))
+        for pid in sorted(spec)
+        if PLAYER_KEY.fullmatch(pid)
+    }
 
 
 class AthernumAdapter(GameAdapter):
@@ -53,10 +56,14 @@ class AthernumAdapter(GameAdapter):
         try:
             return RuleParameters.from_mapping(parameters)
         except AthernumError as exc:
-            raise ParameterProblem(Problem("rules/athernum/parameters.yaml", 0, "parameters", str(exc))) from None
+            raise ParameterProblem(
+                Problem("rules/athernum/parameters.yaml", 0, "parameters", str(exc))
+            ) from None
 
     def start(self, spec: dict, library: dict[str, CardDef], seed: int, params: RuleParameters) -> Game:
-        return new_game(_decks(spec), library, seed=seed, check_decks=spec.get("check_decks", True), parameters=params)
+        return new_game(
+            _decks(spec), library, seed=seed, check_decks=spec.get("check_decks", True), parameters=params
+        )
 
     def position(self, setup: dict, library: dict[str, CardDef], params: RuleParameters) -> Game:
         return Setup.from_dict(players_apart(setup), library, parameters=params).build()
@@ -69,20 +76,27 @@ class AthernumAdapter(GameAdapter):
         target = args or {}
 
         def reached() -> bool:
-            return ((target.get("phase") in (None, game.phase.value)) and (target.get("turn") in (None, game.turn))
-                    and (target.get("active") in (None, game.active)))
+            return (
+                (target.get("phase") in (None, game.phase.value))
+                and (target.get("turn") in (None, game.turn))
+                and (target.get("active") in (None, game.active))
+            )
 
         last_turn = target["turn"] if target.get("turn") is not None else game.turn + len(game.order)
         for _ in range(500):
             if reached() or game.result is not None:
                 return f"advanced to turn {game.turn} {game.phase.value}"
             if game.turn > last_turn:
-                raise StepError(f"passed {target} without stopping there: the game stops only where a player acts "
-                                "(the day and combat phases, or another phase while abilities wait on its stack); "
-                                "advance to a day phase, or check the state after the last step instead")
+                raise StepError(
+                    f"passed {target} without stopping there: the game stops only where a player acts "
+                    "(the day and combat phases, or another phase while abilities wait on its stack); "
+                    "advance to a day phase, or check the state after the last step instead"
+                )
             if game.pending_choice is not None:
-                raise StepError(f"cannot advance: {game.pending_choice.player} must first answer "
-                                f"'{game.pending_choice.prompt}' ({game.pending_choice.rule})")
+                raise StepError(
+                    f"cannot advance: {game.pending_choice.player} must first answer "
+                    f"'{game.pending_choice.prompt}' ({game.pending_choice.rule})"
+                )
             player = game.acting_player
             legal = game.legal_actions()
             for candidate in (A.PassPriority(player), A.NextPhase(player)):

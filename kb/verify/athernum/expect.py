@@ -7,12 +7,29 @@ from collections import Counter
 from engine.athernum.state import Game
 from engine.athernum.visibility import aliases, seen_by
 from kb.verify.athernum.refs import ref
-from kb.verify.expect_common import (check_log, compare_pile, compare_values, effects_mismatches, existence, is_named,
-                                     mismatch, pending_mismatches, players_and_objects, winner)
+from kb.verify.expect_common import (
+    check_log,
+    compare_pile,
+    compare_values,
+    effects_mismatches,
+    existence,
+    is_named,
+    mismatch,
+    pending_mismatches,
+    players_and_objects,
+    winner,
+)
 from kb.verify.naming import StepError
 
-_PILES = {"hand": "hand", "deck": "deck", "discard": "discard", "void": "void", "extra_deck": "extra_deck",
-          "characters": "character_slots", "locations": "locations"}
+_PILES = {
+    "hand": "hand",
+    "deck": "deck",
+    "discard": "discard",
+    "void": "void",
+    "extra_deck": "extra_deck",
+    "characters": "character_slots",
+    "locations": "locations",
+}
 _ORDERED = {"deck", "discard"}  # 7.2.1c, 7.2.3b: order matters
 
 
@@ -79,11 +96,17 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
                 out.append(f"{pid}.main: expected none, got {game.objects[main].name}")
         elif main is None or not is_named(expect["main"], main, game.objects[main].name):
             out.append(f"{pid}.main: expected {expect['main']}, got {main and game.objects[main].name}")
-    counts = {"hand_count": len(snap["hand"]), "deck_count": len(snap["deck"]), "discard_count": len(snap["discard"]),
-              "resources": len(snap["resources"]),
-              "resources_ready": sum(1 for r in snap["resources"] if not game.objects[r].exhausted),
-              "command_tokens": snap["command_tokens"], "command_max": snap["command_max"],
-              "victory_tokens": snap["victory_tokens"], "faction": snap["faction"]}
+    counts = {
+        "hand_count": len(snap["hand"]),
+        "deck_count": len(snap["deck"]),
+        "discard_count": len(snap["discard"]),
+        "resources": len(snap["resources"]),
+        "resources_ready": sum(1 for r in snap["resources"] if not game.objects[r].exhausted),
+        "command_tokens": snap["command_tokens"],
+        "command_max": snap["command_max"],
+        "victory_tokens": snap["victory_tokens"],
+        "faction": snap["faction"],
+    }
     out += compare_values(pid, expect, counts)
     if "deck_top" in expect:
         top = snap["deck"][: len(expect["deck_top"])]
@@ -111,8 +134,10 @@ def _check_view(game: Game, pid: str, spec: dict) -> list[str]:
             seen, rule = seen_by(game, pid, game.objects[oid])
             shown = oid in view["objects"] and view["objects"][oid].get("name") == game.objects[oid].name
             if shown != visible or seen != visible:
-                out.append(f"view of {pid}: expected {name} ({oid}) to be {'visible' if visible else 'hidden'}, "
-                           f"but it is {'visible' if shown else 'hidden'} (rule {rule})")
+                out.append(
+                    f"view of {pid}: expected {name} ({oid}) to be {'visible' if visible else 'hidden'}, "
+                    f"but it is {'visible' if shown else 'hidden'} (rule {rule})"
+                )
     for name, props in (spec.get("objects") or {}).items():
         try:
             oid = ref(game, name)
@@ -137,13 +162,19 @@ def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
     return _compare_object(game, name, oid, snap["objects"][oid], props)
 
 
-def _compare_object(game: Game, name: str, oid: str, data: dict, props: dict, alias: dict | None = None) -> list[str]:
+def _compare_object(
+    game: Game, name: str, oid: str, data: dict, props: dict, alias: dict | None = None
+) -> list[str]:
     """Compare an object's plain data (from ``to_dict`` or a player's view, whose hidden objects go by the
     opaque ids of ``alias``) with the expected properties; an anonymous attachment is named ``hidden``."""
     alias = alias or {}
     out = []
     counters = data.get("counters", {})
-    actual = {**data, "damage": counters.get("damage", 0), "exhaustion_counters": counters.get("exhaustion", 0)}
+    actual = {
+        **data,
+        "damage": counters.get("damage", 0),
+        "exhaustion_counters": counters.get("exhaustion", 0),
+    }
     for key, wanted in props.items():
         if key == "exists":
             continue
@@ -158,7 +189,9 @@ def _compare_object(game: Game, name: str, oid: str, data: dict, props: dict, al
         if key == "attachments":
             got_names = Counter(game.objects[a].name if a in game.objects else "hidden" for a in (got or []))
             if got_names != Counter(wanted):
-                out.append(f"{name}.attachments: expected {sorted(wanted)}, got {sorted(got_names.elements())}")
+                out.append(
+                    f"{name}.attachments: expected {sorted(wanted)}, got {sorted(got_names.elements())}"
+                )
             continue
         if key in ("types", "subtypes") and got is not None:
             got, wanted = sorted(got), sorted(wanted)

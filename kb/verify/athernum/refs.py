@@ -29,9 +29,11 @@ def stack_ref(game: Game, text: object) -> str:
     name of its source card; several matches mean the most recent one (the highest on the stack)."""
     want = written(text, "the label or source card of an effect on the stack").casefold()
     entries = list(reversed(game.stack or []))  # top first
-    for test in (lambda e: e.id == text.strip() or e.label.casefold() == want,
-                 lambda e: e.source is not None and e.source.name.casefold() == want,
-                 lambda e: want in e.label.casefold()):
+    for test in (
+        lambda e: e.id == text.strip() or e.label.casefold() == want,
+        lambda e: e.source is not None and e.source.name.casefold() == want,
+        lambda e: want in e.label.casefold(),
+    ):
         hits = [e for e in entries if test(e)]
         if hits:
             return hits[0].id
@@ -57,5 +59,7 @@ def target_groups(game: Game, targets: object) -> tuple[tuple[str, ...], ...]:
 
     A target is a card (name, label or id), a player (``p2``) or an effect on the stack (``{stack: Solvency}``).
     """
-    return tuple(tuple(_target(game, x) for x in t) if isinstance(t, list) else (_target(game, t),)
-                 for t in as_list(targets))
+    return tuple(
+        tuple(_target(game, x) for x in t) if isinstance(t, list) else (_target(game, t),)
+        for t in as_list(targets)
+    )

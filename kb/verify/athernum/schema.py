@@ -11,104 +11,237 @@ PHASES = ["morning", "day", "combat", "evening", "night"]
 PLAYERS = ["p1", "p2", "p3", "p4"]
 
 #: Step keys naming an action, and the string shorthands.
-ACTIONS = ["play", "attach", "turn_face_up", "discard_attachment", "activate", "support", "command", "exhaust",
-           "enter_combat", "attack", "defend", "next_phase", "pass", "order_triggers", "choose_targets", "choose",
-           "choose_main", "name"]
+ACTIONS = [
+    "play",
+    "attach",
+    "turn_face_up",
+    "discard_attachment",
+    "activate",
+    "support",
+    "command",
+    "exhaust",
+    "enter_combat",
+    "attack",
+    "defend",
+    "next_phase",
+    "pass",
+    "order_triggers",
+    "choose_targets",
+    "choose",
+    "choose_main",
+    "name",
+]
 SHORTHANDS = ["pass", "next_phase", "enter_combat", "no_defender"]
 STEP_KEYS = [*ACTIONS, "advance", "expect"]
 
 _reject = {"type": ["string", "number", "array"]}
 
-_card = {"oneOf": [{"type": "string"}, {"type": "object", "required": ["card"], "properties": {
-    "card": {"type": ["string", "object"]}, "label": {"type": "string"}, "exhausted": {"type": "boolean"},
-    "face_down": {"type": "boolean"}, "damage": {"type": "integer", "minimum": 0},
-    "counters": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
-    "victory_tokens": {"type": "integer", "minimum": 0}, "exhaustion_counters": {"type": "integer", "minimum": 0},
-    "attachments": {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "object", "required": ["card"],
-                    "properties": {"card": {"type": ["string", "object"]}, "face_down": {"type": "boolean"},
-                                   "label": {"type": "string"}, "owner": {"enum": PLAYERS}},
-                    "additionalProperties": False}]}}},
-    "additionalProperties": False}]}
+_card = {
+    "oneOf": [
+        {"type": "string"},
+        {
+            "type": "object",
+            "required": ["card"],
+            "properties": {
+                "card": {"type": ["string", "object"]},
+                "label": {"type": "string"},
+                "exhausted": {"type": "boolean"},
+                "face_down": {"type": "boolean"},
+                "damage": {"type": "integer", "minimum": 0},
+                "counters": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+                "victory_tokens": {"type": "integer", "minimum": 0},
+                "exhaustion_counters": {"type": "integer", "minimum": 0},
+                "attachments": {
+                    "type": "array",
+                    "items": {
+                        "oneOf": [
+                            {"type": "string"},
+                            {
+                                "type": "object",
+                                "required": ["card"],
+                                "properties": {
+                                    "card": {"type": ["string", "object"]},
+                                    "face_down": {"type": "boolean"},
+                                    "label": {"type": "string"},
+                                    "owner": {"enum": PLAYERS},
+                                },
+                                "additionalProperties": False,
+                            },
+                        ]
+                    },
+                },
+            },
+            "additionalProperties": False,
+        },
+    ]
+}
 
 _cards = {"type": "array", "items": {"type": ["string", "object"]}}
 
-_player = closed({
-    "main": _card,
-    "characters": {"type": "array", "maxItems": 5, "items": _card},
-    "location": _card,
-    "resources": {"oneOf": [
-        {"type": "integer", "minimum": 0},
-        {"type": "object", "additionalProperties": False, "properties": {
-            "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
-            "exhausted": {"type": "boolean"}}},
-        {"type": "array", "items": {"type": "object", "additionalProperties": False, "properties": {
-            "faction": {"type": ["string", "null"]}, "count": {"type": "integer", "minimum": 0},
-            "exhausted": {"type": "boolean"}}}}]},
-    "tokens": {"type": "array", "items": {"type": "object", "required": ["token"]}},
-    "hand": _cards, "deck": _cards, "discard": _cards, "void": _cards, "extra_deck": _cards,
-    "command_tokens": {"type": "integer", "minimum": 0},
-    "command_max": {"type": "integer", "minimum": 0},
-    "resource_pool": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
-    "used": {"type": "object", "additionalProperties": False, "properties": {
-        "solvency": {"type": "boolean"}, "contingency": {"type": "boolean"}, "location": {"type": "boolean"}}},
-})
+_player = closed(
+    {
+        "main": _card,
+        "characters": {"type": "array", "maxItems": 5, "items": _card},
+        "location": _card,
+        "resources": {
+            "oneOf": [
+                {"type": "integer", "minimum": 0},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "faction": {"type": ["string", "null"]},
+                        "count": {"type": "integer", "minimum": 0},
+                        "exhausted": {"type": "boolean"},
+                    },
+                },
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "faction": {"type": ["string", "null"]},
+                            "count": {"type": "integer", "minimum": 0},
+                            "exhausted": {"type": "boolean"},
+                        },
+                    },
+                },
+            ]
+        },
+        "tokens": {"type": "array", "items": {"type": "object", "required": ["token"]}},
+        "hand": _cards,
+        "deck": _cards,
+        "discard": _cards,
+        "void": _cards,
+        "extra_deck": _cards,
+        "command_tokens": {"type": "integer", "minimum": 0},
+        "command_max": {"type": "integer", "minimum": 0},
+        "resource_pool": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+        "used": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "solvency": {"type": "boolean"},
+                "contingency": {"type": "boolean"},
+                "location": {"type": "boolean"},
+            },
+        },
+    }
+)
 
-_deck = {"type": "object", "required": ["deck"], "additionalProperties": False, "properties": {
-    "deck": _cards, "extra_deck": _cards, "main": {"type": "string"}}}
+_deck = {
+    "type": "object",
+    "required": ["deck"],
+    "additionalProperties": False,
+    "properties": {"deck": _cards, "extra_deck": _cards, "main": {"type": "string"}},
+}
 
-_player_expect = closed({
-    "hand": _names, "deck": _names, "discard": _names, "void": _names, "extra_deck": _names,
-    "characters": _names, "location": {"type": ["string", "null"]}, "locations": _names,
-    "main": {"type": ["string", "null"]},
-    "hand_count": {"type": "integer"}, "deck_count": {"type": "integer"}, "discard_count": {"type": "integer"},
-    "deck_top": _names, "resources": {"type": "integer"}, "resources_ready": {"type": "integer"},
-    "command_tokens": {"type": "integer"}, "command_max": {"type": "integer"},
-    "pool": {"type": "object", "additionalProperties": {"type": "integer"}},
-    "victory_tokens": {"type": "integer"}, "faction": {"type": ["string", "null"]},
-})
+_player_expect = closed(
+    {
+        "hand": _names,
+        "deck": _names,
+        "discard": _names,
+        "void": _names,
+        "extra_deck": _names,
+        "characters": _names,
+        "location": {"type": ["string", "null"]},
+        "locations": _names,
+        "main": {"type": ["string", "null"]},
+        "hand_count": {"type": "integer"},
+        "deck_count": {"type": "integer"},
+        "discard_count": {"type": "integer"},
+        "deck_top": _names,
+        "resources": {"type": "integer"},
+        "resources_ready": {"type": "integer"},
+        "command_tokens": {"type": "integer"},
+        "command_max": {"type": "integer"},
+        "pool": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "victory_tokens": {"type": "integer"},
+        "faction": {"type": ["string", "null"]},
+    }
+)
 
-_object_expect = closed({
-    "exists": {"type": "boolean"}, "zone": {"type": "string"}, "controller": {"enum": PLAYERS},
-    "owner": {"enum": PLAYERS}, "face_down": {"type": "boolean"}, "exhausted": {"type": "boolean"},
-    "name": {"type": ["string", "null"]}, "faction": {"type": ["string", "null"]}, "token": {"type": "boolean"},
-    "damage": {"type": "integer"}, "exhaustion_counters": {"type": "integer"},
-    "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
-    "victory_tokens": {"type": "integer"}, "ofv": {"type": ["integer", "null"]}, "dfv": {"type": ["integer", "null"]},
-    "item_slots": {"type": ["integer", "null"]}, "types": _names, "subtypes": _names,
-    "attached_to": {"type": ["string", "null"]}, "attachments": _names,
-})
+_object_expect = closed(
+    {
+        "exists": {"type": "boolean"},
+        "zone": {"type": "string"},
+        "controller": {"enum": PLAYERS},
+        "owner": {"enum": PLAYERS},
+        "face_down": {"type": "boolean"},
+        "exhausted": {"type": "boolean"},
+        "name": {"type": ["string", "null"]},
+        "faction": {"type": ["string", "null"]},
+        "token": {"type": "boolean"},
+        "damage": {"type": "integer"},
+        "exhaustion_counters": {"type": "integer"},
+        "counters": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "victory_tokens": {"type": "integer"},
+        "ofv": {"type": ["integer", "null"]},
+        "dfv": {"type": ["integer", "null"]},
+        "item_slots": {"type": ["integer", "null"]},
+        "types": _names,
+        "subtypes": _names,
+        "attached_to": {"type": ["string", "null"]},
+        "attachments": _names,
+    }
+)
 
 #: What one player may see (``game.view``): objects they see or not, and objects as their view shows them.
-_view_expect = closed({
-    "sees": _names, "hidden": _names,
-    "objects": {"type": "object", "additionalProperties": {
-        **_object_expect, "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}}}},
-})
+_view_expect = closed(
+    {
+        "sees": _names,
+        "hidden": _names,
+        "objects": {
+            "type": "object",
+            "additionalProperties": {
+                **_object_expect,
+                "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}},
+            },
+        },
+    }
+)
 
-EXPECT = closed({
-    "winner": {"enum": [*PLAYERS, "none", "draw"]},
-    "turn": {"type": "integer"}, "phase": {"enum": [*PHASES, "setup", "ended"]},
-    "active": {"enum": [*PLAYERS, None]}, "priority": {"enum": [*PLAYERS, None]},
-    "acting": {"enum": [*PLAYERS, None]},
-    "victory_pool": {"type": "integer"}, "victory_lost": {"type": "integer"},
-    "eliminated": {"type": "array", "items": {"enum": PLAYERS}},
-    "stack": _names, "stack_size": {"type": "integer"},
-    "pending": {"type": ["object", "null"], "properties": {"kind": {"type": "string"},
-                                                           "player": {"enum": PLAYERS}}},
-    "combat": {"type": ["object", "null"]},
-    **{pid: _player_expect for pid in PLAYERS},
-    "objects": {"type": "object", "additionalProperties": _object_expect},
-    "view": closed({pid: _view_expect for pid in PLAYERS}),
-    **log_expect(log_entry(["string", "number"], PLAYERS)),
-})
+EXPECT = closed(
+    {
+        "winner": {"enum": [*PLAYERS, "none", "draw"]},
+        "turn": {"type": "integer"},
+        "phase": {"enum": [*PHASES, "setup", "ended"]},
+        "active": {"enum": [*PLAYERS, None]},
+        "priority": {"enum": [*PLAYERS, None]},
+        "acting": {"enum": [*PLAYERS, None]},
+        "victory_pool": {"type": "integer"},
+        "victory_lost": {"type": "integer"},
+        "eliminated": {"type": "array", "items": {"enum": PLAYERS}},
+        "stack": _names,
+        "stack_size": {"type": "integer"},
+        "pending": {
+            "type": ["object", "null"],
+            "properties": {"kind": {"type": "string"}, "player": {"enum": PLAYERS}},
+        },
+        "combat": {"type": ["object", "null"]},
+        **{pid: _player_expect for pid in PLAYERS},
+        "objects": {"type": "object", "additionalProperties": _object_expect},
+        "view": closed({pid: _view_expect for pid in PLAYERS}),
+        **log_expect(log_entry(["string", "number"], PLAYERS)),
+    }
+)
 
 STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT, PLAYERS)]}
 
-SCHEMA = scenario_schema({
-    "seed": {"type": "integer"}, "turn": {"type": "integer", "minimum": 1},
-    "phase": {"enum": PHASES}, "active": {"enum": PLAYERS},
-    "victory_pool": {"type": "integer", "minimum": 0}, "victory_lost": {"type": "integer", "minimum": 0},
-    "combat_used": {"type": "boolean"}, "turn_limit": {"type": "integer", "minimum": 1},
-    **{pid: _player for pid in PLAYERS},
-    "new_game": new_game(_deck, PLAYERS, check_decks={"type": "boolean"}, reject=_reject),
-}, STEP, EXPECT)
+SCHEMA = scenario_schema(
+    {
+        "seed": {"type": "integer"},
+        "turn": {"type": "integer", "minimum": 1},
+        "phase": {"enum": PHASES},
+        "active": {"enum": PLAYERS},
+        "victory_pool": {"type": "integer", "minimum": 0},
+        "victory_lost": {"type": "integer", "minimum": 0},
+        "combat_used": {"type": "boolean"},
+        "turn_limit": {"type": "integer", "minimum": 1},
+        **{pid: _player for pid in PLAYERS},
+        "new_game": new_game(_deck, PLAYERS, check_decks={"type": "boolean"}, reject=_reject),
+    },
+    STEP,
+    EXPECT,
+)

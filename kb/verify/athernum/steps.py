@@ -33,11 +33,19 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
     key = step.key
     if key == "play":
         a = step_args(step, "card", "pay", first="card")
-        return [A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _payment(a.get("pay")))]
+        return [
+            A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _payment(a.get("pay")))
+        ]
     if key == "attach":
         a = step_args(step, "card", "host", "face_down")
-        return [A.AttachItem(player, ref(game, a.get("card"), zones=HAND, player=player), ref(game, a.get("host")),
-                             bool(a.get("face_down", False)))]
+        return [
+            A.AttachItem(
+                player,
+                ref(game, a.get("card"), zones=HAND, player=player),
+                ref(game, a.get("host")),
+                bool(a.get("face_down", False)),
+            )
+        ]
     if key == "turn_face_up":
         return [A.TurnFaceUp(player, ref(game, step_args(step, "attachment")["attachment"]))]
     if key == "discard_attachment":
@@ -45,19 +53,34 @@ def to_actions(game: Game, step: Step) -> list[A.Action]:
     if key == "activate":
         a = step_args(step, "source", "ability", "targets", "pay", "discard", first="source")
         source = ref(game, a.get("source"))
-        return [A.ActivateAbility(player, source, _ability_index(game, source, a.get("ability", 0)),
-                                  target_groups(game, a.get("targets")), _payment(a.get("pay")),
-                                  refs(game, a.get("discard"), zones=HAND, player=player))]
+        return [
+            A.ActivateAbility(
+                player,
+                source,
+                _ability_index(game, source, a.get("ability", 0)),
+                target_groups(game, a.get("targets")),
+                _payment(a.get("pay")),
+                refs(game, a.get("discard"), zones=HAND, player=player),
+            )
+        ]
     if key == "name":
         return [A.NameCard(player, str(step.args))]
     if key == "support":
         a = step_args(step, "card", "targets", "pay", "discard", first="card")
-        return [A.ActivateSupport(player, ref(game, a.get("card"), zones=HAND, player=player),
-                                  target_groups(game, a.get("targets")), _payment(a.get("pay")),
-                                  refs(game, a.get("discard"), zones=HAND, player=player))]
+        return [
+            A.ActivateSupport(
+                player,
+                ref(game, a.get("card"), zones=HAND, player=player),
+                target_groups(game, a.get("targets")),
+                _payment(a.get("pay")),
+                refs(game, a.get("discard"), zones=HAND, player=player),
+            )
+        ]
     if key == "command":
         a = step_args(step, "name", "target", first="name")
-        name = str(a.get("name", "")).strip().capitalize()  # the command abilities are named Acquisition, Solvency, Contingency
+        name = (
+            str(a.get("name", "")).strip().capitalize()
+        )  # the command abilities are named Acquisition, Solvency, Contingency
         target = a.get("target")
         return [A.UseCommand(player, name, ((ref(game, target),),) if target else ())]
     if key == "exhaust":
@@ -94,7 +117,9 @@ def _ability_index(game: Game, source: str, ability: object) -> int:
     for i, label in enumerate(names):
         if isinstance(ability, str) and label.casefold() == ability.strip().casefold():
             return i
-    raise StepError(f"{game.objects[source].name} has no ability named {ability!r}; its abilities are {names}")
+    raise StepError(
+        f"{game.objects[source].name} has no ability named {ability!r}; its abilities are {names}"
+    )
 
 
 def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
@@ -103,11 +128,16 @@ def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
         spec = {"count": args} if isinstance(args, int) else args
         count = int(spec.get("count", 1))
         faction = spec.get("faction", "any")
-        ready = [oid for oid in game.players[player].resources
-                 if not game.objects[oid].exhausted
-                 and (faction == "any" or game.objects[oid].definition.faction == faction)]
+        ready = [
+            oid
+            for oid in game.players[player].resources
+            if not game.objects[oid].exhausted
+            and (faction == "any" or game.objects[oid].definition.faction == faction)
+        ]
         if len(ready) < count:
-            raise StepError(f"{player} has only {len(ready)} ready resource tokens of faction {faction}, not {count}")
+            raise StepError(
+                f"{player} has only {len(ready)} ready resource tokens of faction {faction}, not {count}"
+            )
         return ready[:count]
     return list(refs(game, args, player=player))
 
@@ -127,7 +157,9 @@ def _options(game: Game, items: object) -> list:
 
     Abilities of two sources with the same name are interchangeable: each mention takes the next one."""
     options = list(game.pending_choice.options) if game.pending_choice else []
-    labels = _trigger_labels(game) if game.pending_choice and game.pending_choice.kind == "trigger_order" else {}
+    labels = (
+        _trigger_labels(game) if game.pending_choice and game.pending_choice.kind == "trigger_order" else {}
+    )
     out: list = []
     for item in items if isinstance(items, list) else [items]:
         free = [o for o in options if o not in out]
@@ -137,11 +169,17 @@ def _options(game: Game, items: object) -> list:
             out.append(item)
         else:
             text = str(item).casefold()
-            by_name = [o for o in free if o in labels and text in (labels[o][0].casefold(), labels[o][1].casefold())]
+            by_name = [
+                o for o in free if o in labels and text in (labels[o][0].casefold(), labels[o][1].casefold())
+            ]
             if by_name:
                 out.append(by_name[0])
                 continue
-            matches = [o for o in free if text in str(o).casefold() or (o in labels and text in labels[o][1].casefold())]
+            matches = [
+                o
+                for o in free
+                if text in str(o).casefold() or (o in labels and text in labels[o][1].casefold())
+            ]
             if len(matches) != 1:
                 known = [labels[o][1] if o in labels else o for o in options]
                 raise StepError(f"{item!r} names {len(matches)} of the pending options {known}")

@@ -27,8 +27,10 @@ def _card_named(exc: CardDefinitionError) -> str | None:
 
 
 def _decks(spec: dict) -> dict[str, DeckList]:
-    return {pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("starting_locations", ())))
-            for pid in ("p1", "p2")}
+    return {
+        pid: DeckList(tuple(spec[pid]["deck"]), tuple(spec[pid].get("starting_locations", ())))
+        for pid in ("p1", "p2")
+    }
 
 
 class AtniaAdapter(GameAdapter):
@@ -67,15 +69,20 @@ class AtniaAdapter(GameAdapter):
         target = args or {}
 
         def reached() -> bool:
-            return (target.get("phase") in (None, game.phase.value) and target.get("round") in (None, game.round)
-                    and target.get("active") in (None, game.active))
+            return (
+                target.get("phase") in (None, game.phase.value)
+                and target.get("round") in (None, game.round)
+                and target.get("active") in (None, game.active)
+            )
 
         for _ in range(500):
             if reached() or game.result is not None:
                 return f"advanced to round {game.round} {game.phase.value}"
             if game.pending is not None:
-                raise StepError(f"cannot advance: {game.pending.player} must first answer '{game.pending.prompt}' "
-                                f"({game.pending.rule})")
+                raise StepError(
+                    f"cannot advance: {game.pending.player} must first answer '{game.pending.prompt}' "
+                    f"({game.pending.rule})"
+                )
             player = game.acting_player
             if player is None or A.Pass(player) not in game.legal_actions():
                 raise StepError(f"cannot advance: {player or 'nobody'} cannot pass now")

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from engine.atnia.state import Game
 from kb.verify.atnia.refs import ref
-from kb.verify.expect_common import (check_log, compare_pile, compare_values, effects_mismatches, existence, mismatch,
-                                     pending_mismatches, players_and_objects, winner)
+from kb.verify.expect_common import (
+    check_log,
+    compare_pile,
+    compare_values,
+    effects_mismatches,
+    existence,
+    mismatch,
+    pending_mismatches,
+    players_and_objects,
+    winner,
+)
 from kb.verify.naming import StepError
 
 #: Player zones an expectation can list; ordered ones are compared in order (deck: top first; discard: oldest
@@ -57,7 +66,9 @@ def _check_combat(game: Game, combat: dict | None, expected: dict | None) -> lis
         if key in expected and expected[key] != combat[key]:
             out.append(f"combat {key}: expected {expected[key]!r}, got {combat[key]!r}")
     if "attackers" in expected:
-        out += _compare(game, "combat attackers", [u for u, _ in combat["attackers"]], expected["attackers"], True)
+        out += _compare(
+            game, "combat attackers", [u for u, _ in combat["attackers"]], expected["attackers"], True
+        )
     if "blocks" in expected:
         try:
             wanted = {ref(game, b): ref(game, a) for b, a in expected["blocks"].items()}
@@ -65,8 +76,10 @@ def _check_combat(game: Game, combat: dict | None, expected: dict | None) -> lis
             return out + [f"combat blocks: {exc}"]
         actual = {b: a for a, b in combat["blocks"].items()}
         if wanted != actual:
-            out.append(f"combat blocks: expected {expected['blocks']}, got "
-                       + str({game.card(b).name: game.card(a).name for b, a in actual.items()}))
+            out.append(
+                f"combat blocks: expected {expected['blocks']}, got "
+                + str({game.card(b).name: game.card(a).name for b, a in actual.items()})
+            )
     return out
 
 
@@ -76,14 +89,23 @@ def _check_player(game: Game, pid: str, snap: dict, expect: dict) -> list[str]:
         if key in expect:
             out += _compare(game, f"{pid}.{key}", snap[key], expect[key], key in ORDERED)
     out += compare_values(pid, expect, {key: snap[key] for key in COUNTS})
-    out += compare_values(pid, expect, {f"{key}_count": len(snap[key])
-                                        for key in ("hand", "deck", "discard", "channel", "locations", "battlefield",
-                                                    "void")})
+    out += compare_values(
+        pid,
+        expect,
+        {
+            f"{key}_count": len(snap[key])
+            for key in ("hand", "deck", "discard", "channel", "locations", "battlefield", "void")
+        },
+    )
     if "deck_top" in expect:
-        out += _compare(game, f"{pid}.deck_top", snap["deck"][: len(expect["deck_top"])], expect["deck_top"], True)
+        out += _compare(
+            game, f"{pid}.deck_top", snap["deck"][: len(expect["deck_top"])], expect["deck_top"], True
+        )
     if "deck_bottom" in expect:
         n = len(expect["deck_bottom"])
-        out += _compare(game, f"{pid}.deck_bottom", snap["deck"][-n:] if n else [], expect["deck_bottom"], True)
+        out += _compare(
+            game, f"{pid}.deck_bottom", snap["deck"][-n:] if n else [], expect["deck_bottom"], True
+        )
     if "devotion" in expect:
         actual = {k: v for k, v in snap["devotion"].items() if v}
         wanted = {k: v for k, v in expect["devotion"].items() if v}

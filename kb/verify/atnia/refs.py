@@ -6,7 +6,16 @@ from engine.atnia.state import Game, Zone
 from kb.verify.naming import by_name, many, written
 
 #: Where a name is looked for first when no zone is given: in play, then on the horizon, then the rest.
-ORDER = (Zone.BATTLEFIELD, Zone.LOCATION, Zone.HORIZON, Zone.HAND, Zone.CHANNEL, Zone.DISCARD, Zone.DECK, Zone.VOID)
+ORDER = (
+    Zone.BATTLEFIELD,
+    Zone.LOCATION,
+    Zone.HORIZON,
+    Zone.HAND,
+    Zone.CHANNEL,
+    Zone.DISCARD,
+    Zone.DECK,
+    Zone.VOID,
+)
 
 
 def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, player: str | None = None) -> str:
@@ -25,7 +34,9 @@ def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, play
             return next((i for i, e in enumerate(game.horizon) if e.card == c.id), 0)
         if c.zone is None:
             return 0
-        pile = game.players[c.controller if c.zone in (Zone.BATTLEFIELD, Zone.LOCATION) else c.owner].pile(c.zone)
+        pile = game.players[c.controller if c.zone in (Zone.BATTLEFIELD, Zone.LOCATION) else c.owner].pile(
+            c.zone
+        )
         return pile.index(c.id) if c.id in pile else 0
 
     return by_name(game, text, player, zones, ORDER, noun="card", position=position)

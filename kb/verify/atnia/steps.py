@@ -35,9 +35,14 @@ def _item(game: Game, player: str, value: object) -> A.Item:
     if unknown:
         raise StepError(f"commit: unknown argument(s) {', '.join(sorted(unknown))}")
     if "source" in value or "skill" in value:
-        return A.Item(ref(game, value.get("source"), zones=IN_PLAY, player=player), _targets(game, value.get("targets")),
-                      int(value.get("skill", 0)))
-    return A.Item(ref(game, value.get("card"), zones=HAND, player=player), _targets(game, value.get("targets")))
+        return A.Item(
+            ref(game, value.get("source"), zones=IN_PLAY, player=player),
+            _targets(game, value.get("targets")),
+            int(value.get("skill", 0)),
+        )
+    return A.Item(
+        ref(game, value.get("card"), zones=HAND, player=player), _targets(game, value.get("targets"))
+    )
 
 
 def _items(game: Game, player: str, value: object) -> tuple[A.Item, ...]:
@@ -54,32 +59,45 @@ def _attackers(game: Game, player: str, value: object) -> tuple[tuple[str, str |
             if unknown:
                 raise StepError(f"attack: unknown argument(s) {', '.join(sorted(unknown))}")
             target = v.get("target")
-            out.append((ref(game, v.get("unit"), zones=(Zone.BATTLEFIELD,), player=player),
-                        None if target is None else ref(game, target, zones=(Zone.BATTLEFIELD,))))
+            out.append(
+                (
+                    ref(game, v.get("unit"), zones=(Zone.BATTLEFIELD,), player=player),
+                    None if target is None else ref(game, target, zones=(Zone.BATTLEFIELD,)),
+                )
+            )
         else:
             out.append((ref(game, v, zones=(Zone.BATTLEFIELD,), player=player), None))
     return tuple(out)
 
 
 def _blocks(game: Game, player: str, value: dict) -> tuple[tuple[str, str], ...]:
-    return tuple((ref(game, b, zones=(Zone.BATTLEFIELD,), player=player), ref(game, a, zones=(Zone.BATTLEFIELD,)))
-                 for b, a in (value or {}).items())
+    return tuple(
+        (ref(game, b, zones=(Zone.BATTLEFIELD,), player=player), ref(game, a, zones=(Zone.BATTLEFIELD,)))
+        for b, a in (value or {}).items()
+    )
 
 
 def to_action(game: Game, step: Step) -> A.Action:
     """The engine action a step stands for, for the player taking it (the acting player by default)."""
     player = step.player or game.acting_player
     if player is None:
-        raise StepError("no player may act now (the game is over or nobody is active): name the player with "
-                        "'player:'")
+        raise StepError(
+            "no player may act now (the game is over or nobody is active): name the player with 'player:'"
+        )
     key = step.key
     if key == "play":
         a = step_args(step, "card", "targets", first="card")
-        return A.PlayCard(player, ref(game, a.get("card"), zones=HAND, player=player), _targets(game, a.get("targets")))
+        return A.PlayCard(
+            player, ref(game, a.get("card"), zones=HAND, player=player), _targets(game, a.get("targets"))
+        )
     if key == "skill":
         a = step_args(step, "source", "skill", "targets", first="source")
-        return A.UseSkill(player, ref(game, a.get("source"), zones=IN_PLAY, player=player), int(a.get("skill", 0)),
-                          _targets(game, a.get("targets")))
+        return A.UseSkill(
+            player,
+            ref(game, a.get("source"), zones=IN_PLAY, player=player),
+            int(a.get("skill", 0)),
+            _targets(game, a.get("targets")),
+        )
     if key == "commit":
         return A.Commit(player, _items(game, player, step.args))
     if key == "pass":
@@ -90,14 +108,21 @@ def to_action(game: Game, step: Step) -> A.Action:
         a = step_args(step, "card", "ideal", "to", first="card")
         if a.get("to", "top") not in ("top", "bottom"):
             raise StepError("explore: 'to' is top or bottom")
-        return A.Explore(player, ref(game, a.get("card"), zones=(Zone.HAND, Zone.CHANNEL), player=player),
-                         str(a.get("ideal", "")), a.get("to", "top") == "bottom")
+        return A.Explore(
+            player,
+            ref(game, a.get("card"), zones=(Zone.HAND, Zone.CHANNEL), player=player),
+            str(a.get("ideal", "")),
+            a.get("to", "top") == "bottom",
+        )
     if key == "attack":
         args = step.args
         if isinstance(args, dict) and ("attackers" in args or "commit" in args):
             a = step_args(step, "attackers", "commit")
-            return A.DeclareAttack(player, _attackers(game, player, a.get("attackers", [])),
-                                   _items(game, player, a.get("commit")))
+            return A.DeclareAttack(
+                player,
+                _attackers(game, player, a.get("attackers", [])),
+                _items(game, player, a.get("commit")),
+            )
         return A.DeclareAttack(player, _attackers(game, player, args))
     if key == "block":
         args = step.args or {}
@@ -105,14 +130,18 @@ def to_action(game: Game, step: Step) -> A.Action:
             raise StepError("block: expected {Blocker: Attacker, ...} or {blocks: {...}, commit: [...]}")
         if "blocks" in args or "commit" in args:
             a = step_args(step, "blocks", "commit")
-            return A.DeclareBlockers(player, _blocks(game, player, a.get("blocks") or {}),
-                                     _items(game, player, a.get("commit")))
+            return A.DeclareBlockers(
+                player, _blocks(game, player, a.get("blocks") or {}), _items(game, player, a.get("commit"))
+            )
         return A.DeclareBlockers(player, _blocks(game, player, args))
     if key == "guard":
         a = step_args(step, "unit", "attacker")
         attacker = a.get("attacker")
-        return A.GuardianBlock(player, ref(game, a.get("unit"), zones=(Zone.BATTLEFIELD,), player=player),
-                               None if attacker is None else ref(game, attacker, zones=(Zone.BATTLEFIELD,)))
+        return A.GuardianBlock(
+            player,
+            ref(game, a.get("unit"), zones=(Zone.BATTLEFIELD,), player=player),
+            None if attacker is None else ref(game, attacker, zones=(Zone.BATTLEFIELD,)),
+        )
     if key == "choose_targets":
         return A.ChooseTargets(player, _targets(game, step.args))
     if key == "decide":
@@ -123,10 +152,15 @@ def to_action(game: Game, step: Step) -> A.Action:
     if key == "choose_cards":
         return A.ChooseCards(player, refs(game, step.args, zones=HAND, player=player))
     if key == "replace":
-        return A.ChooseReplacement(player, None if step.args is None else ref(game, step.args,
-                                                                             zones=(Zone.BATTLEFIELD,), player=player))
+        return A.ChooseReplacement(
+            player,
+            None if step.args is None else ref(game, step.args, zones=(Zone.BATTLEFIELD,), player=player),
+        )
     if key == "recycle":
         a = step_args(step, "top", "bottom")
-        return A.Recycle(player, refs(game, a.get("top"), zones=(Zone.CHANNEL,), player=player),
-                         refs(game, a.get("bottom"), zones=(Zone.CHANNEL,), player=player))
+        return A.Recycle(
+            player,
+            refs(game, a.get("top"), zones=(Zone.CHANNEL,), player=player),
+            refs(game, a.get("bottom"), zones=(Zone.CHANNEL,), player=player),
+        )
     raise StepError(f"unknown action {key!r}")
