@@ -55,7 +55,7 @@ def main() -> None:
         version = median_of([str(RULEKB), "--version"], env)
         changed = median_of([str(RULEKB), "verify", "--changed"], env)
         full = median_of([str(RULEKB), "verify"], env, runs=2)
-    print("verify --changed after a one-rule edit (median of %d fresh processes)" % RUNS)
+    print(f"verify --changed after a one-rule edit (median of {RUNS} fresh processes)")
     print(f"{'measure':<34}{'seconds':>10}{'× python':>10}")
     for name, value in [
         ("python -c pass (baseline)", python),

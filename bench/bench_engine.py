@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.athernum.card_pool import library  # noqa: E402
-from engine.athernum.random_player import RandomPlayer, play_random_game, random_game  # noqa: E402
+from engine.athernum.card_pool import library
+from engine.athernum.random_player import RandomPlayer, play_random_game, random_game
 
 
 def _rate(count: int, seconds: float) -> float:

@@ -151,7 +151,7 @@ def synthetic_corpus(docs, factor: int, seed: int = 7):
     out = list(docs)
     for copy in range(1, factor):
 
-        def rename(node_id: str) -> str:
+        def rename(node_id: str, copy: int = copy) -> str:
             game, local = node_id.split(":", 1)
             return f"{game}:syn{copy}/{local}"
 
@@ -354,8 +354,8 @@ def growth(small: tuple[Figures, Figures], large: tuple[Figures, Figures], facto
     lines = [f"growth from 1× to {factor}× ({'rulekb':>8} {'FTS5':>8})"]
     for name, attr, _, _ in ROWS:
         cells = []
-        for s, l in zip(small, large):
-            a, b = getattr(s, attr), getattr(l, attr)
+        for one, big in zip(small, large):
+            a, b = getattr(one, attr), getattr(big, attr)
             cells.append(f"{b / a:.2f}×" if a and b else "—")
         lines.append(f"  {name:32} {cells[0]:>8} {cells[1]:>8}")
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_search import QUESTIONS, ROOT, fts_build, fts_search, full_corpus  # noqa: E402
+from bench_search import QUESTIONS, ROOT, fts_build, fts_search, full_corpus
 
 INDEPENDENT = ROOT / "tests" / "search" / "judge_questions_independent.yaml"
 GROUPS = ("en", "de", "atnia", "altered")

@@ -50,13 +50,13 @@ from kb.site.templates import render  # noqa: E402
 from kb.site.views.common import Ctx  # noqa: E402
 from kb.urls import page_url  # noqa: E402
 from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard  # noqa: E402
-from kb.verify.results import (
+from kb.verify.results import (  # noqa: E402
     Check,
     LogLine,
     ScenarioResult,
     Status,
     StepRecord,
-    VerifyResults,  # noqa: E402
+    VerifyResults,
     write_results,
 )
 

@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_search import full_corpus, query_set, synthetic_corpus  # noqa: E402
+
 from kb.paths import Paths  # noqa: E402
 
 CHROME_ARGS = [
@@ -254,7 +255,7 @@ window.__ready = new Promise((resolve) => {
 
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def measure_browser(driver, base: str, engine: str, queries: list[str], repeat: int) -> dict:
@@ -363,7 +364,7 @@ def main() -> None:
                 server.server_close()
 
         sizes = (gzipped(our_files(ours_site)) / 1024, gzipped(lunr_files(lunr_site)) / 1024)
-        print("building the index at 1× and %d× …" % args.scale, flush=True)
+        print(f"building the index at 1× and {args.scale}× …", flush=True)
         docs, synonyms = full_corpus()
         builds = {1: index_build(docs, synonyms, work / "index-1")}
         cross = {1: crosslang_seconds(paths)}

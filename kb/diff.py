@@ -146,7 +146,7 @@ class Citations:
     rulings: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, scenarios_dir: Path, rulings: list[Ruling], cache: Path | None = None) -> "Citations":
+    def read(cls, scenarios_dir: Path, rulings: list[Ruling], cache: Path | None = None) -> Citations:
         """Read the rules each scenario cites; with ``cache``, unchanged files are not parsed again."""
         out = cls()
         read = per_file(

@@ -87,7 +87,7 @@ def uses_term(nodes: Iterable[Node], terms: list[Node], curated: Curated) -> lis
     edges = []
     for node in nodes:
         matcher = matchers.get(node.game)
-        if matcher is None or node.kind not in TEXT_KINDS or node.kind == NodeKind.TERM and not node.text:
+        if matcher is None or node.kind not in TEXT_KINDS or (node.kind == NodeKind.TERM and not node.text):
             continue
         text = node.text if node.kind != NodeKind.SECTION else f"{node.title}. {node.text}"
         for term_id in matcher.terms_in(text):

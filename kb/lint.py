@@ -8,18 +8,18 @@ from collections import Counter
 from whoosh.lang.porter2 import stem
 
 from kb.errors import Problem, Severity, rel
+from kb.graph import children
 from kb.ids import CR_NUMBER
 from kb.loader import KnowledgeBase
 from kb.model import EdgeKind, NodeKind, SourceDocument
 from kb.parameters import read_parameters
 from kb.ruling_review import suspect_rulings
 from kb.rulings import Ruling, load_rulings
-from kb.graph import children
+from kb.text import words
 from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, load_not_testable, primary_document
 from kb.verify.fingerprint import lint_scenarios
-from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
 from kb.verify.scenario import discover
-from kb.text import words
+from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
 
 #: Longer "words" are not words a typo made (and their one-typo variants would be too many to list).
 LONGEST_WORD = 40
@@ -53,7 +53,7 @@ def numbering(document: SourceDocument, display: str) -> list[Problem]:
         if node.number and node.kind in (NodeKind.RULE, NodeKind.SECTION):
             siblings.setdefault(node.parent or "", []).append(node)
     problems = []
-    for parent, nodes in siblings.items():
+    for nodes in siblings.values():
         previous = None
         for node in nodes:
             key = keyf(node.number)

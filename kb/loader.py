@@ -56,10 +56,8 @@ def source_files(rules_dir: Path) -> list[Path]:
 
 def _fingerprint(paths: Paths) -> str:
     files = source_files(paths.rules)
-    files += [p for p in paths.rules.glob(f"*/{TERMS_FILE}")] + [
-        p for p in paths.rules.glob(f"*/{LINKS_FILE}")
-    ]
-    files += [p for p in paths.rules.glob("*/*.import.yaml")]
+    files += list(paths.rules.glob(f"*/{TERMS_FILE}")) + list(paths.rules.glob(f"*/{LINKS_FILE}"))
+    files += list(paths.rules.glob("*/*.import.yaml"))
     files += sorted(Path(__file__).parent.glob("*.py"))
     digest = hashlib.sha256(str(CACHE_FORMAT).encode())
     for path in sorted(files):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.ids import normalise_lookup
 from kb.graph import Graph, label
+from kb.ids import normalise_lookup
 
 
 @dataclass
@@ -15,11 +15,11 @@ class LookupIndex:
     keys: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_graph(cls, graph: Graph) -> "LookupIndex":
+    def from_graph(cls, graph: Graph) -> LookupIndex:
         index = cls()
         for node_id, data in graph.nodes(data=True):
             index.keys[node_id.casefold()] = node_id
-            game, local = node_id.split(":", 1)
+            game, _local = node_id.split(":", 1)
             if data.get("kind") == "term":
                 index.keys.setdefault(f"{game}:{data['title']}".casefold(), node_id)
                 for alias in data.get("aliases") or ():

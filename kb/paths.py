@@ -48,7 +48,7 @@ class Paths:
     root: Path
 
     @classmethod
-    def discover(cls, start: Path | None = None) -> "Paths":
+    def discover(cls, start: Path | None = None) -> Paths:
         return cls(find_root(start))
 
     @property

@@ -75,7 +75,7 @@ def plan(paths: Paths, moves: dict[str, dict[str, str]]) -> list[Edit]:
         pattern = _pattern(numbers)
         for path in _files(paths, game):
             for i, line in enumerate(path.read_bytes().decode("utf-8").splitlines(), 1):
-                after = pattern.sub(lambda m: numbers[m.group(0)], line)
+                after = pattern.sub(lambda m, numbers=numbers: numbers[m.group(0)], line)
                 if after != line:
                     edits.append(Edit(path, i, line, after))
     return edits

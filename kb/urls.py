@@ -20,6 +20,7 @@ from the files (``file://`` shows a folder as a directory listing) as well as se
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -112,7 +113,7 @@ def examples_unit(graph: Graph, node_id: str) -> str | None:
     """The node whose examples page shows the scenarios citing ``node_id`` first: the section right under its
     chapter (or right under its document, for a document without chapters), else its chapter, else None."""
     chain = [*ancestors(graph, node_id), node_id]
-    for parent, child in zip(chain, chain[1:]):
+    for parent, child in itertools.pairwise(chain):
         if graph.nodes[parent]["kind"] in ("chapter", "document") and graph.nodes[child]["kind"] == "section":
             return child
     return next((n for n in chain if graph.nodes[n]["kind"] == "chapter"), None)

@@ -10,6 +10,7 @@ stay text (``2026-02-30`` is a string, not a crash); the loaders that want a dat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import yaml
 from yaml.events import (
@@ -42,7 +43,7 @@ Path = tuple[object, ...]
 class _Loader(_Base):
     """The safe loader (C-accelerated when available) without the timestamp type: dates stay text."""
 
-    yaml_implicit_resolvers = {
+    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in _Base.yaml_implicit_resolvers.items()
     }

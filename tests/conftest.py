@@ -69,8 +69,8 @@ def judged(tmp_path_factory, project_kb):
     from kb.paths import Paths
     from kb.rulings import load_rulings
     from kb.search.indexer import index_knowledge_base
-    from kb.verify.runner import run_scenario
     from kb.verify.results import VerifyResults, write_results
+    from kb.verify.runner import run_scenario
     from kb.verify.session import context
 
     root = tmp_path_factory.mktemp("judged")

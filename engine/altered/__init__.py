@@ -31,12 +31,13 @@ from .state import Game, Phase, Zone
 Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict))
 
 __all__ = [
+    "DECISIONS",
+    "RULES",
     "Ability",
     "Action",
     "AlteredError",
     "CardDef",
     "CardDefinitionError",
-    "DECISIONS",
     "Decide",
     "Decision",
     "Game",
@@ -47,7 +48,6 @@ __all__ = [
     "PlayCard",
     "PlayReaction",
     "QuickAction",
-    "RULES",
     "Setup",
     "SetupError",
     "Zone",

@@ -175,9 +175,9 @@ def check_quick(game: Game, a: A.QuickAction) -> QuickPlan:
     if not 0 <= a.ability < len(abilities):
         raise UnknownObject(f"{o.name} has no ability number {a.ability}", "4.2.3.c")
     ability = abilities[a.ability]
-    if o.zone in IN_PLAY and o.controller == a.player and ability.kind == "quick":
-        pass
-    elif o.zone is Zone.RESERVE and o.owner == a.player and ability.kind == "support":
+    if (o.zone in IN_PLAY and o.controller == a.player and ability.kind == "quick") or (
+        o.zone is Zone.RESERVE and o.owner == a.player and ability.kind == "support"
+    ):
         pass
     else:
         raise CannotPlay(

@@ -69,7 +69,7 @@ class Step:
 
     verb: str
     args: dict = field(default_factory=dict, hash=False, compare=True)
-    parts: tuple["Step", ...] = ()
+    parts: tuple[Step, ...] = ()
 
     def describe(self) -> str:
         if self.verb == "simultaneously":

@@ -57,7 +57,7 @@ def _candidates(game: Game, player: str) -> list[A.Action]:
         for exp in exps:
             for t in _target_sets(game, player, o.definition.targets):
                 out.append(A.PlayCard(player, oid, exp, t))
-    sources = [o for o in game.in_play(player)] + list(ps.reserve)
+    sources = list(game.in_play(player)) + list(ps.reserve)
     for oid in sources:
         o = game.objects[oid]
         for i, ability in enumerate(o.definition.abilities):

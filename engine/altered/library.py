@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.common.fields import Field, read_fields
+
 from . import subtypes as ST
 from .cards import (
     CARD_TYPES,
@@ -24,8 +26,6 @@ from .cards import (
     TargetSpec,
     Trigger,
 )
-from engine.common.fields import Field, read_fields
-
 from .errors import CardDefinitionError
 from .tokens import parse_token
 

@@ -266,7 +266,7 @@ class Setup:
     adventure: dict = field(default_factory=dict)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], library: Mapping[str, CardDef]) -> "Setup":
+    def from_dict(cls, data: Mapping[str, Any], library: Mapping[str, CardDef]) -> Setup:
         """Read a position from plain data (the keys of the dataclass; players under ``p1`` / ``p2``)."""
         known = {"seed", "day", "phase", "first_player", "turn_player", "passed", "adventure", *PLAYERS}
         unknown = [k for k in data if k not in known]

@@ -195,7 +195,7 @@ class Game(GameEntryPoints):
     agenda: deque = field(default_factory=deque)
     quick_uses: dict[tuple, int] = field(default_factory=dict)  # 1.4.6.b, this day
     reaction_uses: dict[tuple, int] = field(default_factory=dict)  # 1.4.6.c, this day
-    log: list["LogEntry"] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
     next_id: int = 0
     removed: list[str] = field(default_factory=list)  # removed from the game (4.1.h)
     after_you: str | None = None  # whose turn ends once no Reactions are in Limbo (7.3.2.a)

@@ -45,7 +45,7 @@ def verb(name: str):
     return register
 
 
-def players_of(game: Game, res: "Resolution", step: Step) -> list[str]:
+def players_of(game: Game, res: Resolution, step: Step) -> list[str]:
     """ "Each player" acts in initiative order (1.4.5.a); otherwise the effect's controller."""
     if step.args.get("who") == "each":
         return game.initiative_order()

@@ -17,7 +17,6 @@ exception tree in :mod:`.errors` (every rejection cites CR rule ids).
 """
 
 from .abilities import load_card, load_library
-from .apply import apply_action
 from .actions import (
     Action,
     ActivateAbility,
@@ -40,6 +39,7 @@ from .actions import (
     UseCommand,
     action_from_dict,
 )
+from .apply import apply_action
 from .cards import Ability, CardDef, DeckList
 from .deck import check_deck, deck_problems, is_legal
 from .errors import CardDefinitionError, IllegalAction, IllegalDeck, SetupError
@@ -55,13 +55,14 @@ from .visibility import game_view, seen_by
 Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict, game_view, seen_by))
 
 __all__ = [
+    "CR_PARAMETERS",
+    "RULES",
     "Ability",
     "Action",
     "ActivateAbility",
     "ActivateSupport",
     "AttachItem",
     "CardDef",
-    "CR_PARAMETERS",
     "CardDefinitionError",
     "ChooseCards",
     "ChooseMainCharacter",
@@ -83,7 +84,6 @@ __all__ = [
     "PassPriority",
     "Phase",
     "PlayCard",
-    "RULES",
     "RuleParameters",
     "Setup",
     "SetupError",

@@ -52,7 +52,7 @@ def random_deck(
     """A random legal deck (11.0.2) from the pool: 60 cards, at most 4 copies, some extra deck
     (the numbers of ``params``)."""
     lib = lib or library()
-    DECK_SIZE, MAX_COPIES = params.deck_size, params.max_copies  # noqa: N806
+    DECK_SIZE, MAX_COPIES = params.deck_size, params.max_copies
     names = sorted(lib)
     mains = [n for n in names if eligible_main(lib[n]) is None]
     counts: dict[str, int] = {}

@@ -8,7 +8,6 @@ Parsing from dicts/YAML lives in :mod:`.abilities`; see docs/authors/ability-lan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 CARD_TYPES = ("character", "item", "location")
 TOKEN_TYPES = ("character", "item", "location", "resource")
@@ -40,10 +39,10 @@ class _Shared:
 
     __slots__ = ()
 
-    def __deepcopy__(self, memo: dict) -> "_Shared":
+    def __deepcopy__(self, memo: dict) -> _Shared:
         return self
 
-    def __copy__(self) -> "_Shared":
+    def __copy__(self) -> _Shared:
         return self
 
 
@@ -95,7 +94,7 @@ class ValueOf(_Shared):
     of: Selector
 
 
-Amount = Union[int, ValueOf]
+Amount = int | ValueOf
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +194,7 @@ class TokenSpec(_Shared):
     dfv: int | None = None
     item_slots: int = 0
     victory_token_field: int | None = None
-    abilities: tuple["Ability", ...] = ()
+    abilities: tuple[Ability, ...] = ()
 
     def display_name(self) -> str:
         """The token's name: given, or its characteristics followed by 'Token' (1.1.6, 2.5.8)."""
@@ -231,7 +230,7 @@ class EffectSpec(_Shared):
     types: tuple[str, ...] = ()
     up_to: bool = True
     onto: Selector | None = None  # reattach / move_counters: the destination permanent
-    ability: "Ability | None" = None  # grant_ability: the ability granted (4.3.2b)
+    ability: Ability | None = None  # grant_ability: the ability granted (4.3.2b)
     then_return: bool = False  # move_to_void: then return it to the zone it came from (7.5.5, 7.5.6)
     restriction: str | None = None  # restrict_resources: generation | usage (5.0.3h)
 

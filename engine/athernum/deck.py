@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,7 +48,7 @@ def deck_problems(
     ``extra_deck_max`` (11.0.2c) and ``max_copies`` (11.0.2d), unless a card states its own limit.
     """
     params = RuleParameters.coerce(parameters)
-    DECK_SIZE, EXTRA_DECK_MAX = params.deck_size, params.extra_deck_max  # noqa: N806
+    DECK_SIZE, EXTRA_DECK_MAX = params.deck_size, params.extra_deck_max
     problems: list[tuple[tuple[str, ...], str]] = []
     unknown = sorted({n for n in (*deck.main, *deck.extra) if n not in library})
     if unknown:

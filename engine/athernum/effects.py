@@ -382,7 +382,7 @@ def _modify_value(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -
     sign = "+" if spec.op == "add" and amount >= 0 else ""
     word = {"set": "set to ", "add": sign, "multiply": "×"}[spec.op or "add"]
     cond = " while a condition holds" if spec.condition is not None else ""
-    rule = "4.4.2" if spec.condition is None else "4.4.2"
+    rule = "4.4.2"
     _add_modifier(
         game,
         entry,
@@ -1049,30 +1049,30 @@ HANDLERS: dict[str, Callable[[Game, StackEntry, EffectSpec, int], None]] = {
 def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
     """Resolve effect ``index`` of ``entry``; an effect whose targets are all gone has no impact."""
     spec = entry.effects[index]
-    if spec.gate is not None and index not in entry.answers:
-        if not holds(game, spec.gate, entry.controller, entry.source_id):
-            record(
-                game,
-                "4.1.7",
-                "skipped",
-                f"{entry.label}: a condition is not met, so part of the effect does nothing.",
-                (),
-                entry.controller,
-            )
-            return
+    gated = spec.gate is not None and index not in entry.answers
+    if gated and not holds(game, spec.gate, entry.controller, entry.source_id):
+        record(
+            game,
+            "4.1.7",
+            "skipped",
+            f"{entry.label}: a condition is not met, so part of the effect does nothing.",
+            (),
+            entry.controller,
+        )
+        return
     sel = spec.what
-    if sel is not None and sel.kind == "target" and entry.valid is not None and sel.index < len(entry.valid):
-        if entry.targets[sel.index] and not entry.valid[sel.index]:
-            rule = "4.3.5b.III" if entry.kind == "triggered" else "4.3.5c.V"
-            record(
-                game,
-                rule,
-                "no_impact",
-                f"{entry.label}: no legal target remains, the effect has no impact.",
-                (),
-                entry.controller,
-            )
-            return
+    targeted = sel is not None and sel.kind == "target" and entry.valid is not None
+    if targeted and sel.index < len(entry.valid) and entry.targets[sel.index] and not entry.valid[sel.index]:
+        rule = "4.3.5b.III" if entry.kind == "triggered" else "4.3.5c.V"
+        record(
+            game,
+            rule,
+            "no_impact",
+            f"{entry.label}: no legal target remains, the effect has no impact.",
+            (),
+            entry.controller,
+        )
+        return
     HANDLERS[spec.kind](game, entry, spec, index)
 
 

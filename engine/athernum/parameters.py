@@ -45,7 +45,7 @@ class RuleParameters:
         return tuple(f.name for f in fields(cls))
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any] | None) -> "RuleParameters":
+    def from_mapping(cls, data: Mapping[str, Any] | None) -> RuleParameters:
         """Parameters from plain data (missing names keep the CR's value); an unknown name is an error."""
         data = dict(data or {})
         unknown = sorted(k for k in data if k not in cls.names())
@@ -56,7 +56,7 @@ class RuleParameters:
         return cls(**data)
 
     @classmethod
-    def coerce(cls, value: "RuleParameters | Mapping[str, Any] | None") -> "RuleParameters":
+    def coerce(cls, value: RuleParameters | Mapping[str, Any] | None) -> RuleParameters:
         """A :class:`RuleParameters` from itself, a mapping, or None (the CR's values)."""
         if isinstance(value, RuleParameters):
             return value

@@ -41,7 +41,7 @@ from .turns import run
 from .values import snapshot
 from .zones import draw, enter_board, free_character_slot, shuffle
 
-__all__ = ["new_game", "Setup", "eligible_main", "choose_main_character"]
+__all__ = ["Setup", "choose_main_character", "eligible_main", "new_game"]
 
 
 #: The engine seats two to four players (decision D-PLAYERS).
@@ -678,7 +678,7 @@ class Setup(PileMethods):
         data: Mapping[str, Any],
         library: Mapping[str, CardDef] | None = None,
         parameters: RuleParameters | Mapping[str, Any] | None = None,
-    ) -> "Setup":
+    ) -> Setup:
         """Read a position from plain data (e.g. a scenario's YAML); see docs/authors/ability-language.md.
 
         ``parameters`` are the rules' numbers (:class:`.parameters.RuleParameters`), the CR's by default."""

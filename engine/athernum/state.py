@@ -386,7 +386,7 @@ class Game(GameEntryPoints):
     combat: Combat | None = None
     combat_turn: int = 0
     result: GameResult | None = None
-    log: list["LogEntry"] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
     rng: random.Random = field(default_factory=random.Random)
     resolving: StackEntry | None = None
     sbc_keep: dict[str, str] = field(default_factory=dict)  # answers to 2.2.7c choices

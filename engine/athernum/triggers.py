@@ -39,9 +39,7 @@ def abilities_function(
     if ability.zone == "board":
         if obj.zone not in BOARD_ZONES or obj.face_down:
             return False
-        if ability.is_equip and obj.zone is not Zone.ITEM_SLOT:
-            return False
-        return True
+        return not (ability.is_equip and obj.zone is not Zone.ITEM_SLOT)
     if ability.zone == "deck_top":
         return game is not None and face_up_on_top(game, obj)
     return obj.zone.value == ability.zone

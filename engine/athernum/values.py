@@ -33,9 +33,7 @@ def source_active(game: Game, source_id: str | None, inc: int, flips: int, equip
         or src.zone not in BOARD_ZONES
     ):
         return False
-    if equip and src.zone is not Zone.ITEM_SLOT:
-        return False
-    return True
+    return not (equip and src.zone is not Zone.ITEM_SLOT)
 
 
 def modifier_active(game: Game, m: Modifier) -> bool:
@@ -286,9 +284,8 @@ def matches(
         flt.extra_rule is not None and flt.extra_rule not in extra_rules
     ):  # kept face-down and exhausted (6.2.4b)
         return False
-    if flt.named:  # the name is filled in by the effect that named it (1.1.5); unresolved, nothing matches
-        return False
-    return True
+    # A name is filled in by the effect that named it (1.1.5); unresolved, nothing matches.
+    return not flt.named
 
 
 # -- conditions ------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ definitions, the exception tree in :mod:`.errors` (every rejection cites rule id
 
 from engine.common.game import EntryPoints
 
+from . import checks, combat, effects, horizon, rounds, triggers, zones  # noqa: F401  (they register their steps)
 from .actions import (
     Action,
     Channel,
@@ -36,7 +37,6 @@ from .actions import (
     UseSkill,
     action_from_dict,
 )
-from . import checks, combat, effects, horizon, rounds, triggers, zones  # noqa: F401  (they register their steps)
 from .apply import apply_action
 from .cards import IDEALS, CardDef, DeckList, load_card, load_library
 from .decisions import DECISIONS, Decision
@@ -51,6 +51,9 @@ from .state import Game, GameResult, Limits, Phase, Zone
 Game.bind(EntryPoints(apply_action, legal_actions, game_to_dict))
 
 __all__ = [
+    "DECISIONS",
+    "IDEALS",
+    "RULES",
     "Action",
     "AtniaError",
     "CardDef",
@@ -60,7 +63,6 @@ __all__ = [
     "ChooseReplacement",
     "ChooseTargets",
     "Commit",
-    "DECISIONS",
     "Decide",
     "Decision",
     "DeckList",
@@ -70,7 +72,6 @@ __all__ = [
     "Game",
     "GameResult",
     "GuardianBlock",
-    "IDEALS",
     "IllegalAction",
     "IllegalDeck",
     "Item",
@@ -79,7 +80,6 @@ __all__ = [
     "Pass",
     "Phase",
     "PlayCard",
-    "RULES",
     "Recycle",
     "Setup",
     "SetupError",

@@ -84,8 +84,8 @@ class Effect:
     offense: int = 0
     until: str = "permanent"
     cards: tuple[str, ...] = ()
-    inner: tuple["Effect", ...] = ()  # 'do' (x) / 'may' effects
-    then: tuple["Effect", ...] = ()  # 'do x to do y': the y part (rules/extra-notes/p6)
+    inner: tuple[Effect, ...] = ()  # 'do' (x) / 'may' effects
+    then: tuple[Effect, ...] = ()  # 'do x to do y': the y part (rules/extra-notes/p6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +190,7 @@ def _ideals(data: Any, path: str) -> tuple[tuple[str, int], ...]:
     if data is None:
         return ()
     if isinstance(data, list):
-        data = {i: 1 for i in data}
+        data = dict.fromkeys(data, 1)
     if not isinstance(data, Mapping):
         raise _fail(path, "expected a mapping of ideal to amount, e.g. {arca: 2}")
     out: dict[str, int] = {}

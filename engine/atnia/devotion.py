@@ -13,7 +13,7 @@ from .state import Game
 
 def devotion(game: Game, pid: str) -> dict[str, int]:
     """``pid``'s devotion to each ideal now."""
-    out = {i: 0 for i in IDEALS}
+    out = dict.fromkeys(IDEALS, 0)
     ps = game.players[pid]
     for cid in ps.channel:
         for ideal in game.card(cid).definition.ideal_names:

@@ -15,7 +15,8 @@ from typing import Any
 from engine.common.ids import instance_id
 from engine.common.piles import PileMethods
 
-from .cards import CardDef, DeckList, ideal as canonical_ideal, load_card
+from .cards import CardDef, DeckList, load_card
+from .cards import ideal as canonical_ideal
 from .errors import IllegalDeck, SetupError
 from .log import record
 from .rules import CT_LOCATION, CT_STARTING, ID_NO_GATE, LOC_ZONE, START, Z_DECK, Z_HAND
@@ -337,7 +338,7 @@ class Setup(PileMethods):
         library: Mapping[str, CardDef] | None = None,
         *,
         limits: Limits = Limits(),
-    ) -> "Setup":
+    ) -> Setup:
         """A setup from plain data::
 
         {seed: 1, round: 2, phase: main, first: p1, active: p2,

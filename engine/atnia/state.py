@@ -243,7 +243,7 @@ class Game(GameEntryPoints):
     bottom_controller: str | None = None  # controller of the bottom entry when resolution began
     ended_by: str | None = None  # who made the last pass of the last round's main phase
     result: GameResult | None = None
-    log: list["LogEntry"] = field(default_factory=list)
+    log: list[LogEntry] = field(default_factory=list)
     next_id: int = 0
     clock: int = 0
 

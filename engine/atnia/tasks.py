@@ -26,13 +26,13 @@ def task(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
     return register
 
 
-def push(game: "Game", *steps: tuple) -> None:
+def push(game: Game, *steps: tuple) -> None:
     """Queue steps to run next, in the given order (before anything already queued)."""
     for step in reversed(steps):
         game.queue.appendleft(step)
 
 
-def run(game: "Game") -> None:
+def run(game: Game) -> None:
     """Perform queued steps until a player must act (the modules defining steps register them as the engine
     package imports them)."""
     guard = 0

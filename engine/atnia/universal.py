@@ -9,9 +9,10 @@ infinite-speed actions resolves the horizon (rules/playing-cards-and-the-horizon
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from .cards import CardDef, ideal as canonical_ideal
+from .cards import CardDef
+from .cards import ideal as canonical_ideal
 from .devotion import devotion
 from .errors import InvalidTarget, NotInZone, WrongTiming
 from .horizon import make_active, start_resolution
@@ -82,7 +83,7 @@ def channel(game: Game, pid: str, cid: str) -> None:
 
 
 # -- exploring -----------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def wilderness(ideal: str) -> CardDef:
     """The single-ideal location that exploring creates."""
     return CardDef(

@@ -13,7 +13,8 @@ from kb import importer
 from kb.build import run_build
 from kb.cli import EXIT_CODES, cli, make_console, problem_text
 from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
-from kb.export import FORMATS as EXPORT_FORMATS, export
+from kb.export import FORMATS as EXPORT_FORMATS
+from kb.export import export
 from kb.ids import normalise_lookup
 from kb.importer.release import ReleaseSummary, take_release
 from kb.json_output import json_document

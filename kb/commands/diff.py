@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 import re
 from collections import Counter
+from dataclasses import asdict
 
 import click
 from rich.console import Console
@@ -17,8 +17,8 @@ from kb.json_output import json_document
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.renumber import apply, latest_release_changes, plan, renumberings
-from kb.verify.changed import behaviour_diff
 from kb.rulings import load_rulings
+from kb.verify.changed import behaviour_diff
 from kb.versions import load_spec
 
 STYLE = {

@@ -16,9 +16,9 @@ from kb.cli import EXIT_CODES, cli, make_console, problem_text
 from kb.errors import Problem, RulekbError
 from kb.json_output import json_document
 from kb.loader import load_kb
+from kb.ruling_review import record, suspect_rulings
 from kb.rulings import Ruling, load_rulings
 from kb.verify.changed import verify_changed
-from kb.ruling_review import record, suspect_rulings
 from kb.verify.fingerprint import suspects_of, update_file
 from kb.verify.report import RulingCheck, Summary, failure_lines, summarise
 from kb.verify.results import Status, VerifyResults
@@ -73,13 +73,13 @@ def print_summary(
         console.print(f"\nthis run: {_counts(mine)}")
     else:
         console.print(f"\n{_counts(summary.counts)}")
-    for game, coverage in summary.coverage.items() if coverage else ():
-        if not coverage.chapters:
+    for game, game_coverage in summary.coverage.items() if coverage else ():
+        if not game_coverage.chapters:
             continue
         table = Table(title=f"{game} coverage", show_edge=False)
         for col in ("chapter", "rules", "demonstrated", "by subrules", "not testable", "missing", "%"):
             table.add_column(col, justify="right" if col != "chapter" else "left")
-        for c in [*coverage.chapters, coverage.overall]:
+        for c in [*game_coverage.chapters, game_coverage.overall]:
             name = (
                 f"{c.chapter} {c.title}"
                 if c.chapter.isdigit() and not c.title.startswith("rules ")
@@ -262,7 +262,7 @@ def review(targets: tuple[str, ...], only_suspect: bool) -> None:
         console.print(Text(f"updated ruling {ruling_id}"))
     console.print(
         Text(
-            f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len(set(r.id for r in chosen))} "
+            f"reviewed {len(files)} scenarios ({len(updated)} updated) and {len({r.id for r in chosen})} "
             f"rulings ({len(reviewed)} updated)"
         )
     )

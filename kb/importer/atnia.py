@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from kb.errors import ImportFormatError
@@ -30,7 +31,7 @@ def import_atnia(text: str, *, source: str, release: str | None = None) -> Impor
     title = raw[0].strip()
     out: list[str] = []
     nonblank = [i for i, line in enumerate(raw) if line.strip()]
-    next_of = {a: raw[b] for a, b in zip(nonblank, nonblank[1:])}
+    next_of = {a: raw[b] for a, b in itertools.pairwise(nonblank)}
     levels: list[int] = []
     for idx in range(1, len(raw)):
         line = raw[idx].rstrip()

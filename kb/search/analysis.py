@@ -23,16 +23,78 @@ TOKEN_PATTERN = r"\d+(?:\.\w+)+|\w+"
 
 #: Words the stock stoplists drop but rules depend on: face-down vs face-up, before/after, once, only.
 KEEP = frozenset(
-    """down up off out over before after during once more most only all each same between again
-against few further""".split()
+    [
+        "down",
+        "up",
+        "off",
+        "out",
+        "over",
+        "before",
+        "after",
+        "during",
+        "once",
+        "more",
+        "most",
+        "only",
+        "all",
+        "each",
+        "same",
+        "between",
+        "again",
+        "against",
+        "few",
+        "further",
+    ]
 )
 #: Negated auxiliaries and contractions, with their apostrophe (``doesn't`` → ``doesn`` ``t``) and as judges
 #: type them without it (``dont``, ``isnt``, ``whats``): function words like ``don``, ``not`` and ``what``, never
 #: a typo to correct (``dont`` is not ``done``).
 CONTRACTIONS = frozenset(
-    """aren couldn didn doesn hadn hasn haven isn mustn needn shouldn wasn weren wouldn ll
-re ve d m arent cant couldnt didnt doesnt dont hadnt hasnt havent isnt mustnt neednt shouldnt wasnt werent wont
-wouldnt im ive youre theyre whats thats theres""".split()
+    [
+        "aren",
+        "couldn",
+        "didn",
+        "doesn",
+        "hadn",
+        "hasn",
+        "haven",
+        "isn",
+        "mustn",
+        "needn",
+        "shouldn",
+        "wasn",
+        "weren",
+        "wouldn",
+        "ll",
+        "re",
+        "ve",
+        "d",
+        "m",
+        "arent",
+        "cant",
+        "couldnt",
+        "didnt",
+        "doesnt",
+        "dont",
+        "hadnt",
+        "hasnt",
+        "havent",
+        "isnt",
+        "mustnt",
+        "neednt",
+        "shouldnt",
+        "wasnt",
+        "werent",
+        "wont",
+        "wouldnt",
+        "im",
+        "ive",
+        "youre",
+        "theyre",
+        "whats",
+        "thats",
+        "theres",
+    ]
 )
 EN_STOPWORDS = (
     (frozenset(stoplists["en"]) - KEEP)
@@ -42,12 +104,90 @@ EN_STOPWORDS = (
 #: German function words beside the stock list, as the English list has them: question words, modal and
 #: auxiliary verb forms, contractions, and what a judge types in a hurry (``nen``, ``gibts``, ``wieviele``).
 DE_EXTRA_STOPWORDS = frozenset(
-    """z b bzw ggf etwa passiert passieren geschieht geschehen
-wer wem wen wessen wann warum wieso weshalb wohin woher womit wofür wodurch worauf
-darf darfst dürfen dürft durfte durften kannst könnt konnte konnten könnten musst müssen müsst mussten müsste
-sollst sollen sollten willst wollt möchte möchtest mag magst hast habt hätte hätten seid wäre wären
-wurde wurden worden werdet beim ans aufs fürs n ne nen gibt gibts mal halt eigentlich bitte ja eh ok okay
-viele vielen vieler wieviel wieviele wievielen""".split()
+    [
+        "z",
+        "b",
+        "bzw",
+        "ggf",
+        "etwa",
+        "passiert",
+        "passieren",
+        "geschieht",
+        "geschehen",
+        "wer",
+        "wem",
+        "wen",
+        "wessen",
+        "wann",
+        "warum",
+        "wieso",
+        "weshalb",
+        "wohin",
+        "woher",
+        "womit",
+        "wofür",
+        "wodurch",
+        "worauf",
+        "darf",
+        "darfst",
+        "dürfen",
+        "dürft",
+        "durfte",
+        "durften",
+        "kannst",
+        "könnt",
+        "konnte",
+        "konnten",
+        "könnten",
+        "musst",
+        "müssen",
+        "müsst",
+        "mussten",
+        "müsste",
+        "sollst",
+        "sollen",
+        "sollten",
+        "willst",
+        "wollt",
+        "möchte",
+        "möchtest",
+        "mag",
+        "magst",
+        "hast",
+        "habt",
+        "hätte",
+        "hätten",
+        "seid",
+        "wäre",
+        "wären",
+        "wurde",
+        "wurden",
+        "worden",
+        "werdet",
+        "beim",
+        "ans",
+        "aufs",
+        "fürs",
+        "n",
+        "ne",
+        "nen",
+        "gibt",
+        "gibts",
+        "mal",
+        "halt",
+        "eigentlich",
+        "bitte",
+        "ja",
+        "eh",
+        "ok",
+        "okay",
+        "viele",
+        "vielen",
+        "vieler",
+        "wieviel",
+        "wieviele",
+        "wievielen",
+    ]
 )
 DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 

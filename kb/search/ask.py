@@ -32,7 +32,8 @@ from kb.rule_view import (
 from kb.ruling_view import RulingView, build_ruling_view, example_ids
 from kb.rulings import Ruling
 from kb.search.engine import SearchEngine
-from kb.search.explain import Explanation, explain as explain_hits
+from kb.search.explain import Explanation
+from kb.search.explain import explain as explain_hits
 from kb.search.results import SearchHit, SearchResult
 from kb.site_links import SiteLinks
 from kb.urls import crowded_units, scenario_url, url_of

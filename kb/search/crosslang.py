@@ -38,7 +38,23 @@ NUMBER = re.compile(r"\d+")
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
 NUMBER_WORDS = {
     w: str(n)
-    for n, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
 }
 NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 

@@ -13,9 +13,9 @@ from kb.paths import Paths
 from kb.search.analysis import analyse
 from kb.search.definitions import definition_subjects
 from kb.search.evaluator import evaluate
+from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
-from kb.search.filters import Filters, make_filters
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
@@ -82,7 +82,7 @@ class SearchEngine:
     def close(self) -> None:
         """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
 
-    def __enter__(self) -> "SearchEngine":
+    def __enter__(self) -> SearchEngine:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -160,9 +160,12 @@ class SearchEngine:
         every_game = (game or "").casefold() == ALL_GAMES
         game = None if every_game else game
         parsed = split_query(text, self.games)
-        if not parsed.ids and len(parsed.text.split()) == 1 and any(c.isdigit() for c in parsed.text):
-            if self.resolve(parsed.text.strip(), game):  # a ruling's id (R-ATH-001) or another numbered id
-                parsed.ids, parsed.text = [parsed.text.strip()], ""
+        lone_word = not parsed.ids and len(parsed.text.split()) == 1
+        if lone_word and any(c.isdigit() for c in parsed.text) and self.resolve(parsed.text.strip(), game):
+            parsed.ids, parsed.text = (
+                [parsed.text.strip()],
+                "",
+            )  # a ruling's id (R-ATH-001) or another numbered id
         self.builder.build(parsed, self.cache)
         result = SearchResult(query=text)
         if not every_game:
@@ -224,7 +227,7 @@ class SearchEngine:
                 word = counts.setdefault(clause.group, {})
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
-        votes = {game: 0.0 for game in sorted(self.games)}
+        votes = dict.fromkeys(sorted(self.games), 0.0)
         voters: dict[str, list[tuple[int, bool]]] = {game: [] for game in votes}  # (word, common in the game)
         for group, word in counts.items():
             shares = {game: word.get(game, 0) / sizes[game] for game in votes}
@@ -277,7 +280,7 @@ class SearchEngine:
         reason, source = via
         return reason if source < 0 else f"{reason} {self.cache.labels[source]}"
 
-    def _jump(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking", result: SearchResult) -> None:
+    def _jump(self, parsed: ParsedQuery, filters: Filters, ranked: _Ranking, result: SearchResult) -> None:
         """Rules named by number come first, each followed by its subrules."""
         for n, typed in enumerate(parsed.ids):
             node_id = self.resolve(typed, filters.game)
@@ -294,7 +297,7 @@ class SearchEngine:
                 ranked.add(sub, base - (i + 1) * 0.01, ("subrule of", docnum))
 
     def _text(
-        self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: "_Ranking", result: SearchResult
+        self, parsed: ParsedQuery, filters: Filters, limit: int, ranked: _Ranking, result: SearchResult
     ) -> None:
         """Text hits (with a fuzzy pass for unknown words, or for all words when few hits), then, for a plain
         question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
@@ -341,7 +344,7 @@ class SearchEngine:
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
 
-    def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+    def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: _Ranking) -> None:
         """An example or remark in the rules text that the question matches brings the rule it belongs to
         just above itself: the rule is the answer, the example shows it."""
         for docnum, _ in hits:
@@ -350,7 +353,7 @@ class SearchEngine:
                 if parent is not None:
                     ranked.add(parent, ranked.entries[docnum][0] * LEAD, ("illustrated by", docnum))
 
-    def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: "_Ranking") -> None:
+    def _own_language_beside(self, lang: str, hits: list[tuple[int, float]], ranked: _Ranking) -> None:
         """For a question in another language than the rules it leads to (German, with the CR in English):
         the passage in the question's language whose rules rank best is shown right after the best of
         them (the CR is definitive; the passage is its reading in the judge's language), and its rules are
@@ -371,7 +374,7 @@ class SearchEngine:
         for rule in cache.related[passage]:
             ranked.credit(rule, ("explained by", passage))
 
-    def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: "_Ranking") -> None:
+    def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: _Ranking) -> None:
         """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
         entry of each subject heads the results, each followed by the numbered rule it sits under, in the
         order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
@@ -406,14 +409,17 @@ class SearchEngine:
             if not words or any(entry is None for entry in entries):
                 continue
             for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
-                if cache.kinds[docnum] == "term" and (
-                    not filters.active
-                    or filters.accepts_parts(
-                        cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
+                if (
+                    cache.kinds[docnum] == "term"
+                    and (
+                        not filters.active
+                        or filters.accepts_parts(
+                            cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
+                        )
                     )
+                    and (best is None or (norms[docnum], docnum) < best)
                 ):
-                    if best is None or (norms[docnum], docnum) < best:
-                        best = (norms[docnum], docnum)
+                    best = (norms[docnum], docnum)
         return best[1] if best else None
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:

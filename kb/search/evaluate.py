@@ -62,7 +62,7 @@ class QualityReport:
     def misses(self) -> list[QuestionResult]:
         return [r for r in self.results if r.recall < 1.0]
 
-    def only(self, block: str) -> "QualityReport":
+    def only(self, block: str) -> QualityReport:
         """The results of one named block of questions."""
         return QualityReport(self.k, [r for r in self.results if r.question.block == block])
 

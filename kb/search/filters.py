@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from kb.errors import RulekbError
 from kb.search.schema import CATEGORIES
 
-
 #: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of
 #: the rulebooks (``rulebook-en``, ``rulebook-de``), which are otherwise rules like the CR's.
 DOCUMENT_KINDS = {"rulebook": "rulebook-"}

@@ -10,8 +10,8 @@ evaluated over the same postings (``evaluator``).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
 import marshal
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import log
 from pathlib import Path
@@ -74,7 +74,7 @@ class Inverted:
     @classmethod
     def of(
         cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None
-    ) -> "Inverted":
+    ) -> Inverted:
         """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
         reporting progress (documents done, documents in all) every hundredth of the way. A text met again
         (a parent's text is the context of each of its rules) is analysed once."""
@@ -150,7 +150,7 @@ class PostingsCache:
     # --- building and loading --------------------------------------------------------------------------
 
     @classmethod
-    def from_inverted(cls, inverted: Inverted, stored: list[dict], keys: dict[str, str]) -> "PostingsCache":
+    def from_inverted(cls, inverted: Inverted, stored: list[dict], keys: dict[str, str]) -> PostingsCache:
         """The cache of freshly inverted entries (``stored``: each entry's ``IndexDoc.fields()``)."""
         ids = [s["id"] for s in stored]
         docnum = {node_id: n for n, node_id in enumerate(ids)}
@@ -194,7 +194,7 @@ class PostingsCache:
         (folder / POSTINGS_FILE).write_bytes(marshal.dumps(data))
 
     @classmethod
-    def load(cls, folder: Path) -> "PostingsCache":
+    def load(cls, folder: Path) -> PostingsCache:
         data = marshal.loads((folder / POSTINGS_FILE).read_bytes())
         if not isinstance(data, tuple) or data[0] != POSTINGS_FORMAT:
             raise ValueError(f"{POSTINGS_FILE} has an unknown format")

@@ -8,6 +8,7 @@ or ``*``) falls back to the query's plain words, so no input raises. Typo tolera
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from math import log
@@ -50,8 +51,39 @@ FILTER_NAMES = {"game": "game", "doc": "document", "document": "document", "kind
 OPERATORS = frozenset({"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE"})
 #: German question and function words the stock stoplist lacks.
 GERMAN_WORDS = frozenset(
-    "wer was wie wann wo warum wieso welche welcher welches darf dürfen kann können muss "
-    "müssen gibt ist sind wird werden ein eine einer einen der die das und oder nicht".split()
+    [
+        "wer",
+        "was",
+        "wie",
+        "wann",
+        "wo",
+        "warum",
+        "wieso",
+        "welche",
+        "welcher",
+        "welches",
+        "darf",
+        "dürfen",
+        "kann",
+        "können",
+        "muss",
+        "müssen",
+        "gibt",
+        "ist",
+        "sind",
+        "wird",
+        "werden",
+        "ein",
+        "eine",
+        "einer",
+        "einen",
+        "der",
+        "die",
+        "das",
+        "und",
+        "oder",
+        "nicht",
+    ]
 )
 
 DOTTED = re.compile(r"^(?:(?P<game>[a-z][\w-]*):)?\d+(?:\.[0-9a-z]+)+$", re.IGNORECASE)
@@ -426,7 +458,7 @@ def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> 
     the judge typed "same name" ranks above one that has "same" and "name" apart."""
     kept = [(n, word) for n, word in enumerate(words) if all(analyse(word, lang) for lang in TEXT_FIELDS)]
     clauses: list[Clause] = []
-    for (group, first), (_, second) in zip(kept, kept[1:]):
+    for (group, first), (_, second) in itertools.pairwise(kept):
         for lang, fields in PAIR_FIELDS.items():
             stems = tuple(analyse(first, lang)) + tuple(analyse(second, lang))
             clauses += [

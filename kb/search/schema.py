@@ -7,7 +7,6 @@ a result displays is stored, so a search needs nothing but the index.
 
 from __future__ import annotations
 
-
 #: Query-time field boosts: glossary term names and titles rank above body text (applied per field query,
 #: so they scale scores linearly rather than being flattened by BM25's term-frequency saturation).
 BOOSTS = {

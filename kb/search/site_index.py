@@ -10,13 +10,14 @@ read from the Python modules, so that a change to a constant reaches both front-
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Sequence
 
 from kb.search import analysis, definitions, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
-from kb.search.postings import B, K1, Inverted
+from kb.search.postings import K1, B, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
 from kb.search.synonyms import Synonyms
 
@@ -87,7 +88,7 @@ def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence
     """One term's postings as three lists of comma-separated integers, joined by ``;``: the gaps between its
     documents, the term frequencies (empty when all are 1, as mostly), and the positions in each document
     one document after the other (decoded lazily, per term, in the browser)."""
-    gaps = [docs[0], *(b - a for a, b in zip(docs, docs[1:]))] if docs else []
+    gaps = [docs[0], *(b - a for a, b in itertools.pairwise(docs))] if docs else []
     frequencies = "" if all(tf == 1 for tf in tfs) else ",".join(map(str, tfs))
     return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 

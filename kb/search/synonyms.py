@@ -72,7 +72,7 @@ class Synonyms:
         return json.dumps([asdict(r) for r in self.rules], ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str) -> "Synonyms":
+    def from_json(cls, text: str) -> Synonyms:
         return cls(
             [
                 Rule(r["lang"], tuple(r["match"]), r["phrase"], tuple(r["alternatives"]))

@@ -7,8 +7,8 @@ what happened. kb depends on the engines; the engines know nothing of kb.
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Protocol
 

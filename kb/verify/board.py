@@ -31,10 +31,10 @@ class CardFace:
     name: str
     stats: dict[str, str] = field(default_factory=dict)
     marks: list[str] = field(default_factory=list)
-    attached: list["CardFace"] = field(default_factory=list)
+    attached: list[CardFace] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "CardFace":
+    def from_dict(cls, data: dict) -> CardFace:
         return cls(
             data["id"],
             data["name"],
@@ -53,7 +53,7 @@ class Area:
     pile: bool = False
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Area":
+    def from_dict(cls, data: dict) -> Area:
         return cls(
             data["name"], [CardFace.from_dict(c) for c in data.get("cards", [])], bool(data.get("pile"))
         )
@@ -68,7 +68,7 @@ class PlayerBoard:
     areas: list[Area] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PlayerBoard":
+    def from_dict(cls, data: dict) -> PlayerBoard:
         return cls(
             data["id"], dict(data.get("counters", {})), [Area.from_dict(a) for a in data.get("areas", [])]
         )
@@ -83,7 +83,7 @@ class Board:
     shared: list[Area] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> "Board | None":
+    def from_dict(cls, data: dict | None) -> Board | None:
         if not data:
             return None
         return cls(

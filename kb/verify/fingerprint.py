@@ -7,8 +7,8 @@ it and records the new fingerprint with ``rulekb review``.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from kb.errors import Problem, Severity

@@ -11,7 +11,6 @@ from kb.rulings import Ruling
 from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_testable, primary_document
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 
-
 #: How many of the engine's last log entries a failure report shows (the results file keeps them all).
 LOG_TAIL = 15
 

@@ -69,7 +69,7 @@ class StepRecord:
     checks: list[Check] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "StepRecord":
+    def from_dict(cls, data: dict) -> StepRecord:
         """A step as the results file holds it; fields of an older file that a step no longer has are left out."""
         data = {k: v for k, v in data.items() if k in _STEP_FIELDS}
         data["changes"] = [Change(**c) for c in data.get("changes", [])]
@@ -130,7 +130,7 @@ class VerifyResults:
         """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C)."""
         return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
 
-    def summary(self) -> "VerifyResults":
+    def summary(self) -> VerifyResults:
         """The results without what each scenario did (steps, log, boards, checks, cards, setup)."""
         return VerifyResults(
             self.generated,
@@ -140,13 +140,13 @@ class VerifyResults:
             ],
         )
 
-    def published(self) -> "VerifyResults":
+    def published(self) -> VerifyResults:
         """The results as the site publishes them: without durations, which differ from run to run, so that two
         builds of the same tree give the same site."""
         return VerifyResults(self.generated, [replace(s, duration=0.0) for s in self.scenarios])
 
     @classmethod
-    def from_dict(cls, data: dict) -> "VerifyResults":
+    def from_dict(cls, data: dict) -> VerifyResults:
         scenarios = []
         for s in data.get("scenarios", []):
             s = dict(s)

@@ -21,11 +21,7 @@ from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
 def run_time() -> str:
     """When the run happened, as the site shows it: ``$SOURCE_DATE_EPOCH`` when set (reproducible builds), else now."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    moment = (
-        dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
-        if epoch.isdigit()
-        else dt.datetime.now(dt.timezone.utc)
-    )
+    moment = dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch.isdigit() else dt.datetime.now(dt.UTC)
     return moment.isoformat(timespec="seconds")
 
 

@@ -70,5 +70,5 @@ def new_game(deck: dict, players: list[str] = PLAYERS, **more: dict) -> dict:
         "type": "object",
         "additionalProperties": False,
         "required": ["p1", "p2"],
-        "properties": {**{pid: deck for pid in players}, **more},
+        "properties": {**dict.fromkeys(players, deck), **more},
     }

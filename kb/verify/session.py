@@ -10,8 +10,8 @@ from kb.loader import KnowledgeBase
 from kb.parameters import read_parameters
 from kb.paths import Paths
 from kb.rulings import Ruling, load_rulings
-from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
 from kb.verify.inputs import Keys
+from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
 from kb.verify.runner import RunContext, run_all
 from kb.verify.scenario import discover
 

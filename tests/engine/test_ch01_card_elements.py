@@ -7,7 +7,6 @@ import pytest
 from engine.athernum import ActivateAbility, ChooseTargets, ExhaustResource, PlayCard, load_library
 from engine.athernum.errors import UniquenessViolation
 from engine.athernum.values import types_of, value
-
 from tests.engine.engine_helpers import TEST_CARDS, day, find, library_fixture, pass_all, setup
 
 TYPE_CARDS = TEST_CARDS + [

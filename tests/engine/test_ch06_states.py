@@ -346,8 +346,8 @@ def test_an_exhausted_permanent_keeps_its_extra_rules():
 
 def test_an_exhausted_token_keeps_no_status_when_it_would_change_zones(slib):
     """A face-down, exhausted token that would change zones ceases to exist; its status ends with it (6.1.8b, 7.5.2b)."""
-    from engine.athernum.zones import move_card
     from engine.athernum.state import Zone
+    from engine.athernum.zones import move_card
 
     s = setup(slib)
     tok = s.token("p1", {"type": "character", "ofv": 1, "dfv": 1}, exhausted=True)

@@ -85,7 +85,7 @@ def test_face_down_permanent_is_seen_by_its_controller_only(vlib):
     k = s.character("p1", "Soldier", face_down=True)
     g = day(s)
     assert g.can_see("p1", k) and not g.can_see("p2", k)
-    [(alias, data)] = [(a, d) for a, d in g.view("p2")["objects"].items() if a == aliases(g, "p2")[k]]
+    [(_alias, data)] = [(a, d) for a, d in g.view("p2")["objects"].items() if a == aliases(g, "p2")[k]]
     assert data["types"] == ["character"] and data["face_down"] and data["name"] is None and "ofv" not in data
 
 
@@ -169,8 +169,8 @@ def test_view_of_an_unknown_player_is_an_error(vlib):
 def test_the_stack_does_not_name_a_hidden_source():
     """An ability of a face-down permanent (granted, 4.3.2b) is on the stack without the card's name for the opponent (6.1.4)."""
     from engine.athernum import ActivateAbility
-    from engine.athernum.state import Grant, Phase
     from engine.athernum.abilities import parse_ability
+    from engine.athernum.state import Grant, Phase
 
     s = setup(load_library(CARDS))
     k = s.character("p1", "Soldier", face_down=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-
 from altered_helpers import ROOT
 
 SCENARIOS = ROOT / "scenarios" / "altered"

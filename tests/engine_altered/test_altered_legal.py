@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from altered_helpers import library
 
 from engine.altered import IllegalAction, new_game
 from engine.altered import actions as A
-from altered_helpers import library
 
 
 def _random_game(seed: int):
@@ -26,7 +26,7 @@ def _random_game(seed: int):
 def _probes(game, player):
     """Candidate actions, most of them illegal: every card played from every zone, passes, reactions, answers."""
     out = [A.Pass(player), A.Pass(game.opponent(player)), A.Decide(player, ("yes",)), A.Decide(player, ())]
-    for oid, o in game.objects.items():
+    for oid in game.objects:
         out.append(A.PlayCard(player, oid))
         out.append(A.QuickAction(player, oid, 0))
     out += [A.PlayReaction(p, e) for e in game.emblems for p in game.order]

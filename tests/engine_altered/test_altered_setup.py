@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from altered_helpers import library, position, rules_logged
 
-from engine.altered import Decide, SetupError, Setup, action_from_dict, new_game
+from engine.altered import Decide, Setup, SetupError, action_from_dict, new_game
 from engine.altered.actions import PlayCard, PlayReaction
 from engine.altered.state import Phase
-from altered_helpers import library, position, rules_logged
 
 DECK = [
     "Plain Guard",
@@ -118,7 +118,7 @@ def test_snapshot_and_actions_are_plain_data():
     game = position(phase="noon", p1={"expeditions": {"hero": ["Aloe Vera"]}, "deck": ["Plain Guard"]})
     snap = game.to_dict()
     assert snap["phase"] == "noon" and snap["acting"] == "p1"
-    assert list(snap["emblems"].values())[0]["subtypes"] == ["Reaction"]
+    assert next(iter(snap["emblems"].values()))["subtypes"] == ["Reaction"]
     assert snap["objects"]["p1:Aloe Vera#1"]["stats"] == {"forest": 1, "mountain": 0, "water": 1}
     for action in (
         PlayCard("p1", "x", "companion", ("p1:hero", None), ("y",)),

@@ -70,7 +70,7 @@ CARDS = {
         "type": "spell",
         "cost": 0,
         "speed": "fast",
-        "ideals": {i: 0 for i in ("arca", "eminus", "materia", "epoca", "zelor", "talentus", "deitas")},
+        "ideals": dict.fromkeys(("arca", "eminus", "materia", "epoca", "zelor", "talentus", "deitas"), 0),
         "effects": [{"draw": 1}],
     },
     "Pair": {"type": "spell", "cost": 0, "effects": [{"summon": ["Runner", "Hound", "Wall"]}]},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.atnia import DeckList, Setup, load_card, new_game
-from engine.atnia.actions import PlayCard, action_from_dict, DeclareAttack, Commit, Item
+from engine.atnia.actions import Commit, DeclareAttack, Item, PlayCard, action_from_dict
 from engine.atnia.errors import CardDefinitionError, IllegalDeck, SetupError
 from engine.atnia.rules import CT_STARTING
 from tests.engine_atnia.helpers import game_from_decks, library, position
@@ -60,7 +60,7 @@ def test_actions_round_trip_through_plain_data():
 
 def test_card_definition_errors_name_the_field():
     """A malformed card definition names the field at fault."""
-    with pytest.raises(CardDefinitionError, match="ideals.chaos"):
+    with pytest.raises(CardDefinitionError, match=r"ideals\.chaos"):
         load_card({"name": "Odd", "type": "spell", "ideals": {"chaos": 1}})
     with pytest.raises(CardDefinitionError, match="offense"):
         load_card({"name": "Odd", "type": "item", "offense": 1})

@@ -66,7 +66,7 @@ def test_two_locations_per_turn_breaks_the_scenarios_citing_2_4_2(repo, capsys):
 def test_a_renumbered_rule_is_reported_as_a_move(repo, capsys):
     """Renumbering 1.1.8 to 1.1.9 is a move, not a removal and an addition."""
     _edit(repo, "- 1.1.8 All name-based", "- 1.1.9 All name-based")
-    code, out = _run(capsys, "diff", "HEAD", "--json")
+    _code, out = _run(capsys, "diff", "HEAD", "--json")
     changes = json.loads(out)["changes"]
     assert [(c["kind"], c["old_id"], c["id"]) for c in changes] == [
         ("renumbered", "athernum:1.1.8", "athernum:1.1.9")

@@ -3,6 +3,7 @@ the site swap never leaves neither site, and a failed build leaves the stored re
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -98,10 +99,10 @@ def test_a_failed_build_keeps_the_previous_site_and_results(small_project):
         raise RulekbError("a step failed")
 
     try:
-        with pytest.raises(RulekbError):
+        with open(os.devnull, "w") as devnull, pytest.raises(RulekbError):
             run_build(
                 Paths(small_project),
-                Console(file=open(os.devnull, "w")),
+                Console(file=devnull),
                 only={"parse rules and build the graph", "verify scenarios", "fail after verify"},
             )
     finally:
@@ -153,7 +154,5 @@ def test_workers_die_with_a_killed_verify():
         ]
         assert not left, f"workers {left} outlived their verify"
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass

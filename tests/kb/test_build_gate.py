@@ -70,7 +70,7 @@ def test_a_lint_error_stops_the_build_before_verifying(small_project, run):
     before = _previous_build(small_project)
     rulings = small_project / "rules" / "athernum" / "rulings.yaml"
     rulings.write_text(rulings.read_text().replace("- id: R-ATH-002", "- id: R-ATH-001", 1))
-    code, out, err = run(small_project, "build")
+    code, out, _err = run(small_project, "build")
     assert code != 0
     assert "duplicate ruling id R-ATH-001" in out
     assert _unchanged(small_project, before)

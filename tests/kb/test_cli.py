@@ -121,7 +121,7 @@ def test_import_refuses_to_overwrite_an_edited_source(run, scratch, seeds):
     seed = next(seeds.glob("004_*.txt"))
     code, _, err = run("import", str(seed), root=scratch)
     assert code == 2 and "already exists" in err
-    code, out, _ = run("import", str(seed), "--release", "2026-01", root=scratch)
+    code, _out, _ = run("import", str(seed), "--release", "2026-01", root=scratch)
     assert (
         code == 0 and (scratch / "rules" / "altered" / "cr@excerpt.md").exists()
     )  # the previous text, archived

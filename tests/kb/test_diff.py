@@ -112,6 +112,5 @@ def test_git_revisions_can_be_compared(tmp_path):
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rules")
     with checkout("HEAD", repo) as old_root:
         assert (old_root / "rules" / "athernum" / "cr.md").exists()
-    with pytest.raises(VersionNotFound):
-        with checkout("no-such-revision", repo):
-            pass
+    with pytest.raises(VersionNotFound), checkout("no-such-revision", repo):
+        pass

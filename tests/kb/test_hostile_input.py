@@ -81,7 +81,7 @@ def test_invalid_date_in_rulings_is_a_problem_with_file_line_and_field(project, 
 def test_invalid_date_in_a_scenario_note_stays_text(project, rulekb):
     """``notes: 2026-13-45`` in a scenario is just text: verify runs the scenario."""
     path = _scenario(project, SCENARIO + "notes: 2026-13-45\n")
-    code, out = rulekb(project, "verify", str(path))
+    _code, out = rulekb(project, "verify", str(path))
     assert "1 scenario: 1 passed" in out
 
 
@@ -157,10 +157,10 @@ def test_import_of_a_markdown_rule_source_is_a_clear_error(project, rulekb):
 def test_import_refuses_a_release_name_that_leaves_the_project(project, rulekb, seeds, release):
     """``--release`` with a separator or ``..`` is refused before anything is written anywhere."""
     seed = next(seeds.glob("004_*.txt"))
-    before = {p for p in project.parent.rglob("*")}
+    before = set(project.parent.rglob("*"))
     code, out = rulekb(project, "import", str(seed), "--release", release)
     assert code == 2 and "is not a release name" in out
-    assert {p for p in project.parent.rglob("*")} == before
+    assert set(project.parent.rglob("*")) == before
 
 
 def test_import_does_not_write_through_a_symlink(project, rulekb, seeds, tmp_path_factory):

@@ -41,7 +41,7 @@ def test_format_is_detected(seeds, prefix, fmt):
 
 def test_cr_numbered_lines_are_all_nodes(seeds, tmp_path):
     """Every numbered line of the CR body (577, from 1.1.0 to 12.2.Ab) is a node: none lost, none invented."""
-    text, result, parsed = _imported(seeds, "000_", tmp_path)
+    text, _result, parsed = _imported(seeds, "000_", tmp_path)
     body = text.split("\n0. Core Concepts\n", 1)[1]
     expected = [m.group(1) for line in body.splitlines() if (m := NUMBER_LINE.match(line))]
     numbered = [n.number for n in parsed.document.nodes if n.number and n.kind in ("rule", "section")]
@@ -145,7 +145,7 @@ def test_altered_rules_examples_and_remarks(seeds, tmp_path):
 @pytest.mark.parametrize("prefix", sorted(SEED_FORMATS))
 def test_import_loses_no_words(seeds, prefix, tmp_path):
     """Every word of a seed document (outside the dropped table of contents) is in the parsed nodes."""
-    text, result, parsed = _imported(seeds, prefix, tmp_path)
+    text, _result, parsed = _imported(seeds, prefix, tmp_path)
     if prefix == "000_":
         lines = text.splitlines()
         toc = next(i for i, line in enumerate(lines) if line.startswith("|"))
@@ -176,7 +176,7 @@ def test_unnumbered_documents_get_stable_positional_ids(seeds, tmp_path):
 
 def test_german_rulebook_names_what_it_translates(seeds, tmp_path):
     """The German rulebook's front matter names the English rulebook as the document it translates."""
-    _, result, parsed = _imported(seeds, "002_", tmp_path)
+    _, _result, parsed = _imported(seeds, "002_", tmp_path)
     assert parsed.document.meta.translates == "athernum:rulebook-en"
     assert parsed.document.meta.language == "de"
     assert "CC BY-NC-SA 4.0" in parsed.document.meta.licence

@@ -3,20 +3,21 @@ linear in their length, measured against a plain line of the same length in the 
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
 import pytest
 
-from kb.importer import FORMATS, convert, detect_format
-from kb.errors import ImportFormatError
 from kb.curated import Curated
+from kb.errors import ImportFormatError
 from kb.graph import build_graph
+from kb.importer import FORMATS, convert, detect_format
 from kb.lint import misspellings, numbering
 from kb.loader import KnowledgeBase
 from kb.lookup import LookupIndex
-from kb.paths import Paths
 from kb.parse import parse_text, plain
+from kb.paths import Paths
 
 LENGTH = 100_000
 #: How much slower than a plain line a hostile one may be: catastrophic backtracking is thousands of times slower.
@@ -55,14 +56,10 @@ def _seconds(func, text: str) -> float:
 def _import(fmt: str):
     def run(line: str) -> None:
         text = f"Comprehensive Rules Atnia Card Game Altered\n{line}\n| 1 | x |\n1. Chapter\n{line}\n"
-        try:
+        with contextlib.suppress(ImportFormatError):
             detect_format(text)
-        except ImportFormatError:
-            pass
-        try:
+        with contextlib.suppress(ImportFormatError):
             convert(text, fmt, source="x.txt")
-        except ImportFormatError:
-            pass
 
     return run
 

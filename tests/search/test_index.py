@@ -112,7 +112,7 @@ def test_index_with_every_generation_damaged_is_reported_not_raised(project, pro
     """When no generation can be read, the command says so and how to rebuild, without a traceback."""
     report = build(project, project_kb)
     (report.path / "meta.json").write_text("{not json")
-    code, out, err = run(project.root, "search", "damage")
+    code, _out, err = run(project.root, "search", "damage")
     assert code == 2 and "cannot be read" in err and "rulekb index" in err and "Traceback" not in err
 
 
@@ -173,9 +173,8 @@ def test_a_second_publisher_waits_for_the_lock_and_changes_nothing_when_it_times
     prepared = indexer.prepare_index(project, small_docs, load_synonyms())
     monkeypatch.setattr(indexer, "LOCK_SECONDS", 0.2)
     root = index_root(project)
-    with FileLock(root / indexer.LOCK):
-        with pytest.raises(indexer.IndexBusy, match="try again"):
-            indexer.publish_index(prepared)
+    with FileLock(root / indexer.LOCK), pytest.raises(indexer.IndexBusy, match="try again"):
+        indexer.publish_index(prepared)
     assert read_pointer(root)["current"] == live
     assert [g.name for g in generations(root)] == [live]
     assert not prepared.folder.exists()

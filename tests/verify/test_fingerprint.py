@@ -35,7 +35,7 @@ def _suspects(root):
 def test_review_records_fingerprints_and_clears_suspicion(tmp_path):
     """`review` writes a quoted fingerprint per cited rule; the scenario is then not suspect."""
     root, scenario = _project(tmp_path)
-    assert [p.message for p in _suspects(root)][0].startswith(
+    assert next(p.message for p in _suspects(root)).startswith(
         "suspect: athernum:2.4.2 has no fingerprint yet"
     )
     assert update_file(scenario, "athernum", build_kb(Paths(root)).graph)

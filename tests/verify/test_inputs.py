@@ -20,7 +20,7 @@ def test_only_scenarios_whose_inputs_changed_run_again(small_project):
     names = {p.name for p in (small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml")}
     assert _ran(small_project) == names
     assert _ran(small_project) == set()
-    first, second = sorted((small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
+    first, _second = sorted((small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
     first.write_text(first.read_text() + "# a comment is an edit\n")
     assert _ran(small_project) == {first.name}
     cr = small_project / "rules" / "athernum" / "cr.md"

@@ -64,7 +64,7 @@ def reaction_ref(game: Game, text: object, player: str) -> str:
     """An Emblem-Reaction of ``player`` in Limbo: by id, or by the name of the object whose reaction it is."""
     if isinstance(text, str) and text in game.emblems:
         return text
-    mine = [e for e in game.reactions_in_limbo(player)]
+    mine = list(game.reactions_in_limbo(player))
     if text is None and len(mine) == 1:
         return mine[0]
     found = [e for e in mine if game.emblems[e].source_name.casefold() == str(text).casefold()]

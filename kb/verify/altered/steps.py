@@ -6,8 +6,8 @@ from engine.altered import actions as A
 from engine.altered.state import Game, Zone
 from kb.verify.altered.refs import option, reaction_ref, ref, refs, target_list
 from kb.verify.naming import StepError
-from kb.verify.step_syntax import parse_mapping, step_args
 from kb.verify.step_syntax import Step as _Step
+from kb.verify.step_syntax import parse_mapping, step_args
 
 PLAYABLE = (Zone.HAND, Zone.RESERVE, Zone.DISCARD)
 SOURCES = (Zone.EXPEDITION, Zone.LANDMARKS, Zone.HERO, Zone.RESERVE)

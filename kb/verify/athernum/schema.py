@@ -220,9 +220,9 @@ EXPECT = closed(
             "properties": {"kind": {"type": "string"}, "player": {"enum": PLAYERS}},
         },
         "combat": {"type": ["object", "null"]},
-        **{pid: _player_expect for pid in PLAYERS},
+        **dict.fromkeys(PLAYERS, _player_expect),
         "objects": {"type": "object", "additionalProperties": _object_expect},
-        "view": closed({pid: _view_expect for pid in PLAYERS}),
+        "view": closed(dict.fromkeys(PLAYERS, _view_expect)),
         **log_expect(log_entry(["string", "number"], PLAYERS)),
     }
 )
@@ -239,7 +239,7 @@ SCHEMA = scenario_schema(
         "victory_lost": {"type": "integer", "minimum": 0},
         "combat_used": {"type": "boolean"},
         "turn_limit": {"type": "integer", "minimum": 1},
-        **{pid: _player for pid in PLAYERS},
+        **dict.fromkeys(PLAYERS, _player),
         "new_game": new_game(_deck, PLAYERS, check_decks={"type": "boolean"}, reject=_reject),
     },
     STEP,

@@ -124,7 +124,7 @@ def _ability_index(game: Game, source: str, ability: object) -> int:
 
 def _resource_tokens(game: Game, player: str, args: object) -> list[str]:
     """Which resource tokens to exhaust: named ones, or the first ``count`` ready ones of a faction."""
-    if isinstance(args, int) or isinstance(args, dict):
+    if isinstance(args, (int, dict)):
         spec = {"count": args} if isinstance(args, int) else args
         count = int(spec.get("count", 1))
         faction = spec.get("faction", "any")

@@ -123,9 +123,8 @@ _deck = {
 
 _player_expect = closed(
     {
-        **{
-            k: _names
-            for k in (
+        **dict.fromkeys(
+            (
                 "hand",
                 "deck",
                 "discard",
@@ -135,8 +134,9 @@ _player_expect = closed(
                 "battlefield",
                 "deck_top",
                 "deck_bottom",
-            )
-        },
+            ),
+            _names,
+        ),
         **{
             f"{k}_count": {"type": "integer"}
             for k in ("hand", "deck", "discard", "void", "channel", "locations", "battlefield")
