@@ -1,7 +1,7 @@
 """Apply a player's action: check everything first (raising IllegalAction with the rule ids), then act.
 
 An illegal action never changes the game. After a legal one the engine runs its automatic steps
-(:func:`.tasks.run`) until a player must act again.
+(:func:`.steps.run`) until a player must act again.
 """
 
 from __future__ import annotations
@@ -36,7 +36,16 @@ from .rules import (
     Z_DISCARD,
 )
 from .state import Game
-from .tasks import push, run
+from .steps import (
+    AfterAction,
+    Check,
+    Collect,
+    CombatTriggers,
+    ResolveNow,
+    ToBlockStep,
+    ToFightStep,
+    run,
+)
 from .triggers import answer_targets, legal_targets
 from .universal import channel, check_channel, check_explore, check_pass, explore, pass_
 from .zones import answer_board_full
@@ -92,7 +101,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
                 (),
                 pid,
             )
-        push(game, ("resolve_now", entry), ("after_action", entry.speed == "infinite"))
+        game.queue.push(ResolveNow(entry), AfterAction(entry.speed == "infinite"))
         return
     if len(entries) > 1:
         record(
@@ -133,7 +142,7 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
     record(
         game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other
     )
-    push(game, ("check",), ("collect",), ("after_action", False))
+    game.queue.push(Check(), Collect(), AfterAction(False))
 
 
 def _play_card(game: Game, a: A.PlayCard) -> None:
@@ -178,7 +187,7 @@ def _attack(game: Game, a: A.DeclareAttack) -> None:
     if planned:
         perform(game, a.player, planned)
         record(game, CO_DECLARE, "commit", f"{a.player} commits cards along with the attack.", (), a.player)
-    push(game, ("check",), ("collect",), ("combat_triggers", CO_ATTACK_TRIGGERS), ("to_block_step",))
+    game.queue.push(Check(), Collect(), CombatTriggers(CO_ATTACK_TRIGGERS), ToBlockStep())
 
 
 def _block(game: Game, a: A.DeclareBlockers) -> None:
@@ -188,13 +197,13 @@ def _block(game: Game, a: A.DeclareBlockers) -> None:
     declare_blocks(game, a.player, a.blocks)
     if planned:
         perform(game, a.player, planned)
-    push(game, ("check",), ("collect",), ("combat_triggers", CO_BLOCK_TRIGGERS), ("to_fight_step",))
+    game.queue.push(Check(), Collect(), CombatTriggers(CO_BLOCK_TRIGGERS), ToFightStep())
 
 
 def _guardian(game: Game, a: A.GuardianBlock) -> None:
     check_guardian(game, a.player, a.unit, a.attacker)
     guardian_block(game, a.player, a.unit, a.attacker)
-    push(game, ("check",), ("collect",))
+    game.queue.push(Check(), Collect())
 
 
 # -- answers to pending choices ------------------------------------------------------------------------

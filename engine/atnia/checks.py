@@ -11,7 +11,7 @@ from .log import record
 from .rules import EN_BUFF_DAMAGE, EN_BUFF_LEAVES, HZ_DESTINATION, PC_STATS, WIN
 from .state import Game, GameResult, Phase, Zone
 from .stats import add_buff, change_buff, health, remove_buff
-from .tasks import task
+from .steps import PROCEDURE, Check
 from .zones import destroy
 
 
@@ -84,8 +84,8 @@ def _dying(game: Game) -> list[str]:
     return out
 
 
-@task("check")
-def step_check(game: Game) -> None:
+@PROCEDURE.performs(Check)
+def step_check(game: Game, step: Check) -> None:
     """Auras, destruction of cards without health left, and the end of the game."""
     for _ in range(100):
         refresh_auras(game)

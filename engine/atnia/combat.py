@@ -40,7 +40,18 @@ from .rules import (
 )
 from .state import Combat, Game, PendingChoice, Phase, Zone
 from .stats import offense
-from .tasks import push, task
+from .steps import (
+    PROCEDURE,
+    Check,
+    Collect,
+    CombatTriggers,
+    EndCombat,
+    GuardianOffer,
+    PhaseWait,
+    Strike,
+    ToBlockStep,
+    ToFightStep,
+)
 from .triggers import emit
 from .zones import deal_damage
 
@@ -169,9 +180,10 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
         emit(game, "attack", unit, pid)
 
 
-@task("combat_triggers")
-def step_combat_triggers(game: Game, rule: str) -> None:
+@PROCEDURE.performs(CombatTriggers)
+def step_combat_triggers(game: Game, step: CombatTriggers) -> None:
     """Fast and slow entries put onto the horizon in steps 1-2 wait for step 3 (p1.1, p2.1)."""
+    rule = step.rule
     if game.added:
         record(
             game,
@@ -183,8 +195,8 @@ def step_combat_triggers(game: Game, rule: str) -> None:
         game.added.clear()
 
 
-@task("to_block_step")
-def step_to_block(game: Game) -> None:
+@PROCEDURE.performs(ToBlockStep)
+def step_to_block(game: Game, step: ToBlockStep) -> None:
     if game.combat is None:
         return
     game.combat.step = "block"
@@ -258,8 +270,8 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
         emit(game, "block", blocker, pid)
 
 
-@task("to_fight_step")
-def step_to_fight(game: Game) -> None:
+@PROCEDURE.performs(ToFightStep)
+def step_to_fight(game: Game, step: ToFightStep) -> None:
     if game.combat is None:
         return
     game.combat.step = "fight"
@@ -288,9 +300,10 @@ def guardian_can_block(game: Game, card) -> list[str]:
     return [u for u, _ in combat.attackers if u not in combat.blocks and _in_combat(game, u)]
 
 
-@task("guardian_offer")
-def step_guardian_offer(game: Game, cid: str) -> None:
+@PROCEDURE.performs(GuardianOffer)
+def step_guardian_offer(game: Game, step: GuardianOffer) -> None:
     """A guardian unit arrived after blockers were declared: its controller may have it block (decision D-GUARDIAN)."""
+    cid = step.cid
     card = game.card(cid)
     if card.zone is not Zone.BATTLEFIELD:
         return
@@ -352,8 +365,8 @@ def _in_combat(game: Game, cid: str) -> bool:
     return card is not None and card.zone is Zone.BATTLEFIELD and card.incarnation == inc.get(cid, -1)
 
 
-@task("strike")
-def step_strike(game: Game) -> None:
+@PROCEDURE.performs(Strike)
+def step_strike(game: Game, step: Strike) -> None:
     """Every combatant strikes at once: blocked and blocking units each other, unblocked attackers their target."""
     combat = game.combat
     combat.step = "strike"
@@ -410,11 +423,11 @@ def step_strike(game: Game) -> None:
             pass
         elif amount == 0:
             record(game, EN_DAMAGE, "no_damage", f"{name} has 0 offense and deals no damage.", (striker,))
-    push(game, ("check",), ("collect",), ("phase_wait", "end_combat", ""))
+    game.queue.push(Check(), Collect(), PhaseWait(EndCombat(), ""))
 
 
-@task("end_combat")
-def step_end_combat(game: Game) -> None:
+@PROCEDURE.performs(EndCombat)
+def step_end_combat(game: Game, step: EndCombat) -> None:
     """Step 4: back to the main phase; the attacking player becomes active, and has acted (p9)."""
     combat = game.combat
     game.combat = None

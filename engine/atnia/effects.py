@@ -28,8 +28,8 @@ from .rules import (
 )
 from .state import DAMAGE_ZONES, Entry, Game, PendingChoice, Zone
 from .stats import add_buff, health, offense
+from .steps import PROCEDURE, Effects
 from .targets import still_valid
-from .tasks import push, task
 from .zones import create, deal_damage, destroy, draw, enter_battlefield, move
 
 
@@ -91,12 +91,13 @@ def can_happen(game: Game, entry: Entry, effect: Effect) -> bool:
     return True
 
 
-@task("effects")
-def step_effects(game: Game, entry: Entry, effects: tuple[Effect, ...], index: int) -> None:
+@PROCEDURE.performs(Effects)
+def step_effects(game: Game, step: Effects) -> None:
     """Do effect ``index``, then the rest (an effect that needs a choice waits for it)."""
+    entry, effects, index = step.entry, step.effects, step.index
     if index >= len(effects):
         return
-    push(game, ("effects", entry, effects, index + 1))
+    game.queue.push(Effects(entry, effects, index + 1))
     do_effect(game, entry, effects[index])
 
 
@@ -242,7 +243,7 @@ def answer_may(game: Game, yes: bool) -> None:
         choice.player,
     )
     if yes:
-        push(game, ("effects", entry, effect.inner, 0))
+        game.queue.push(Effects(entry, effect.inner, 0))
 
 
 def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
@@ -278,4 +279,4 @@ def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
         (),
         entry.controller,
     )
-    push(game, ("effects", entry, effect.inner, 0), ("effects", entry, effect.then, 0))
+    game.queue.push(Effects(entry, effect.inner, 0), Effects(entry, effect.then, 0))

@@ -38,8 +38,25 @@ from .rules import (
     Z_LOCATION,
 )
 from .state import Card, Entry, Game, Phase, TargetRef, Window, Zone
+from .steps import (
+    PROCEDURE,
+    AfterAction,
+    BeginDraw,
+    BeginMain,
+    Check,
+    Collect,
+    ContinueResolution,
+    Effects,
+    EndCombat,
+    PhaseWait,
+    ResolutionDone,
+    ResolveEntry,
+    ResolveNow,
+    ResolveTop,
+    SpellDone,
+    Strike,
+)
 from .targets import still_valid
-from .tasks import push, task
 from .triggers import emit
 from .zones import enter_battlefield, move
 
@@ -97,9 +114,10 @@ def specs_of(game: Game, entry: Entry) -> tuple:
     return game.card(entry.card).definition.targets if entry.card else ()
 
 
-@task("resolve_entry")
-def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
+@PROCEDURE.performs(ResolveEntry)
+def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
     """Resolve one entry: a card goes where its type says (p4); a spell, skill or ability does what it says."""
+    entry, rule = step.entry, step.rule
     if entry not in game.horizon:
         return
     game.horizon.remove(entry)
@@ -123,14 +141,14 @@ def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
                 (entry.source,),
                 entry.controller,
             )
-        push(game, ("effects", entry, entry.effects, 0))
+        game.queue.push(Effects(entry, entry.effects, 0))
         return
     card = game.card(entry.card)
     if card.zone is not Zone.HORIZON:
         return
     record(game, rule, "resolve", f"{card.name} resolves.", (card.id,), entry.controller)
     if card.type == "spell":
-        push(game, ("effects", entry, entry.effects, 0), ("spell_done", card.id))
+        game.queue.push(Effects(entry, entry.effects, 0), SpellDone(card.id))
     elif card.type == "location":
         move(game, card, Zone.LOCATION)
         record(
@@ -163,9 +181,10 @@ def step_resolve_entry(game: Game, entry: Entry, rule: str) -> None:
         enter_battlefield(game, [card.id], entry.controller, CT_UNIT if card.is_unit else CT_ITEM, wielder)
 
 
-@task("spell_done")
-def step_spell_done(game: Game, cid: str) -> None:
+@PROCEDURE.performs(SpellDone)
+def step_spell_done(game: Game, step: SpellDone) -> None:
     """A spell is discarded once it has done what it says (rules/card-types/p3)."""
+    cid = step.cid
     card = game.card(cid)
     if card.zone is Zone.HORIZON:
         move(game, card, Zone.DISCARD)
@@ -177,14 +196,14 @@ def step_spell_done(game: Game, cid: str) -> None:
         )
 
 
-@task("resolve_now")
-def step_resolve_now(game: Game, entry: Entry) -> None:
+@PROCEDURE.performs(ResolveNow)
+def step_resolve_now(game: Game, step: ResolveNow) -> None:
     """An infinite-speed or burst entry resolves as soon as it is put onto the horizon (rules/speed/p4, p5)."""
-    push(
-        game,
-        ("resolve_entry", entry, SP_BURST if entry.speed == "burst" else SP_INFINITE),
-        ("check",),
-        ("collect",),
+    entry = step.entry
+    game.queue.push(
+        ResolveEntry(entry, SP_BURST if entry.speed == "burst" else SP_INFINITE),
+        Check(),
+        Collect(),
     )
 
 
@@ -204,13 +223,13 @@ def start_resolution(game: Game, passer: str, rule: str) -> None:
         (),
         passer,
     )
-    push(game, ("resolve_top",))
+    game.queue.push(ResolveTop())
 
 
-@task("resolve_top")
-def step_resolve_top(game: Game) -> None:
+@PROCEDURE.performs(ResolveTop)
+def step_resolve_top(game: Game, step: ResolveTop) -> None:
     if not game.horizon:
-        push(game, ("resolution_done",))
+        game.queue.push(ResolutionDone())
         return
     entry = game.horizon[-1]
     if len(game.horizon) > 1:
@@ -222,17 +241,16 @@ def step_resolve_top(game: Game) -> None:
             (entry.card or entry.source,),
             entry.controller,
         )
-    push(
-        game,
-        ("resolve_entry", entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
-        ("check",),
-        ("collect",),
-        ("continue_resolution",),
+    game.queue.push(
+        ResolveEntry(entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
+        Check(),
+        Collect(),
+        ContinueResolution(),
     )
 
 
-@task("continue_resolution")
-def step_continue_resolution(game: Game) -> None:
+@PROCEDURE.performs(ContinueResolution)
+def step_continue_resolution(game: Game, step: ContinueResolution) -> None:
     """Resolve the next entry, unless new fast or slow entries arrived: then resolution stops (advanced notes p1)."""
     if game.added:
         top = game.horizon[-1]
@@ -247,11 +265,11 @@ def step_continue_resolution(game: Game) -> None:
             f"speed; {new}, who does not control it, becomes the active player.",
         )
         return
-    push(game, ("resolve_top",))
+    game.queue.push(ResolveTop())
 
 
-@task("resolution_done")
-def step_resolution_done(game: Game) -> None:
+@PROCEDURE.performs(ResolutionDone)
+def step_resolution_done(game: Game, step: ResolutionDone) -> None:
     """Everything resolved: who acts next depends on the phase (main: p6; combat: strike; round start/end: move on)."""
     game.resolving = False
     if game.phase is Phase.MAIN:
@@ -265,20 +283,21 @@ def step_resolution_done(game: Game) -> None:
             "becomes the active player.",
         )
     elif game.phase is Phase.COMBAT:
-        push(game, ("strike",) if game.combat and game.combat.step == "fight" else ("end_combat",))
+        game.queue.push(Strike() if game.combat and game.combat.step == "fight" else EndCombat())
     elif game.phase is Phase.ROUND_START:
         record(game, RP_START_NEXT, "phase", "No effects are left unresolved: move to the main phase.")
-        push(game, ("begin_main",))
+        game.queue.push(BeginMain())
     elif game.phase is Phase.ROUND_END:
         record(game, RP_END_NEXT, "phase", "No effects are left unresolved: move to the draw phase.")
-        push(game, ("begin_draw",))
+        game.queue.push(BeginDraw())
 
 
-@task("after_action")
-def step_after_action(game: Game, by_infinite: bool) -> None:
+@PROCEDURE.performs(AfterAction)
+def step_after_action(game: Game, step: AfterAction) -> None:
     """Fast or slow entries put onto the horizon by triggers of a player's action: only when that action was at
     infinite speed (channelling, exploring, an infinite-speed card) does the player's pass hand them over
     (decision D-INFINITE-SOURCE); after a fast or slow play the passing rule applies as usual."""
+    by_infinite = step.by_infinite
     if not game.added:
         return
     added = list(game.added)
@@ -302,9 +321,10 @@ def step_after_action(game: Game, by_infinite: bool) -> None:
         )
 
 
-@task("phase_wait")
-def step_phase_wait(game: Game, next_step: str, rule: str) -> None:
+@PROCEDURE.performs(PhaseWait)
+def step_phase_wait(game: Game, step: PhaseWait) -> None:
     """In a step that makes nobody active: continue, or let the player not controlling a new entry act first (p7)."""
+    rule = step.rule
     if game.added or game.horizon:
         top = game.horizon[-1]
         game.added.clear()
@@ -327,4 +347,4 @@ def step_phase_wait(game: Game, next_step: str, rule: str) -> None:
                 RP_END_NEXT: "No effects are unresolved: move to the draw phase.",
             }.get(rule, "Move on."),
         )
-    push(game, (next_step,))
+    game.queue.push(step.then)

@@ -38,13 +38,26 @@ from .rules import (
 )
 from .state import Game, PendingChoice, Phase, Zone
 from .stats import remove_buff
-from .tasks import push, task
+from .steps import (
+    PROCEDURE,
+    BeginDraw,
+    BeginMain,
+    BeginRound,
+    Check,
+    Collect,
+    DrawUp,
+    NextRound,
+    PhaseWait,
+    Recycle,
+    RoundEnd,
+    RoundStart,
+)
 from .triggers import emit
 from .zones import draw, move
 
 
-@task("begin_round")
-def step_begin_round(game: Game) -> None:
+@PROCEDURE.performs(BeginRound)
+def step_begin_round(game: Game, step: BeginRound) -> None:
     """Pre round, steps 1 to 5 (rules/round-phases/p1)."""
     game.round += 1
     game.phase = Phase.PRE_ROUND
@@ -136,21 +149,21 @@ def step_begin_round(game: Game) -> None:
                 pid,
             )
     record(game, RP_PRE_NEXT, "phase", "Move to round start.")
-    push(game, ("round_start",))
+    game.queue.push(RoundStart())
 
 
-@task("round_start")
-def step_round_start(game: Game) -> None:
+@PROCEDURE.performs(RoundStart)
+def step_round_start(game: Game, step: RoundStart) -> None:
     """Round start: effects that refer to it happen; once nothing is unresolved, the main phase (p2)."""
     game.phase = Phase.ROUND_START
     record(game, RP_START, "phase", f"Round start of round {game.round}.")
     record(game, RP_START_EFFECTS, "round_start", "Effects that refer to round start happen now.")
     emit(game, "round_start")
-    push(game, ("check",), ("collect",), ("phase_wait", "begin_main", RP_START_NEXT))
+    game.queue.push(Check(), Collect(), PhaseWait(BeginMain(), RP_START_NEXT))
 
 
-@task("begin_main")
-def step_begin_main(game: Game) -> None:
+@PROCEDURE.performs(BeginMain)
+def step_begin_main(game: Game, step: BeginMain) -> None:
     """The main phase: the first player becomes active (p3.1)."""
     game.phase = Phase.MAIN
     game.passes = 0
@@ -173,11 +186,11 @@ def end_main(game: Game, last: str) -> None:
         (),
         last,
     )
-    push(game, ("round_end",))
+    game.queue.push(RoundEnd())
 
 
-@task("round_end")
-def step_round_end(game: Game) -> None:
+@PROCEDURE.performs(RoundEnd)
+def step_round_end(game: Game, step: RoundEnd) -> None:
     """Round end: effects lasting until round end stop, effects that refer to it happen (p4)."""
     game.phase = Phase.ROUND_END
     record(game, RP_END, "phase", f"Round end of round {game.round}.")
@@ -196,11 +209,11 @@ def step_round_end(game: Game) -> None:
                 )
     record(game, RP_END_EFFECTS, "round_end", "Effects that refer to round end happen now.")
     emit(game, "round_end")
-    push(game, ("check",), ("collect",), ("phase_wait", "begin_draw", RP_END_NEXT))
+    game.queue.push(Check(), Collect(), PhaseWait(BeginDraw(), RP_END_NEXT))
 
 
-@task("begin_draw")
-def step_begin_draw(game: Game) -> None:
+@PROCEDURE.performs(BeginDraw)
+def step_begin_draw(game: Game, step: BeginDraw) -> None:
     """The draw phase: maximum hand size (p5.1), recycling (p5.2), drawing up (p5.3), the next round (p5.4)."""
     game.phase = Phase.DRAW
     game.active = game.window = None
@@ -221,12 +234,13 @@ def step_begin_draw(game: Game) -> None:
             pid,
         )
     order = [game.first] + [p for p in game.order if p != game.first]
-    push(game, *[("recycle", pid) for pid in order], ("draw_up",), ("next_round",))
+    game.queue.push(*[Recycle(pid) for pid in order], DrawUp(), NextRound())
 
 
-@task("recycle")
-def step_recycle(game: Game, pid: str) -> None:
+@PROCEDURE.performs(Recycle)
+def step_recycle(game: Game, step: Recycle) -> None:
     """Ask a player with channelled cards which go on top of the deck and which on the bottom."""
+    pid = step.pid
     ps = game.players[pid]
     if not ps.channel:
         return
@@ -260,8 +274,8 @@ def recycle(game: Game, pid: str, top: tuple[str, ...], bottom: tuple[str, ...])
     record(game, CH_RECYCLE, "recycle", f"{pid}'s channelled cards are recycled into their deck.", (), pid)
 
 
-@task("draw_up")
-def step_draw_up(game: Game) -> None:
+@PROCEDURE.performs(DrawUp)
+def step_draw_up(game: Game, step: DrawUp) -> None:
     for pid in [game.first] + [p for p in game.order if p != game.first]:
         ps = game.players[pid]
         wanted = max(0, (ps.max_hand or 0) - len(ps.hand))
@@ -290,7 +304,7 @@ def step_draw_up(game: Game) -> None:
             )
 
 
-@task("next_round")
-def step_next_round(game: Game) -> None:
+@PROCEDURE.performs(NextRound)
+def step_next_round(game: Game, step: NextRound) -> None:
     record(game, RP_NEXT_ROUND, "phase", "The next round begins.")
-    push(game, ("begin_round",))
+    game.queue.push(BeginRound())

@@ -21,9 +21,12 @@ from .errors import IllegalDeck, SetupError
 from .log import record
 from .rules import CT_LOCATION, CT_STARTING, ID_NO_GATE, LOC_ZONE, START, Z_DECK, Z_HAND
 from .state import Buff, Card, Game, Limits, Phase, PlayerState, Window, Zone
-from .tasks import push, run
+from .steps import BeginDraw, BeginRound, Check, RoundEnd, RoundStart, run
 from .universal import wilderness
 from .zones import draw, move, shuffle
+
+#: The step a position set up in a phase that makes nobody active starts with.
+STARTS = {Phase.ROUND_START: RoundStart, Phase.ROUND_END: RoundEnd, Phase.DRAW: BeginDraw}
 
 PLAYERS = ("p1", "p2")
 
@@ -131,7 +134,7 @@ def new_game(
         draw(game, pid, limits.starting_hand, START)
         record(game, Z_HAND, "hand", f"{pid}'s hand holds {len(game.players[pid].hand)} cards.", (), pid)
     record(game, START, "begin", "The first round of the game begins.")
-    push(game, ("begin_round",))
+    game.queue.push(BeginRound())
     run(game)
     return game
 
@@ -313,21 +316,12 @@ class Setup(PileMethods):
         if self._phase is Phase.MAIN:
             game.active = self._active or self._first
             game.window = Window(game.active)
-            push(game, ("check",))
+            game.queue.push(Check())
         elif self._phase is Phase.PRE_ROUND:
             game.round = self._round - 1
-            push(game, ("begin_round",))
+            game.queue.push(BeginRound())
         else:
-            push(
-                game,
-                (
-                    {
-                        Phase.ROUND_START: "round_start",
-                        Phase.ROUND_END: "round_end",
-                        Phase.DRAW: "begin_draw",
-                    }[self._phase],
-                ),
-            )
+            game.queue.push(STARTS[self._phase]())
         run(game)
         return game
 

@@ -7,13 +7,13 @@ only offers the entry points (``apply``, ``legal_actions``, ``to_dict``).
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from engine.common import choices
 from engine.common.game import GameEntryPoints
+from engine.common.procedure import StepQueue
 from engine.common.results import GameResult
 
 from .cards import Ability, CardDef, Effect
@@ -233,7 +233,7 @@ class Game(GameEntryPoints):
     horizon: list[Entry] = field(default_factory=list)  # bottom to top
     combat: Combat | None = None
     pending: PendingChoice | None = None
-    queue: deque = field(default_factory=deque)
+    queue: StepQueue = field(default_factory=StepQueue)
     events: list[dict] = field(default_factory=list)  # happened, triggers not yet collected
     placing: list = field(default_factory=list)  # triggered abilities being put onto the horizon
     added: list[Entry] = field(

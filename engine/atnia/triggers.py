@@ -31,8 +31,8 @@ from .rules import (
     SP_INFINITE_USES,
 )
 from .state import Entry, Game, PendingChoice, TargetRef, Zone
+from .steps import PROCEDURE, Collect, Place, PlaceTargets, ResolveNow
 from .targets import options, refs
-from .tasks import push, task
 
 IMMEDIATE = ("infinite", "burst")
 ZONE_RANK = {"horizon": 0, "battlefield": 1, "location": 2, "channel": 3, "discard": 4}
@@ -126,8 +126,8 @@ def _matches(ability: Ability, card_id: str, controller: str, event: dict) -> bo
     return who is not None and who != controller  # enemy
 
 
-@task("collect")
-def step_collect(game: Game) -> None:
+@PROCEDURE.performs(Collect)
+def step_collect(game: Game, step: Collect) -> None:
     """Find the abilities the events since the last collection trigger, and order them."""
     if not game.events:
         return
@@ -165,7 +165,7 @@ def step_collect(game: Game) -> None:
     if len(found) > 1:
         _log_order(game, found)
     game.placing = found
-    push(game, ("place_targets",))
+    game.queue.push(PlaceTargets())
 
 
 def _describe(t: Triggered) -> str:
@@ -240,8 +240,8 @@ def final_order(placing: list[Triggered]) -> list[Triggered]:
     return [t for t in placing if t.immediate] + [t for t in placing if not t.immediate]
 
 
-@task("place_targets")
-def step_place_targets(game: Game) -> None:
+@PROCEDURE.performs(PlaceTargets)
+def step_place_targets(game: Game, step: PlaceTargets) -> None:
     """Choose targets as they go onto the horizon, the bottom-most first (p4); ask when there is a choice."""
     order = final_order(game.placing)
     needing = [t for t in order if t.ability.targets]
@@ -304,9 +304,9 @@ def step_place_targets(game: Game) -> None:
             len(t.ability.targets),
             t.id,
         )
-        push(game, ("place_targets",))
+        game.queue.push(PlaceTargets())
         return
-    push(game, ("place",))
+    game.queue.push(Place())
 
 
 def _names(game: Game, ids: tuple[str, ...]) -> str:
@@ -339,8 +339,8 @@ def legal_targets(game: Game) -> list[tuple[str, ...]]:
     return options(game, t.controller, t.ability.targets)
 
 
-@task("place")
-def step_place(game: Game) -> None:
+@PROCEDURE.performs(Place)
+def step_place(game: Game, step: Place) -> None:
     """Put the ordered abilities onto the horizon; infinite and burst ones resolve at once, top first."""
     order = final_order(game.placing)
     game.placing = []
@@ -385,4 +385,4 @@ def step_place(game: Game) -> None:
             (e.source,),
             e.controller,
         )
-    push(game, *[("resolve_now", e) for e in immediate])
+    game.queue.push(*[ResolveNow(e) for e in immediate])

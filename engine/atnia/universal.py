@@ -35,7 +35,7 @@ from .rules import (
     Z_CHANNEL,
 )
 from .state import Game, Phase, Zone
-from .tasks import push
+from .steps import AfterAction, Check, Collect, ResolutionDone, Strike
 from .triggers import emit
 from .zones import create, move
 
@@ -79,7 +79,7 @@ def channel(game: Game, pid: str, cid: str) -> None:
         pid,
     )
     emit(game, "channel", cid, pid)
-    push(game, ("check",), ("collect",), ("after_action", True))
+    game.queue.push(Check(), Collect(), AfterAction(True))
 
 
 # -- exploring -----------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
         pid,
     )
     emit(game, "explore", land.id, pid)
-    push(game, ("check",), ("collect",), ("after_action", True))
+    game.queue.push(Check(), Collect(), AfterAction(True))
 
 
 # -- passing -------------------------------------------------------------------------------------
@@ -177,13 +177,13 @@ def pass_(game: Game, pid: str) -> None:
         if idle:
             record(game, CO_FIGHT, "pass", f"{pid} passes with nothing on the horizon.", (), pid)
             game.active = game.window = None
-            push(game, ("strike",))
+            game.queue.push(Strike())
         else:
             make_active(game, other, SR_PASS, f"{pid} passes: {other} becomes the active player.")
         return
     if game.phase is not Phase.MAIN:  # a window of round start, round end or after the strike: nothing left
         game.active = game.window = None
-        push(game, ("resolution_done",))
+        game.queue.push(ResolutionDone())
         return
     if idle:
         game.passes += 1

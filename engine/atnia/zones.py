@@ -24,7 +24,7 @@ from .rules import (
 )
 from .state import DAMAGE_ZONES, Card, Game, PendingChoice, Zone
 from .stats import add_buff, health, offense, remove_buff
-from .tasks import push, task
+from .steps import PROCEDURE, Enter, EnterOne, GuardianOffer
 from .triggers import emit
 
 
@@ -210,11 +210,12 @@ def enter_battlefield(
     game: Game, ids: list[str], controller: str, rule: str, wielder: str | None = None
 ) -> None:
     """Queue cards to arrive on ``controller``'s battlefield at once (weapons onto ``wielder``'s space)."""
-    push(game, ("enter", list(ids), controller, rule, wielder))
+    game.queue.push(Enter(tuple(ids), controller, rule, wielder))
 
 
-@task("enter")
-def step_enter(game: Game, ids: list[str], controller: str, rule: str, wielder: str | None) -> None:
+@PROCEDURE.performs(Enter)
+def step_enter(game: Game, step: Enter) -> None:
+    ids, controller, rule, wielder = step.ids, step.controller, step.rule, step.wielder
     cards = [game.card(i) for i in ids]
     if len(cards) > 1:
         cards.sort(key=size_key)
@@ -226,7 +227,7 @@ def step_enter(game: Game, ids: list[str], controller: str, rule: str, wielder: 
             [c.id for c in cards],
             controller,
         )
-    push(game, *[("enter_one", c.id, controller, rule, wielder) for c in cards])
+    game.queue.push(*[EnterOne(c.id, controller, rule, wielder) for c in cards])
 
 
 def _equip(game: Game, weapon: Card, unit: Card, rule: str) -> None:
@@ -257,8 +258,9 @@ def _equip(game: Game, weapon: Card, unit: Card, rule: str) -> None:
     )
 
 
-@task("enter_one")
-def step_enter_one(game: Game, cid: str, controller: str, rule: str, wielder: str | None) -> None:
+@PROCEDURE.performs(EnterOne)
+def step_enter_one(game: Game, step: EnterOne) -> None:
+    cid, controller, rule, wielder = step.cid, step.controller, step.rule, step.wielder
     card = game.card(cid)
     if card.zone not in (Zone.HORIZON, None):
         return  # it left the horizon meanwhile
@@ -326,7 +328,7 @@ def arrive(game: Game, card: Card, rule: str, position: int | None = None) -> No
         )
     emit(game, "arrive", card.id, card.controller)
     if card.definition.has("guardian") and game.combat is not None:
-        push(game, ("guardian_offer", card.id))
+        game.queue.push(GuardianOffer(card.id))
 
 
 def answer_board_full(game: Game, replaced: str | None) -> None:
