@@ -16,6 +16,7 @@ the rules, the CR's by default), the action dataclasses in :mod:`.actions`, :cla
 exception tree in :mod:`.errors` (every rejection cites CR rule ids).
 """
 
+from . import checks, combat, effects, stack, turns  # noqa: F401  (they register their steps)
 from .abilities import load_card, load_library
 from .actions import (
     Action,

@@ -1,7 +1,7 @@
 """Apply a player's action: check everything first (raising IllegalAction with the CR ids), then act.
 
 An illegal action never changes the game. After a legal one the engine runs its automatic
-steps (:func:`.turns.run`) until a player must act again.
+steps (:func:`.steps.run`) until a player must act again.
 """
 
 from __future__ import annotations
@@ -33,11 +33,11 @@ from .log import record
 from .markers import exhaust, remove_victory_tokens, turn_face_up
 from .resources import check_payment, exhaust_resource, restricted, spend
 from .setup import choose_main_character, eligible_main
-from .stack import ensure_stack, give_priority, pass_priority, push_entry, push_front
+from .stack import ensure_stack, give_priority, pass_priority, push_entry
 from .state import PERMANENT_ZONES, Game, GameObject, Phase, StackEntry, Zone
+from .steps import EndPhase, EndWindow, Place, Priority, run
 from .targets import resolve_choice
 from .triggers import emit, static_pending
-from .turns import run
 from .values import abilities_of, snapshot, value
 from .zones import controlled_copy, enter_board, free_character_slot, move_card
 
@@ -234,7 +234,7 @@ def _statics_to_stack(game: Game, pid: str, pending: list) -> None:
     ensure_stack(game, "4.1.3")
     game.placing.extend(pending)
     game.priority = None
-    push_front(game, ("place",), ("priority", pid))
+    game.queue.push(Place(), Priority(pid))
 
 
 # -- handlers -------------------------------------------------------------------------------
@@ -537,7 +537,7 @@ def _enter_combat(game: Game, a: A.EnterCombat) -> None:
     game.combat_turn = game.turn
     record(game, "9.2.11", "enter_combat", f"{a.player} enters the combat phase.", (), a.player)
     game.priority = None
-    push_front(game, ("end_phase", Phase.DAY, Phase.COMBAT))
+    game.queue.push(EndPhase(Phase.DAY, Phase.COMBAT))
 
 
 def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
@@ -590,13 +590,13 @@ def _next_phase(game: Game, a: A.NextPhase) -> None:
             a.player,
         )
         game.priority = None
-        push_front(game, ("end_window",), ("end_phase", Phase.DAY, None))
+        game.queue.push(EndWindow(), EndPhase(Phase.DAY, None))
     elif game.phase is Phase.COMBAT:
         if game.combat is not None:
             raise WrongTiming("the current combat must be fully resolved first", "9.3.4")
         record(game, "9.3.2", "end_combat", f"{a.player} ends the combat phase.", (), a.player)
         game.priority = None
-        push_front(game, ("end_phase", Phase.COMBAT, None))
+        game.queue.push(EndPhase(Phase.COMBAT, None))
     else:
         raise WrongTiming(f"the {game.phase.value} phase ends on its own", "9.2.0")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .leaving import leave_game
 from .log import record
 from .markers import exhaust, grow_pool, remove_counters
-from .stack import push_front
 from .state import BOARD_ZONES, PERMANENT_ZONES, Game, GameObject, GameResult, PendingChoice, Phase, Zone
+from .steps import StateCheck
 from .values import has_dfv, modifier_active, source_active, types_of, value
 from .zones import move_card, move_many
 
@@ -416,7 +416,7 @@ def state_based_check(game: Game, cause: str) -> None:
     board = _Board(game)
     _lethal(game, board)  # 4.2.2a
     if not _semi_unique(game, board):  # 4.2.2b
-        push_front(game, ("sbc", cause))
+        game.queue.push(StateCheck(cause))
         return
     _locations(game)  # 4.2.2c
     _stray_tokens(game, board)  # 4.2.2d, 4.2.2f

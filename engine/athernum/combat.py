@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .log import record
 from .markers import deal_damage, exhaust
-from .stack import ensure_stack, give_priority, push_front
+from .stack import ensure_stack, give_priority
 from .state import PERMANENT_ZONES, Combat, Game, GameObject, PendingChoice
+from .steps import PROCEDURE, Collect, CombatDamage, CombatExhaust, CombatStack, StateCheck
 from .triggers import emit
 from .values import has_dfv, has_ofv, value
 
@@ -68,7 +69,7 @@ def declare_attack(game: Game, attacker: GameObject, target: GameObject) -> None
             (),
             target.controller,
         )
-    push_front(game, ("combat_stack",), ("combat_damage",))
+    game.queue.push(CombatStack(), CombatDamage())
 
 
 def declare_defender(game: Game, pid: str, defender: GameObject | None) -> None:
@@ -92,7 +93,8 @@ def declare_defender(game: Game, pid: str, defender: GameObject | None) -> None:
     emit(game, "defends", defender, player=pid)
 
 
-def step_combat_stack(game: Game) -> None:
+@PROCEDURE.performs(CombatStack)
+def step_combat_stack(game: Game, step: CombatStack) -> None:
     """9.3.8: a stack is opened; the active player receives priority to respond first."""
     ensure_stack(game, "9.3.8")
     give_priority(game, game.active or game.order[0])
@@ -107,7 +109,8 @@ def _alive(game: Game, oid: str | None, inc: int) -> GameObject | None:
     return o
 
 
-def step_combat_damage(game: Game) -> None:
+@PROCEDURE.performs(CombatDamage)
+def step_combat_damage(game: Game, step: CombatDamage) -> None:
     """9.3.9: simultaneous combat damage as damage counters, then a check (9.3.10) and exhaustion."""
     c = game.combat
     if c is None:
@@ -147,10 +150,11 @@ def step_combat_damage(game: Game) -> None:
         )
         deal_damage(game, opponent, dealt, "9.3.9a", attacker.name)
         deal_damage(game, attacker, back, "9.3.9b", opponent.name)
-    push_front(game, ("sbc", "9.3.10"), ("combat_exhaust",), ("collect",))
+    game.queue.push(StateCheck("9.3.10"), CombatExhaust(), Collect())
 
 
-def step_combat_exhaust(game: Game) -> None:
+@PROCEDURE.performs(CombatExhaust)
+def step_combat_exhaust(game: Game, step: CombatExhaust) -> None:
     """9.3.11-9.3.12: the attacker, and a declared defender, are turned face-down and exhausted."""
     c = game.combat
     game.combat = None

@@ -25,7 +25,7 @@ from .markers import (
     turn_face_up,
 )
 from .resources import add_resources
-from .stack import place_now, push_front
+from .stack import place_now
 from .state import (
     BOARD_ZONES,
     PERMANENT_ZONES,
@@ -40,6 +40,7 @@ from .state import (
     StackEntry,
     Zone,
 )
+from .steps import PROCEDURE, ResolveEffect
 from .triggers import static_pending
 from .values import faction_of_player, holds, matches, value
 from .zones import (
@@ -651,7 +652,7 @@ def _ask_cards(
         ref=entry.id,
         effect_index=index,
     )
-    push_front(game, ("effect", index))
+    game.queue.push(ResolveEffect(index))
 
 
 def _search(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> None:
@@ -767,7 +768,7 @@ def _name_card(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> N
             ref=entry.id,
             effect_index=index,
         )
-        push_front(game, ("effect", index))
+        game.queue.push(ResolveEffect(index))
         return
     entry.named = answers[pid]
     record(game, "1.1.5", "named", f"{pid} names {entry.named} ({_label(entry)}).", (), pid)
@@ -1076,8 +1077,10 @@ def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
     HANDLERS[spec.kind](game, entry, spec, index)
 
 
-def step_effect(game: Game, index: int) -> None:
+@PROCEDURE.performs(ResolveEffect)
+def step_effect(game: Game, step: ResolveEffect) -> None:
     """Resolve one effect of the entry being resolved."""
+    index = step.index
     entry = game.resolving
     if entry is not None:
         resolve_effect(game, entry, index)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from .log import record
 from .resources import empty_pools
-from .stack import push_front
 from .state import Game, Phase, Zone
+from .steps import BeginPhase
 from .zones import change_control, leave_with_owner, move_card
 
 
@@ -133,7 +133,7 @@ def _end_turn(game: Game) -> None:
     game.passes = 0
     game.stack = None
     empty_pools(game)
-    push_front(game, ("begin_phase", Phase.NIGHT))
+    game.queue.push(BeginPhase(Phase.NIGHT))
 
 
 def _keep_one_extra_turn_each(game: Game, pid: str) -> None:

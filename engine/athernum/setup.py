@@ -26,7 +26,6 @@ from .errors import SetupError
 from .log import record
 from .markers import grow_pool
 from .parameters import RuleParameters
-from .stack import push_front
 from .state import (
     Game,
     GameObject,
@@ -37,7 +36,7 @@ from .state import (
     Zone,
     new_player,
 )
-from .turns import run
+from .steps import BeginPhase, run
 from .values import snapshot
 from .zones import draw, enter_board, free_character_slot, shuffle
 
@@ -200,7 +199,7 @@ def _finish_setup(game: Game) -> None:
     game.turn = 1
     game.active = first
     record(game, "8.0.6a", "first_turn", f"{first} begins the first turn.", (), first)
-    push_front(game, ("begin_phase", Phase.MORNING))
+    game.queue.push(BeginPhase(Phase.MORNING))
     run(game)
 
 
@@ -667,7 +666,7 @@ class Setup(PileMethods):
                 g.combat_turn = g.turn
         else:
             g.phase = self._phase
-            push_front(g, ("begin_phase", self._phase))
+            g.queue.push(BeginPhase(self._phase))
         run(g)
         return g
 

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from .log import record
 from .state import Game, PendingAbility, PendingChoice, Phase, StackEntry, TargetRef
+from .steps import PROCEDURE, Collect, Finish, Place, Priority, Resolve, ResolveEffect, StateCheck
 from .targets import options, resolve_choice, still_legal
-
-
-def push_front(game: Game, *steps: tuple) -> None:
-    """Schedule automatic steps to run next, in the given order."""
-    game.queue.extendleft(reversed(steps))
 
 
 def ensure_stack(game: Game, rule: str = "4.1.3") -> None:
@@ -86,7 +82,7 @@ def pass_priority(game: Game, pid: str) -> None:
             (),
             pid,
         )
-        push_front(game, ("resolve",), ("sbc", "4.1.9"), ("collect",))
+        game.queue.push(Resolve(), StateCheck("4.1.9"), Collect())
     else:
         nxt = game.next_player(pid)
         game.priority = nxt
@@ -94,7 +90,8 @@ def pass_priority(game: Game, pid: str) -> None:
 
 
 # -- resolution ------------------------------------------------------------------------
-def step_resolve(game: Game) -> None:
+@PROCEDURE.performs(Resolve)
+def step_resolve(game: Game, step: Resolve) -> None:
     """Resolve the top effect, then continue with the next one; close the stack when empty (4.1.9)."""
     if not game.stack:
         game.stack = None
@@ -111,8 +108,8 @@ def step_resolve(game: Game) -> None:
         entry.controller,
     )
     _check_targets(game, entry)
-    steps = [("effect", i) for i in range(len(entry.effects))]
-    push_front(game, *steps, ("finish",), ("resolve",))
+    steps = [ResolveEffect(i) for i in range(len(entry.effects))]
+    game.queue.push(*steps, Finish(), Resolve())
 
 
 def _check_targets(game: Game, entry: StackEntry) -> None:
@@ -138,13 +135,15 @@ def _check_targets(game: Game, entry: StackEntry) -> None:
     entry.valid = tuple(valid)
 
 
-def step_finish(game: Game) -> None:
+@PROCEDURE.performs(Finish)
+def step_finish(game: Game, step: Finish) -> None:
     """The entry has fully resolved."""
     game.resolving = None
 
 
 # -- putting triggered and static abilities on the stack -----------------------------
-def step_collect(game: Game) -> None:
+@PROCEDURE.performs(Collect)
+def step_collect(game: Game, step: Collect) -> None:
     """After a state-based check: put identified triggers on a new stack (4.2.3d.I), the active player's first, then
     each other player's in turn order (decision D-TRIGGER-ORDER)."""
     if game.result is not None or not game.triggered:
@@ -156,12 +155,13 @@ def step_collect(game: Game) -> None:
     game.placing.extend(pending)
     ensure_stack(game, "4.2.3d.I")
     if game.phase is Phase.NIGHT:  # nobody receives priority at night (9.5.3)
-        push_front(game, ("place",), ("resolve",), ("sbc", "4.1.9"), ("collect",))
+        game.queue.push(Place(), Resolve(), StateCheck("4.1.9"), Collect())
     else:
-        push_front(game, ("place",), ("priority", ap))
+        game.queue.push(Place(), Priority(ap))
 
 
-def step_place(game: Game) -> None:
+@PROCEDURE.performs(Place)
+def step_place(game: Game, step: Place) -> None:
     """Place waiting abilities one by one, asking for their order and targets when there is a choice."""
     while game.placing:
         first = game.placing[0]
@@ -176,7 +176,7 @@ def step_place(game: Game) -> None:
                 min=1,
                 max=len(group),
             )
-            push_front(game, ("place",))
+            game.queue.push(Place())
             return
         if first.ability.targets and first.targets is None:
             opts = options(game, first.ability.targets, first.controller, first.source_id, strict=False)
@@ -194,7 +194,7 @@ def step_place(game: Game) -> None:
                     rule="4.3.5b.III",
                     ref=first.id,
                 )
-                push_front(game, ("place",))
+                game.queue.push(Place())
                 return
         game.placing.pop(0)
         push_entry(game, entry_from_pending(game, first, first.targets or ()))
@@ -209,10 +209,12 @@ def place_now(game: Game, pending: list[PendingAbility]) -> None:
         p.ordered = True
     ensure_stack(game)
     game.placing.extend(pending)
-    push_front(game, ("place",))
+    game.queue.push(Place())
 
 
-def step_priority(game: Game, pid: str) -> None:
+@PROCEDURE.performs(Priority)
+def step_priority(game: Game, step: Priority) -> None:
     """Give priority after placing (the acting player, or the active player after a check)."""
+    pid = step.pid
     if game.stack is not None and game.result is None:
         give_priority(game, pid)

@@ -7,7 +7,6 @@ Everything here is plain data. The rules that change it live in the other module
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine.common import choices
 from engine.common import game as common_game
 from engine.common.game import GameEntryPoints
+from engine.common.procedure import StepQueue
 from engine.common.results import GameResult
 
 from .cards import Ability, CardDef, Condition, EffectSpec, Filter
@@ -376,7 +376,7 @@ class Game(GameEntryPoints):
         default_factory=list
     )  # attachments reassigned since the last check (4.2.1b)
     pending_choice: PendingChoice | None = None
-    queue: deque = field(default_factory=deque)
+    queue: StepQueue = field(default_factory=StepQueue)
     triggered: list[PendingAbility] = field(default_factory=list)  # identified, not yet placed
     placing: list[PendingAbility] = field(default_factory=list)  # being ordered / targeted
     entered: list[tuple[str, int]] = field(default_factory=list)  # 4.2.2g bookkeeping

@@ -6,13 +6,13 @@ import copy
 import random
 
 from engine.athernum import actions as A
-from engine.athernum import turns
 from engine.athernum.errors import IllegalAction
 from engine.athernum.invariants import violations
 from engine.athernum.parameters import RuleParameters
 from engine.athernum.random_player import RandomPlayer, random_game
 from engine.athernum.rules import RULES
 from engine.athernum.state import Game, Phase
+from engine.athernum.steps import PROCEDURE, BeginPhase, LeavePhase
 
 FACTIONS = ("ember", "tide", "grove", None)
 
@@ -86,33 +86,32 @@ def _pools_empty(game: Game, when: str) -> None:
             )
 
 
-_ORIGINAL_STEPS = dict(turns.STEPS)
+_PERFORMERS = PROCEDURE.performers
+_ORIGINAL = {BeginPhase: _PERFORMERS[BeginPhase], LeavePhase: _PERFORMERS[LeavePhase]}
 
 
 def remove_phase_hooks() -> None:
     """Restore the engine's own phase steps."""
-    turns.STEPS.update(_ORIGINAL_STEPS)
-    turns._fuzz_hooked = False
+    _PERFORMERS.update(_ORIGINAL)
 
 
 def install_phase_hooks() -> None:
     """Wrap the engine's phase steps to record a non-empty resource pool at the start of a phase (5.0.4a)."""
-    if getattr(turns, "_fuzz_hooked", False):
+    if _PERFORMERS[BeginPhase] is not _ORIGINAL[BeginPhase]:
         return
-    begin, leave = _ORIGINAL_STEPS["begin_phase"], _ORIGINAL_STEPS["leave_phase"]
+    begin, leave = _ORIGINAL[BeginPhase], _ORIGINAL[LeavePhase]
 
-    def begin_phase(game: Game, phase: Phase) -> None:
-        _pools_empty(game, f"as the {phase.value} phase begins")
-        begin(game, phase)
+    def begin_phase(game: Game, step: BeginPhase) -> None:
+        _pools_empty(game, f"as the {step.phase.value} phase begins")
+        begin(game, step)
 
-    def leave_phase(game: Game, phase: Phase, to: Phase | None) -> None:
-        leave(game, phase, to)
-        if phase is Phase.COMBAT:
+    def leave_phase(game: Game, step: LeavePhase) -> None:
+        leave(game, step)
+        if step.phase is Phase.COMBAT:
             _pools_empty(game, "as the day phase resumes after combat")
 
-    turns.STEPS["begin_phase"] = begin_phase
-    turns.STEPS["leave_phase"] = leave_phase
-    turns._fuzz_hooked = True
+    _PERFORMERS[BeginPhase] = begin_phase
+    _PERFORMERS[LeavePhase] = leave_phase
 
 
 def check_game(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from dataclasses import dataclass, field
 
 import pytest
@@ -134,3 +136,25 @@ def test_an_endless_procedure_is_stopped():
     game.queue.push(Turn("p1"))
     with pytest.raises(RuntimeError, match="did not settle within 50 steps"):
         proc.run(game)
+
+
+def _step_types(package: str) -> set[type[Step]]:
+    """Every step type an engine package defines."""
+    found, todo = set(), list(Step.__subclasses__())
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        module = sys.modules.get(cls.__module__)
+        if cls.__module__.startswith(f"{package}.") and getattr(module, cls.__qualname__, None) is cls:
+            found.add(cls)  # the class a module holds (``slots=True`` leaves a stale first version behind)
+    return found
+
+
+@pytest.mark.parametrize("game", ["athernum", "atnia"])
+def test_every_step_of_an_engine_has_a_performer(game):
+    """Once an engine is imported, each of its step types is performed by a registered function."""
+    importlib.import_module(f"engine.{game}")
+    procedure = importlib.import_module(f"engine.{game}.steps").PROCEDURE
+    types = _step_types(f"engine.{game}")
+    assert len(types) > 10
+    assert sorted(t.__name__ for t in types - set(procedure.performers)) == []
