@@ -15,6 +15,7 @@ Every rejection raises an :class:`IllegalAction` citing rule ids; every automati
 
 from engine.common.game import EntryPoints
 
+from . import day, resolution  # noqa: F401  (they register their steps)
 from .actions import Action, Decide, Pass, PlayCard, PlayReaction, QuickAction, action_from_dict
 from .apply import apply_action
 from .cards import Ability, CardDef

@@ -1,5 +1,5 @@
 """Checking and performing actions. Each handler first validates (raising an :class:`IllegalAction` that
-cites the rules, with the state untouched) and then performs; the agenda then runs until someone must act."""
+cites the rules, with the state untouched) and then performs; the procedure then runs until someone must act."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from dataclasses import dataclass
 
 from . import actions as A
 from . import costs, triggers
-from .agenda import push_front, run
 from .cards import Ability, Cost
-from .day import CheckReactions, ContinueTurn, EndTurn, FinishSpell, RemoveEmblem, TurnAction
+from .day import reactions_first
 from .errors import (
     CannotPlay,
     ChoicePending,
@@ -24,6 +23,7 @@ from .log import record
 from .passives import allows_play_from, cost_reductions, prohibition
 from .resolution import Resolution
 from .state import DAILY_LIMIT, EXPEDITIONS, IN_PLAY, Emblem, Game, GameObject, Phase, Zone
+from .steps import CheckReactions, ContinueTurn, EndTurn, FinishSpell, RemoveEmblem, TurnAction, run
 from .targets import resolve
 from .zones import move
 
@@ -31,7 +31,7 @@ PLAY_ZONES = {Zone.HAND: "hand", Zone.RESERVE: "reserve", Zone.DISCARD: "discard
 
 
 def _front(game: Game):
-    return game.agenda[0] if game.agenda else None
+    return game.queue[0] if game.queue else None
 
 
 def _no_pending(game: Game) -> None:
@@ -101,7 +101,7 @@ def check_play(game: Game, a: A.PlayCard) -> CardPlan:
 
 
 def do_play(game: Game, a: A.PlayCard, plan: CardPlan) -> None:
-    game.agenda.popleft()
+    game.queue.popleft()
     o = plan.card
     record(
         game,
@@ -154,9 +154,7 @@ def do_play(game: Game, a: A.PlayCard, plan: CardPlan) -> None:
     else:
         move(game, o, Zone.LANDMARKS, a.player)
         triggers.played(game, o, plan.from_zone)
-    push_front(
-        game, *tasks, CheckReactions("4.2.3.c", f"after {a.player} played {o.name}"), EndTurn(a.player)
-    )
+    game.queue.push(*tasks, CheckReactions("4.2.3.c", f"after {a.player} played {o.name}"), EndTurn(a.player))
 
 
 # -- quick actions -----------------------------------------------------------------------------------
@@ -194,7 +192,7 @@ def check_quick(game: Game, a: A.QuickAction) -> QuickPlan:
 
 
 def do_quick(game: Game, a: A.QuickAction, plan: QuickPlan) -> None:
-    game.agenda.popleft()
+    game.queue.popleft()
     o, ability = plan.source, plan.ability
     key = (o.id, o.incarnation, a.ability)
     game.quick_uses[key] = game.quick_uses.get(key, 0) + 1
@@ -223,8 +221,8 @@ def do_quick(game: Game, a: A.QuickAction, plan: QuickPlan) -> None:
         targets=plan.targets,
     )
     costs.pay(game, a.player, plan.payment, o, label)
-    push_front(
-        game, res, CheckReactions("4.2.3.c", f"after {a.player}'s quick action"), ContinueTurn(a.player)
+    game.queue.push(
+        res, CheckReactions("4.2.3.c", f"after {a.player}'s quick action"), ContinueTurn(a.player)
     )
 
 
@@ -234,13 +232,13 @@ def check_pass(game: Game, a: A.Pass) -> None:
 
 
 def do_pass(game: Game, a: A.Pass, plan: None) -> None:
-    game.agenda.popleft()
+    game.queue.popleft()
     game.players[a.player].passed = True
     record(game, "4.2.3.c", "pass", f"{a.player} passes: the turn ends.", (), a.player)
     record(
         game, "1.3.2.d", "passed", f"{a.player} has passed and cannot take more turns this day.", (), a.player
     )
-    push_front(game, CheckReactions("4.2.3.c", f"after {a.player} passed"), EndTurn(a.player))
+    game.queue.push(CheckReactions("4.2.3.c", f"after {a.player} passed"), EndTurn(a.player))
 
 
 # -- Reactions ---------------------------------------------------------------------------------------
@@ -249,7 +247,7 @@ def check_reaction(game: Game, a: A.PlayReaction) -> tuple[Emblem, tuple]:
     front = _front(game)
     if not isinstance(front, CheckReactions) or not game.reactions_in_limbo():
         raise WrongTiming("no Reactions are being checked now", "4.2.e")
-    first = front.actor(game)
+    first = reactions_first(game)
     if a.player != first:
         raise WrongTiming(f"{first} has initiative and plays their Reactions first", "1.4.5.a")
     emblem = game.emblems.get(a.reaction)
@@ -273,8 +271,7 @@ def do_reaction(game: Game, a: A.PlayReaction, plan: tuple[Emblem, tuple]) -> No
         (emblem.id,),
         a.player,
     )
-    push_front(
-        game,
+    game.queue.push(
         Resolution(
             a.player,
             f"{emblem.source_name}'s reaction ({emblem.id})",
@@ -334,7 +331,7 @@ def validate(game: Game, action: A.Action):
 
 
 def apply_action(game: Game, action: A.Action) -> None:
-    """Validate, perform, then run the agenda until a player must act."""
+    """Validate, perform, then run the procedure until a player must act."""
     plan = validate(game, action)
     HANDLERS[type(action)][1](game, action, plan)
     run(game)

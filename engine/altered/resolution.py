@@ -1,10 +1,12 @@
 """Resolving an effect: one step per verb (6.1.b-c), decisions in initiative order (6.1.g, 1.4.5.a), then
-the step's atomic actions together (6.1.e-f). A Resolution is a task of the agenda: it waits while a
-player must decide, and goes on when they have."""
+the step's atomic actions together (6.1.e-f). A Resolution is a step of the procedure (:mod:`.steps`): it stays
+at the front of the queue while a player must decide, and goes on when they have."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from engine.common import procedure
 
 from . import costs
 from .atomics import apply_step
@@ -12,6 +14,7 @@ from .cards import Step
 from .conditions import evaluate
 from .log import record
 from .state import HIDDEN_ZONES, Game, Known, PendingChoice
+from .steps import PROCEDURE
 from .verbs import VERBS, Decision
 
 
@@ -29,7 +32,7 @@ def count_steps(steps: tuple[Step, ...] | list[Step]) -> int:
 
 
 @dataclass
-class Resolution:
+class Resolution(procedure.Step):
     """An effect being resolved: a card's, a quick action's, a Reaction's, or a daily effect."""
 
     controller: str | None
@@ -62,10 +65,7 @@ class Resolution:
         ref = self.target(index)
         return (ref[1], ref[2]) if ref and ref[0] == "obj" else None
 
-    # -- agenda protocol -------------------------------------------------------------------------
-    def waits(self, game: Game) -> bool:
-        return False
-
+    # -- the procedure ---------------------------------------------------------------------------
     def run(self, game: Game) -> bool:
         """Resolve until done (True) or until a player must decide (False)."""
         if not self.started:
@@ -247,3 +247,9 @@ class Resolution:
         payment = costs.check(game, self.controller, cost, None, chosen)
         costs.pay(game, self.controller, payment, None, self.label)
         self.steps[self.index : self.index + 1] = list(step.args["then"])
+
+
+@PROCEDURE.performs(Resolution)
+def resolve(game: Game, resolution: Resolution) -> bool:
+    """Resolve an effect until it is done, or until a player must decide (it stays first in the queue)."""
+    return resolution.run(game)

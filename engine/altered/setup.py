@@ -16,15 +16,14 @@ from typing import Any
 
 from engine.common.ids import instance_id
 
-from .agenda import push_front, run
 from .cards import CardDef, Step
 from .daily import FIRST_MORNING
-from .day import BeginPhase, Start
 from .errors import SetupError
 from .library import DEFAULT_ADVENTURE, builtin_cards
 from .log import record
 from .resolution import Resolution
 from .state import ADVENTURE_SIZE, EXPEDITIONS, START, Game, GameObject, Phase, PlayerState, Zone
+from .steps import BeginPhase, Start, run
 from .zones import attach
 
 PLAYERS = ("p1", "p2")
@@ -238,7 +237,7 @@ def new_game(
         Resolution(None, title, [Step(name, {})], kind="daily", by_rule=True, rule=rule)
         for name, title, rule in FIRST_MORNING
     ]
-    push_front(game, *tasks, BeginPhase(Phase.NOON))
+    game.queue.push(*tasks, BeginPhase(Phase.NOON))
     run(game)
     return game
 
@@ -311,7 +310,7 @@ class Setup:
             self._player(game, pid, self.players.get(pid) or {})
         game.day = self.day
         game.first_player = self.first_player
-        push_front(game, Start(phase, self.turn_player, self.passed))
+        game.queue.push(Start(phase, self.turn_player, self.passed))
         run(game)
         return game
 

@@ -7,16 +7,16 @@ The rules that change it live in the other modules; :class:`Game` only offers th
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from engine.common import choices
 from engine.common.game import GameEntryPoints
+from engine.common.procedure import StepQueue
 
-from .agenda import waiting_for
 from .cards import Ability, CardDef, Passive, Step
+from .steps import PROCEDURE
 from .tokens import TokenSpec
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ class Game(GameEntryPoints):
     turn_player: str | None = None
     turn_number: int = 0  # counts the Afternoon turns of the game
     pending: PendingChoice | None = None
-    agenda: deque = field(default_factory=deque)
+    queue: StepQueue = field(default_factory=StepQueue)
     quick_uses: dict[tuple, int] = field(default_factory=dict)  # 1.4.6.b, this day
     reaction_uses: dict[tuple, int] = field(default_factory=dict)  # 1.4.6.c, this day
     log: list[LogEntry] = field(default_factory=list)
@@ -204,7 +204,9 @@ class Game(GameEntryPoints):
     @property
     def acting_player(self) -> str | None:
         """The player who must act now (answer, play a Reaction, or take their turn)."""
-        return waiting_for(self)
+        if self.pending is not None:
+            return self.pending.player
+        return PROCEDURE.waiting_for(self)
 
     # -- look-ups ------------------------------------------------------------------------
     def initiative(self) -> str:

@@ -39,7 +39,7 @@ def test_random_play_agrees_with_legal_actions(seed):
     game, rng = _random_game(seed)
     for _ in range(300):
         legal = game.legal_actions()
-        assert legal, f"nobody can act: {game.agenda and game.agenda[0]}"
+        assert legal, f"nobody can act: {game.queue and game.queue[0]}"
         player = game.acting_player
         for probe in rng.sample(_probes(game, player), 12):
             before = game.to_dict()
