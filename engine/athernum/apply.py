@@ -564,14 +564,14 @@ def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
 
 
 def _declare_defender(game: Game, a: A.DeclareDefender) -> None:
-    choice = game.pending_choice
+    choice = game.pending
     assert choice is not None
     if a.defender is not None and a.defender not in choice.options:
         raise InvalidChoice(
             f"{a.defender} cannot defend: a defender is a face-up permanent with a DFV that you control",
             "9.3.7",
         )
-    game.pending_choice = None
+    game.pending = None
     declare_defender(game, a.player, game.objects[a.defender] if a.defender else None)
 
 
@@ -608,7 +608,7 @@ def _pass(game: Game, a: A.PassPriority) -> None:
 
 
 def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
-    choice = game.pending_choice
+    choice = game.pending
     assert choice is not None
     order = tuple(a.order)
     if not order or len(set(order)) != len(order) or any(t not in choice.options for t in order):
@@ -618,7 +618,7 @@ def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
     for p in chosen:
         p.ordered = True
     game.placing = chosen + rest
-    game.pending_choice = None
+    game.pending = None
     record(
         game,
         "9.2.1",
@@ -630,13 +630,13 @@ def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
 
 
 def _targets(game: Game, a: A.ChooseTargets) -> None:
-    choice = game.pending_choice
+    choice = game.pending
     assert choice is not None
     p = next((x for x in game.placing if x.id == choice.ref), None)
     if p is None:
         raise InvalidChoice("the ability waiting for targets is gone", "4.3.5b.III")
     p.targets = resolve_choice(game, p.ability.targets, a.targets, p.controller, p.source_id, strict=False)
-    game.pending_choice = None
+    game.pending = None
     chosen = tuple(r.id for g in p.targets for r in g)
     name = p.source.name if p.source is not None else "the ability"
     record(
@@ -651,7 +651,7 @@ def _targets(game: Game, a: A.ChooseTargets) -> None:
 
 def _name(game: Game, a: A.NameCard) -> None:
     """Answer 'name a card': only a name of the card database, the game's library, never a token's (1.1.5)."""
-    choice = game.pending_choice
+    choice = game.pending
     assert choice is not None
     if not isinstance(a.name, str) or a.name not in game.library:
         raise InvalidChoice(
@@ -661,11 +661,11 @@ def _name(game: Game, a: A.NameCard) -> None:
     entry = game.resolving
     assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
     entry.answers.setdefault(choice.effect_index, {})[a.player] = a.name
-    game.pending_choice = None
+    game.pending = None
 
 
 def _cards(game: Game, a: A.ChooseCards) -> None:
-    choice = game.pending_choice
+    choice = game.pending
     assert choice is not None
     cards = tuple(a.cards)
     if len(set(cards)) != len(cards) or any(c not in choice.options for c in cards):
@@ -688,7 +688,7 @@ def _cards(game: Game, a: A.ChooseCards) -> None:
         entry = game.resolving
         assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
         entry.answers.setdefault(choice.effect_index, {})[a.player] = cards
-    game.pending_choice = None
+    game.pending = None
 
 
 HANDLERS: dict[type, Callable] = {
@@ -717,7 +717,7 @@ def check_actor(game: Game, action: A.Action) -> None:
     """Is this player the one who may act now, with this kind of action?"""
     if game.result is not None:
         raise GameOver("the game is over", game.result.rule)
-    choice = game.pending_choice
+    choice = game.pending
     kind = type(action)
     if choice is not None:
         if kind is not CHOICE_ACTIONS[choice.kind]:

@@ -36,7 +36,7 @@ def end_game(game: Game, winner: str | None, reason: str, rule: str) -> None:
     """Record the result and stop the game."""
     game.result = GameResult(winner, reason, rule)
     game.priority = None
-    game.pending_choice = None
+    game.pending = None
     game.queue.clear()
     record(
         game,
@@ -216,7 +216,7 @@ def _semi_unique(game: Game, board: _Board) -> bool:
                 chosen = game.sbc_keep.get(f"{pid}|{name}")
                 keep = next((o for o in copies if o.id == chosen), None)
                 if keep is None:
-                    game.pending_choice = PendingChoice(
+                    game.pending = PendingChoice(
                         kind="keep",
                         player=pid,
                         prompt=f"You control {len(copies)} copies of {name}; choose the one to keep.",

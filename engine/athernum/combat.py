@@ -51,7 +51,7 @@ def declare_attack(game: Game, attacker: GameObject, target: GameObject) -> None
     emit(game, "attacked", target, player=target.controller)
     options = defenders(game, target.controller)
     if options:
-        game.pending_choice = PendingChoice(
+        game.pending = PendingChoice(
             kind="defender",
             player=target.controller,
             prompt=f"{attacker.name} attacks {target.name}: choose a defender, or none.",

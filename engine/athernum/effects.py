@@ -1,7 +1,7 @@
 """Resolving effects of the ability language, one handler per effect kind.
 
 A handler that needs a player's decision (which card to discard, what to find in a search)
-sets ``game.pending_choice`` and asks to be run again; the answer is then in
+sets ``game.pending`` and asks to be run again; the answer is then in
 ``entry.answers[index]``.
 """
 
@@ -641,7 +641,7 @@ def _ask_cards(
     entry: StackEntry,
     index: int,
 ) -> None:
-    game.pending_choice = PendingChoice(
+    game.pending = PendingChoice(
         kind="cards",
         player=pid,
         prompt=prompt,
@@ -759,7 +759,7 @@ def _name_card(game: Game, entry: StackEntry, spec: EffectSpec, index: int) -> N
     pid = players[0]
     answers = entry.answers.setdefault(index, {})
     if pid not in answers:
-        game.pending_choice = PendingChoice(
+        game.pending = PendingChoice(
             kind="name",
             player=pid,
             prompt="Name a card: only names of the official card database may be used.",

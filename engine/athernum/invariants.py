@@ -143,7 +143,7 @@ def _left_players(game: Game) -> list[str]:
         piles = any(ps.zone_list(z) for z in (*_PILES, Zone.RESOURCES, Zone.LOCATION))
         if piles or ps.main_character or ps.main_slot or ps.pool or any(ps.character_slots):
             bad.append(f"{pid} left the game but still has cards, tokens or resources")
-    movers = {game.active, game.priority, game.pending_choice.player if game.pending_choice else None}
+    movers = {game.active, game.priority, game.pending.player if game.pending else None}
     movers |= {e.controller for e in game.stack or ()}
     if movers & gone:
         bad.append(

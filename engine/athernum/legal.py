@@ -22,7 +22,7 @@ from .zones import free_character_slot
 
 
 def _choice_actions(game: Game) -> list[A.Action]:
-    c = game.pending_choice
+    c = game.pending
     assert c is not None
     pid = c.player
     if c.kind == "main_character":
@@ -187,7 +187,7 @@ def legal_actions(game: Game) -> list[A.Action]:
     """Every legal action of the player who may act now (empty when the game is over)."""
     if game.result is not None:
         return []
-    if game.pending_choice is not None:
+    if game.pending is not None:
         return _choice_actions(game)
     pid = game.priority
     if pid is None:

@@ -1,7 +1,7 @@
 """Starting a game: from decks through the setup of chapter 8, or directly from a mid-game position.
 
 * :func:`new_game` checks the decks (11.0.2), then asks each player to select a main character
-  (8.0.1a) through ``game.pending_choice``; the rest of chapter 8 runs automatically.
+  (8.0.1a) through ``game.pending``; the rest of chapter 8 runs automatically.
 * :class:`Setup` builds an arbitrary position (board, hands, decks, counters, pool, turn,
   phase...) for scenarios and tests; :meth:`Setup.from_dict` reads the same from plain data.
 
@@ -121,7 +121,7 @@ def new_game(
 
 def _ask_main(game: Game, pid: str) -> None:
     opts = tuple(oid for oid in game.players[pid].deck if eligible_main(game.objects[oid].definition) is None)
-    game.pending_choice = PendingChoice(
+    game.pending = PendingChoice(
         kind="main_character",
         player=pid,
         prompt="Secretly select a card with a Victory Token Field from your deck as your main character.",
@@ -136,7 +136,7 @@ def choose_main_character(game: Game, pid: str, card: GameObject) -> None:
     """Record ``pid``'s secret selection (8.0.1a) and place the card face-down into the main character
     slot at once (3.0.2a, 8.0.1b); when all have chosen, finish the setup."""
     game.main_choices[pid] = card.id
-    game.pending_choice = None
+    game.pending = None
     record(game, "8.0.1a", "main_selected", f"{pid} secretly selects a main character.", (), pid)
     ps = game.players[pid]
     ps.deck.remove(card.id)

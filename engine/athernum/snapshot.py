@@ -69,7 +69,7 @@ def player_to_dict(game: Game, pid: str) -> dict[str, Any]:
 
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain data (JSON/YAML-able)."""
-    choice = game.pending_choice
+    choice = game.pending
     return {
         "turn": game.turn,
         "phase": game.phase.value,
@@ -81,7 +81,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "victory_lost": game.victory_lost,
         "victory_added": game.victory_added,
         "result": result_dict(game.result),
-        "pending_choice": None if choice is None else choice.to_dict(),
+        "pending": None if choice is None else choice.to_dict(),
         "stack": None
         if game.stack is None
         else [

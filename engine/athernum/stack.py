@@ -167,7 +167,7 @@ def step_place(game: Game, step: Place) -> None:
         first = game.placing[0]
         group = [p for p in game.placing if p.controller == first.controller]
         if len(group) > 1 and not first.ordered:
-            game.pending_choice = PendingChoice(
+            game.pending = PendingChoice(
                 kind="trigger_order",
                 player=first.controller,
                 prompt="Choose the order in which your simultaneous abilities go on the stack (first chosen is placed first and resolves last).",
@@ -187,7 +187,7 @@ def step_place(game: Game, step: Place) -> None:
             elif not opts:
                 first.targets = tuple(() for _ in first.ability.targets)
             else:
-                game.pending_choice = PendingChoice(
+                game.pending = PendingChoice(
                     kind="targets",
                     player=first.controller,
                     prompt=f"Choose targets for {first.source.name if first.source else 'the ability'}: {first.ability.label()}.",

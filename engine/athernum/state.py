@@ -375,7 +375,7 @@ class Game(GameEntryPoints):
     relinked: list[tuple[str, str]] = field(
         default_factory=list
     )  # attachments reassigned since the last check (4.2.1b)
-    pending_choice: PendingChoice | None = None
+    pending: PendingChoice | None = None
     queue: StepQueue = field(default_factory=StepQueue)
     triggered: list[PendingAbility] = field(default_factory=list)  # identified, not yet placed
     placing: list[PendingAbility] = field(default_factory=list)  # being ordered / targeted
@@ -409,8 +409,8 @@ class Game(GameEntryPoints):
         """The player who must act now: the one answering a choice, else the priority holder."""
         if self.result is not None:
             return None
-        if self.pending_choice is not None:
-            return self.pending_choice.player
+        if self.pending is not None:
+            return self.pending.player
         return self.priority
 
     @property

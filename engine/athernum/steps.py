@@ -13,7 +13,7 @@ from .state import Game, Phase
 
 def _halted(game: Game) -> bool:
     """The game is over, a player must answer a choice, or a player holds priority."""
-    return game.result is not None or game.pending_choice is not None or game.priority is not None
+    return game.result is not None or game.pending is not None or game.priority is not None
 
 
 def _idle(game: Game) -> None:

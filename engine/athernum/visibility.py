@@ -29,7 +29,7 @@ from .state import BOARD_ZONES, ZONE_SUPERTYPE, Game, GameObject, Zone
 def seen_by(game: Game, pid: str, obj: GameObject) -> tuple[bool, str]:
     """Whether ``pid`` may look at ``obj`` now, and the rule that says so."""
     zone = obj.zone
-    choice = game.pending_choice
+    choice = game.pending
     if (
         choice is not None
         and choice.player == pid
@@ -162,7 +162,7 @@ def game_view(game: Game, pid: str) -> dict[str, Any]:
         entry["targets"] = [[m(t) for t in g] for g in entry["targets"]]
     if full["combat"]:
         full["combat"] = {k: m(v) for k, v in full["combat"].items()}
-    choice = full["pending_choice"]
+    choice = full["pending"]
     if choice is not None:
         choice["options"] = [m(o) for o in choice["options"]]
     full["viewer"] = pid

@@ -69,7 +69,7 @@ def fingerprint(game: Game) -> tuple:
         game.priority,
         game.passes,
         len(game.queue),
-        game.pending_choice is None,
+        game.pending is None,
         game.victory_pool,
         tuple(game.players[p].command_tokens for p in game.order),
     )

@@ -149,7 +149,7 @@ def play_item_on(game: Game, item: str, target: str, pid: str = "p1") -> None:
     from engine.athernum import ChooseTargets, PlayCard
 
     game.apply(PlayCard(pid, item))
-    if game.pending_choice is not None:
+    if game.pending is not None:
         game.apply(ChooseTargets(pid, ((target,),)))
     pass_all(game)
 
@@ -157,7 +157,7 @@ def play_item_on(game: Game, item: str, target: str, pid: str = "p1") -> None:
 def pass_all(game: Game) -> None:
     """Pass priority until the current stack (and any stacks of triggered abilities) has resolved."""
     for _ in range(100):
-        if game.over or game.pending_choice is not None or game.stack is None:
+        if game.over or game.pending is not None or game.stack is None:
             return
         game.apply(PassPriority(game.priority))
     raise AssertionError("the stack did not resolve")
@@ -201,7 +201,7 @@ def advance(game: Game, until, limit: int = 500) -> None:
     for _ in range(limit):
         if game.over or until(game):
             return
-        if game.pending_choice is not None:
+        if game.pending is not None:
             game.apply(game.legal_actions()[0])
         elif game.stack is not None:
             game.apply(PassPriority(game.priority))

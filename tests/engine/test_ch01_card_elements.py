@@ -129,7 +129,7 @@ def test_offensive_value_is_never_below_zero(tlib):
     (weaken,) = s.hand("p1", "Weaken")
     g = day(s)
     g.apply(PlayCard("p1", weaken))
-    assert g.pending_choice is not None and g.pending_choice.kind == "targets"
+    assert g.pending is not None and g.pending.kind == "targets"
     g.apply(ChooseTargets("p1", ((target,),)))
     pass_all(g)
     assert value(g, g.objects[target], "ofv") == 0
@@ -350,12 +350,12 @@ def test_naming_a_card_uses_the_card_database(nlib):
     g = day(s)
     g.apply(ActivateAbility("p1", seer, 0))
     pass_all(g)
-    assert g.pending_choice.kind == "name" and g.pending_choice.rule == "1.1.5"
-    assert set(g.pending_choice.options) == set(nlib)
+    assert g.pending.kind == "name" and g.pending.rule == "1.1.5"
+    assert set(g.pending.options) == set(nlib)
     assert NameCard("p1", "Brute") in g.legal_actions()
     g.apply(NameCard("p1", "Brute"))
-    assert g.pending_choice.kind == "cards"
-    (brute,) = g.pending_choice.options
+    assert g.pending.kind == "cards"
+    (brute,) = g.pending.options
     assert g.objects[brute].name == "Brute"
     assert any(e.rule == "1.1.5" and "names Brute" in e.message for e in g.log)
 

@@ -321,8 +321,8 @@ def test_semi_unique_duplicates_are_resolved_by_the_controllers_choice(lib):
     g = day(s)
     g.apply(PlayCard("p1", potion))
     pass_all(g)
-    assert g.pending_choice is not None and g.pending_choice.kind == "keep"
-    assert set(g.pending_choice.options) == {a, b}
+    assert g.pending is not None and g.pending.kind == "keep"
+    assert set(g.pending.options) == {a, b}
     g.apply(ChooseCards("p1", (b,)))
     assert g.objects[a].zone is Zone.DISCARD and g.objects[b].zone is Zone.CHARACTERS
 

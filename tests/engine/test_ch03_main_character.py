@@ -82,8 +82,8 @@ def test_each_player_selects_a_main_character_from_their_deck():
     """Setup waits for each player to select a Victory-Token-Field card from their deck (3.0.2, 8.0.1a)."""
     lib = deck_library()
     g = _start(lib, legal_deck("Hero", "Champion"), legal_deck("Rival"))
-    assert g.pending_choice.kind == "main_character" and g.pending_choice.player == "p1"
-    names = {g.objects[o].name for o in g.pending_choice.options}
+    assert g.pending.kind == "main_character" and g.pending.player == "p1"
+    names = {g.objects[o].name for o in g.pending.options}
     assert names == {"Hero", "Champion"}
 
 

@@ -465,7 +465,7 @@ def test_leave_trigger_uses_last_known_information(clib):
     g = day(s)
     g.apply(ActivateAbility("p1", slayer, 0, ((martyr,),)))
     pass_all(g)
-    if g.pending_choice is not None:
+    if g.pending is not None:
         g.apply(ChooseTargets("p2", ((victim,),)))
     pass_all(g)
     assert g.objects[martyr].zone is Zone.DISCARD
@@ -491,8 +491,8 @@ def test_simultaneous_triggers_are_ordered_by_their_controller(clib):
     s.character("p1", "Early Bird")
     s.at(turn=3, active="p1", phase="morning")
     g = s.build()
-    assert g.pending_choice.kind == "trigger_order"
-    second = g.pending_choice.options[1]
+    assert g.pending.kind == "trigger_order"
+    second = g.pending.options[1]
     g.apply(ChooseTriggerOrder("p1", (second,)))
     assert g.stack[0].label.endswith("triggered ability")
     assert len(g.stack) == 2

@@ -153,7 +153,7 @@ def test_extra_deck_cards_leave_only_through_effects(zlib):
     assert g.objects[extra].zone is Zone.EXTRA_DECK
     g.apply(ActivateAbility("p1", seeker, 0))
     pass_all(g)
-    assert g.pending_choice.kind == "cards" and g.pending_choice.options == (extra,)
+    assert g.pending.kind == "cards" and g.pending.options == (extra,)
     from engine.athernum import ChooseCards
 
     g.apply(ChooseCards("p1", (extra,)))

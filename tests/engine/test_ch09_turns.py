@@ -195,7 +195,7 @@ def test_defender_takes_the_targets_place(tlib):
     d = s.character("p2", "Guard")  # 1/3
     g = _combat(s)
     g.apply(DeclareAttack("p1", a, t))
-    assert g.pending_choice.kind == "defender" and g.pending_choice.player == "p2"
+    assert g.pending.kind == "defender" and g.pending.player == "p2"
     g.apply(DeclareDefender("p2", d))
     pass_all(g)
     assert "damage" not in g.objects[t].counters
@@ -211,7 +211,7 @@ def test_defender_must_be_face_up_with_a_defensive_value(tlib):
     tired = s.character("p2", "Soldier", exhausted=True)
     g = _combat(s)
     g.apply(DeclareAttack("p1", a, t))
-    assert tired not in g.pending_choice.options
+    assert tired not in g.pending.options
     from engine.athernum.errors import InvalidChoice
 
     with pytest.raises(InvalidChoice):
@@ -313,8 +313,8 @@ def test_there_is_no_active_player_at_night(tlib):
     s.at(turn=3, active="p1", phase="evening")
     g = s.build()
     advance(g, lambda g: g.phase is Phase.NIGHT)
-    assert g.phase is Phase.NIGHT and g.pending_choice is not None
-    assert g.active is None and g.turn_owner == "p1" and g.pending_choice.player == "p1"
+    assert g.phase is Phase.NIGHT and g.pending is not None
+    assert g.active is None and g.turn_owner == "p1" and g.pending.player == "p1"
     assert g.to_dict()["active"] is None
     advance(g, lambda g: g.phase is Phase.DAY)
     assert g.active == "p2" and g.turn == 4 and g.night_of is None

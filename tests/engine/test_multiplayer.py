@@ -199,7 +199,7 @@ def test_a_four_player_game_from_decks_follows_initiative_order():
     }
     g = new_game(decks, lib, seed=3)
     for _ in range(4):
-        g.apply(A.ChooseMainCharacter(g.pending_choice.player, g.pending_choice.options[0]))
+        g.apply(A.ChooseMainCharacter(g.pending.player, g.pending.options[0]))
     assert g.order[0] == "p3" and set(g.order[1:3]) == {"p2", "p4"} and g.order[3] == "p1"
     assert g.active == "p3" and g.turn == 1
     assert [e.rule for e in g.log if e.kind in ("initiative", "turn_order")] == ["8.0.2a", "8.0.2d", "8.0.6b"]
@@ -333,7 +333,7 @@ def test_an_attack_on_the_third_players_character_is_defended_by_that_player(mli
         a.target for a in g.legal_actions() if isinstance(a, A.DeclareAttack) and a.attacker == soldier
     } >= {target, brute, g.players["p2"].main_slot}
     g.apply(A.DeclareAttack("p1", soldier, target))
-    assert g.pending_choice.kind == "defender" and g.pending_choice.player == "p3"
+    assert g.pending.kind == "defender" and g.pending.player == "p3"
     with pytest.raises(ChoicePending):
         g.apply(A.DeclareDefender("p2", None))
     g.apply(A.DeclareDefender("p3", brute))

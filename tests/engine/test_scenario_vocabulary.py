@@ -92,9 +92,9 @@ def test_abilities_to_order_are_named_by_their_source_card():
     s.character("p1", "Medic")
     s.at(turn=3, active="p1", phase="morning")
     g = s.build()
-    assert g.pending_choice is not None and g.pending_choice.kind == "trigger_order"
+    assert g.pending is not None and g.pending.kind == "trigger_order"
     [action] = to_actions(g, parse_step(0, {"order_triggers": ["Crier", "crier: triggered ability"]}))
-    assert sorted(action.order) == sorted(g.pending_choice.options)
+    assert sorted(action.order) == sorted(g.pending.options)
 
 
 def test_objects_expect_name_faction_and_no_value(game):

@@ -141,21 +141,21 @@ def test_the_searching_player_sees_the_cards_they_choose_from(vlib):
     g.apply(ActivateAbility("p1", seeker, 0))
     g.apply(PassPriority("p1"))
     g.apply(PassPriority("p2"))
-    assert g.pending_choice is not None and g.pending_choice.kind == "cards"
-    opt = g.pending_choice.options[0]
+    assert g.pending is not None and g.pending.kind == "cards"
+    opt = g.pending.options[0]
     assert g.can_see("p1", opt) and not g.can_see("p2", opt)
-    assert all(not o.startswith("p1:Filler") for o in g.view("p2")["pending_choice"]["options"])
+    assert all(not o.startswith("p1:Filler") for o in g.view("p2")["pending"]["options"])
 
 
 def test_a_selected_main_character_is_hidden_until_the_reveal():
     """The selected card waits face-down; only its player may look at it until both are revealed (3.0.2a, 6.1.4)."""
     lib = deck_library()
     g = new_game({"p1": legal_deck("Hero"), "p2": legal_deck("Rival")}, lib, seed=5)
-    hero = next(o for o in g.pending_choice.options if g.objects[o].name == "Hero")
+    hero = next(o for o in g.pending.options if g.objects[o].name == "Hero")
     g.apply(ChooseMainCharacter("p1", hero))
     assert g.can_see("p1", hero) and not g.can_see("p2", hero)
     assert "Hero" not in json.dumps(g.view("p2"))
-    g.apply(ChooseMainCharacter("p2", g.pending_choice.options[0]))
+    g.apply(ChooseMainCharacter("p2", g.pending.options[0]))
     assert g.can_see("p2", hero)
 
 

@@ -92,10 +92,10 @@ class AthernumAdapter(GameAdapter):
                     "(the day and combat phases, or another phase while abilities wait on its stack); "
                     "advance to a day phase, or check the state after the last step instead"
                 )
-            if game.pending_choice is not None:
+            if game.pending is not None:
                 raise StepError(
-                    f"cannot advance: {game.pending_choice.player} must first answer "
-                    f"'{game.pending_choice.prompt}' ({game.pending_choice.rule})"
+                    f"cannot advance: {game.pending.player} must first answer "
+                    f"'{game.pending.prompt}' ({game.pending.rule})"
                 )
             player = game.acting_player
             legal = game.legal_actions()

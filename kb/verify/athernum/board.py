@@ -35,7 +35,7 @@ LAYOUT = BoardLayout(
         ("victory_pool", "Victory pool"),
         ("combat", "Combat"),
         ("stack", "Stack"),
-        ("pending_choice", "Waiting for"),
+        ("pending", "Waiting for"),
         ("result", "Result"),
     ),
     counters=(
@@ -68,7 +68,7 @@ LAYOUT = BoardLayout(
         "combat": _combat,
         "stack": _stack,
         "result": _result,
-        "pending_choice": lambda v: f"{v.get('player')}: {v.get('prompt') or v.get('kind')}" if v else None,
+        "pending": lambda v: f"{v.get('player')}: {v.get('prompt') or v.get('kind')}" if v else None,
         "victory_tokens": lambda v: plain(v or None),
         "item_slots": lambda v: plain(v or None),
     },

@@ -61,7 +61,7 @@ def check(game: Game, expect: dict, log_from: int = 0) -> list[str]:
         out += mismatch("acting", expect["acting"], game.acting_player)
     out += effects_mismatches("stack", snap["stack"] or [], expect)
     if "pending" in expect:
-        out += pending_mismatches(snap["pending_choice"], expect["pending"])
+        out += pending_mismatches(snap["pending"], expect["pending"])
     if "combat" in expect:
         combat = snap["combat"]
         if expect["combat"] is None:

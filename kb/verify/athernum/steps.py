@@ -156,10 +156,8 @@ def _options(game: Game, items: object) -> list:
     (``Night Owl``, or ``Night Owl: triggered ability``), or by a text the option contains.
 
     Abilities of two sources with the same name are interchangeable: each mention takes the next one."""
-    options = list(game.pending_choice.options) if game.pending_choice else []
-    labels = (
-        _trigger_labels(game) if game.pending_choice and game.pending_choice.kind == "trigger_order" else {}
-    )
+    options = list(game.pending.options) if game.pending else []
+    labels = _trigger_labels(game) if game.pending and game.pending.kind == "trigger_order" else {}
     out: list = []
     for item in items if isinstance(items, list) else [items]:
         free = [o for o in options if o not in out]
