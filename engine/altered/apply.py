@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.common.handlers import ActionRules, Handler
+
 from . import actions as A
 from . import costs, triggers
 from .cards import Ability, Cost
@@ -310,28 +312,29 @@ def do_decide(game: Game, a: A.Decide, choice: tuple[str, ...]) -> None:
     front.answer(game, a.player, choice)
 
 
-HANDLERS = {
-    A.PlayCard: (check_play, do_play),
-    A.QuickAction: (check_quick, do_quick),
-    A.Pass: (check_pass, do_pass),
-    A.PlayReaction: (check_reaction, do_reaction),
-    A.Decide: (check_decide, do_decide),
-}
-
-
-def validate(game: Game, action: A.Action):
-    """The plan of a legal action, or the :class:`IllegalAction` saying why not (the state is not changed)."""
-    try:
-        check, _ = HANDLERS[type(action)]
-    except KeyError:
-        raise IllegalAction(f"unknown action {type(action).__name__}", "4.2.3.c") from None
+def _gate(game: Game, action: A.Action) -> None:
+    """Every action is taken by a player of the game."""
     if action.player not in game.players:
         raise UnknownObject(f"there is no player {action.player!r}", "4.2.3.c")
-    return check(game, action)
 
 
-def apply_action(game: Game, action: A.Action) -> None:
-    """Validate, perform, then run the procedure until a player must act."""
-    plan = validate(game, action)
-    HANDLERS[type(action)][1](game, action, plan)
-    run(game)
+def _unknown(action: object) -> IllegalAction:
+    return IllegalAction(f"unknown action {type(action).__name__}", "4.2.3.c")
+
+
+ACTIONS: ActionRules[Game] = ActionRules(
+    {
+        A.PlayCard: Handler(check_play, do_play),
+        A.QuickAction: Handler(check_quick, do_quick),
+        A.Pass: Handler(check_pass, do_pass),
+        A.PlayReaction: Handler(check_reaction, do_reaction),
+        A.Decide: Handler(check_decide, do_decide),
+    },
+    _gate,
+    run,
+    _unknown,
+)
+#: The plan of a legal action, or the :class:`IllegalAction` saying why not (the state is not changed).
+validate = ACTIONS.validate
+#: Validate, perform, then run the procedure until a player must act.
+apply_action = ACTIONS.apply

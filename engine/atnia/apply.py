@@ -6,15 +6,15 @@ An illegal action never changes the game. After a legal one the engine runs its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from engine.common.handlers import ActionRules, Handler
 
 from . import actions as A
-from .combat import check_attack, check_blocks, check_guardian, declare_attack, declare_blocks, guardian_block
+from . import combat, universal
 from .effects import answer_may, discard_cards
-from .errors import ChoicePending, GameOver, InvalidChoice, NotYourTurn
+from .errors import ChoicePending, GameOver, IllegalAction, InvalidChoice, NotYourTurn
 from .horizon import make_active
 from .log import record
-from .play import IMMEDIATE, perform, plan
+from .play import IMMEDIATE, Planned, perform, plan
 from .rounds import recycle
 from .rules import (
     CO_ATTACK_TRIGGERS,
@@ -47,7 +47,6 @@ from .steps import (
     run,
 )
 from .triggers import answer_targets, legal_targets
-from .universal import channel, check_channel, check_explore, check_pass, explore, pass_
 from .zones import answer_board_full
 
 #: The pending choice each answer action belongs to.
@@ -75,9 +74,26 @@ def _require_active(game: Game, pid: str) -> None:
 
 
 # -- playing ---------------------------------------------------------------------------------------
-def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
-    _require_active(game, pid)
-    planned = plan(game, pid, items)
+def _items(a: A.PlayCard | A.UseSkill | A.Commit) -> tuple[A.Item, ...]:
+    """The cards and skills an action plays."""
+    if isinstance(a, A.PlayCard):
+        return (A.Item(a.card, a.targets),)
+    if isinstance(a, A.UseSkill):
+        return (A.Item(a.source, a.targets, a.skill),)
+    return a.items
+
+
+def check_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit) -> list[Planned]:
+    """The active player may play these cards and skills now: their plan (targets, costs)."""
+    if isinstance(a, A.Commit) and not a.items:
+        raise InvalidChoice("a commit names at least one card or skill", MI_COMMIT)
+    _require_active(game, a.player)
+    return plan(game, a.player, _items(a))
+
+
+def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Planned]) -> None:
+    """Put the planned cards and skills onto the horizon; the opponent may react (or they resolve at once)."""
+    pid = a.player
     entries = perform(game, pid, planned)
     if len(entries) == 1 and entries[0].speed in IMMEDIATE:
         entry = entries[0]
@@ -145,64 +161,68 @@ def _play(game: Game, pid: str, items: tuple[A.Item, ...]) -> None:
     game.queue.push(Check(), Collect(), AfterAction(False))
 
 
-def _play_card(game: Game, a: A.PlayCard) -> None:
-    _play(game, a.player, (A.Item(a.card, a.targets),))
-
-
-def _use_skill(game: Game, a: A.UseSkill) -> None:
-    _play(game, a.player, (A.Item(a.source, a.targets, a.skill),))
-
-
-def _commit(game: Game, a: A.Commit) -> None:
-    if not a.items:
-        raise InvalidChoice("a commit names at least one card or skill", MI_COMMIT)
-    _play(game, a.player, a.items)
-
-
 # -- universal actions -------------------------------------------------------------------------------
-def _pass(game: Game, a: A.Pass) -> None:
+def check_pass(game: Game, a: A.Pass) -> None:
     _require_active(game, a.player)
-    check_pass(game, a.player)
-    pass_(game, a.player)
+    universal.check_pass(game, a.player)
 
 
-def _channel(game: Game, a: A.Channel) -> None:
+def do_pass(game: Game, a: A.Pass, plan: None) -> None:
+    universal.pass_(game, a.player)
+
+
+def check_channel(game: Game, a: A.Channel) -> None:
     _require_active(game, a.player)
-    check_channel(game, a.player, a.card)
-    channel(game, a.player, a.card)
+    universal.check_channel(game, a.player, a.card)
 
 
-def _explore(game: Game, a: A.Explore) -> None:
+def do_channel(game: Game, a: A.Channel, plan: None) -> None:
+    universal.channel(game, a.player, a.card)
+
+
+def check_explore(game: Game, a: A.Explore) -> str:
     _require_active(game, a.player)
-    ideal = check_explore(game, a.player, a.card, a.ideal)
-    explore(game, a.player, a.card, ideal, a.bottom)
+    return universal.check_explore(game, a.player, a.card, a.ideal)
+
+
+def do_explore(game: Game, a: A.Explore, ideal: str) -> None:
+    universal.explore(game, a.player, a.card, ideal, a.bottom)
 
 
 # -- combat ------------------------------------------------------------------------------------------
-def _attack(game: Game, a: A.DeclareAttack) -> None:
+def check_attack(game: Game, a: A.DeclareAttack) -> list[Planned]:
     _require_active(game, a.player)
-    check_attack(game, a.player, a.attackers)
-    planned = plan(game, a.player, a.commits, "attack")
-    declare_attack(game, a.player, a.attackers)
+    combat.check_attack(game, a.player, a.attackers)
+    return plan(game, a.player, a.commits, "attack")
+
+
+def do_attack(game: Game, a: A.DeclareAttack, planned: list[Planned]) -> None:
+    combat.declare_attack(game, a.player, a.attackers)
     if planned:
         perform(game, a.player, planned)
         record(game, CO_DECLARE, "commit", f"{a.player} commits cards along with the attack.", (), a.player)
     game.queue.push(Check(), Collect(), CombatTriggers(CO_ATTACK_TRIGGERS), ToBlockStep())
 
 
-def _block(game: Game, a: A.DeclareBlockers) -> None:
+def check_block(game: Game, a: A.DeclareBlockers) -> list[Planned]:
     _require_active(game, a.player)
-    check_blocks(game, a.player, a.blocks)
-    planned = plan(game, a.player, a.commits, "block")
-    declare_blocks(game, a.player, a.blocks)
+    combat.check_blocks(game, a.player, a.blocks)
+    return plan(game, a.player, a.commits, "block")
+
+
+def do_block(game: Game, a: A.DeclareBlockers, planned: list[Planned]) -> None:
+    combat.declare_blocks(game, a.player, a.blocks)
     if planned:
         perform(game, a.player, planned)
     game.queue.push(Check(), Collect(), CombatTriggers(CO_BLOCK_TRIGGERS), ToFightStep())
 
 
-def _guardian(game: Game, a: A.GuardianBlock) -> None:
-    check_guardian(game, a.player, a.unit, a.attacker)
-    guardian_block(game, a.player, a.unit, a.attacker)
+def check_guardian(game: Game, a: A.GuardianBlock) -> None:
+    combat.check_guardian(game, a.player, a.unit, a.attacker)
+
+
+def do_guardian(game: Game, a: A.GuardianBlock, plan: None) -> None:
+    combat.guardian_block(game, a.player, a.unit, a.attacker)
     game.queue.push(Check(), Collect())
 
 
@@ -221,75 +241,99 @@ def _answering(game: Game, action: A.Action) -> None:
         )
 
 
-def _choose_targets(game: Game, a: A.ChooseTargets) -> None:
+def check_targets(game: Game, a: A.ChooseTargets) -> None:
     _answering(game, a)
     if tuple(a.targets) not in legal_targets(game):
         raise InvalidChoice(
             f"{', '.join(a.targets) or 'nothing'} is not a legal choice of targets", EN_TARGETS
         )
+
+
+def do_targets(game: Game, a: A.ChooseTargets, plan: None) -> None:
     answer_targets(game, tuple(a.targets))
 
 
-def _decide(game: Game, a: A.Decide) -> None:
-    _answering(game, a)
+def do_decide(game: Game, a: A.Decide, plan: None) -> None:
     answer_may(game, a.yes)
 
 
-def _choose_cards(game: Game, a: A.ChooseCards) -> None:
+def check_cards(game: Game, a: A.ChooseCards) -> None:
     _answering(game, a)
     choice = game.pending
+    assert choice is not None
     if (
         len(set(a.cards)) != len(a.cards)
         or len(a.cards) != choice.min
         or not set(a.cards) <= set(choice.options)
     ):
         raise InvalidChoice(f"choose exactly {choice.min} card(s) from your hand", Z_DISCARD)
+
+
+def do_cards(game: Game, a: A.ChooseCards, plan: None) -> None:
     game.pending = None
     discard_cards(game, a.player, list(a.cards))
 
 
-def _choose_replacement(game: Game, a: A.ChooseReplacement) -> None:
+def check_replacement(game: Game, a: A.ChooseReplacement) -> None:
     _answering(game, a)
+    assert game.pending is not None
     if a.card is not None and a.card not in game.pending.options:
         raise InvalidChoice(f"{a.card} is not a card occupying a board space on your battlefield", EN_FULL)
+
+
+def do_replacement(game: Game, a: A.ChooseReplacement, plan: None) -> None:
     answer_board_full(game, a.card)
 
 
-def _recycle(game: Game, a: A.Recycle) -> None:
+def check_recycle(game: Game, a: A.Recycle) -> None:
     _answering(game, a)
+    assert game.pending is not None
     given = list(a.top) + list(a.bottom)
     if sorted(given) != sorted(game.pending.options) or len(set(given)) != len(given):
         raise InvalidChoice(
             "put every channelled card, each exactly once, on the top or the bottom of your deck", RP_RECYCLE
         )
+
+
+def do_recycle(game: Game, a: A.Recycle, plan: None) -> None:
     recycle(game, a.player, a.top, a.bottom)
 
 
-HANDLERS: dict[type, Callable] = {
-    A.PlayCard: _play_card,
-    A.UseSkill: _use_skill,
-    A.Commit: _commit,
-    A.Pass: _pass,
-    A.Channel: _channel,
-    A.Explore: _explore,
-    A.DeclareAttack: _attack,
-    A.DeclareBlockers: _block,
-    A.GuardianBlock: _guardian,
-    A.ChooseTargets: _choose_targets,
-    A.Decide: _decide,
-    A.ChooseCards: _choose_cards,
-    A.ChooseReplacement: _choose_replacement,
-    A.Recycle: _recycle,
-}
-
-
-def apply_action(game: Game, action: A.Action) -> None:
-    """Check and perform one action, then run the automatic steps until a player must act."""
+def _gate(game: Game, action: A.Action) -> None:
+    """The game goes on, the player is in it, and an action other than an answer waits for a pending choice."""
     if game.result is not None:
         raise GameOver(f"the game is over ({game.result.reason})", WIN)
     if action.player not in game.players:
         raise NotYourTurn(f"{action.player!r} is not a player of this game", SR_ACTIVE)
     if type(action) not in ANSWERS and game.pending is not None:
         _require_active(game, action.player)
-    HANDLERS[type(action)](game, action)
-    run(game)
+
+
+def _unknown(action: object) -> IllegalAction:
+    """A value that is no Atnia action."""
+    return IllegalAction(f"{action!r} is not an action", SR_ACTIVE)
+
+
+ACTIONS: ActionRules[Game] = ActionRules(
+    {
+        A.PlayCard: Handler(check_play, do_play),
+        A.UseSkill: Handler(check_play, do_play),
+        A.Commit: Handler(check_play, do_play),
+        A.Pass: Handler(check_pass, do_pass),
+        A.Channel: Handler(check_channel, do_channel),
+        A.Explore: Handler(check_explore, do_explore),
+        A.DeclareAttack: Handler(check_attack, do_attack),
+        A.DeclareBlockers: Handler(check_block, do_block),
+        A.GuardianBlock: Handler(check_guardian, do_guardian),
+        A.ChooseTargets: Handler(check_targets, do_targets),
+        A.Decide: Handler(_answering, do_decide),
+        A.ChooseCards: Handler(check_cards, do_cards),
+        A.ChooseReplacement: Handler(check_replacement, do_replacement),
+        A.Recycle: Handler(check_recycle, do_recycle),
+    },
+    _gate,
+    run,
+    _unknown,
+)
+#: Check and perform one action, then run the automatic steps until a player must act.
+apply_action = ACTIONS.apply
