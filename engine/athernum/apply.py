@@ -6,7 +6,9 @@ steps (:func:`.steps.run`) until a player must act again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.common.handlers import ActionRules, Handler
 
 from . import actions as A
 from .cards import Ability, ResourceCost
@@ -34,7 +36,7 @@ from .markers import exhaust, remove_victory_tokens, turn_face_up
 from .resources import check_payment, exhaust_resource, restricted, spend
 from .setup import choose_main_character, eligible_main
 from .stack import ensure_stack, give_priority, pass_priority, push_entry
-from .state import PERMANENT_ZONES, Game, GameObject, Phase, StackEntry, Zone
+from .state import PERMANENT_ZONES, Game, GameObject, PendingAbility, Phase, StackEntry, Zone
 from .steps import EndPhase, EndWindow, Place, Priority, run
 from .targets import resolve_choice
 from .triggers import emit, static_pending
@@ -237,18 +239,22 @@ def _statics_to_stack(game: Game, pid: str, pending: list) -> None:
     game.queue.push(Place(), Priority(pid))
 
 
-# -- handlers -------------------------------------------------------------------------------
-def _choose_main(game: Game, a: A.ChooseMainCharacter) -> None:
+# -- handlers: each action's check (validate and plan, the game unchanged) and its performance -------------
+def check_choose_main(game: Game, a: A.ChooseMainCharacter) -> GameObject:
     o = _obj(game, a.card, "card", "8.0.1a")
     if o.owner != a.player or o.zone is not Zone.DECK:
         raise NotInZone(f"{a.card} is not a card in {a.player}'s deck", "8.0.1a")
     problem = eligible_main(o.definition)
     if problem is not None:
         raise InvalidChoice(problem[1], *problem[0])
+    return o
+
+
+def do_choose_main(game: Game, a: A.ChooseMainCharacter, o: GameObject) -> None:
     choose_main_character(game, a.player, o)
 
 
-def _play_card(game: Game, a: A.PlayCard) -> None:
+def check_play(game: Game, a: A.PlayCard) -> GameObject:
     o = _obj(game, a.card, "card", "9.2.5")
     d = o.definition
     if o.zone is not Zone.HAND or o.owner != a.player:
@@ -281,7 +287,11 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
         _check_uniqueness(game, a.player, o, "1.5.6")
         if a.payment:
             raise CannotPay("items are played without costs", "2.3.1a")
-    # -- legal: act
+    return o
+
+
+def do_play(game: Game, a: A.PlayCard, o: GameObject) -> None:
+    d = o.definition
     pid = a.player
     if d.type == "character":
         spend(game, pid, a.payment, d.name)
@@ -309,7 +319,7 @@ def _play_card(game: Game, a: A.PlayCard) -> None:
     _statics_to_stack(game, pid, pending)
 
 
-def _attach_item(game: Game, a: A.AttachItem) -> None:
+def check_attach(game: Game, a: A.AttachItem) -> tuple[GameObject, GameObject]:
     o = _obj(game, a.card, "card", "9.2.7")
     if o.zone is not Zone.HAND or o.owner != a.player:
         raise NotInZone(f"{o.name} is not in {a.player}'s hand", "9.2.7")
@@ -327,6 +337,11 @@ def _attach_item(game: Game, a: A.AttachItem) -> None:
             "2.3.2c",
             "2.2.2b",
         )
+    return o, host
+
+
+def do_attach(game: Game, a: A.AttachItem, plan: tuple[GameObject, GameObject]) -> None:
+    o, host = plan
     pid = a.player
     how = "face-down" if a.face_down else "face-up"
     enter_board(
@@ -355,7 +370,7 @@ def _attachment(game: Game, pid: str, oid: str, rule: str) -> GameObject:
     return o
 
 
-def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
+def check_turn_face_up(game: Game, a: A.TurnFaceUp) -> GameObject:
     o = _obj(game, a.attachment, "attachment", "2.1.2d")
     if o.zone in PERMANENT_ZONES:
         raise InvalidTarget(
@@ -366,20 +381,28 @@ def _turn_face_up(game: Game, a: A.TurnFaceUp) -> None:
     o = _attachment(game, a.player, a.attachment, "2.1.2d")
     if not o.face_down:
         raise InvalidTarget(f"{o.name} is already face-up", "2.1.2d")
+    return o
+
+
+def do_turn_face_up(game: Game, a: A.TurnFaceUp, o: GameObject) -> None:
     pending = turn_face_up(game, o, "2.1.2d", f"{a.player} turns {o.name} face-up.")
     _statics_to_stack(game, a.player, pending)
 
 
-def _discard_attachment(game: Game, a: A.DiscardAttachment) -> None:
+def check_discard_attachment(game: Game, a: A.DiscardAttachment) -> GameObject:
     o = _attachment(game, a.player, a.attachment, "2.1.2g")
     if o.face_down:
         raise InvalidTarget(
             f"{o.name} is face-down; only face-up attachments may be discarded this way", "2.1.2g"
         )
+    return o
+
+
+def do_discard_attachment(game: Game, a: A.DiscardAttachment, o: GameObject) -> None:
     move_card(game, o, Zone.DISCARD, "2.1.2g", f"{a.player} discards the attachment {o.name}.")
 
 
-def _exhaust_resource(game: Game, a: A.ExhaustResource) -> None:
+def check_exhaust_resource(game: Game, a: A.ExhaustResource) -> GameObject:
     o = _obj(game, a.token, "resource token", "9.2.10")
     if o.zone is not Zone.RESOURCES or o.controller != a.player:
         raise NotInZone(f"{o.name} is not a resource token in {a.player}'s resource zone", "5.0.1d", "9.2.10")
@@ -390,6 +413,10 @@ def _exhaust_resource(game: Game, a: A.ExhaustResource) -> None:
         raise InvalidTarget(f"{o.name} is already exhausted", "6.2.9a")
     if o.face_down:
         raise InvalidTarget(f"{o.name} is face-down and treated as blank", "6.1.5")
+    return o
+
+
+def do_exhaust_resource(game: Game, a: A.ExhaustResource, o: GameObject) -> None:
     exhaust_resource(game, o)
 
 
@@ -400,7 +427,18 @@ def _ability_of(game: Game, source: GameObject, index: int, rule: str) -> Abilit
     return abilities[index]
 
 
-def _activate(game: Game, a: A.ActivateAbility) -> None:
+@dataclass(frozen=True, slots=True)
+class Activation:
+    """The plan of an ability's activation or a command's use: its source, ability, name and chosen targets."""
+
+    source: GameObject | None
+    ability: Ability
+    what: str
+    refs: tuple
+    rule: str = ""
+
+
+def check_activate(game: Game, a: A.ActivateAbility) -> Activation:
     src = _obj(game, a.source, "permanent or attachment", "4.3.5c.I")
     ab = _ability_of(game, src, a.ability, "4.3.5c.I")
     granted = a.ability >= len(src.definition.abilities)  # works whatever the permanent's state (4.3.2b)
@@ -422,10 +460,14 @@ def _activate(game: Game, a: A.ActivateAbility) -> None:
     if ab.once_per_turn and game.players[a.player].ability_uses.get(key) == game.turn:
         raise LimitReached(f"{what} can be activated only once per turn", "4.3.5c.I")
     _check_cost(game, a.player, ab, src, a.payment, a.discards, what)
-    refs = _activation_targets(game, ab, a.targets, a.player, src.id)
-    # -- legal: act
+    return Activation(src, ab, what, _activation_targets(game, ab, a.targets, a.player, src.id))
+
+
+def do_activate(game: Game, a: A.ActivateAbility, plan: Activation) -> None:
+    src, ab, what = plan.source, plan.ability, plan.what
+    assert src is not None
     if ab.once_per_turn:
-        game.players[a.player].ability_uses[key] = game.turn
+        game.players[a.player].ability_uses[f"{src.id}|{a.ability}"] = game.turn
     rule = "4.3.5c.III"
     record(game, "4.3.5c.I", "activate", f"{a.player} activates {what}.", (src.id,), a.player)
     entry = _new_entry(
@@ -436,7 +478,7 @@ def _activate(game: Game, a: A.ActivateAbility) -> None:
         ab,
         rule,
         src,
-        refs,
+        plan.refs,
     )
     _pay_cost(game, a.player, ab, src, a.payment, a.discards, what)
     ensure_stack(game, "4.1.3")
@@ -444,7 +486,7 @@ def _activate(game: Game, a: A.ActivateAbility) -> None:
     give_priority(game, a.player)
 
 
-def _support(game: Game, a: A.ActivateSupport) -> None:
+def check_support(game: Game, a: A.ActivateSupport) -> Activation:
     o = _obj(game, a.card, "card", "4.3.2e")
     if o.zone is not Zone.HAND or o.owner != a.player:
         raise NotInZone(f"{o.name} is not in {a.player}'s hand", "4.3.2e", "9.2.9a")
@@ -459,13 +501,17 @@ def _support(game: Game, a: A.ActivateSupport) -> None:
         raise WrongTiming(f"no abilities may be activated in the {game.phase.value} phase", "9.2.9")
     what = f"{o.name}'s support ability"
     _check_cost(game, a.player, ab, o, a.payment, a.discards, what)
-    refs = _activation_targets(game, ab, a.targets, a.player, o.id)
-    # -- legal: act
+    return Activation(o, ab, what, _activation_targets(game, ab, a.targets, a.player, o.id))
+
+
+def do_support(game: Game, a: A.ActivateSupport, plan: Activation) -> None:
+    o, ab, what = plan.source, plan.ability, plan.what
+    assert o is not None
     pid = a.player
     record(
         game, "4.3.5f.II", "support", f"{pid} reveals {o.name} and uses its support ability.", (o.id,), pid
     )
-    entry = _new_entry(game, "support", pid, what, ab, "4.3.5f.III", o, refs)
+    entry = _new_entry(game, "support", pid, what, ab, "4.3.5f.III", o, plan.refs)
     _pay_cost(game, pid, ab, o, a.payment, a.discards, what)
     move_card(
         game,
@@ -479,7 +525,7 @@ def _support(game: Game, a: A.ActivateSupport) -> None:
     give_priority(game, pid)
 
 
-def _use_command(game: Game, a: A.UseCommand) -> None:
+def check_command(game: Game, a: A.UseCommand) -> Activation:
     ab = GLOBAL_COMMANDS.get(a.command)
     if ab is None:
         raise NotAnAbility(
@@ -508,39 +554,46 @@ def _use_command(game: Game, a: A.UseCommand) -> None:
     refs = _activation_targets(
         game, ab, a.targets, a.player, src.id if src else None, COMMAND_TARGET_RULES.get(a.command, ())
     )
-    # -- legal: act
+    return Activation(src, ab, a.command, refs, rule)
+
+
+def do_command(game: Game, a: A.UseCommand, plan: Activation) -> None:
+    ps = game.players[a.player]
     if a.command == "Solvency":
         ps.solvency_turn = game.turn
     elif a.command == "Contingency":
         ps.contingency_turn = game.turn
     record(
         game,
-        rule,
+        plan.rule,
         "command",
         f"{a.player} uses the command ability {a.command}.",
         tuple(x for x in (ps.main_character,) if x),
         a.player,
     )
-    entry = _new_entry(game, "command", a.player, a.command, ab, rule, src, refs)
-    _pay_cost(game, a.player, ab, None, (), (), a.command)
+    entry = _new_entry(game, "command", a.player, a.command, plan.ability, plan.rule, plan.source, plan.refs)
+    _pay_cost(game, a.player, plan.ability, None, (), (), a.command)
     ensure_stack(game, "4.1.3")
     push_entry(game, entry)
     give_priority(game, a.player)
 
 
-def _enter_combat(game: Game, a: A.EnterCombat) -> None:
+def check_enter_combat(game: Game, a: A.EnterCombat) -> None:
     _day_action(game, a.player, "enter combat", "9.2.11")
     if game.turn <= 1:
         raise WrongTiming("combat may not be entered during the first turn of the game", "9.2.11")
     if game.combat_turn == game.turn:
         raise LimitReached("combat may be entered only once per turn", "9.3.1", "9.2.11")
+
+
+def do_enter_combat(game: Game, a: A.EnterCombat, plan: None) -> None:
     game.combat_turn = game.turn
     record(game, "9.2.11", "enter_combat", f"{a.player} enters the combat phase.", (), a.player)
     game.priority = None
     game.queue.push(EndPhase(Phase.DAY, Phase.COMBAT))
 
 
-def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
+def check_attack(game: Game, a: A.DeclareAttack) -> tuple[GameObject, GameObject]:
     if game.phase is not Phase.COMBAT or a.player != game.active:
         raise WrongTiming("attacks are declared by the active player in the combat phase", "9.3.4")
     if game.stack is not None or game.combat is not None:
@@ -559,11 +612,15 @@ def _declare_attack(game: Game, a: A.DeclareAttack) -> None:
                 f"{tgt.name} is {a.player}'s own permanent; attacks target an opponent's permanent", "9.3.6"
             )
         raise InvalidTarget(f"{tgt.name} has no defensive value and cannot be attacked", "9.3.6", "9.3.6b")
+    return att, tgt
+
+
+def do_attack(game: Game, a: A.DeclareAttack, plan: tuple[GameObject, GameObject]) -> None:
     game.priority = None
-    declare_attack(game, att, tgt)
+    declare_attack(game, *plan)
 
 
-def _declare_defender(game: Game, a: A.DeclareDefender) -> None:
+def check_defender(game: Game, a: A.DeclareDefender) -> None:
     choice = game.pending
     assert choice is not None
     if a.defender is not None and a.defender not in choice.options:
@@ -571,15 +628,26 @@ def _declare_defender(game: Game, a: A.DeclareDefender) -> None:
             f"{a.defender} cannot defend: a defender is a face-up permanent with a DFV that you control",
             "9.3.7",
         )
+
+
+def do_defender(game: Game, a: A.DeclareDefender, plan: None) -> None:
     game.pending = None
     declare_defender(game, a.player, game.objects[a.defender] if a.defender else None)
 
 
-def _next_phase(game: Game, a: A.NextPhase) -> None:
+def check_next_phase(game: Game, a: A.NextPhase) -> None:
     if a.player != game.active:
         raise NotYourTurn("only the active player ends their phase", "9.2.0")
     if game.stack is not None:
         raise WrongTiming("a stack exists: pass priority until it resolves", "4.1.7")
+    if game.phase is Phase.COMBAT and game.combat is not None:
+        raise WrongTiming("the current combat must be fully resolved first", "9.3.4")
+    if game.phase not in (Phase.DAY, Phase.COMBAT):
+        raise WrongTiming(f"the {game.phase.value} phase ends on its own", "9.2.0")
+
+
+def do_next_phase(game: Game, a: A.NextPhase, plan: None) -> None:
+    game.priority = None
     if game.phase is Phase.DAY:
         record(
             game,
@@ -589,30 +657,31 @@ def _next_phase(game: Game, a: A.NextPhase) -> None:
             (),
             a.player,
         )
-        game.priority = None
         game.queue.push(EndWindow(), EndPhase(Phase.DAY, None))
-    elif game.phase is Phase.COMBAT:
-        if game.combat is not None:
-            raise WrongTiming("the current combat must be fully resolved first", "9.3.4")
-        record(game, "9.3.2", "end_combat", f"{a.player} ends the combat phase.", (), a.player)
-        game.priority = None
-        game.queue.push(EndPhase(Phase.COMBAT, None))
     else:
-        raise WrongTiming(f"the {game.phase.value} phase ends on its own", "9.2.0")
+        record(game, "9.3.2", "end_combat", f"{a.player} ends the combat phase.", (), a.player)
+        game.queue.push(EndPhase(Phase.COMBAT, None))
 
 
-def _pass(game: Game, a: A.PassPriority) -> None:
+def check_pass(game: Game, a: A.PassPriority) -> None:
     if game.stack is None:
         raise WrongTiming("there is no stack to pass on; end the phase with NextPhase instead", "4.1.7")
+
+
+def do_pass(game: Game, a: A.PassPriority, plan: None) -> None:
     pass_priority(game, a.player)
 
 
-def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
+def check_order(game: Game, a: A.ChooseTriggerOrder) -> tuple[str, ...]:
     choice = game.pending
     assert choice is not None
     order = tuple(a.order)
     if not order or len(set(order)) != len(order) or any(t not in choice.options for t in order):
         raise InvalidChoice(f"give one or more different ids among {', '.join(choice.options)}", "9.2.1")
+    return order
+
+
+def do_order(game: Game, a: A.ChooseTriggerOrder, order: tuple[str, ...]) -> None:
     chosen = [p for t in order for p in game.placing if p.id == t]
     rest = [p for p in game.placing if p.id not in order]
     for p in chosen:
@@ -629,13 +698,18 @@ def _order(game: Game, a: A.ChooseTriggerOrder) -> None:
     )
 
 
-def _targets(game: Game, a: A.ChooseTargets) -> None:
+def check_targets(game: Game, a: A.ChooseTargets) -> tuple[PendingAbility, tuple]:
     choice = game.pending
     assert choice is not None
     p = next((x for x in game.placing if x.id == choice.ref), None)
     if p is None:
         raise InvalidChoice("the ability waiting for targets is gone", "4.3.5b.III")
-    p.targets = resolve_choice(game, p.ability.targets, a.targets, p.controller, p.source_id, strict=False)
+    return p, resolve_choice(game, p.ability.targets, a.targets, p.controller, p.source_id, strict=False)
+
+
+def do_targets(game: Game, a: A.ChooseTargets, plan: tuple[PendingAbility, tuple]) -> None:
+    p, refs = plan
+    p.targets = refs
     game.pending = None
     chosen = tuple(r.id for g in p.targets for r in g)
     name = p.source.name if p.source is not None else "the ability"
@@ -649,22 +723,25 @@ def _targets(game: Game, a: A.ChooseTargets) -> None:
     )
 
 
-def _name(game: Game, a: A.NameCard) -> None:
+def check_name(game: Game, a: A.NameCard) -> None:
     """Answer 'name a card': only a name of the card database, the game's library, never a token's (1.1.5)."""
-    choice = game.pending
-    assert choice is not None
     if not isinstance(a.name, str) or a.name not in game.library:
         raise InvalidChoice(
             f"{a.name!r} is not the name of a card in the card database; only official card names may be named",
             "1.1.5",
         )
+
+
+def do_name(game: Game, a: A.NameCard, plan: None) -> None:
+    choice = game.pending
     entry = game.resolving
-    assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
+    assert choice is not None and entry is not None and entry.id == choice.ref
+    assert choice.effect_index is not None
     entry.answers.setdefault(choice.effect_index, {})[a.player] = a.name
     game.pending = None
 
 
-def _cards(game: Game, a: A.ChooseCards) -> None:
+def check_cards(game: Game, a: A.ChooseCards) -> tuple[str, ...]:
     choice = game.pending
     assert choice is not None
     cards = tuple(a.cards)
@@ -674,6 +751,12 @@ def _cards(game: Game, a: A.ChooseCards) -> None:
         raise InvalidChoice(
             f"choose between {choice.min} and {choice.max} card(s), not {len(cards)}", choice.rule
         )
+    return cards
+
+
+def do_cards(game: Game, a: A.ChooseCards, cards: tuple[str, ...]) -> None:
+    choice = game.pending
+    assert choice is not None
     if choice.kind == "keep":
         game.sbc_keep[f"{a.player}|{choice.ref}"] = cards[0]
         record(
@@ -689,28 +772,6 @@ def _cards(game: Game, a: A.ChooseCards) -> None:
         assert entry is not None and entry.id == choice.ref and choice.effect_index is not None
         entry.answers.setdefault(choice.effect_index, {})[a.player] = cards
     game.pending = None
-
-
-HANDLERS: dict[type, Callable] = {
-    A.ChooseMainCharacter: _choose_main,
-    A.PlayCard: _play_card,
-    A.AttachItem: _attach_item,
-    A.TurnFaceUp: _turn_face_up,
-    A.DiscardAttachment: _discard_attachment,
-    A.ActivateAbility: _activate,
-    A.ActivateSupport: _support,
-    A.UseCommand: _use_command,
-    A.ExhaustResource: _exhaust_resource,
-    A.EnterCombat: _enter_combat,
-    A.DeclareAttack: _declare_attack,
-    A.DeclareDefender: _declare_defender,
-    A.NextPhase: _next_phase,
-    A.PassPriority: _pass,
-    A.ChooseTriggerOrder: _order,
-    A.ChooseTargets: _targets,
-    A.ChooseCards: _cards,
-    A.NameCard: _name,
-}
 
 
 def check_actor(game: Game, action: A.Action) -> None:
@@ -742,11 +803,35 @@ def check_actor(game: Game, action: A.Action) -> None:
         raise NoPriority(f"{action.player} does not have priority ({holder} does)", "4.1.2")
 
 
-def apply_action(game: Game, action: A.Action) -> None:
-    """Validate and perform ``action``; raise an :class:`IllegalAction` subclass if it is illegal."""
-    handler = HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalAction(f"{action!r} is not an action", "4.1.2")
-    check_actor(game, action)
-    handler(game, action)
-    run(game)
+def _unknown(action: object) -> IllegalAction:
+    """A value that is no Athernum action."""
+    return IllegalAction(f"{action!r} is not an action", "4.1.2")
+
+
+ACTIONS: ActionRules[Game] = ActionRules(
+    {
+        A.ChooseMainCharacter: Handler(check_choose_main, do_choose_main),
+        A.PlayCard: Handler(check_play, do_play),
+        A.AttachItem: Handler(check_attach, do_attach),
+        A.TurnFaceUp: Handler(check_turn_face_up, do_turn_face_up),
+        A.DiscardAttachment: Handler(check_discard_attachment, do_discard_attachment),
+        A.ActivateAbility: Handler(check_activate, do_activate),
+        A.ActivateSupport: Handler(check_support, do_support),
+        A.UseCommand: Handler(check_command, do_command),
+        A.ExhaustResource: Handler(check_exhaust_resource, do_exhaust_resource),
+        A.EnterCombat: Handler(check_enter_combat, do_enter_combat),
+        A.DeclareAttack: Handler(check_attack, do_attack),
+        A.DeclareDefender: Handler(check_defender, do_defender),
+        A.NextPhase: Handler(check_next_phase, do_next_phase),
+        A.PassPriority: Handler(check_pass, do_pass),
+        A.ChooseTriggerOrder: Handler(check_order, do_order),
+        A.ChooseTargets: Handler(check_targets, do_targets),
+        A.ChooseCards: Handler(check_cards, do_cards),
+        A.NameCard: Handler(check_name, do_name),
+    },
+    check_actor,
+    run,
+    _unknown,
+)
+#: Validate and perform an action (raising an :class:`IllegalAction` subclass if it is illegal), then run.
+apply_action = ACTIONS.apply
