@@ -1,7 +1,7 @@
 """Every Altered rule id the engine cites (from ``rules/altered/cr.md``), with a one-line summary.
 
 The engine never cites an id that is not registered here: log entries and rejections check it
-when they are built, and ``tests/engine_altered/test_altered_rule_ids.py`` checks that each id is
+when they are built, and ``tests/engine_common/test_rule_ids.py`` checks that each id is
 a node ``altered:<id>`` of the rule graph.
 """
 

@@ -2,7 +2,7 @@
 
 The engine never cites a rule that is not in :data:`RULES`; log entries and
 :class:`~engine.athernum.errors.IllegalAction` check this when they are built, and
-``tests/engine/test_rule_ids.py`` checks that each id is a node of the rule graph.
+``tests/engine_common/test_rule_ids.py`` checks that each id is a node of the rule graph.
 Ids are canonical: roman numerals use ``I`` (``3.0.2c.I``), never the scan's ``l``.
 """
 

@@ -16,25 +16,6 @@ from .horizon import make_active
 from .log import record
 from .play import IMMEDIATE, Planned, perform, plan
 from .rounds import recycle
-from .rules import (
-    CO_ATTACK_TRIGGERS,
-    CO_BLOCK_TRIGGERS,
-    CO_DECLARE,
-    EN_FULL,
-    EN_TARGETS,
-    HZ_PLAY,
-    HZ_REACT,
-    MI_COMMIT,
-    MI_GUARANTEE,
-    MI_SLOW_BOTTOM,
-    RP_NO_ACTIVE,
-    RP_RECYCLE,
-    SP_BURST,
-    SP_INFINITE,
-    SR_ACTIVE,
-    WIN,
-    Z_DISCARD,
-)
 from .state import Game
 from .steps import (
     AfterAction,
@@ -62,14 +43,19 @@ ANSWERS = {
 
 def _require_active(game: Game, pid: str) -> None:
     if game.active is None:
-        raise NotYourTurn("no player is active now, so no player may take actions", RP_NO_ACTIVE, SR_ACTIVE)
+        raise NotYourTurn(
+            "no player is active now, so no player may take actions",
+            "rules/round-phases/p7",
+            "rules/shared-round/p1",
+        )
     if game.pending is not None:
         raise ChoicePending(
             f"{game.pending.player} must first answer: {game.pending.prompt}", game.pending.rule
         )
     if game.active != pid:
         raise NotYourTurn(
-            f"{game.active} is the active player: only the active player can take actions", SR_ACTIVE
+            f"{game.active} is the active player: only the active player can take actions",
+            "rules/shared-round/p1",
         )
 
 
@@ -86,7 +72,7 @@ def _items(a: A.PlayCard | A.UseSkill | A.Commit) -> tuple[A.Item, ...]:
 def check_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit) -> list[Planned]:
     """The active player may play these cards and skills now: their plan (targets, costs)."""
     if isinstance(a, A.Commit) and not a.items:
-        raise InvalidChoice("a commit names at least one card or skill", MI_COMMIT)
+        raise InvalidChoice("a commit names at least one card or skill", "rules/more-info/p1")
     _require_active(game, a.player)
     return plan(game, a.player, _items(a))
 
@@ -101,7 +87,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
             game.window.acted = True
             record(
                 game,
-                SP_BURST,
+                "rules/speed/p4",
                 "burst",
                 f"{entry.label} is burst speed: it resolves immediately and {pid} remains the active player.",
                 (),
@@ -110,7 +96,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
         else:
             record(
                 game,
-                SP_INFINITE,
+                "rules/speed/p5",
                 "infinite",
                 f"{entry.label} is infinite speed: it resolves immediately, {pid} "
                 "remains active, and it does not count as an action.",
@@ -122,7 +108,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
     if len(entries) > 1:
         record(
             game,
-            MI_COMMIT,
+            "rules/more-info/p1",
             "commit",
             f"{pid} commits {len(entries)} at once, bottom first: "
             + ", ".join(e.label for e in entries)
@@ -132,7 +118,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
         )
         record(
             game,
-            MI_GUARANTEE,
+            "rules/more-info/p1.3",
             "commit",
             "They are all on the horizon before the opponent can react.",
             (),
@@ -141,7 +127,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
         if entries[0].speed == "slow":
             record(
                 game,
-                MI_SLOW_BOTTOM,
+                "rules/more-info/p1.1",
                 "commit",
                 f"The slow {entries[0].label} is the bottom card, with fast cards above it.",
                 (),
@@ -152,11 +138,16 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
     make_active(
         game,
         other,
-        HZ_PLAY,
+        "rules/playing-cards-and-the-horizon/p3",
         f"{pid} played onto the horizon: {other}, who did not play it, becomes the active player.",
     )
     record(
-        game, HZ_REACT, "react", f"{other} sees what {pid} is doing and may react to it, or pass.", (), other
+        game,
+        "rules/playing-cards-and-the-horizon/p1",
+        "react",
+        f"{other} sees what {pid} is doing and may react to it, or pass.",
+        (),
+        other,
     )
     game.queue.push(Check(), Collect(), AfterAction(False))
 
@@ -200,8 +191,15 @@ def do_attack(game: Game, a: A.DeclareAttack, planned: list[Planned]) -> None:
     combat.declare_attack(game, a.player, a.attackers)
     if planned:
         perform(game, a.player, planned)
-        record(game, CO_DECLARE, "commit", f"{a.player} commits cards along with the attack.", (), a.player)
-    game.queue.push(Check(), Collect(), CombatTriggers(CO_ATTACK_TRIGGERS), ToBlockStep())
+        record(
+            game,
+            "rules/combat-phase-outline/p1",
+            "commit",
+            f"{a.player} commits cards along with the attack.",
+            (),
+            a.player,
+        )
+    game.queue.push(Check(), Collect(), CombatTriggers("rules/combat-phase-outline/p1.1"), ToBlockStep())
 
 
 def check_block(game: Game, a: A.DeclareBlockers) -> list[Planned]:
@@ -214,7 +212,7 @@ def do_block(game: Game, a: A.DeclareBlockers, planned: list[Planned]) -> None:
     combat.declare_blocks(game, a.player, a.blocks)
     if planned:
         perform(game, a.player, planned)
-    game.queue.push(Check(), Collect(), CombatTriggers(CO_BLOCK_TRIGGERS), ToFightStep())
+    game.queue.push(Check(), Collect(), CombatTriggers("rules/combat-phase-outline/p2.1"), ToFightStep())
 
 
 def check_guardian(game: Game, a: A.GuardianBlock) -> None:
@@ -245,7 +243,7 @@ def check_targets(game: Game, a: A.ChooseTargets) -> None:
     _answering(game, a)
     if tuple(a.targets) not in legal_targets(game):
         raise InvalidChoice(
-            f"{', '.join(a.targets) or 'nothing'} is not a legal choice of targets", EN_TARGETS
+            f"{', '.join(a.targets) or 'nothing'} is not a legal choice of targets", "rules/extra-notes/p2"
         )
 
 
@@ -266,7 +264,7 @@ def check_cards(game: Game, a: A.ChooseCards) -> None:
         or len(a.cards) != choice.min
         or not set(a.cards) <= set(choice.options)
     ):
-        raise InvalidChoice(f"choose exactly {choice.min} card(s) from your hand", Z_DISCARD)
+        raise InvalidChoice(f"choose exactly {choice.min} card(s) from your hand", "rules/zones/p4")
 
 
 def do_cards(game: Game, a: A.ChooseCards, plan: None) -> None:
@@ -278,7 +276,9 @@ def check_replacement(game: Game, a: A.ChooseReplacement) -> None:
     _answering(game, a)
     assert game.pending is not None
     if a.card is not None and a.card not in game.pending.options:
-        raise InvalidChoice(f"{a.card} is not a card occupying a board space on your battlefield", EN_FULL)
+        raise InvalidChoice(
+            f"{a.card} is not a card occupying a board space on your battlefield", "rules/extra-notes/p3.3"
+        )
 
 
 def do_replacement(game: Game, a: A.ChooseReplacement, plan: None) -> None:
@@ -291,7 +291,8 @@ def check_recycle(game: Game, a: A.Recycle) -> None:
     given = list(a.top) + list(a.bottom)
     if sorted(given) != sorted(game.pending.options) or len(set(given)) != len(given):
         raise InvalidChoice(
-            "put every channelled card, each exactly once, on the top or the bottom of your deck", RP_RECYCLE
+            "put every channelled card, each exactly once, on the top or the bottom of your deck",
+            "rules/round-phases/p5.2",
         )
 
 
@@ -302,16 +303,16 @@ def do_recycle(game: Game, a: A.Recycle, plan: None) -> None:
 def _gate(game: Game, action: A.Action) -> None:
     """The game goes on, the player is in it, and an action other than an answer waits for a pending choice."""
     if game.result is not None:
-        raise GameOver(f"the game is over ({game.result.reason})", WIN)
+        raise GameOver(f"the game is over ({game.result.reason})", "rules/p2")
     if action.player not in game.players:
-        raise NotYourTurn(f"{action.player!r} is not a player of this game", SR_ACTIVE)
+        raise NotYourTurn(f"{action.player!r} is not a player of this game", "rules/shared-round/p1")
     if type(action) not in ANSWERS and game.pending is not None:
         _require_active(game, action.player)
 
 
 def _unknown(action: object) -> IllegalAction:
     """A value that is no Atnia action."""
-    return IllegalAction(f"{action!r} is not an action", SR_ACTIVE)
+    return IllegalAction(f"{action!r} is not an action", "rules/shared-round/p1")
 
 
 ACTIONS: ActionRules[Game] = ActionRules(

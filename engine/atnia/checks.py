@@ -8,7 +8,6 @@ shrinks, the units it buffed lose that health (rules/extra-notes/p1.1, p7).
 from __future__ import annotations
 
 from .log import record
-from .rules import EN_BUFF_DAMAGE, EN_BUFF_LEAVES, HZ_DESTINATION, PC_STATS, WIN
 from .state import Game, GameResult, Phase, Zone
 from .stats import add_buff, change_buff, health, remove_buff
 from .steps import PROCEDURE, Check
@@ -47,11 +46,13 @@ def refresh_auras(game: Game) -> None:
                 source = game.objects.get(str(buff.source).split("/")[0])
                 name = source.name if source else "an aura"
                 if key not in wanted:
-                    remove_buff(game, card, buff, f"the buff from {name} goes away", EN_BUFF_DAMAGE)
+                    remove_buff(game, card, buff, f"the buff from {name} goes away", "rules/extra-notes/p1.1")
                 elif wanted[key] != (buff.health, buff.offense):
                     old = buff.health
                     buff.health, buff.offense = wanted[key]
-                    change_buff(game, card, old, buff.health, f"the buff from {name} changes", EN_BUFF_LEAVES)
+                    change_buff(
+                        game, card, old, buff.health, f"the buff from {name} changes", "rules/extra-notes/p7"
+                    )
     for (unit, key), (hp, off) in wanted.items():
         card = game.card(unit)
         if not any(b.until == "aura" and b.source == key for b in card.buffs):
@@ -59,7 +60,7 @@ def refresh_auras(game: Game) -> None:
             source = game.card(key.split("/")[0])
             record(
                 game,
-                PC_STATS,
+                "rules/parts-of-a-card/p7",
                 "aura",
                 f"{source.name} gives {card.name} {off:+d} offense and {hp:+d} health while "
                 f"it stays ({health(card)} health).",
@@ -95,23 +96,25 @@ def step_check(game: Game, step: Check) -> None:
         for cid in dying:
             card = game.card(cid)
             if card.zone in (Zone.BATTLEFIELD, Zone.HORIZON):
-                destroy(game, card, HZ_DESTINATION, "no health left")
+                destroy(game, card, "rules/playing-cards-and-the-horizon/p4", "no health left")
     losers = [p for p in game.order if game.players[p].life <= 0]
     if losers and game.result is None:
         if len(losers) == 2:
-            game.result = GameResult(None, "both players reached 0 life at once (decision D-BOTH-ZERO)", WIN)
+            game.result = GameResult(
+                None, "both players reached 0 life at once (decision D-BOTH-ZERO)", "rules/p2"
+            )
             record(
                 game,
-                WIN,
+                "rules/p2",
                 "draw",
                 "Both players' life totals reached 0 at once: the game is a draw (decision D-BOTH-ZERO).",
             )
         else:
             winner = game.opponent(losers[0])
-            game.result = GameResult(winner, f"{losers[0]}'s life total was reduced to 0", WIN)
+            game.result = GameResult(winner, f"{losers[0]}'s life total was reduced to 0", "rules/p2")
             record(
                 game,
-                WIN,
+                "rules/p2",
                 "win",
                 f"{losers[0]}'s life total is {game.players[losers[0]].life}: {winner} wins the game.",
                 (),

@@ -19,25 +19,6 @@ from __future__ import annotations
 from .errors import InvalidTarget, LimitReached, NotInZone, WrongTiming
 from .horizon import make_active
 from .log import record
-from .rules import (
-    AD_ARRIVE_RIGHT,
-    CB_ATTACK,
-    CO_BLOCK,
-    CO_DECLARE,
-    CO_END,
-    CO_FIGHT,
-    CO_FLIP,
-    CO_FLIPPED,
-    CO_GUARDIAN,
-    CO_PASS,
-    CO_THREE,
-    CT_UNIT,
-    EN_DAMAGE,
-    KO_LIFE,
-    RP_COMBAT,
-    RP_COMBAT_SEE,
-    RP_MAIN_COMBAT,
-)
 from .state import Combat, Game, PendingChoice, Phase, Zone
 from .stats import offense
 from .steps import (
@@ -61,38 +42,47 @@ def _own_unit(game: Game, pid: str, cid: str, role: str, rule: str) -> None:
     if card is None or card.zone is not Zone.BATTLEFIELD or card.controller != pid:
         raise NotInZone(f"{cid} is not a card on {pid}'s battlefield, so it cannot {role}", rule)
     if not card.is_unit:
-        raise InvalidTarget(f"{card.name} is not a unit: only units can {role}", CT_UNIT)
+        raise InvalidTarget(f"{card.name} is not a unit: only units can {role}", "rules/card-types/p1")
     if card.flipped:
-        raise InvalidTarget(f"{card.name} is flipped: flipped units cannot {role}", CO_FLIPPED)
+        raise InvalidTarget(
+            f"{card.name} is flipped: flipped units cannot {role}", "rules/combat-phase-outline/p7"
+        )
 
 
 def check_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None], ...]) -> None:
     """Raise unless ``pid`` may attack with these units at these targets now."""
     if game.phase is not Phase.MAIN or game.combat is not None:
-        raise WrongTiming("attacks are declared from the main phase", CB_ATTACK, RP_MAIN_COMBAT)
+        raise WrongTiming(
+            "attacks are declared from the main phase", "rules/combat/p1", "rules/round-phases/p3.3"
+        )
     if game.horizon:
         raise WrongTiming(
-            "an attack can only start while there are no unresolved effects on the horizon", CB_ATTACK
+            "an attack can only start while there are no unresolved effects on the horizon", "rules/combat/p1"
         )
     if game.players[pid].attacks >= game.limits.attacks:
-        raise LimitReached(f"{pid} has already attacked {game.limits.attacks} times this round", CO_THREE)
+        raise LimitReached(
+            f"{pid} has already attacked {game.limits.attacks} times this round",
+            "rules/combat-phase-outline/p5",
+        )
     if not attackers:
-        raise InvalidTarget("an attack declares one or more attackers", CO_DECLARE)
+        raise InvalidTarget("an attack declares one or more attackers", "rules/combat-phase-outline/p1")
     units = [a for a, _ in attackers]
     if len(set(units)) != len(units):
-        raise InvalidTarget("a unit can be declared as an attacker only once", CO_DECLARE)
+        raise InvalidTarget(
+            "a unit can be declared as an attacker only once", "rules/combat-phase-outline/p1"
+        )
     enemy = game.opponent(pid)
     for unit, target in attackers:
-        _own_unit(game, pid, unit, "attack", CO_DECLARE)
+        _own_unit(game, pid, unit, "attack", "rules/combat-phase-outline/p1")
         if target in (None, enemy):
             continue
         if target == pid:
-            raise InvalidTarget("you attack your opponent, not yourself", CB_ATTACK)
+            raise InvalidTarget("you attack your opponent, not yourself", "rules/combat/p1")
         card = game.card(unit)
         victim = game.objects.get(target)
         if not card.definition.has("challenger"):
             raise InvalidTarget(
-                f"{card.name} has no challenger: you attack players, not their cards", CB_ATTACK
+                f"{card.name} has no challenger: you attack players, not their cards", "rules/combat/p1"
             )
         if (
             victim is None
@@ -100,7 +90,7 @@ def check_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None], 
             or victim.controller != enemy
             or not victim.is_unit
         ):
-            raise InvalidTarget(f"{target} is not a unit on {enemy}'s battlefield", CB_ATTACK)
+            raise InvalidTarget(f"{target} is not a unit on {enemy}'s battlefield", "rules/combat/p1")
 
 
 def _to_left(game: Game, pid: str, ids: list[str]) -> None:
@@ -126,11 +116,13 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
         combat.attackers.append((unit, target or enemy))
     game.combat = combat
     combat.inc = {u: game.card(u).incarnation for u, _ in combat.attackers}
-    record(game, RP_COMBAT, "phase", f"{pid} starts an attack: the combat phase begins.", (), pid)
-    record(game, RP_COMBAT_SEE, "phase", "Combat follows the combat phase outline.", (), pid)
+    record(
+        game, "rules/round-phases/p6", "phase", f"{pid} starts an attack: the combat phase begins.", (), pid
+    )
+    record(game, "rules/round-phases/p6.1", "phase", "Combat follows the combat phase outline.", (), pid)
     record(
         game,
-        CB_ATTACK,
+        "rules/combat/p1",
         "attack",
         f"{pid} is active in the main phase with nothing on the horizon and attacks.",
         (),
@@ -141,7 +133,7 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
     )
     record(
         game,
-        CO_DECLARE,
+        "rules/combat-phase-outline/p1",
         "attackers",
         f"{pid} declares attackers: {text}.",
         [u for u, _ in combat.attackers],
@@ -149,7 +141,7 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
     )
     record(
         game,
-        CO_THREE,
+        "rules/combat-phase-outline/p5",
         "attacks",
         f"This is {pid}'s attack {ps.attacks} of {game.limits.attacks} this round.",
         (),
@@ -159,7 +151,7 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
         game.card(unit).flipped = True
     record(
         game,
-        CO_FLIP,
+        "rules/combat-phase-outline/p6",
         "flip",
         "Attacking flips " + ", ".join(game.card(u).name for u, _ in combat.attackers) + ".",
         [u for u, _ in combat.attackers],
@@ -168,7 +160,7 @@ def declare_attack(game: Game, pid: str, attackers: tuple[tuple[str, str | None]
     _to_left(game, pid, [u for u, _ in combat.attackers])
     record(
         game,
-        AD_ARRIVE_RIGHT,
+        "rules/advanced-notes-on-timing-rules-and-the-horizon/p3",
         "position",
         f"{pid} orders the attackers, on the left of their battlefield: "
         + ", ".join(game.card(u).name for u, _ in combat.attackers)
@@ -203,7 +195,7 @@ def step_to_block(game: Game, step: ToBlockStep) -> None:
     make_active(
         game,
         game.combat.defender,
-        CO_BLOCK,
+        "rules/combat-phase-outline/p2",
         f"{game.combat.defender}, the defending player, becomes active and declares blockers.",
     )
 
@@ -213,19 +205,21 @@ def check_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) -> N
     combat = game.combat
     if combat is None or combat.step != "block" or pid != combat.defender:
         raise WrongTiming(
-            "blockers are declared by the defending player in step 2 of combat", CO_BLOCK, CO_GUARDIAN
+            "blockers are declared by the defending player in step 2 of combat",
+            "rules/combat-phase-outline/p2",
+            "rules/combat-phase-outline/p8",
         )
     attacking = [u for u, _ in combat.attackers]
     blockers = [b for b, _ in blocks]
     if len(set(blockers)) != len(blockers):
-        raise InvalidTarget("a unit can block only one attacker", CO_BLOCK)
+        raise InvalidTarget("a unit can block only one attacker", "rules/combat-phase-outline/p2")
     targets = [a for _, a in blocks]
     if len(set(targets)) != len(targets):
-        raise InvalidTarget("up to one unit blocks each attacking unit", CO_BLOCK)
+        raise InvalidTarget("up to one unit blocks each attacking unit", "rules/combat-phase-outline/p2")
     for blocker, attacker in blocks:
-        _own_unit(game, pid, blocker, "block", CO_BLOCK)
+        _own_unit(game, pid, blocker, "block", "rules/combat-phase-outline/p2")
         if attacker not in attacking:
-            raise InvalidTarget(f"{attacker} is not an attacking unit", CO_BLOCK)
+            raise InvalidTarget(f"{attacker} is not an attacking unit", "rules/combat-phase-outline/p2")
 
 
 def _sort_blockers(game: Game) -> None:
@@ -245,10 +239,17 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
     combat.blocked_at = game.stamp()
     if blocks:
         text = ", ".join(f"{game.card(b).name} blocks {game.card(a).name}" for b, a in blocks)
-        record(game, CO_BLOCK, "blockers", f"{pid} declares blockers: {text}.", [b for b, _ in blocks], pid)
         record(
             game,
-            CO_FLIP,
+            "rules/combat-phase-outline/p2",
+            "blockers",
+            f"{pid} declares blockers: {text}.",
+            [b for b, _ in blocks],
+            pid,
+        )
+        record(
+            game,
+            "rules/combat-phase-outline/p6",
             "flip",
             "Blocking flips " + ", ".join(game.card(b).name for b, _ in blocks) + ".",
             [b for b, _ in blocks],
@@ -257,7 +258,7 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
         _sort_blockers(game)
         record(
             game,
-            AD_ARRIVE_RIGHT,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p3",
             "position",
             "The blockers move to the left of "
             f"{pid}'s battlefield, matching the order of the attackers they block.",
@@ -265,7 +266,7 @@ def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) ->
             pid,
         )
     else:
-        record(game, CO_BLOCK, "blockers", f"{pid} declares no blockers.", (), pid)
+        record(game, "rules/combat-phase-outline/p2", "blockers", f"{pid} declares no blockers.", (), pid)
     for blocker, _ in blocks:
         emit(game, "block", blocker, pid)
 
@@ -279,7 +280,7 @@ def step_to_fight(game: Game, step: ToFightStep) -> None:
     make_active(
         game,
         game.combat.attacker,
-        CO_FIGHT,
+        "rules/combat-phase-outline/p3",
         f"{game.combat.attacker}, the attacking player, becomes active (step 3).",
     )
 
@@ -313,7 +314,7 @@ def step_guardian_offer(game: Game, step: GuardianOffer) -> None:
             "guardian",
             card.controller,
             f"{card.name} has guardian: it may block an attacking unit that is not blocked.",
-            CO_GUARDIAN,
+            "rules/combat-phase-outline/p8",
             tuple(options),
             0,
             1,
@@ -328,10 +329,14 @@ def check_guardian(game: Game, pid: str, unit: str, attacker: str | None) -> Non
         raise WrongTiming(
             "blocking is done in step 2 and cannot be done later, except by a unit with guardian as it "
             "is put into play after blockers were declared",
-            CO_GUARDIAN,
+            "rules/combat-phase-outline/p8",
         )
     if attacker is not None and attacker not in choice.options:
-        raise InvalidTarget(f"{attacker} is not an attacking unit without a blocker", CO_GUARDIAN, CO_BLOCK)
+        raise InvalidTarget(
+            f"{attacker} is not an attacking unit without a blocker",
+            "rules/combat-phase-outline/p8",
+            "rules/combat-phase-outline/p2",
+        )
 
 
 def guardian_block(game: Game, pid: str, unit: str, attacker: str | None) -> None:
@@ -339,7 +344,14 @@ def guardian_block(game: Game, pid: str, unit: str, attacker: str | None) -> Non
     game.pending = None
     card = game.card(unit)
     if attacker is None:
-        record(game, CO_GUARDIAN, "no_block", f"{pid} does not have {card.name} block.", (unit,), pid)
+        record(
+            game,
+            "rules/combat-phase-outline/p8",
+            "no_block",
+            f"{pid} does not have {card.name} block.",
+            (unit,),
+            pid,
+        )
         return
     combat = game.combat
     combat.blocks[attacker] = unit
@@ -347,14 +359,14 @@ def guardian_block(game: Game, pid: str, unit: str, attacker: str | None) -> Non
     card.flipped = True
     record(
         game,
-        CO_GUARDIAN,
+        "rules/combat-phase-outline/p8",
         "blockers",
         f"{card.name} has guardian and was put into play after blockers were "
         f"declared: it blocks {game.card(attacker).name} (decision D-GUARDIAN).",
         (unit, attacker),
         pid,
     )
-    record(game, CO_FLIP, "flip", f"Blocking flips {card.name}.", (unit,), pid)
+    record(game, "rules/combat-phase-outline/p6", "flip", f"Blocking flips {card.name}.", (unit,), pid)
     _sort_blockers(game)
     emit(game, "block", unit, pid)
 
@@ -370,7 +382,12 @@ def step_strike(game: Game, step: Strike) -> None:
     """Every combatant strikes at once: blocked and blocking units each other, unblocked attackers their target."""
     combat = game.combat
     combat.step = "strike"
-    record(game, CO_FIGHT, "strike", "The horizon is empty: all combating units strike simultaneously.")
+    record(
+        game,
+        "rules/combat-phase-outline/p3",
+        "strike",
+        "The horizon is empty: all combating units strike simultaneously.",
+    )
     hits: list[tuple[str, str, int]] = []
     for unit, target in combat.attackers:
         if not _in_combat(game, unit):
@@ -385,7 +402,7 @@ def step_strike(game: Game, step: Strike) -> None:
             else:
                 record(
                     game,
-                    CO_FIGHT,
+                    "rules/combat-phase-outline/p3",
                     "blocked",
                     f"{game.card(unit).name}'s blocker is gone: it stays blocked and strikes nobody.",
                     (unit,),
@@ -399,7 +416,7 @@ def step_strike(game: Game, step: Strike) -> None:
                 hits += [(unit, target, offense(game.card(unit))), (target, unit, offense(victim))]
                 record(
                     game,
-                    CB_ATTACK,
+                    "rules/combat/p1",
                     "challenger",
                     f"{game.card(unit).name} (challenger) and {victim.name} strike "
                     "each other (decision D-CHALLENGER).",
@@ -413,7 +430,7 @@ def step_strike(game: Game, step: Strike) -> None:
                 game.players[victim].life -= amount
                 record(
                     game,
-                    KO_LIFE,
+                    "rules/kinds-of-game-objects/p4",
                     "life",
                     f"{name} strikes {victim} for {amount} ({game.players[victim].life} life left).",
                     (striker,),
@@ -422,7 +439,13 @@ def step_strike(game: Game, step: Strike) -> None:
         elif amount > 0 and deal_damage(game, game.card(victim), amount, name):
             pass
         elif amount == 0:
-            record(game, EN_DAMAGE, "no_damage", f"{name} has 0 offense and deals no damage.", (striker,))
+            record(
+                game,
+                "rules/extra-notes/p1",
+                "no_damage",
+                f"{name} has 0 offense and deals no damage.",
+                (striker,),
+            )
     game.queue.push(Check(), Collect(), PhaseWait(EndCombat(), ""))
 
 
@@ -438,7 +461,7 @@ def step_end_combat(game: Game, step: EndCombat) -> None:
     if still:
         record(
             game,
-            AD_ARRIVE_RIGHT,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p3",
             "position",
             "The attacking and blocking units return to the rest of the "
             "battlefield on the left, in their combat order.",
@@ -447,13 +470,13 @@ def step_end_combat(game: Game, step: EndCombat) -> None:
     make_active(
         game,
         combat.attacker,
-        CO_END,
+        "rules/combat-phase-outline/p4",
         f"Combat ends: back to the main phase; {combat.attacker}, who attacked, becomes the active player.",
     )
     game.window.acted = game.window.attacked = True
     record(
         game,
-        CO_PASS,
+        "rules/combat-phase-outline/p9",
         "attacked",
         f"{combat.attacker} has attacked: a pass now does not count towards ending the round.",
         (),

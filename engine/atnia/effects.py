@@ -12,20 +12,6 @@ from __future__ import annotations
 from .cards import Effect
 from .horizon import specs_of
 from .log import record
-from .rules import (
-    EN_DO_X,
-    EN_DO_X_BACK,
-    EN_LOST_TARGET,
-    EN_MUST,
-    ENERGY,
-    HZ_DESTINATION,
-    KO_LIFE,
-    PC_STATS,
-    PC_TEXT,
-    Z_DISCARD,
-    Z_HAND,
-    Z_VOID,
-)
 from .state import DAMAGE_ZONES, Entry, Game, PendingChoice, Zone
 from .stats import add_buff, health, offense
 from .steps import PROCEDURE, Effects
@@ -54,7 +40,7 @@ def recipients(game: Game, entry: Entry, effect: Effect, *, quiet: bool = False)
             gone = game.objects[ref.id].name if ref is not None and ref.id in game.objects else "its target"
             record(
                 game,
-                EN_LOST_TARGET,
+                "rules/extra-notes/p4",
                 "lost_target",
                 f"{_source_name(game, entry)}: {gone} is no longer a legal "
                 f"target, so the {effect.op} effect on it does not happen.",
@@ -112,7 +98,7 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
                 game.players[r].life -= effect.amount
                 record(
                     game,
-                    KO_LIFE,
+                    "rules/kinds-of-game-objects/p4",
                     "life",
                     f"{src} deals {effect.amount} damage to {r} ({game.players[r].life} life left).",
                     (),
@@ -129,7 +115,7 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
             how = " until round end" if effect.until == "round_end" else ""
             record(
                 game,
-                PC_STATS,
+                "rules/parts-of-a-card/p7",
                 "buff",
                 f"{src} gives {card.name} {effect.offense:+d} offense and {effect.health:+d} "
                 f"health{how} (now {offense(card)}/{health(card)}).",
@@ -138,31 +124,31 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
             )
     elif op == "destroy":
         for r in recipients(game, entry, effect):
-            destroy(game, game.card(r), HZ_DESTINATION, f"by {src}")
+            destroy(game, game.card(r), "rules/playing-cards-and-the-horizon/p4", f"by {src}")
     elif op == "void":
         for r in recipients(game, entry, effect):
             card = game.card(r)
             move(game, card, Zone.VOID)
-            record(game, Z_VOID, "void", f"{src} puts {card.name} into the void.", (r,), card.owner)
+            record(game, "rules/zones/p6", "void", f"{src} puts {card.name} into the void.", (r,), card.owner)
     elif op == "return":
         for r in recipients(game, entry, effect):
             card = game.card(r)
             move(game, card, Zone.HAND)
             record(
                 game,
-                Z_HAND,
+                "rules/zones/p2",
                 "to_hand",
                 f"{src} returns {card.name} to {card.owner}'s hand.",
                 (r,),
                 card.owner,
             )
     elif op == "draw":
-        draw(game, me, effect.amount, PC_TEXT, f" ({src})")
+        draw(game, me, effect.amount, "rules/parts-of-a-card/p8", f" ({src})")
     elif op == "gain_energy":
         game.players[me].energy += effect.amount
         record(
             game,
-            ENERGY,
+            "rules/energy-system/p1",
             "energy",
             f"{src}: {me} gains {effect.amount} energy ({game.players[me].energy}).",
             (),
@@ -172,7 +158,7 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
         game.players[me].energy -= effect.amount
         record(
             game,
-            ENERGY,
+            "rules/energy-system/p1",
             "energy",
             f"{src}: {me} pays {effect.amount} energy ({game.players[me].energy} left).",
             (),
@@ -180,13 +166,27 @@ def do_effect(game: Game, entry: Entry, effect: Effect) -> None:
         )
     elif op == "summon":
         ids = [create(game, game.library[name], me).id for name in effect.cards]
-        record(game, PC_TEXT, "summon", f"{src} summons {', '.join(effect.cards)} for {me}.", ids, me)
-        enter_battlefield(game, ids, me, PC_TEXT)
+        record(
+            game,
+            "rules/parts-of-a-card/p8",
+            "summon",
+            f"{src} summons {', '.join(effect.cards)} for {me}.",
+            ids,
+            me,
+        )
+        enter_battlefield(game, ids, me, "rules/parts-of-a-card/p8")
     elif op == "discard":
         _discard(game, entry, effect.amount)
     elif op == "may":
         game.pending = PendingChoice(
-            "may", me, f"{src}: you may do this. Do it?", EN_MUST, ("yes", "no"), 1, 1, (entry, effect)
+            "may",
+            me,
+            f"{src}: you may do this. Do it?",
+            "rules/extra-notes/p5",
+            ("yes", "no"),
+            1,
+            1,
+            (entry, effect),
         )
     elif op == "do":
         _do_x_to_do_y(game, entry, effect)
@@ -197,7 +197,7 @@ def _discard(game: Game, entry: Entry, count: int) -> None:
     hand = game.players[me].hand
     record(
         game,
-        EN_MUST,
+        "rules/extra-notes/p5",
         "must",
         f"{_source_name(game, entry)} does not say 'you may': {me} must discard "
         f"{count} card{'s' if count != 1 else ''}.",
@@ -208,7 +208,14 @@ def _discard(game: Game, entry: Entry, count: int) -> None:
         discard_cards(game, me, list(hand))
         return
     game.pending = PendingChoice(
-        "discard", me, f"Choose {count} card(s) to discard.", Z_DISCARD, tuple(hand), count, count, entry
+        "discard",
+        me,
+        f"Choose {count} card(s) to discard.",
+        "rules/zones/p4",
+        tuple(hand),
+        count,
+        count,
+        entry,
     )
 
 
@@ -219,7 +226,7 @@ def discard_cards(game: Game, pid: str, ids: list[str]) -> None:
     if ids:
         record(
             game,
-            Z_DISCARD,
+            "rules/zones/p4",
             "discard",
             f"{pid} discards {', '.join(game.card(c).name for c in ids)}.",
             ids,
@@ -235,7 +242,7 @@ def answer_may(game: Game, yes: bool) -> None:
     game.pending = None
     record(
         game,
-        EN_MUST,
+        "rules/extra-notes/p5",
         "may",
         f"{choice.player} chooses {'to' if yes else 'not to'} do what "
         f"{_source_name(game, entry)} says they may.",
@@ -251,7 +258,7 @@ def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
     if not all(can_happen(game, entry, e) for e in effect.inner):
         record(
             game,
-            EN_DO_X,
+            "rules/extra-notes/p6",
             "do_x",
             f"{src}: x ({', '.join(e.op for e in effect.inner)}) cannot happen, so y "
             f"({', '.join(e.op for e in effect.then)}) does not happen.",
@@ -262,7 +269,7 @@ def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
     if not any(can_happen(game, entry, e) for e in effect.then):
         record(
             game,
-            EN_DO_X_BACK,
+            "rules/extra-notes/p6.1",
             "do_x",
             f"{src}: y ({', '.join(e.op for e in effect.then)}) cannot happen, so x "
             f"({', '.join(e.op for e in effect.inner)}) is not done either (decision D-DO-X-TO-DO-Y).",
@@ -272,7 +279,7 @@ def _do_x_to_do_y(game: Game, entry: Entry, effect: Effect) -> None:
         return
     record(
         game,
-        EN_DO_X,
+        "rules/extra-notes/p6",
         "do_x",
         f"{src}: x ({', '.join(e.op for e in effect.inner)}) happens, then y "
         f"({', '.join(e.op for e in effect.then)}).",

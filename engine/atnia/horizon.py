@@ -16,27 +16,6 @@ from __future__ import annotations
 
 from .cards import Ability
 from .log import record
-from .rules import (
-    AD_INFINITE_SOURCE,
-    AD_STOP,
-    CT_ITEM,
-    CT_LOCATION,
-    CT_SPELL,
-    CT_UNIT,
-    HZ_AFTER,
-    HZ_DESTINATION,
-    HZ_NEWEST_FIRST,
-    HZ_PLAY,
-    KO_SKILL,
-    KO_TRIGGERED,
-    LOC_ZONE,
-    RP_END_NEXT,
-    RP_NO_ACTIVE,
-    RP_START_NEXT,
-    SP_BURST,
-    SP_INFINITE,
-    Z_LOCATION,
-)
 from .state import Card, Entry, Game, Phase, TargetRef, Window, Zone
 from .steps import (
     PROCEDURE,
@@ -126,7 +105,7 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         if entry.kind == "skill":
             record(
                 game,
-                KO_SKILL,
+                "rules/kinds-of-game-objects/p2.2",
                 "skill",
                 f"{entry.label} is a skill of {game.card(entry.source).name}: it does what it says.",
                 (entry.source,),
@@ -135,7 +114,7 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         else:
             record(
                 game,
-                KO_TRIGGERED,
+                "rules/kinds-of-game-objects/p2.1",
                 "ability",
                 f"{entry.label} is a triggered ability: it does what it says.",
                 (entry.source,),
@@ -153,7 +132,7 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         move(game, card, Zone.LOCATION)
         record(
             game,
-            CT_LOCATION,
+            "rules/card-types/p4",
             "to_location_zone",
             f"{card.name} goes to {card.controller}'s location zone.",
             (card.id,),
@@ -161,7 +140,7 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         )
         record(
             game,
-            LOC_ZONE,
+            "rules/locations/p1",
             "devotion",
             f"While there, {card.name} adds devotion: "
             + (", ".join(f"{n} {i}" for i, n in card.definition.ideals) or "none")
@@ -170,7 +149,12 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
             card.controller,
         )
         record(
-            game, Z_LOCATION, "in_zone", f"{card.name} is in the location zone.", (card.id,), card.controller
+            game,
+            "rules/zones/p8",
+            "in_zone",
+            f"{card.name} is in the location zone.",
+            (card.id,),
+            card.controller,
         )
     else:
         wielder = None
@@ -178,7 +162,13 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
             spec = card.definition.targets[0]
             if still_valid(game, entry.controller, spec, entry.targets[0]):
                 wielder = entry.targets[0].id
-        enter_battlefield(game, [card.id], entry.controller, CT_UNIT if card.is_unit else CT_ITEM, wielder)
+        enter_battlefield(
+            game,
+            [card.id],
+            entry.controller,
+            "rules/card-types/p1" if card.is_unit else "rules/card-types/p2",
+            wielder,
+        )
 
 
 @PROCEDURE.performs(SpellDone)
@@ -189,10 +179,20 @@ def step_spell_done(game: Game, step: SpellDone) -> None:
     if card.zone is Zone.HORIZON:
         move(game, card, Zone.DISCARD)
         record(
-            game, CT_SPELL, "to_discard", f"{card.name} has resolved and is discarded.", (cid,), card.owner
+            game,
+            "rules/card-types/p3",
+            "to_discard",
+            f"{card.name} has resolved and is discarded.",
+            (cid,),
+            card.owner,
         )
         record(
-            game, HZ_DESTINATION, "to_discard", f"{card.name} goes to the discard pile.", (cid,), card.owner
+            game,
+            "rules/playing-cards-and-the-horizon/p4",
+            "to_discard",
+            f"{card.name} goes to the discard pile.",
+            (cid,),
+            card.owner,
         )
 
 
@@ -201,7 +201,7 @@ def step_resolve_now(game: Game, step: ResolveNow) -> None:
     """An infinite-speed or burst entry resolves as soon as it is put onto the horizon (rules/speed/p4, p5)."""
     entry = step.entry
     game.queue.push(
-        ResolveEntry(entry, SP_BURST if entry.speed == "burst" else SP_INFINITE),
+        ResolveEntry(entry, "rules/speed/p4" if entry.speed == "burst" else "rules/speed/p5"),
         Check(),
         Collect(),
     )
@@ -235,14 +235,19 @@ def step_resolve_top(game: Game, step: ResolveTop) -> None:
     if len(game.horizon) > 1:
         record(
             game,
-            HZ_NEWEST_FIRST,
+            "rules/playing-cards-and-the-horizon/p8",
             "order",
             f"{entry.label} is the most recently added: it resolves first.",
             (entry.card or entry.source,),
             entry.controller,
         )
     game.queue.push(
-        ResolveEntry(entry, HZ_NEWEST_FIRST if len(game.horizon) > 1 else HZ_PLAY),
+        ResolveEntry(
+            entry,
+            "rules/playing-cards-and-the-horizon/p8"
+            if len(game.horizon) > 1
+            else "rules/playing-cards-and-the-horizon/p3",
+        ),
         Check(),
         Collect(),
         ContinueResolution(),
@@ -260,7 +265,7 @@ def step_continue_resolution(game: Game, step: ContinueResolution) -> None:
         make_active(
             game,
             new,
-            AD_STOP,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p1",
             f"Resolution stops: {top.label} was put onto the horizon at {top.speed} "
             f"speed; {new}, who does not control it, becomes the active player.",
         )
@@ -278,17 +283,27 @@ def step_resolution_done(game: Game, step: ResolutionDone) -> None:
         make_active(
             game,
             new,
-            HZ_AFTER,
+            "rules/playing-cards-and-the-horizon/p6",
             f"The horizon has resolved; {new}, who did not control the bottom card, "
             "becomes the active player.",
         )
     elif game.phase is Phase.COMBAT:
         game.queue.push(Strike() if game.combat and game.combat.step == "fight" else EndCombat())
     elif game.phase is Phase.ROUND_START:
-        record(game, RP_START_NEXT, "phase", "No effects are left unresolved: move to the main phase.")
+        record(
+            game,
+            "rules/round-phases/p2.2",
+            "phase",
+            "No effects are left unresolved: move to the main phase.",
+        )
         game.queue.push(BeginMain())
     elif game.phase is Phase.ROUND_END:
-        record(game, RP_END_NEXT, "phase", "No effects are left unresolved: move to the draw phase.")
+        record(
+            game,
+            "rules/round-phases/p4.2",
+            "phase",
+            "No effects are left unresolved: move to the draw phase.",
+        )
         game.queue.push(BeginDraw())
 
 
@@ -312,7 +327,7 @@ def step_after_action(game: Game, step: AfterAction) -> None:
         other = game.opponent(game.active)
         record(
             game,
-            AD_INFINITE_SOURCE,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p1.1",
             "hand_over",
             f"{added[-1].label} was put onto the horizon by an infinite-speed "
             f"effect: {game.active}'s next pass will not resolve it; {other} becomes active instead.",
@@ -332,7 +347,7 @@ def step_phase_wait(game: Game, step: PhaseWait) -> None:
         make_active(
             game,
             new,
-            RP_NO_ACTIVE,
+            "rules/round-phases/p7",
             f"{top.label} was put onto the horizon at {top.speed} speed while nobody "
             f"was active: {new}, who does not control it, becomes the active player.",
         )
@@ -343,8 +358,8 @@ def step_phase_wait(game: Game, step: PhaseWait) -> None:
             rule,
             "phase",
             {
-                RP_START_NEXT: "No effects are unresolved: move to the main phase.",
-                RP_END_NEXT: "No effects are unresolved: move to the draw phase.",
+                "rules/round-phases/p2.2": "No effects are unresolved: move to the main phase.",
+                "rules/round-phases/p4.2": "No effects are unresolved: move to the draw phase.",
             }.get(rule, "Move on."),
         )
     game.queue.push(step.then)

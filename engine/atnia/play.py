@@ -17,27 +17,6 @@ from .devotion import shortfall
 from .errors import CannotPay, DevotionTooLow, InvalidTarget, NotInZone, WrongTiming
 from .horizon import put_card, put_skill
 from .log import record
-from .rules import (
-    CO_BLOCK,
-    CO_DECLARE,
-    EN_TARGETS,
-    HZ_ABILITIES,
-    HZ_PAY_FIRST,
-    HZ_PLAY,
-    HZ_REQUIREMENTS,
-    ID_REQUIREMENT,
-    KO_SKILL,
-    MI_LOWER_TARGETS,
-    MI_SLOW_BOTTOM,
-    PC_COST,
-    PC_DEVOTION,
-    SP_BURST_ALONE,
-    SP_FAST,
-    SP_SLOW,
-    SR_PLAY,
-    Z_HAND,
-    Z_HORIZON,
-)
 from .state import Card, Entry, Game, Phase, Zone
 from .targets import is_legal, options, refs
 
@@ -61,13 +40,18 @@ class Planned:
 def _card_item(game: Game, pid: str, item: Item) -> Planned:
     card = game.objects.get(item.card)
     if card is None or card.zone is not Zone.HAND or card.owner != pid:
-        raise NotInZone(f"{item.card} is not a card in {pid}'s hand", SR_PLAY, Z_HAND)
+        raise NotInZone(
+            f"{item.card} is not a card in {pid}'s hand", "rules/shared-round/p2", "rules/zones/p2"
+        )
     d = card.definition
     short = shortfall(game, pid, d)
     if short:
         text = ", ".join(f"{i} {need} (has {have})" for i, (need, have) in short.items())
         raise DevotionTooLow(
-            f"{card.name} requires devotion {text}", ID_REQUIREMENT, HZ_REQUIREMENTS, PC_DEVOTION
+            f"{card.name} requires devotion {text}",
+            "rules/the-7-ideals/p1",
+            "rules/playing-cards-and-the-horizon/p2",
+            "rules/parts-of-a-card/p3",
         )
     if d.type == "spell":
         specs, optional = d.targets, False
@@ -82,13 +66,20 @@ def _card_item(game: Game, pid: str, item: Item) -> Planned:
 def _skill_item(game: Game, pid: str, item: Item) -> Planned:
     source = game.objects.get(item.card)
     if source is None or source.zone not in (Zone.BATTLEFIELD, Zone.LOCATION) or source.controller != pid:
-        raise NotInZone(f"{item.card} is not a card {pid} controls in play", KO_SKILL)
+        raise NotInZone(
+            f"{item.card} is not a card {pid} controls in play", "rules/kinds-of-game-objects/p2.2"
+        )
     abilities = source.definition.abilities
     if not 0 <= item.skill < len(abilities) or abilities[item.skill].kind != "skill":
-        raise InvalidTarget(f"{source.name} has no skill number {item.skill}", KO_SKILL)
+        raise InvalidTarget(
+            f"{source.name} has no skill number {item.skill}", "rules/kinds-of-game-objects/p2.2"
+        )
     ability = abilities[item.skill]
     if ability.flip and source.flipped:
-        raise CannotPay(f"{source.name} is already flipped: it cannot flip to pay for its skill", KO_SKILL)
+        raise CannotPay(
+            f"{source.name} is already flipped: it cannot flip to pay for its skill",
+            "rules/kinds-of-game-objects/p2.2",
+        )
     return Planned(item, ability.speed, ability.cost, ability.targets, source=source, ability=ability)
 
 
@@ -98,20 +89,22 @@ def _check_speed(game: Game, planned: Planned, n: int, count: int, context: str)
     if speed in IMMEDIATE and (count > 1 or context != "window"):
         raise WrongTiming(
             f"{name} is at {speed} speed: it resolves at once and cannot be committed along with other cards",
-            SP_BURST_ALONE,
+            "rules/speed/p4.1",
         )
     if speed == "slow":
         if game.phase is Phase.COMBAT or context != "window":
-            raise WrongTiming(f"{name} is slow: slow cards cannot be played during combat", SP_SLOW)
+            raise WrongTiming(f"{name} is slow: slow cards cannot be played during combat", "rules/speed/p2")
         if game.horizon:
             raise WrongTiming(
                 f"{name} is slow: slow cards cannot be played while there are cards or effects on the "
                 "horizon",
-                SP_SLOW,
+                "rules/speed/p2",
             )
         if n > 0:
             raise WrongTiming(
-                f"{name} is slow: in a commit a slow card must be the bottom card", SP_SLOW, MI_SLOW_BOTTOM
+                f"{name} is slow: in a commit a slow card must be the bottom card",
+                "rules/speed/p2",
+                "rules/more-info/p1.1",
             )
     if (
         context == "window"
@@ -121,8 +114,8 @@ def _check_speed(game: Game, planned: Planned, n: int, count: int, context: str)
     ):
         raise WrongTiming(
             "in step 2 of combat, fast cards are committed along with the declaration of blockers",
-            CO_BLOCK,
-            SP_FAST,
+            "rules/combat-phase-outline/p2",
+            "rules/speed/p3",
         )
 
 
@@ -134,7 +127,7 @@ def _check_targets(
     specs = planned.specs
     if not specs:
         if chosen:
-            raise InvalidTarget(f"{name} has no targets to choose", EN_TARGETS)
+            raise InvalidTarget(f"{name} has no targets to choose", "rules/extra-notes/p2")
         return
     if planned.optional_targets and not chosen:
         if planned.card is not None and planned.card.definition.is_weapon:
@@ -142,15 +135,22 @@ def _check_targets(
         if not options(game, pid, specs, below):
             return  # no legal target now: chosen when the arrive ability triggers (decision D-ARRIVE-TARGETS)
         raise InvalidTarget(
-            f"{name}'s arrive ability has legal targets: they are chosen as the card is played", EN_TARGETS
+            f"{name}'s arrive ability has legal targets: they are chosen as the card is played",
+            "rules/extra-notes/p2",
         )
     if len(chosen) != len(specs):
-        raise InvalidTarget(f"{name} needs {len(specs)} target(s), chosen as it is played", EN_TARGETS)
+        raise InvalidTarget(
+            f"{name} needs {len(specs)} target(s), chosen as it is played", "rules/extra-notes/p2"
+        )
     if len(set(chosen)) != len(chosen):
-        raise InvalidTarget(f"{name}'s targets must be different", EN_TARGETS)
+        raise InvalidTarget(f"{name}'s targets must be different", "rules/extra-notes/p2")
     for spec, tid in zip(specs, chosen):
         if not is_legal(game, pid, spec, tid, below):
-            rules = (EN_TARGETS, MI_LOWER_TARGETS) if below or tid in committed else (EN_TARGETS,)
+            rules = (
+                ("rules/extra-notes/p2", "rules/more-info/p1.2")
+                if below or tid in committed
+                else ("rules/extra-notes/p2",)
+            )
             raise InvalidTarget(
                 f"{tid} is not a legal target for {name} ({spec.kind}, {spec.side}, {'/'.join(spec.zones)})",
                 *rules,
@@ -168,12 +168,14 @@ def plan(game: Game, pid: str, items: tuple[Item, ...], context: str = "window")
         planned = _card_item(game, pid, item) if item.skill is None else _skill_item(game, pid, item)
         key = f"{item.card}/{item.skill}"
         if key in seen:
-            raise InvalidTarget(f"{item.card} is committed twice", SR_PLAY)
+            raise InvalidTarget(f"{item.card} is committed twice", "rules/shared-round/p2")
         seen.add(key)
         _check_speed(game, planned, n, len(items), context)
         if planned.cost > energy:
             raise CannotPay(
-                f"{item.card} costs {planned.cost} energy; {pid} has {energy} left", PC_COST, HZ_REQUIREMENTS
+                f"{item.card} costs {planned.cost} energy; {pid} has {energy} left",
+                "rules/parts-of-a-card/p2",
+                "rules/playing-cards-and-the-horizon/p2",
             )
         energy -= planned.cost
         _check_targets(
@@ -184,7 +186,9 @@ def plan(game: Game, pid: str, items: tuple[Item, ...], context: str = "window")
         out.append(planned)
     if context == "attack" and any(p.speed != "fast" for p in out):
         raise WrongTiming(
-            "only fast cards can be committed along with the declaration of attackers", SP_FAST, CO_DECLARE
+            "only fast cards can be committed along with the declaration of attackers",
+            "rules/speed/p3",
+            "rules/combat-phase-outline/p1",
         )
     return out
 
@@ -199,7 +203,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
             ps.energy -= p.cost
             record(
                 game,
-                PC_COST,
+                "rules/parts-of-a-card/p2",
                 "pay",
                 f"{pid} pays {p.cost} energy for {name} ({ps.energy} left).",
                 ((p.card or p.source).id,),
@@ -209,7 +213,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
             if p.card.definition.requirement:
                 record(
                     game,
-                    ID_REQUIREMENT,
+                    "rules/the-7-ideals/p1",
                     "devotion",
                     f"{pid} meets {name}'s devotion requirement ("
                     + ", ".join(f"{i} {n}" for i, n in p.card.definition.requirement.items())
@@ -222,7 +226,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 p.card.arrive_targets = refs(game, p.item.targets) if p.item.targets else None
             record(
                 game,
-                HZ_PLAY,
+                "rules/playing-cards-and-the-horizon/p3",
                 "play",
                 f"{pid} plays {name} ({p.speed}) onto the horizon"
                 + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "")
@@ -232,7 +236,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
             )
             record(
                 game,
-                Z_HORIZON,
+                "rules/zones/p5",
                 "in_horizon",
                 f"{name} is on the horizon, not resolved yet.",
                 (p.card.id,),
@@ -243,7 +247,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 p.source.flipped = True
                 record(
                     game,
-                    KO_SKILL,
+                    "rules/kinds-of-game-objects/p2.2",
                     "flip",
                     f"{pid} flips {p.source.name} to use its skill.",
                     (p.source.id,),
@@ -252,7 +256,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
             entry = put_skill(game, p.source, p.ability, pid, refs(game, p.item.targets))
             record(
                 game,
-                KO_SKILL,
+                "rules/kinds-of-game-objects/p2.2",
                 "skill",
                 f"{pid} activates {entry.label} ({p.speed})"
                 + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "")
@@ -262,7 +266,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
             )
             record(
                 game,
-                HZ_ABILITIES,
+                "rules/playing-cards-and-the-horizon/p7",
                 "to_horizon",
                 "The skill goes onto the horizon just as a card.",
                 (p.source.id,),
@@ -271,7 +275,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
         if p.cost:
             record(
                 game,
-                HZ_PAY_FIRST,
+                "rules/playing-cards-and-the-horizon/p5",
                 "pay_first",
                 f"{name}'s cost is paid now; its effect happens only on resolution.",
                 ((p.card or p.source).id,),

@@ -10,32 +10,6 @@ from __future__ import annotations
 
 from .horizon import make_active
 from .log import record
-from .rules import (
-    CH_DRAW,
-    CH_RECYCLE,
-    ENERGY,
-    LOC_TEXT,
-    RP_COUNTER,
-    RP_DRAW,
-    RP_DRAW_UP,
-    RP_END,
-    RP_END_EFFECTS,
-    RP_END_NEXT,
-    RP_ENERGY,
-    RP_FIRST_PLAYER,
-    RP_MAIN,
-    RP_MAIN_ACTIVE,
-    RP_MAIN_END,
-    RP_MAX_HAND,
-    RP_NEXT_ROUND,
-    RP_PRE,
-    RP_PRE_NEXT,
-    RP_RECYCLE,
-    RP_START,
-    RP_START_EFFECTS,
-    RP_START_NEXT,
-    RP_UNFLIP,
-)
 from .state import Game, PendingChoice, Phase, Zone
 from .stats import remove_buff
 from .steps import (
@@ -62,12 +36,12 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
     game.round += 1
     game.phase = Phase.PRE_ROUND
     game.active = game.window = None
-    record(game, RP_PRE, "phase", f"Round {game.round} begins with the pre round.")
+    record(game, "rules/round-phases/p1", "phase", f"Round {game.round} begins with the pre round.")
     if game.round > 1 and game.ended_by is not None:
         game.first = game.opponent(game.ended_by)
         record(
             game,
-            RP_FIRST_PLAYER,
+            "rules/round-phases/p1.1",
             "first_player",
             f"{game.first} did not end the previous round (they passed first "
             f"in the double pass): {game.first} is the first player of round {game.round}.",
@@ -79,7 +53,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
         if game.round == 1:
             record(
                 game,
-                ENERGY,
+                "rules/energy-system/p1",
                 "counters",
                 f"{pid} begins the game with {ps.counters} energy counters; the first pre "
                 "round adds none (decision D-FIRST-ROUND).",
@@ -90,7 +64,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
             ps.counters += 1
             record(
                 game,
-                RP_COUNTER,
+                "rules/round-phases/p1.2",
                 "counters",
                 f"{pid} gets 1 additional energy counter ({ps.counters}).",
                 (),
@@ -99,7 +73,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
         else:
             record(
                 game,
-                ENERGY,
+                "rules/energy-system/p1",
                 "counters",
                 f"{pid} already has the maximum of {game.limits.max_counters} energy counters.",
                 (),
@@ -109,12 +83,19 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
         ps = game.players[pid]
         left = ps.energy
         ps.energy = ps.counters
-        record(game, RP_ENERGY, "energy", f"{pid} gets {ps.counters} energy, 1 per energy counter.", (), pid)
+        record(
+            game,
+            "rules/round-phases/p1.3",
+            "energy",
+            f"{pid} gets {ps.counters} energy, 1 per energy counter.",
+            (),
+            pid,
+        )
         if left > 0:
             ps.energy += 1
             record(
                 game,
-                ENERGY,
+                "rules/energy-system/p1",
                 "carry_over",
                 f"{pid} left {left} energy unspent last round: it is lost, and {pid} "
                 f"receives +1 energy ({ps.energy}) (decision D-CARRY-OVER).",
@@ -130,7 +111,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
         if flipped:
             record(
                 game,
-                RP_UNFLIP,
+                "rules/round-phases/p1.4",
                 "unflip",
                 f"{pid} unflips {', '.join(game.card(c).name for c in flipped)}.",
                 flipped,
@@ -140,7 +121,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
         if locations:
             record(
                 game,
-                LOC_TEXT,
+                "rules/locations/p2",
                 "stay_flipped",
                 f"{', '.join(game.card(c).name for c in locations)} stay"
                 f"{'s' if len(locations) == 1 else ''} flipped: locations are not on the battlefield and do not "
@@ -148,7 +129,7 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
                 locations,
                 pid,
             )
-    record(game, RP_PRE_NEXT, "phase", "Move to round start.")
+    record(game, "rules/round-phases/p1.5", "phase", "Move to round start.")
     game.queue.push(RoundStart())
 
 
@@ -156,10 +137,10 @@ def step_begin_round(game: Game, step: BeginRound) -> None:
 def step_round_start(game: Game, step: RoundStart) -> None:
     """Round start: effects that refer to it happen; once nothing is unresolved, the main phase (p2)."""
     game.phase = Phase.ROUND_START
-    record(game, RP_START, "phase", f"Round start of round {game.round}.")
-    record(game, RP_START_EFFECTS, "round_start", "Effects that refer to round start happen now.")
+    record(game, "rules/round-phases/p2", "phase", f"Round start of round {game.round}.")
+    record(game, "rules/round-phases/p2.1", "round_start", "Effects that refer to round start happen now.")
     emit(game, "round_start")
-    game.queue.push(Check(), Collect(), PhaseWait(BeginMain(), RP_START_NEXT))
+    game.queue.push(Check(), Collect(), PhaseWait(BeginMain(), "rules/round-phases/p2.2"))
 
 
 @PROCEDURE.performs(BeginMain)
@@ -167,9 +148,12 @@ def step_begin_main(game: Game, step: BeginMain) -> None:
     """The main phase: the first player becomes active (p3.1)."""
     game.phase = Phase.MAIN
     game.passes = 0
-    record(game, RP_MAIN, "phase", f"The main phase of round {game.round} begins.")
+    record(game, "rules/round-phases/p3", "phase", f"The main phase of round {game.round} begins.")
     make_active(
-        game, game.first, RP_MAIN_ACTIVE, f"{game.first}, the first player, becomes the active player."
+        game,
+        game.first,
+        "rules/round-phases/p3.1",
+        f"{game.first}, the first player, becomes the active player.",
     )
 
 
@@ -179,7 +163,7 @@ def end_main(game: Game, last: str) -> None:
     game.active = game.window = None
     record(
         game,
-        RP_MAIN_END,
+        "rules/round-phases/p3.2",
         "phase",
         f"Both players passed in a row after doing nothing (or only infinite-speed "
         f"actions); {last} made the last pass: the main phase ends.",
@@ -193,7 +177,7 @@ def end_main(game: Game, last: str) -> None:
 def step_round_end(game: Game, step: RoundEnd) -> None:
     """Round end: effects lasting until round end stop, effects that refer to it happen (p4)."""
     game.phase = Phase.ROUND_END
-    record(game, RP_END, "phase", f"Round end of round {game.round}.")
+    record(game, "rules/round-phases/p4", "phase", f"Round end of round {game.round}.")
     for pid in game.order:
         for cid in list(game.players[pid].battlefield) + [e.card for e in game.horizon if e.card]:
             card = game.card(cid)
@@ -201,15 +185,15 @@ def step_round_end(game: Game, step: RoundEnd) -> None:
                 remove_buff(game, card, buff, "a buff until round end goes away")
                 record(
                     game,
-                    RP_END_EFFECTS,
+                    "rules/round-phases/p4.1",
                     "expires",
                     f"{card.name}'s buff until round end ends.",
                     (cid,),
                     card.controller,
                 )
-    record(game, RP_END_EFFECTS, "round_end", "Effects that refer to round end happen now.")
+    record(game, "rules/round-phases/p4.1", "round_end", "Effects that refer to round end happen now.")
     emit(game, "round_end")
-    game.queue.push(Check(), Collect(), PhaseWait(BeginDraw(), RP_END_NEXT))
+    game.queue.push(Check(), Collect(), PhaseWait(BeginDraw(), "rules/round-phases/p4.2"))
 
 
 @PROCEDURE.performs(BeginDraw)
@@ -217,7 +201,7 @@ def step_begin_draw(game: Game, step: BeginDraw) -> None:
     """The draw phase: maximum hand size (p5.1), recycling (p5.2), drawing up (p5.3), the next round (p5.4)."""
     game.phase = Phase.DRAW
     game.active = game.window = None
-    record(game, RP_DRAW, "phase", f"The draw phase of round {game.round}.")
+    record(game, "rules/round-phases/p5", "phase", f"The draw phase of round {game.round}.")
     for pid in game.order:
         ps = game.players[pid]
         count = len(ps.hand) + len(ps.channel) + 1
@@ -226,7 +210,7 @@ def step_begin_draw(game: Game, step: BeginDraw) -> None:
         capped = f", capped at {game.limits.max_hand}" if count > game.limits.max_hand else ""
         record(
             game,
-            RP_MAX_HAND,
+            "rules/round-phases/p5.1",
             "max_hand",
             f"{pid}'s maximum hand size this round: {len(ps.hand)} in hand + "
             f"{len(ps.channel)} channelled + 1 = {count}{capped}: {ps.max_hand}.",
@@ -248,7 +232,7 @@ def step_recycle(game: Game, step: Recycle) -> None:
         "recycle",
         pid,
         "Put your channelled cards on the top and/or bottom of your deck, in any order.",
-        RP_RECYCLE,
+        "rules/round-phases/p5.2",
         tuple(ps.channel),
         len(ps.channel),
         len(ps.channel),
@@ -264,14 +248,21 @@ def recycle(game: Game, pid: str, top: tuple[str, ...], bottom: tuple[str, ...])
         move(game, game.card(cid), Zone.DECK, bottom=True)
     record(
         game,
-        RP_RECYCLE,
+        "rules/round-phases/p5.2",
         "recycle",
         f"{pid} puts {len(top)} channelled card{'s' if len(top) != 1 else ''} on top of "
         f"their deck and {len(bottom)} on the bottom (which ones is not revealed).",
         (),
         pid,
     )
-    record(game, CH_RECYCLE, "recycle", f"{pid}'s channelled cards are recycled into their deck.", (), pid)
+    record(
+        game,
+        "rules/channel-system/p3",
+        "recycle",
+        f"{pid}'s channelled cards are recycled into their deck.",
+        (),
+        pid,
+    )
 
 
 @PROCEDURE.performs(DrawUp)
@@ -280,11 +271,17 @@ def step_draw_up(game: Game, step: DrawUp) -> None:
         ps = game.players[pid]
         wanted = max(0, (ps.max_hand or 0) - len(ps.hand))
         if wanted:
-            draw(game, pid, wanted, RP_DRAW_UP, f" up to their maximum hand size of {ps.max_hand}")
+            draw(
+                game,
+                pid,
+                wanted,
+                "rules/round-phases/p5.3",
+                f" up to their maximum hand size of {ps.max_hand}",
+            )
         else:
             record(
                 game,
-                RP_DRAW_UP,
+                "rules/round-phases/p5.3",
                 "draw",
                 f"{pid} already holds {len(ps.hand)} cards, their maximum hand size "
                 f"({ps.max_hand}): no draw (decision D-HAND-SIZE).",
@@ -294,7 +291,7 @@ def step_draw_up(game: Game, step: DrawUp) -> None:
         if ps.channelled:
             record(
                 game,
-                CH_DRAW,
+                "rules/channel-system/p4",
                 "draw",
                 f"{pid} had channelled {ps.channelled} card"
                 f"{'s' if ps.channelled != 1 else ''} and drew {wanted}: one per channelled card, +1, up to the "
@@ -306,5 +303,5 @@ def step_draw_up(game: Game, step: DrawUp) -> None:
 
 @PROCEDURE.performs(NextRound)
 def step_next_round(game: Game, step: NextRound) -> None:
-    record(game, RP_NEXT_ROUND, "phase", "The next round begins.")
+    record(game, "rules/round-phases/p5.4", "phase", "The next round begins.")
     game.queue.push(BeginRound())

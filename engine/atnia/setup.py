@@ -19,7 +19,6 @@ from .cards import CardDef, DeckList, load_card
 from .cards import ideal as canonical_ideal
 from .errors import IllegalDeck, SetupError
 from .log import record
-from .rules import CT_LOCATION, CT_STARTING, ID_NO_GATE, LOC_ZONE, START, Z_DECK, Z_HAND
 from .state import Buff, Card, Game, Limits, Phase, PlayerState, Window, Zone
 from .steps import BeginDraw, BeginRound, Check, RoundEnd, RoundStart, run
 from .universal import wilderness
@@ -51,11 +50,15 @@ def check_deck(deck: DeckList, library: Mapping[str, CardDef], limits: Limits = 
         raise IllegalDeck(
             f"{len(deck.starting_locations)} starting locations; a deck can have up to "
             f"{limits.starting_locations}",
-            CT_STARTING,
+            "rules/card-types/p4.1",
         )
     for name in deck.starting_locations:
         if library[name].type != "location":
-            raise IllegalDeck(f"{name} is a {library[name].type}, not a location", CT_STARTING, CT_LOCATION)
+            raise IllegalDeck(
+                f"{name} is a {library[name].type}, not a location",
+                "rules/card-types/p4.1",
+                "rules/card-types/p4",
+            )
 
 
 def new_game(
@@ -84,7 +87,7 @@ def new_game(
         if len(ideals) > 1:
             record(
                 game,
-                ID_NO_GATE,
+                "rules/deitas/p5",
                 "deck",
                 f"{pid}'s deck holds cards of {len(ideals)} ideals ({', '.join(ideals)}): "
                 "there is no hard gate on the ideals of a deck.",
@@ -94,21 +97,28 @@ def new_game(
     game.first = game.rng.choice(order)
     record(
         game,
-        START,
+        "rules/starting-the-game/p1",
         "first_player",
         f"The first player is determined at random: {game.first}.",
         (),
         game.first,
     )
     for pid in order:
-        shuffle(game, pid, START)
-        record(game, Z_DECK, "deck", f"{pid}'s deck holds {len(game.players[pid].deck)} cards.", (), pid)
+        shuffle(game, pid, "rules/starting-the-game/p1")
+        record(
+            game,
+            "rules/zones/p1",
+            "deck",
+            f"{pid}'s deck holds {len(game.players[pid].deck)} cards.",
+            (),
+            pid,
+        )
     for pid in order:
         for card in starting[pid]:
             move(game, card, Zone.LOCATION)
             record(
                 game,
-                START,
+                "rules/starting-the-game/p1",
                 "starting_location",
                 f"{pid} reveals {card.name} and puts it into their location zone.",
                 (card.id,),
@@ -116,7 +126,7 @@ def new_game(
             )
             record(
                 game,
-                CT_STARTING,
+                "rules/card-types/p4.1",
                 "starting_location",
                 f"{card.name} is one of {pid}'s starting locations.",
                 (card.id,),
@@ -124,16 +134,23 @@ def new_game(
             )
             record(
                 game,
-                LOC_ZONE,
+                "rules/locations/p1",
                 "devotion",
                 f"{card.name} adds devotion while in the location zone.",
                 (card.id,),
                 pid,
             )
     for pid in order:
-        draw(game, pid, limits.starting_hand, START)
-        record(game, Z_HAND, "hand", f"{pid}'s hand holds {len(game.players[pid].hand)} cards.", (), pid)
-    record(game, START, "begin", "The first round of the game begins.")
+        draw(game, pid, limits.starting_hand, "rules/starting-the-game/p1")
+        record(
+            game,
+            "rules/zones/p2",
+            "hand",
+            f"{pid}'s hand holds {len(game.players[pid].hand)} cards.",
+            (),
+            pid,
+        )
+    record(game, "rules/starting-the-game/p1", "begin", "The first round of the game begins.")
     game.queue.push(BeginRound())
     run(game)
     return game

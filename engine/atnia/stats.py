@@ -9,7 +9,6 @@ that much damage". A debuff that goes away gives its health back.
 from __future__ import annotations
 
 from .log import record
-from .rules import EN_BUFF_DAMAGE, EN_BUFF_LEAVES
 from .state import Buff, Card, Game
 
 
@@ -49,7 +48,7 @@ def change_buff(game: Game, card: Card, old: int, new: int, why: str, rule: str 
     if lost > 0:
         record(
             game,
-            rule or EN_BUFF_DAMAGE,
+            rule or "rules/extra-notes/p1.1",
             "buff_ends",
             f"{why}: {card.name} loses {lost} health, effectively taking {lost} damage "
             f"({health(card)} health left).",
@@ -59,7 +58,7 @@ def change_buff(game: Game, card: Card, old: int, new: int, why: str, rule: str 
     else:
         record(
             game,
-            rule or EN_BUFF_LEAVES,
+            rule or "rules/extra-notes/p7",
             "debuff_ends",
             f"{why}: {card.name} is granted {-lost} health as it goes ({health(card)} health left).",
             (card.id,),

@@ -14,22 +14,6 @@ from dataclasses import dataclass
 
 from .cards import Ability
 from .log import record
-from .rules import (
-    AD_BATTLEFIELD_ORDER,
-    AD_DISCARD_ORDER,
-    AD_FIRST_PLAYER,
-    AD_HORIZON_ORDER,
-    AD_SIMULTANEOUS,
-    AD_TARGETS_BOTTOM_FIRST,
-    AD_TEXT_ORDER,
-    AD_ZONES,
-    EN_LOST_TARGET,
-    EN_TARGETS,
-    HZ_ABILITIES,
-    KO_TRIGGERED,
-    LOC_TEXT,
-    SP_INFINITE_USES,
-)
 from .state import Entry, Game, PendingChoice, TargetRef, Zone
 from .steps import PROCEDURE, Collect, Place, PlaceTargets, ResolveNow
 from .targets import options, refs
@@ -152,7 +136,7 @@ def step_collect(game: Game, step: Collect) -> None:
     found.sort(key=lambda t: t.key)
     for t in found:
         card = game.card(t.source)
-        rule = LOC_TEXT if t.zone == "location" else KO_TRIGGERED
+        rule = "rules/locations/p2" if t.zone == "location" else "rules/kinds-of-game-objects/p2.1"
         record(
             game,
             rule,
@@ -176,7 +160,7 @@ def _log_order(game: Game, found: list[Triggered]) -> None:
     names = ", ".join(f"{game.card(t.source).name} ({_describe(t)})" for t in found)
     record(
         game,
-        AD_SIMULTANEOUS,
+        "rules/advanced-notes-on-timing-rules-and-the-horizon/p2",
         "order",
         f"{len(found)} abilities trigger at once; from top to bottom: {names}.",
         [t.source for t in found],
@@ -184,7 +168,7 @@ def _log_order(game: Game, found: list[Triggered]) -> None:
     if len({t.controller for t in found}) > 1:
         record(
             game,
-            AD_FIRST_PLAYER,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.1",
             "order",
             f"{game.first}'s effects (the first player) go above the other player's.",
             (),
@@ -195,7 +179,7 @@ def _log_order(game: Game, found: list[Triggered]) -> None:
         if len({t.zone for t in mine}) > 1:
             record(
                 game,
-                AD_ZONES,
+                "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2",
                 "order",
                 f"{pid}'s triggers go from top to bottom by zone: horizon, battlefield, "
                 "location zone, channel zone, discard pile.",
@@ -203,9 +187,21 @@ def _log_order(game: Game, found: list[Triggered]) -> None:
                 pid,
             )
         for zone, rule, how in (
-            ("horizon", AD_HORIZON_ORDER, "higher on the horizon above lower"),
-            ("battlefield", AD_BATTLEFIELD_ORDER, "left above right"),
-            ("discard", AD_DISCARD_ORDER, "smaller above larger (offense, health, base cost, then name)"),
+            (
+                "horizon",
+                "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.1",
+                "higher on the horizon above lower",
+            ),
+            (
+                "battlefield",
+                "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.2",
+                "left above right",
+            ),
+            (
+                "discard",
+                "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.3",
+                "smaller above larger (offense, health, base cost, then name)",
+            ),
         ):
             cards = [t.source for t in mine if t.zone == zone]
             if len(set(cards)) > 1:
@@ -227,7 +223,7 @@ def _log_order(game: Game, found: list[Triggered]) -> None:
             if n > 1 and len(indexes) > 1:
                 record(
                     game,
-                    AD_TEXT_ORDER,
+                    "rules/advanced-notes-on-timing-rules-and-the-horizon/p2.2.4",
                     "order",
                     f"{game.card(cid).name}'s abilities go in text-box order, the higher one above.",
                     (cid,),
@@ -254,7 +250,7 @@ def step_place_targets(game: Game, step: PlaceTargets) -> None:
             t.targets = chosen
             record(
                 game,
-                EN_TARGETS,
+                "rules/extra-notes/p2",
                 "targets",
                 f"{source.name}'s arrive ability uses the targets chosen when it was played.",
                 (t.source,),
@@ -266,7 +262,7 @@ def step_place_targets(game: Game, step: PlaceTargets) -> None:
             t.targets = tuple(None for _ in t.ability.targets)
             record(
                 game,
-                EN_LOST_TARGET,
+                "rules/extra-notes/p4",
                 "no_target",
                 f"{source.name}'s ability has no legal target: the effects on its target will not happen.",
                 (t.source,),
@@ -277,7 +273,7 @@ def step_place_targets(game: Game, step: PlaceTargets) -> None:
             t.targets = refs(game, found[0])
             record(
                 game,
-                EN_TARGETS,
+                "rules/extra-notes/p2",
                 "targets",
                 f"{source.name}'s ability targets {_names(game, found[0])} (the only legal choice).",
                 (t.source, *found[0]),
@@ -287,7 +283,7 @@ def step_place_targets(game: Game, step: PlaceTargets) -> None:
         if len(needing) > 1:
             record(
                 game,
-                AD_TARGETS_BOTTOM_FIRST,
+                "rules/advanced-notes-on-timing-rules-and-the-horizon/p4",
                 "targets",
                 f"Targets are chosen for the bottom-most ability first: {source.name}'s ({_describe(t)}).",
                 (t.source,),
@@ -298,7 +294,7 @@ def step_place_targets(game: Game, step: PlaceTargets) -> None:
             "targets",
             t.controller,
             f"Choose the targets of {source.name}'s ability ({_describe(t)}).",
-            EN_TARGETS,
+            "rules/extra-notes/p2",
             ids,
             len(t.ability.targets),
             len(t.ability.targets),
@@ -322,7 +318,7 @@ def answer_targets(game: Game, chosen: tuple[str, ...]) -> None:
     game.pending = None
     record(
         game,
-        EN_TARGETS,
+        "rules/extra-notes/p2",
         "targets",
         f"{t.controller} chooses {_names(game, chosen)} as the target of "
         f"{game.card(t.source).name}'s ability.",
@@ -368,7 +364,7 @@ def step_place(game: Game, step: Place) -> None:
         game.added.append(e)
         record(
             game,
-            HZ_ABILITIES,
+            "rules/playing-cards-and-the-horizon/p7",
             "to_horizon",
             f"{e.label} goes onto the horizon at {e.speed} speed and waits.",
             (e.source,),
@@ -379,7 +375,7 @@ def step_place(game: Game, step: Place) -> None:
     for e in immediate:
         record(
             game,
-            SP_INFINITE_USES,
+            "rules/speed/p5.1",
             "immediate",
             f"{e.label} is at {e.speed} speed: it resolves at once.",
             (e.source,),

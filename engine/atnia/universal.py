@@ -18,22 +18,6 @@ from .errors import InvalidTarget, NotInZone, WrongTiming
 from .horizon import make_active, start_resolution
 from .log import record
 from .rounds import end_main
-from .rules import (
-    AD_INFINITE_SOURCE,
-    CH_CHANNEL,
-    CH_DEVOTION,
-    CO_BLOCK,
-    CO_FIGHT,
-    CO_PASS,
-    EXPLORE,
-    HZ_PLAY,
-    ID_THREE_WAYS,
-    KO_UNIVERSAL,
-    SP_INFINITE_USES,
-    SR_PASS,
-    SR_UNIVERSAL,
-    Z_CHANNEL,
-)
 from .state import Game, Phase, Zone
 from .steps import AfterAction, Check, Collect, ResolutionDone, Strike
 from .triggers import emit
@@ -45,7 +29,8 @@ def check_channel(game: Game, pid: str, cid: str) -> None:
     card = game.objects.get(cid)
     if card is None or card.zone is not Zone.HAND or card.owner != pid:
         raise NotInZone(
-            f"{cid} is not a card in {pid}'s hand: only cards in hand can be channelled", CH_CHANNEL
+            f"{cid} is not a card in {pid}'s hand: only cards in hand can be channelled",
+            "rules/channel-system/p1",
         )
 
 
@@ -54,13 +39,18 @@ def channel(game: Game, pid: str, cid: str) -> None:
     card = game.card(cid)
     move(game, card, Zone.CHANNEL)
     record(
-        game, CH_CHANNEL, "channel", f"{pid} channels {card.name} face up into the channel zone.", (cid,), pid
+        game,
+        "rules/channel-system/p1",
+        "channel",
+        f"{pid} channels {card.name} face up into the channel zone.",
+        (cid,),
+        pid,
     )
-    record(game, Z_CHANNEL, "in_zone", f"{card.name} is in {pid}'s channel zone.", (cid,), pid)
-    record(game, SR_UNIVERSAL, "universal", "Channelling is a universal action.", (cid,), pid)
+    record(game, "rules/zones/p7", "in_zone", f"{card.name} is in {pid}'s channel zone.", (cid,), pid)
+    record(game, "rules/shared-round/p3", "universal", "Channelling is a universal action.", (cid,), pid)
     record(
         game,
-        SP_INFINITE_USES,
+        "rules/speed/p5.1",
         "infinite",
         "Channelling is at infinite speed: it does not count as an action.",
         (cid,),
@@ -70,7 +60,7 @@ def channel(game: Game, pid: str, cid: str) -> None:
     have = devotion(game, pid)
     record(
         game,
-        CH_DEVOTION,
+        "rules/channel-system/p2",
         "devotion",
         f"{card.name} adds 1 to {pid}'s devotion to "
         + (", ".join(f"{i} (now {have[i]})" for i in ideals) or "no ideal")
@@ -99,12 +89,13 @@ def check_explore(game: Game, pid: str, cid: str, ideal: str) -> str:
     card = game.objects.get(cid)
     if card is None or card.zone not in (Zone.HAND, Zone.CHANNEL) or card.owner != pid:
         raise NotInZone(
-            f"{cid} is not in {pid}'s hand or channel zone: only those cards can be used to explore", EXPLORE
+            f"{cid} is not in {pid}'s hand or channel zone: only those cards can be used to explore",
+            "rules/exploration/p1",
         )
     try:
         return canonical_ideal(ideal)
     except ValueError:
-        raise InvalidTarget(f"{ideal!r} is not one of the seven ideals", EXPLORE) from None
+        raise InvalidTarget(f"{ideal!r} is not one of the seven ideals", "rules/exploration/p1") from None
 
 
 def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
@@ -116,7 +107,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     move(game, land, Zone.LOCATION)
     record(
         game,
-        EXPLORE,
+        "rules/exploration/p1",
         "explore",
         f"{pid} explores: a card from their {came_from} goes on the "
         f"{'bottom' if bottom else 'top'} of their deck, and {land.name} is created in their location zone.",
@@ -125,7 +116,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     )
     record(
         game,
-        SP_INFINITE_USES,
+        "rules/speed/p5.1",
         "infinite",
         "Exploring is at infinite speed: it does not count as an action.",
         (land.id,),
@@ -133,7 +124,7 @@ def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     )
     record(
         game,
-        ID_THREE_WAYS,
+        "rules/deitas/p6",
         "devotion",
         f"{land.name} adds 1 to {pid}'s devotion to {ideal} (now {devotion(game, pid)[ideal]}).",
         (land.id,),
@@ -148,7 +139,7 @@ def check_pass(game: Game, pid: str) -> None:
     if game.combat is not None and game.combat.step == "block":
         raise WrongTiming(
             "in step 2 the defending player declares blockers (declaring none is allowed) instead of passing",
-            CO_BLOCK,
+            "rules/combat-phase-outline/p2",
         )
 
 
@@ -157,29 +148,47 @@ def pass_(game: Game, pid: str) -> None:
     window = game.window
     idle = window is not None and not window.acted and not window.hand_over
     other = game.opponent(pid)
-    record(game, KO_UNIVERSAL, "pass", f"{pid} passes{'' if idle else ' (having acted)'}.", (), pid)
+    record(
+        game,
+        "rules/kinds-of-game-objects/p3",
+        "pass",
+        f"{pid} passes{'' if idle else ' (having acted)'}.",
+        (),
+        pid,
+    )
     if window is not None and window.hand_over and game.horizon:
         make_active(
             game,
             other,
-            AD_INFINITE_SOURCE,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p1.1",
             f"{pid}'s pass does not resolve the horizon: {other} becomes "
             "the active player (decision D-INFINITE-SOURCE).",
         )
         return
     if game.horizon:
         if idle:
-            start_resolution(game, pid, HZ_PLAY)
+            start_resolution(game, pid, "rules/playing-cards-and-the-horizon/p3")
         else:
-            make_active(game, other, SR_PASS, f"{pid} passes: {other} becomes the active player.")
+            make_active(
+                game, other, "rules/shared-round/p3.1", f"{pid} passes: {other} becomes the active player."
+            )
         return
     if game.phase is Phase.COMBAT and game.combat is not None and game.combat.step == "fight":
         if idle:
-            record(game, CO_FIGHT, "pass", f"{pid} passes with nothing on the horizon.", (), pid)
+            record(
+                game,
+                "rules/combat-phase-outline/p3",
+                "pass",
+                f"{pid} passes with nothing on the horizon.",
+                (),
+                pid,
+            )
             game.active = game.window = None
             game.queue.push(Strike())
         else:
-            make_active(game, other, SR_PASS, f"{pid} passes: {other} becomes the active player.")
+            make_active(
+                game, other, "rules/shared-round/p3.1", f"{pid} passes: {other} becomes the active player."
+            )
         return
     if game.phase is not Phase.MAIN:  # a window of round start, round end or after the strike: nothing left
         game.active = game.window = None
@@ -191,7 +200,7 @@ def pass_(game: Game, pid: str) -> None:
         if window is not None and window.attacked:
             record(
                 game,
-                CO_PASS,
+                "rules/combat-phase-outline/p9",
                 "pass",
                 f"{pid} passes after attacking: this pass does not count towards ending the round.",
                 (),
@@ -201,4 +210,4 @@ def pass_(game: Game, pid: str) -> None:
     if game.passes >= 2:
         end_main(game, pid)
         return
-    make_active(game, other, SR_PASS, f"{pid} passes: {other} becomes the active player.")
+    make_active(game, other, "rules/shared-round/p3.1", f"{pid} passes: {other} becomes the active player.")

@@ -10,18 +10,6 @@ from __future__ import annotations
 
 from .cards import CardDef
 from .log import record
-from .rules import (
-    AD_ARRIVE_RIGHT,
-    AD_ENTER_ORDER,
-    AD_SPACE,
-    EN_BUFF_LEAVES,
-    EN_DAMAGE,
-    EN_FULL,
-    EN_FULL_TIMING,
-    EN_LIMIT,
-    HZ_DESTINATION,
-    Z_BATTLEFIELD,
-)
 from .state import DAMAGE_ZONES, Card, Game, PendingChoice, Zone
 from .stats import add_buff, health, offense, remove_buff
 from .steps import PROCEDURE, Enter, EnterOne, GuardianOffer
@@ -69,7 +57,9 @@ def _unequip(game: Game, card: Card) -> None:
     if card.wielder is not None:
         wielder = game.card(card.wielder)
         for buff in [b for b in wielder.buffs if b.source == card.id]:
-            remove_buff(game, wielder, buff, f"{card.name} departs from {wielder.name}", EN_BUFF_LEAVES)
+            remove_buff(
+                game, wielder, buff, f"{card.name} departs from {wielder.name}", "rules/extra-notes/p7"
+            )
         wielder.weapon = None
         card.wielder = None
     if card.weapon is not None:
@@ -155,10 +145,10 @@ def destroy(game: Game, card: Card, rule: str, why: str) -> None:
         (card.id,),
         controller,
     )
-    if rule != HZ_DESTINATION:
+    if rule != "rules/playing-cards-and-the-horizon/p4":
         record(
             game,
-            HZ_DESTINATION,
+            "rules/playing-cards-and-the-horizon/p4",
             "to_discard",
             f"{card.name} goes to {card.owner}'s discard pile.",
             (card.id,),
@@ -174,7 +164,7 @@ def deal_damage(game: Game, card: Card, amount: int, source: str) -> bool:
     if card.zone not in DAMAGE_ZONES:
         record(
             game,
-            HZ_DESTINATION,
+            "rules/playing-cards-and-the-horizon/p4",
             "no_damage",
             f"{card.name} is in the {card.zone.value if card.zone else 'void'}: "
             "damage only occurs to cards on the battlefield and horizon.",
@@ -185,7 +175,7 @@ def deal_damage(game: Game, card: Card, amount: int, source: str) -> bool:
     card.damage += amount
     record(
         game,
-        EN_DAMAGE,
+        "rules/extra-notes/p1",
         "damage",
         f"{source} deals {amount} damage to {card.name} on the {card.zone.value} "
         f"({health(card)} health left).",
@@ -221,7 +211,7 @@ def step_enter(game: Game, step: Enter) -> None:
         cards.sort(key=size_key)
         record(
             game,
-            AD_ENTER_ORDER,
+            "rules/advanced-notes-on-timing-rules-and-the-horizon/p3.1",
             "enter_order",
             "Cards entering at once arrive largest on the left: " + ", ".join(c.name for c in cards) + ".",
             [c.id for c in cards],
@@ -249,7 +239,7 @@ def _equip(game: Game, weapon: Card, unit: Card, rule: str) -> None:
     )
     record(
         game,
-        AD_SPACE,
+        "rules/advanced-notes-on-timing-rules-and-the-horizon/p5",
         "space",
         f"In that board space {weapon.name} (the weapon, on the bottom) counts as to the "
         f"right of {unit.name}.",
@@ -275,7 +265,7 @@ def step_enter_one(game: Game, step: EnterOne) -> None:
     if len(full) >= game.limits.battlefield:
         record(
             game,
-            EN_LIMIT,
+            "rules/extra-notes/p3",
             "board_full",
             f"{controller}'s battlefield already holds {len(full)} cards: "
             f"{card.name} would enter a full board.",
@@ -286,7 +276,7 @@ def step_enter_one(game: Game, step: EnterOne) -> None:
             "board_full",
             controller,
             f"Choose a card on your battlefield for {card.name} to replace, or none to discard it instead.",
-            EN_FULL,
+            "rules/extra-notes/p3.3",
             tuple(full),
             0,
             1,
@@ -311,16 +301,18 @@ def arrive(game: Game, card: Card, rule: str, position: int | None = None) -> No
     )
     record(
         game,
-        AD_ARRIVE_RIGHT if position is None else EN_FULL,
+        "rules/advanced-notes-on-timing-rules-and-the-horizon/p3"
+        if position is None
+        else "rules/extra-notes/p3.3",
         "position",
         f"{card.name} takes its place {where}.",
         (card.id,),
         card.controller,
     )
-    if rule != Z_BATTLEFIELD:
+    if rule != "rules/zones/p3":
         record(
             game,
-            Z_BATTLEFIELD,
+            "rules/zones/p3",
             "in_play",
             f"{card.name} is in play on the battlefield.",
             (card.id,),
@@ -342,7 +334,7 @@ def answer_board_full(game: Game, replaced: str | None) -> None:
         move(game, card, Zone.DISCARD)
         record(
             game,
-            EN_FULL,
+            "rules/extra-notes/p3.3",
             "discarded",
             f"{card.controller} lets {card.name} be discarded instead.",
             (cid,),
@@ -350,7 +342,7 @@ def answer_board_full(game: Game, replaced: str | None) -> None:
         )
         record(
             game,
-            EN_FULL_TIMING,
+            "rules/extra-notes/p3.3.1",
             "never_enters",
             f"{card.name} never enters the battlefield: it does not arrive (decision D-FULL-BOARD).",
             (cid,),
@@ -364,7 +356,7 @@ def answer_board_full(game: Game, replaced: str | None) -> None:
         move(game, g, Zone.DISCARD)
     record(
         game,
-        EN_FULL,
+        "rules/extra-notes/p3.3",
         "replaced",
         f"{card.name} replaces {old.name}: "
         + " and ".join(g.name for g in gone)
@@ -374,7 +366,7 @@ def answer_board_full(game: Game, replaced: str | None) -> None:
     )
     record(
         game,
-        EN_FULL_TIMING,
+        "rules/extra-notes/p3.3.1",
         "replace_first",
         f"The replaced card leaves before {card.name} enters (decision D-FULL-BOARD).",
         (cid,),

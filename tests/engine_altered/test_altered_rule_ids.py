@@ -1,4 +1,5 @@
-"""Every Altered rule id the engine can cite exists in the rule graph and is registered in engine.altered.rules."""
+"""The Altered engine cites in play only ids of its registry (the registry against the rule graph, and the source
+against the registry: tests/engine_common/test_rule_ids.py)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,10 @@ from pathlib import Path
 import pytest
 from altered_helpers import library
 
-from engine.altered import DECISIONS, RULES, IllegalAction, new_game
+from engine.altered import RULES, IllegalAction, new_game
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "altered"
 RULE_LITERAL = re.compile(r"""["'](\d\.\d(?:\.\d{1,2})?\.[a-z])["']""")
-
-
-@pytest.fixture(scope="module")
-def kb_graph():
-    """The rule graph kb builds from rules/."""
-    from kb.loader import load_kb
-
-    return load_kb().graph
 
 
 @pytest.fixture(scope="module")
@@ -52,34 +45,7 @@ def cited_in_play():
     return seen
 
 
-def test_every_registered_rule_is_in_the_graph(kb_graph):
-    """Each id of RULES is a node altered:<id> of the rule graph."""
-    assert sorted(r for r in RULES if "altered:" + r not in kb_graph) == []
-
-
-def test_engine_source_cites_only_registered_rules():
-    """Every rule-id string literal in the engine's source is registered in RULES."""
-    unknown = {}
-    literals: set[str] = set()
-    for path in sorted(ENGINE.glob("*.py")):
-        if path.name == "rules.py":
-            continue
-        found = set(RULE_LITERAL.findall(path.read_text(encoding="utf-8")))
-        literals |= found
-        if found - set(RULES):
-            unknown[path.name] = sorted(found - set(RULES))
-    assert unknown == {}
-    assert len(literals) > 40  # the pattern does find the engine's citations
-
-
-def test_decisions_name_rules_of_the_graph(kb_graph):
-    """Every rule an engine decision names is a node of the graph, and decision ids are unique."""
-    assert sorted({r for d in DECISIONS for r in d.rules if "altered:" + r not in kb_graph}) == []
-    assert len({d.id for d in DECISIONS}) == len(DECISIONS)
-
-
-def test_rules_cited_in_play_are_registered_and_in_the_graph(kb_graph, cited_in_play):
-    """Random games cite only registered ids that are graph nodes, and a good share of the excerpt."""
+def test_rules_cited_in_play_are_registered(cited_in_play):
+    """Random games cite only registered ids (graph nodes, tests/engine_common/test_rule_ids.py), and a good share."""
     assert cited_in_play <= set(RULES)
-    assert all("altered:" + r in kb_graph for r in cited_in_play)
     assert len(cited_in_play) >= 30

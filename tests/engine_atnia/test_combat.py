@@ -6,7 +6,6 @@ import pytest
 
 from engine.atnia.actions import DeclareAttack, DeclareBlockers, GuardianBlock, Item, Pass, PlayCard
 from engine.atnia.errors import InvalidTarget, LimitReached, WrongTiming
-from engine.atnia.rules import CB_ATTACK, CO_BLOCK, CO_FLIPPED, CO_GUARDIAN, CO_THREE, CT_UNIT
 from tests.engine_atnia.helpers import card, names, pass_, position
 
 
@@ -43,10 +42,10 @@ def test_only_unflipped_units_attack_and_block():
     )
     with pytest.raises(InvalidTarget) as exc:
         game.apply(DeclareAttack("p1", ((card(game, "Lantern"), None),)))
-    assert exc.value.rules == (CT_UNIT,)
+    assert exc.value.rules == ("rules/card-types/p1",)
     with pytest.raises(InvalidTarget) as exc:
         game.apply(DeclareAttack("p1", ((card(game, "Hound"), None),)))
-    assert exc.value.rules == (CO_FLIPPED,)
+    assert exc.value.rules == ("rules/combat-phase-outline/p7",)
     game.apply(DeclareAttack("p1", ((card(game, "Recruit"), None),)))
     with pytest.raises(InvalidTarget) as exc:
         game.apply(
@@ -55,7 +54,7 @@ def test_only_unflipped_units_attack_and_block():
                 ((card(game, "Wall"), card(game, "Recruit")), (card(game, "Sentry"), card(game, "Recruit"))),
             )
         )
-    assert exc.value.rules == (CO_BLOCK,)
+    assert exc.value.rules == ("rules/combat-phase-outline/p2",)
 
 
 def test_attacking_a_unit_needs_challenger():
@@ -64,7 +63,7 @@ def test_attacking_a_unit_needs_challenger():
     wall = card(game, "Wall")
     with pytest.raises(InvalidTarget) as exc:
         game.apply(DeclareAttack("p1", ((card(game, "Recruit"), wall),)))
-    assert exc.value.rules == (CB_ATTACK,)
+    assert exc.value.rules == ("rules/combat/p1",)
     duelist = card(game, "Duelist")
     game.apply(DeclareAttack("p1", ((duelist, wall),)))
     game.apply(DeclareBlockers("p2", ()))
@@ -82,7 +81,7 @@ def test_three_attacks_per_round():
         pass_(game)
     with pytest.raises(LimitReached) as exc:
         game.apply(DeclareAttack("p1", ((runners[3], None),)))
-    assert exc.value.rules == (CO_THREE,)
+    assert exc.value.rules == ("rules/combat-phase-outline/p5",)
 
 
 def test_attackers_and_blockers_line_up_on_the_left():
@@ -118,7 +117,7 @@ def test_guardian_blocks_as_it_arrives():
     assert game.pending is not None and game.pending.kind == "guardian"
     with pytest.raises(WrongTiming) as exc:
         game.apply(GuardianBlock("p2", card(game, "Sentry"), hound))
-    assert exc.value.rules == (CO_GUARDIAN,)
+    assert exc.value.rules == ("rules/combat-phase-outline/p8",)
     game.apply(GuardianBlock("p2", card(game, "Warden"), hound))
     assert game.players["p2"].life == 19
     assert game.card(card(game, "Warden")).zone.value == "discard"

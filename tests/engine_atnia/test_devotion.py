@@ -7,7 +7,6 @@ import pytest
 from engine.atnia.actions import Channel, Explore, PlayCard
 from engine.atnia.devotion import devotion
 from engine.atnia.errors import DevotionTooLow, NotInZone
-from engine.atnia.rules import CH_CHANNEL, EXPLORE, ID_REQUIREMENT
 from tests.engine_atnia.helpers import card, position
 
 
@@ -29,7 +28,7 @@ def test_requirement_checked_and_not_spent():
     game = position({"energy": 5, "hand": ["Hound", "Spark"]})
     with pytest.raises(DevotionTooLow) as exc:
         game.apply(PlayCard("p1", card(game, "Hound")))
-    assert ID_REQUIREMENT in exc.value.rules
+    assert "rules/the-7-ideals/p1" in exc.value.rules
     game.apply(Channel("p1", card(game, "Spark")))
     game.apply(PlayCard("p1", card(game, "Hound")))
     assert devotion(game, "p1")["arca"] == 1
@@ -59,7 +58,7 @@ def test_only_hand_and_channel_cards_explore_or_channel():
     unit = card(game, "Recruit")
     with pytest.raises(NotInZone) as exc:
         game.apply(Channel("p1", unit))
-    assert exc.value.rules == (CH_CHANNEL,)
+    assert exc.value.rules == ("rules/channel-system/p1",)
     with pytest.raises(NotInZone) as exc:
         game.apply(Explore("p1", unit, "arca"))
-    assert exc.value.rules == (EXPLORE,)
+    assert exc.value.rules == ("rules/exploration/p1",)

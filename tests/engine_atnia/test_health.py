@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.atnia.actions import ChooseReplacement, PlayCard
-from engine.atnia.rules import EN_BUFF_DAMAGE
 from engine.atnia.stats import health
 from tests.engine_atnia.helpers import card, pass_, position
 
@@ -17,7 +16,7 @@ def test_buff_ending_takes_its_whole_health():
     assert health(game.card(recruit)) == 1
     pass_(game, 2)
     assert game.card(recruit).zone.value == "discard"
-    assert any(e.rule == EN_BUFF_DAMAGE for e in game.log)
+    assert any(e.rule == "rules/extra-notes/p1.1" for e in game.log)
 
 
 def test_debuff_ending_gives_health_back():

@@ -6,15 +6,6 @@ import pytest
 
 from engine.atnia.actions import Channel, Commit, Item, Pass, PlayCard
 from engine.atnia.errors import CannotPay, InvalidTarget, NotYourTurn, WrongTiming
-from engine.atnia.rules import (
-    AD_INFINITE_SOURCE,
-    MI_LOWER_TARGETS,
-    MI_SLOW_BOTTOM,
-    RP_MAIN_END,
-    SP_BURST_ALONE,
-    SP_SLOW,
-    SR_ACTIVE,
-)
 from tests.engine_atnia.helpers import card, names, pass_, position
 
 
@@ -24,7 +15,7 @@ def test_only_the_active_player_acts():
     before = game.to_dict()
     with pytest.raises(NotYourTurn) as exc:
         game.apply(PlayCard("p2", card(game, "Runner")))
-    assert exc.value.rules == (SR_ACTIVE,)
+    assert exc.value.rules == ("rules/shared-round/p1",)
     assert game.to_dict() == before
 
 
@@ -60,7 +51,7 @@ def test_slow_needs_an_empty_horizon():
     game.apply(PlayCard("p1", card(game, "Spark"), ("p2",)))
     with pytest.raises(WrongTiming) as exc:
         game.apply(PlayCard("p2", card(game, "Bolt"), ("p1",)))
-    assert SP_SLOW in exc.value.rules
+    assert "rules/speed/p2" in exc.value.rules
 
 
 def test_commit_slow_only_at_the_bottom():
@@ -68,10 +59,10 @@ def test_commit_slow_only_at_the_bottom():
     game = position({"hand": ["Bolt", "Jab", "Recruit"], "locations": ["Shrine"], "energy": 1})
     with pytest.raises(WrongTiming) as exc:
         game.apply(Commit("p1", (Item(card(game, "Recruit")), Item(card(game, "Bolt"), ("p2",)))))
-    assert MI_SLOW_BOTTOM in exc.value.rules
+    assert "rules/more-info/p1.1" in exc.value.rules
     with pytest.raises(WrongTiming) as exc:
         game.apply(Commit("p1", (Item(card(game, "Bolt"), ("p2",)), Item(card(game, "Jab"), ("p2",)))))
-    assert exc.value.rules == (SP_BURST_ALONE,)
+    assert exc.value.rules == ("rules/speed/p4.1",)
 
 
 def test_lower_committed_cards_are_legal_targets():
@@ -80,7 +71,7 @@ def test_lower_committed_cards_are_legal_targets():
     recruit, shell = card(game, "Recruit"), card(game, "Shell")
     with pytest.raises(InvalidTarget) as exc:
         game.apply(Commit("p1", (Item(shell, (recruit,)), Item(recruit))))
-    assert MI_LOWER_TARGETS in exc.value.rules
+    assert "rules/more-info/p1.2" in exc.value.rules
     game.apply(Commit("p1", (Item(recruit), Item(shell, (recruit,)))))
     pass_(game)
     assert game.card(recruit).zone.value == "battlefield"
@@ -103,7 +94,7 @@ def test_infinite_does_not_count_as_an_action():
     assert game.active == "p1"
     pass_(game, 2)
     assert game.round == 2
-    assert any(e.rule == RP_MAIN_END for e in game.log)
+    assert any(e.rule == "rules/round-phases/p3.2" for e in game.log)
 
 
 def test_channel_trigger_hands_over_instead_of_resolving():
@@ -113,7 +104,7 @@ def test_channel_trigger_hands_over_instead_of_resolving():
     assert len(game.horizon) == 1 and game.window.hand_over
     game.apply(Pass("p1"))
     assert game.active == "p2" and len(game.horizon) == 1
-    assert any(e.rule == AD_INFINITE_SOURCE for e in game.log)
+    assert any(e.rule == "rules/advanced-notes-on-timing-rules-and-the-horizon/p1.1" for e in game.log)
     game.apply(Pass("p2"))
     assert game.players["p2"].life == 19 and not game.horizon
 

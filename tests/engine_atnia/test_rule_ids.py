@@ -1,4 +1,5 @@
-"""Every rule id the Atnia engine can cite exists in the rule graph, and nothing cites an unregistered one."""
+"""The Atnia engine cites paragraphs, in play only ids of its registry, and its decisions are published as rulings
+(the registry against the rule graph: tests/engine_common/test_rule_ids.py)."""
 
 from __future__ import annotations
 
@@ -25,32 +26,10 @@ def graph():
     return load_kb().graph
 
 
-def test_every_registered_rule_is_in_the_graph(graph):
-    """Each id in the engine's registry is a node atnia:<id> of the rule graph."""
-    missing = sorted(r for r in RULES if f"atnia:{r}" not in graph)
-    assert not missing, missing
-
-
 def test_registered_rules_are_paragraphs(graph):
     """The engine cites paragraphs and items of the document, never whole sections."""
     kinds = {graph.nodes[f"atnia:{r}"]["kind"] for r in RULES}
     assert kinds == {"paragraph"}
-
-
-def test_rule_literals_appear_only_in_the_registry():
-    """Outside rules.py and decisions.py the engine names rules through the registry's constants."""
-    offenders = []
-    for path in ENGINE.glob("*.py"):
-        if path.name in ("rules.py", "decisions.py"):
-            continue
-        offenders += [f"{path.name}: {m}" for m in LITERAL.findall(path.read_text(encoding="utf-8"))]
-    assert not offenders, offenders
-
-
-def test_decision_rules_are_in_the_graph(graph):
-    """Every rule a decision rests on is a node of the graph."""
-    missing = [(d.id, r) for d in DECISIONS for r in d.rules if f"atnia:{r}" not in graph]
-    assert not missing, missing
 
 
 def test_decisions_are_published_as_rulings():

@@ -7,7 +7,6 @@ import pytest
 from engine.atnia import DeckList, Setup, load_card, new_game
 from engine.atnia.actions import Commit, DeclareAttack, Item, PlayCard, action_from_dict
 from engine.atnia.errors import CardDefinitionError, IllegalDeck, SetupError
-from engine.atnia.rules import CT_STARTING
 from tests.engine_atnia.helpers import game_from_decks, library, position
 
 
@@ -28,7 +27,7 @@ def test_four_starting_locations_refused():
     """A deck with four starting locations is illegal."""
     with pytest.raises(IllegalDeck) as exc:
         game_from_decks(0, starting=["Shrine"] * 4)
-    assert exc.value.rules == (CT_STARTING,)
+    assert exc.value.rules == ("rules/card-types/p4.1",)
     with pytest.raises(IllegalDeck):
         new_game({"p1": DeckList(("Runner",), ("Recruit",)), "p2": DeckList(("Runner",))}, library())
 

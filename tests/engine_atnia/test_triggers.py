@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.atnia import Setup
 from engine.atnia.actions import Commit, Item, PlayCard
-from engine.atnia.rules import AD_STOP, RP_NO_ACTIVE
 from tests.engine_atnia.helpers import card, library, names, pass_, position
 
 
@@ -30,7 +29,7 @@ def test_first_players_triggers_above():
     game = Setup.from_dict(data, library()).build()
     assert [e.controller for e in game.horizon] == ["p1", "p2"]
     assert game.active == "p1"
-    assert any(e.rule == RP_NO_ACTIVE for e in game.log)
+    assert any(e.rule == "rules/round-phases/p7" for e in game.log)
 
 
 def test_new_fast_entry_stops_resolution():
@@ -42,7 +41,7 @@ def test_new_fast_entry_stops_resolution():
     pass_(game)  # Spark destroys the Shade, whose fast ability then stops the resolution before the Wall
     assert [e.label.split(":")[0] for e in game.horizon] == ["Wall", "Shade"]
     assert game.active == "p2"
-    assert any(e.rule == AD_STOP for e in game.log)
+    assert any(e.rule == "rules/advanced-notes-on-timing-rules-and-the-horizon/p1" for e in game.log)
 
 
 def test_arrive_targets_chosen_on_play():
