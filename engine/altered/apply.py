@@ -97,7 +97,7 @@ def check_play(game: Game, a: A.PlayCard) -> CardPlan:
         )
     targets = resolve(game, a.player, o.definition.targets, a.targets)
     reductions = cost_reductions(game, a.player)
-    mana = max(0, o.definition.cost_from(from_zone) - sum(e.passive.value for e in reductions))
+    mana = max(0, o.definition.cost_from(from_zone) - sum(e.passive.value for e in reductions if e.passive))
     payment = costs.check(game, a.player, Cost(mana=mana), o, (), mana)
     return CardPlan(o, from_zone, targets, payment, reductions)
 
@@ -129,7 +129,7 @@ def do_play(game: Game, a: A.PlayCard, plan: CardPlan) -> None:
             game,
             "1.4.2.a",
             "costs_less",
-            f'Emblem-Ongoing {emblem.id} ("{emblem.text}"): {o.name} costs {emblem.passive.value} less.',
+            f'Emblem-Ongoing {emblem.id} ("{emblem.text}"): {o.name} costs {emblem.passive.value if emblem.passive else 0} less.',
             (emblem.id, o.id),
             a.player,
         )
@@ -255,9 +255,7 @@ def check_reaction(game: Game, a: A.PlayReaction) -> tuple[Emblem, tuple]:
     emblem = game.emblems.get(a.reaction)
     if emblem is None or emblem.kind != "reaction" or emblem.controller != a.player:
         raise UnknownObject(f"{a.reaction!r} is not an Emblem-Reaction of {a.player} in Limbo", "2.2.2.m")
-    targets = resolve(
-        game, a.player, emblem.ability.targets if emblem.ability else (), a.targets, lenient=True
-    )
+    targets = resolve(game, a.player, emblem.targets, a.targets, lenient=True)
     return emblem, targets
 
 

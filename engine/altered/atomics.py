@@ -271,14 +271,16 @@ def apply_step(
             if new is not None:
                 moved.append(new.ref)
         elif isinstance(a, CreateToken):
-            o = create_token(game, a.spec, a.player, a.expedition, a.creator)
-            stats = "/".join(str(s) for s in a.spec.stats)
+            spec = a.spec
+            assert spec is not None, "a token is created from its spec"
+            o = create_token(game, spec, a.player, a.expedition, a.creator)
+            stats = "/".join(str(s) for s in spec.stats)
             record(
                 game,
                 "2.2.2.j",
                 "token",
                 f"{label}: {a.creator} creates {o.name}, a token Character with the "
-                f"sub-type(s) {', '.join(a.spec.subtypes) or 'none'} given by the effect, in {where(game, o)}.",
+                f"sub-type(s) {', '.join(spec.subtypes) or 'none'} given by the effect, in {where(game, o)}.",
                 (o.id,),
                 a.creator,
             )
@@ -312,6 +314,7 @@ def apply_step(
         elif isinstance(a, SetFirstPlayer):
             game.first_player = a.player
         elif isinstance(a, MakeOngoing):
+            assert a.passive is not None, "an Ongoing emblem holds a passive ability"
             create_ongoing(game, a.player, a.passive, a.duration, a.links, a.source_name, a.text)
         elif isinstance(a, AfterYou):
             game.after_you = a.player

@@ -6,6 +6,8 @@ action, ``.reason`` says why in plain words.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.errors import EngineError, engine_tree
 
 from .rules import RULES
@@ -19,7 +21,8 @@ class AlteredError(EngineError):
 
 
 _TREE = engine_tree(AlteredError, __name__)
-globals().update(
-    _TREE
-)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+if TYPE_CHECKING:  # mypy reads each kind as the shared class; at run time it is this engine's own subclass
+    from engine.common.errors import *  # noqa: F403
+else:
+    globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError
 __all__ = ["AlteredError", *_TREE]

@@ -45,7 +45,7 @@ def _candidates(game: Game, player: str) -> list[A.Action]:
         return [
             A.PlayReaction(player, e, t)
             for e in game.reactions_in_limbo(player)
-            for t in _target_sets(game, player, game.emblems[e].ability.targets, lenient=True)
+            for t in _target_sets(game, player, game.emblems[e].targets, lenient=True)
         ]
     out: list[A.Action] = [A.Pass(player)]
     ps = game.players[player]

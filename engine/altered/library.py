@@ -136,8 +136,10 @@ def _trigger(data, path: str) -> Trigger:
         if value not in ("hand", "reserve", "any"):
             _fail(path, f"'played' is hand, reserve or any, not {value!r}")
         return Trigger(played=value)
-    if key in ("gains_boost", "tokens_created"):
-        return Trigger(**{key: True})
+    if key == "gains_boost":
+        return Trigger(gains_boost=True)
+    if key == "tokens_created":
+        return Trigger(tokens_created=True)
     _fail(path, f"unknown trigger {key!r}")
     raise AssertionError
 

@@ -6,17 +6,22 @@ against :mod:`.rules`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.log import Recorder, entry_type
 
 from .rules import RULES
 
 #: One logged event: ``rule`` is the Altered rule id that caused or permitted it, ``day`` its day.
-LogEntry = entry_type(
-    "day",
-    "d",
-    module=__name__,
-    doc="One logged event; ``rule`` is the Altered rule id that caused or permitted it.",
-)
+if TYPE_CHECKING:  # mypy reads the shared entry type; at run time the entry offers its clock by name
+    from engine.common.log import LogEntry
+else:
+    LogEntry = entry_type(
+        "day",
+        "d",
+        module=__name__,
+        doc="One logged event; ``rule`` is the Altered rule id that caused or permitted it.",
+    )
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record

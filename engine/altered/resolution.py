@@ -147,6 +147,7 @@ class Resolution(procedure.Step):
     def _pay_decision(self, game: Game, step: Step) -> Decision:
         cost = step.args["cost"]
         pid = self.controller
+        assert pid is not None, "a cost inside an effect is paid by its controller"
         words = cost.describe()
         if cost.hand_to_reserve:
             hand = (
@@ -244,6 +245,7 @@ class Resolution(procedure.Step):
             self.steps[self.index : self.index + 1] = []
             return
         chosen = tuple(c for c in choice if c in game.objects)
+        assert self.controller is not None, "a cost inside an effect is paid by its controller"
         payment = costs.check(game, self.controller, cost, None, chosen)
         costs.pay(game, self.controller, payment, None, self.label)
         self.steps[self.index : self.index + 1] = list(step.args["then"])

@@ -15,7 +15,7 @@ from engine.common import choices
 from engine.common.game import GameEntryPoints
 from engine.common.procedure import StepQueue
 
-from .cards import Ability, CardDef, Passive, Step
+from .cards import Ability, CardDef, Passive, Step, TargetSpec
 from .steps import PROCEDURE
 from .tokens import TokenSpec
 
@@ -119,6 +119,11 @@ class Emblem:
     @property
     def subtypes(self) -> tuple[str, ...]:
         return ("Reaction",) if self.kind == "reaction" else ("Ongoing",)
+
+    @property
+    def targets(self) -> tuple[TargetSpec, ...]:
+        """What a Reaction's effect targets (none for an Ongoing emblem)."""
+        return self.ability.targets if self.ability else ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ def resolve(
     to target is played without that target: the steps needing it do nothing."""
     if len(given) > len(specs):
         raise InvalidTarget(f"{len(given)} target(s) declared; this declares {len(specs)}", "6.1.a")
-    out = []
+    out: list[tuple | None] = []
     for i, spec in enumerate(specs):
         value = given[i] if i < len(given) else None
         if value is None:

@@ -254,7 +254,7 @@ verb("boost")((_no_decisions, _boost_act))
 
 
 def _ongoing_act(game, res, step, answers):
-    links = ()
+    links: tuple = ()
     if step.args.get("link"):
         ref = res.object_ref(step.args["link"], step.args.get("target", 0))
         links = (ref,) if ref else ()

@@ -6,6 +6,8 @@ rule ids that forbid it (``.rules``) and the reason in plain words (``.reason``)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.errors import EngineError, engine_tree
 
 from .rules import RULES
@@ -19,7 +21,8 @@ class AthernumError(EngineError):
 
 
 _TREE = engine_tree(AthernumError, __name__)
-globals().update(
-    _TREE
-)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+if TYPE_CHECKING:  # mypy reads each kind as the shared class; at run time it is this engine's own subclass
+    from engine.common.errors import *  # noqa: F403
+else:
+    globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError
 __all__ = ["AthernumError", *_TREE]

@@ -6,14 +6,22 @@ the recording live in :mod:`engine.common.log`; here they count turns and check 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.log import Recorder, entry_type
 
 from .rules import RULES
 
 #: One logged event: ``rule`` is the CR id that caused or permitted it, ``turn`` the turn it happened in.
-LogEntry = entry_type(
-    "turn", "t", module=__name__, doc="One logged event: ``rule`` is the CR id that caused or permitted it."
-)
+if TYPE_CHECKING:  # mypy reads the shared entry type; at run time the entry offers its clock by name
+    from engine.common.log import LogEntry
+else:
+    LogEntry = entry_type(
+        "turn",
+        "t",
+        module=__name__,
+        doc="One logged event: ``rule`` is the CR id that caused or permitted it.",
+    )
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record

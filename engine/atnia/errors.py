@@ -7,6 +7,8 @@ rules that forbid it (``.rules``, e.g. ``rules/speed/p2``) and the reason in pla
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.errors import EngineError, engine_tree
 
 from .rules import RULES
@@ -19,7 +21,8 @@ class AtniaError(EngineError):
 
 
 _TREE = engine_tree(AtniaError, __name__)
-globals().update(
-    _TREE
-)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError (see engine.common.errors)
+if TYPE_CHECKING:  # mypy reads each kind as the shared class; at run time it is this engine's own subclass
+    from engine.common.errors import *  # noqa: F403
+else:
+    globals().update(_TREE)  # IllegalAction, WrongTiming, ... CardDefinitionError, SetupError
 __all__ = ["AtniaError", *_TREE]

@@ -6,17 +6,22 @@ the recording live in :mod:`engine.common.log`; here they count rounds and check
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.common.log import Recorder, entry_type
 
 from .rules import RULES
 
 #: One logged event: ``rule`` is the id of the rule that caused or permitted it, ``round`` its round.
-LogEntry = entry_type(
-    "round",
-    "r",
-    module=__name__,
-    doc="One logged event: ``rule`` is the id of the rule that caused or permitted it.",
-)
+if TYPE_CHECKING:  # mypy reads the shared entry type; at run time the entry offers its clock by name
+    from engine.common.log import LogEntry
+else:
+    LogEntry = entry_type(
+        "round",
+        "r",
+        module=__name__,
+        doc="One logged event: ``rule`` is the id of the rule that caused or permitted it.",
+    )
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record
