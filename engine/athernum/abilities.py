@@ -590,6 +590,7 @@ def parse_ability(data: Any, path: str) -> Ability:
     targets = tuple(parse_target(t, f"{path}.targets[{i}]") for i, t in enumerate(data.get("targets") or ()))
     if "effect" in data and "effects" in data:
         raise _fail(path, "use either 'effect' or 'effects', not both")
+    effects: tuple[EffectSpec, ...]
     if "effect" in data:
         effects = (parse_effect(data["effect"], f"{path}.effect", targets, atype),)
     else:

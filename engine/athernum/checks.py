@@ -202,6 +202,7 @@ def _semi_unique(game: Game, board: _Board) -> bool:
             if len(copies) < 2:
                 continue
             mains = [o for o in copies if game.is_main(o)]
+            keep: GameObject | None
             if mains:
                 keep = mains[0]
                 record(

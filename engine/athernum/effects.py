@@ -67,8 +67,9 @@ def _source(game: Game, entry: StackEntry) -> GameObject | None:
     return o
 
 
-def objects_for(game: Game, entry: StackEntry, sel: Selector) -> list[GameObject]:
+def objects_for(game: Game, entry: StackEntry, sel: Selector | None) -> list[GameObject]:
     """The objects a selector names now (targets: only those still legal)."""
+    assert sel is not None, f"{entry.label}: an effect acting on objects names them (checked when cards load)"
     kind = sel.kind
     if kind == "this":
         o = _source(game, entry)
@@ -1051,7 +1052,7 @@ def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
     """Resolve effect ``index`` of ``entry``; an effect whose targets are all gone has no impact."""
     spec = entry.effects[index]
     gated = spec.gate is not None and index not in entry.answers
-    if gated and not holds(game, spec.gate, entry.controller, entry.source_id):
+    if gated and spec.gate is not None and not holds(game, spec.gate, entry.controller, entry.source_id):
         record(
             game,
             "4.1.7",
@@ -1062,8 +1063,15 @@ def resolve_effect(game: Game, entry: StackEntry, index: int) -> None:
         )
         return
     sel = spec.what
-    targeted = sel is not None and sel.kind == "target" and entry.valid is not None
-    if targeted and sel.index < len(entry.valid) and entry.targets[sel.index] and not entry.valid[sel.index]:
+    valid = entry.valid
+    if (
+        sel is not None
+        and sel.kind == "target"
+        and valid is not None
+        and sel.index < len(valid)
+        and entry.targets[sel.index]
+        and not valid[sel.index]
+    ):
         rule = "4.3.5b.III" if entry.kind == "triggered" else "4.3.5c.V"
         record(
             game,

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from .state import Game, Phase, Zone
+from .state import Game, GameObject, Phase, Zone
 from .values import value
 
 _PILES = (Zone.DECK, Zone.HAND, Zone.DISCARD, Zone.VOID, Zone.EXTRA_DECK)
@@ -25,7 +25,7 @@ def violations(game: Game) -> list[str]:
     modified = bool(game.modifiers)  # without modifiers, values are the printed ones (never negative)
     attached: set[str] = set()
 
-    def hold(oid: str) -> object:
+    def hold(oid: str) -> GameObject | None:
         nonlocal held
         held += 1
         seen.add(oid)
@@ -147,7 +147,7 @@ def _left_players(game: Game) -> list[str]:
     movers |= {e.controller for e in game.stack or ()}
     if movers & gone:
         bad.append(
-            f"{sorted(movers & gone)} left the game but are active, hold priority, must choose or control an effect"
+            f"{sorted(p for p in movers & gone if p)} left the game but are active, hold priority, must choose or control an effect"
         )
     if len(game.playing) < 2 and game.result is None:
         bad.append("fewer than two players are left but the game goes on (4.2.4a)")

@@ -32,7 +32,7 @@ def _choice_actions(game: Game) -> list[A.Action]:
     if c.kind == "name":
         return [A.NameCard(pid, n) for n in c.options]
     if c.kind == "defender":
-        return [A.DeclareDefender(pid, None)] + [A.DeclareDefender(pid, o) for o in c.options]
+        return [A.DeclareDefender(pid, None), *(A.DeclareDefender(pid, o) for o in c.options)]
     if c.kind == "targets":
         p = next(x for x in game.placing if x.id == c.ref)
         return [

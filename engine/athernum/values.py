@@ -131,7 +131,7 @@ def value(game: Game, obj: GameObject, prop: str) -> int | None:
         if m.op == "multiply" and m.condition is None:
             v *= m.amount
     for m in sorted((m for m in mods if m.condition is not None), key=lambda m: m.timestamp):
-        if _condition_holds(game, m.condition, obj, m.controller):
+        if m.condition is not None and _condition_holds(game, m.condition, obj, m.controller):
             if m.op == "set":
                 v = m.amount
             elif m.op == "add":

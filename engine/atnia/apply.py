@@ -84,6 +84,7 @@ def do_play(game: Game, a: A.PlayCard | A.UseSkill | A.Commit, planned: list[Pla
     if len(entries) == 1 and entries[0].speed in IMMEDIATE:
         entry = entries[0]
         if entry.speed == "burst":
+            assert game.window is not None, "the active player has a window"
             game.window.acted = True
             record(
                 game,

@@ -53,11 +53,11 @@ def refresh_auras(game: Game) -> None:
                     change_buff(
                         game, card, old, buff.health, f"the buff from {name} changes", "rules/extra-notes/p7"
                     )
-    for (unit, key), (hp, off) in wanted.items():
+    for (unit, aura), (hp, off) in wanted.items():
         card = game.card(unit)
-        if not any(b.until == "aura" and b.source == key for b in card.buffs):
-            add_buff(game, card, hp, off, "aura", key)
-            source = game.card(key.split("/")[0])
+        if not any(b.until == "aura" and b.source == aura for b in card.buffs):
+            add_buff(game, card, hp, off, "aura", aura)
+            source = game.card(aura.split("/")[0])
             record(
                 game,
                 "rules/parts-of-a-card/p7",

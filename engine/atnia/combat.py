@@ -224,6 +224,7 @@ def check_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) -> N
 
 def _sort_blockers(game: Game) -> None:
     combat = game.combat
+    assert combat is not None, "a combat is under way"
     order = [u for u, _ in combat.attackers]
     blockers = sorted(combat.blocks.items(), key=lambda kv: order.index(kv[0]))
     _to_left(game, combat.defender, [b for _, b in blockers])
@@ -232,6 +233,7 @@ def _sort_blockers(game: Game) -> None:
 def declare_blocks(game: Game, pid: str, blocks: tuple[tuple[str, str], ...]) -> None:
     """Step 2: the blockers flip and line up with the attackers they block."""
     combat = game.combat
+    assert combat is not None, "a combat is under way"
     for blocker, attacker in blocks:
         combat.blocks[attacker] = blocker
         combat.inc[blocker] = game.card(blocker).incarnation
@@ -354,6 +356,7 @@ def guardian_block(game: Game, pid: str, unit: str, attacker: str | None) -> Non
         )
         return
     combat = game.combat
+    assert combat is not None, "a combat is under way"
     combat.blocks[attacker] = unit
     combat.inc[unit] = card.incarnation
     card.flipped = True
@@ -381,6 +384,7 @@ def _in_combat(game: Game, cid: str) -> bool:
 def step_strike(game: Game, step: Strike) -> None:
     """Every combatant strikes at once: blocked and blocking units each other, unblocked attackers their target."""
     combat = game.combat
+    assert combat is not None, "a combat is under way"
     combat.step = "strike"
     record(
         game,
@@ -423,20 +427,20 @@ def step_strike(game: Game, step: Strike) -> None:
                     (unit, target),
                     combat.attacker,
                 )
-    for striker, victim, amount in hits:
+    for striker, struck, amount in hits:
         name = game.card(striker).name
-        if victim in game.players:
+        if struck in game.players:
             if amount > 0:
-                game.players[victim].life -= amount
+                game.players[struck].life -= amount
                 record(
                     game,
                     "rules/kinds-of-game-objects/p4",
                     "life",
-                    f"{name} strikes {victim} for {amount} ({game.players[victim].life} life left).",
+                    f"{name} strikes {struck} for {amount} ({game.players[struck].life} life left).",
                     (striker,),
-                    victim,
+                    struck,
                 )
-        elif amount > 0 and deal_damage(game, game.card(victim), amount, name):
+        elif amount > 0 and deal_damage(game, game.card(struck), amount, name):
             pass
         elif amount == 0:
             record(
@@ -453,6 +457,7 @@ def step_strike(game: Game, step: Strike) -> None:
 def step_end_combat(game: Game, step: EndCombat) -> None:
     """Step 4: back to the main phase; the attacking player becomes active, and has acted (p9)."""
     combat = game.combat
+    assert combat is not None, "a combat is under way"
     game.combat = None
     game.phase = Phase.MAIN
     game.passes = 0
@@ -473,6 +478,7 @@ def step_end_combat(game: Game, step: EndCombat) -> None:
         "rules/combat-phase-outline/p4",
         f"Combat ends: back to the main phase; {combat.attacker}, who attacked, becomes the active player.",
     )
+    assert game.window is not None, "the attacker is active again"
     game.window.acted = game.window.attacked = True
     record(
         game,

@@ -101,14 +101,14 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         return
     game.horizon.remove(entry)
     if entry.kind != "card":
-        record(game, rule, "resolve", f"{entry.label} resolves.", (entry.source,), entry.controller)
+        record(game, rule, "resolve", f"{entry.label} resolves.", (entry.origin,), entry.controller)
         if entry.kind == "skill":
             record(
                 game,
                 "rules/kinds-of-game-objects/p2.2",
                 "skill",
-                f"{entry.label} is a skill of {game.card(entry.source).name}: it does what it says.",
-                (entry.source,),
+                f"{entry.label} is a skill of {game.card(entry.origin).name}: it does what it says.",
+                (entry.origin,),
                 entry.controller,
             )
         else:
@@ -117,12 +117,12 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
                 "rules/kinds-of-game-objects/p2.1",
                 "ability",
                 f"{entry.label} is a triggered ability: it does what it says.",
-                (entry.source,),
+                (entry.origin,),
                 entry.controller,
             )
         game.queue.push(Effects(entry, entry.effects, 0))
         return
-    card = game.card(entry.card)
+    card = game.card(entry.origin)
     if card.zone is not Zone.HORIZON:
         return
     record(game, rule, "resolve", f"{card.name} resolves.", (card.id,), entry.controller)
@@ -160,8 +160,9 @@ def step_resolve_entry(game: Game, step: ResolveEntry) -> None:
         wielder = None
         if card.definition.is_weapon and entry.targets:
             spec = card.definition.targets[0]
-            if still_valid(game, entry.controller, spec, entry.targets[0]):
-                wielder = entry.targets[0].id
+            target = entry.targets[0]
+            if target is not None and still_valid(game, entry.controller, spec, target):
+                wielder = target.id
         enter_battlefield(
             game,
             [card.id],
@@ -238,7 +239,7 @@ def step_resolve_top(game: Game, step: ResolveTop) -> None:
             "rules/playing-cards-and-the-horizon/p8",
             "order",
             f"{entry.label} is the most recently added: it resolves first.",
-            (entry.card or entry.source,),
+            (entry.origin,),
             entry.controller,
         )
     game.queue.push(
@@ -278,6 +279,7 @@ def step_resolution_done(game: Game, step: ResolutionDone) -> None:
     """Everything resolved: who acts next depends on the phase (main: p6; combat: strike; round start/end: move on)."""
     game.resolving = False
     if game.phase is Phase.MAIN:
+        assert game.bottom_controller is not None, "a resolution began with an entry at the bottom"
         new = game.opponent(game.bottom_controller)
         game.passes = 0
         make_active(

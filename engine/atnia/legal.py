@@ -32,6 +32,7 @@ def _ok(check, *args) -> bool:
 
 def _choice_answers(game: Game) -> list[A.Action]:
     c = game.pending
+    assert c is not None
     pid = c.player
     if c.kind == "targets":
         return [A.ChooseTargets(pid, t) for t in legal_targets(game)]
@@ -40,9 +41,9 @@ def _choice_answers(game: Game) -> list[A.Action]:
     if c.kind == "discard":
         return [A.ChooseCards(pid, combo) for combo in combinations(c.options, c.min)]
     if c.kind == "guardian":
-        return [A.GuardianBlock(pid, c.ref, None)] + [A.GuardianBlock(pid, c.ref, o) for o in c.options]
+        return [A.GuardianBlock(pid, c.ref, None), *(A.GuardianBlock(pid, c.ref, o) for o in c.options)]
     if c.kind == "board_full":
-        return [A.ChooseReplacement(pid, None)] + [A.ChooseReplacement(pid, o) for o in c.options]
+        return [A.ChooseReplacement(pid, None), *(A.ChooseReplacement(pid, o) for o in c.options)]
     cards = list(c.options)  # recycle: each card on top or bottom, in channel order
     splits = (
         product((True, False), repeat=len(cards))
@@ -89,7 +90,7 @@ def _combat(game: Game, pid: str) -> list[A.Action]:
     enemy = game.opponent(pid)
     units = [c for c in ps.battlefield if game.card(c).is_unit and not game.card(c).flipped]
     enemies = [c for c in game.players[enemy].battlefield if game.card(c).is_unit]
-    declarations = [((u, None),) for u in units]
+    declarations: list[tuple[tuple[str, str | None], ...]] = [((u, None),) for u in units]
     declarations += [((u, e),) for u in units if game.card(u).definition.has("challenger") for e in enemies]
     if len(units) > 1:
         declarations.append(tuple((u, None) for u in units))

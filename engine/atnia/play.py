@@ -36,6 +36,18 @@ class Planned:
     ability: Ability | None = None
     optional_targets: bool = False
 
+    @property
+    def origin(self) -> Card:
+        """The card played, or the card whose skill is used."""
+        card = self.card or self.source
+        assert card is not None, "an item plays a card or uses a card's skill"
+        return card
+
+    @property
+    def name(self) -> str:
+        """How the log names the item: the card, or the source's skill."""
+        return self.card.name if self.card else f"{self.origin.name}'s skill"
+
 
 def _card_item(game: Game, pid: str, item: Item) -> Planned:
     card = game.objects.get(item.card)
@@ -70,11 +82,10 @@ def _skill_item(game: Game, pid: str, item: Item) -> Planned:
             f"{item.card} is not a card {pid} controls in play", "rules/kinds-of-game-objects/p2.2"
         )
     abilities = source.definition.abilities
-    if not 0 <= item.skill < len(abilities) or abilities[item.skill].kind != "skill":
-        raise InvalidTarget(
-            f"{source.name} has no skill number {item.skill}", "rules/kinds-of-game-objects/p2.2"
-        )
-    ability = abilities[item.skill]
+    index = item.skill
+    if index is None or not 0 <= index < len(abilities) or abilities[index].kind != "skill":
+        raise InvalidTarget(f"{source.name} has no skill number {index}", "rules/kinds-of-game-objects/p2.2")
+    ability = abilities[index]
     if ability.flip and source.flipped:
         raise CannotPay(
             f"{source.name} is already flipped: it cannot flip to pay for its skill",
@@ -84,7 +95,7 @@ def _skill_item(game: Game, pid: str, item: Item) -> Planned:
 
 
 def _check_speed(game: Game, planned: Planned, n: int, count: int, context: str) -> None:
-    name = planned.card.name if planned.card else f"{planned.source.name}'s skill"
+    name = planned.name
     speed = planned.speed
     if speed in IMMEDIATE and (count > 1 or context != "window"):
         raise WrongTiming(
@@ -122,7 +133,7 @@ def _check_speed(game: Game, planned: Planned, n: int, count: int, context: str)
 def _check_targets(
     game: Game, pid: str, planned: Planned, below: frozenset[str], committed: frozenset[str] = frozenset()
 ) -> None:
-    name = planned.card.name if planned.card else f"{planned.source.name}'s skill"
+    name = planned.name
     chosen = planned.item.targets
     specs = planned.specs
     if not specs:
@@ -198,7 +209,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
     entries = []
     ps = game.players[pid]
     for p in planned:
-        name = p.card.name if p.card else f"{p.source.name}'s skill"
+        name = p.name
         if p.cost:
             ps.energy -= p.cost
             record(
@@ -206,7 +217,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 "rules/parts-of-a-card/p2",
                 "pay",
                 f"{pid} pays {p.cost} energy for {name} ({ps.energy} left).",
-                ((p.card or p.source).id,),
+                (p.origin.id,),
                 pid,
             )
         if p.card is not None:
@@ -243,17 +254,19 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 pid,
             )
         else:
-            if p.ability.flip:
-                p.source.flipped = True
+            source, ability = p.source, p.ability
+            assert source is not None and ability is not None, "a skill item has its source and ability"
+            if ability.flip:
+                source.flipped = True
                 record(
                     game,
                     "rules/kinds-of-game-objects/p2.2",
                     "flip",
-                    f"{pid} flips {p.source.name} to use its skill.",
-                    (p.source.id,),
+                    f"{pid} flips {source.name} to use its skill.",
+                    (source.id,),
                     pid,
                 )
-            entry = put_skill(game, p.source, p.ability, pid, refs(game, p.item.targets))
+            entry = put_skill(game, source, ability, pid, refs(game, p.item.targets))
             record(
                 game,
                 "rules/kinds-of-game-objects/p2.2",
@@ -261,7 +274,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 f"{pid} activates {entry.label} ({p.speed})"
                 + (f", targeting {_names(game, p.item.targets)}" if p.item.targets else "")
                 + ".",
-                (p.source.id,),
+                (source.id,),
                 pid,
             )
             record(
@@ -269,7 +282,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 "rules/playing-cards-and-the-horizon/p7",
                 "to_horizon",
                 "The skill goes onto the horizon just as a card.",
-                (p.source.id,),
+                (source.id,),
                 pid,
             )
         if p.cost:
@@ -278,7 +291,7 @@ def perform(game: Game, pid: str, planned: list[Planned]) -> list[Entry]:
                 "rules/playing-cards-and-the-horizon/p5",
                 "pay_first",
                 f"{name}'s cost is paid now; its effect happens only on resolution.",
-                ((p.card or p.source).id,),
+                (p.origin.id,),
                 pid,
             )
         entries.append(entry)

@@ -149,6 +149,7 @@ def step_begin_main(game: Game, step: BeginMain) -> None:
     game.phase = Phase.MAIN
     game.passes = 0
     record(game, "rules/round-phases/p3", "phase", f"The main phase of round {game.round} begins.")
+    assert game.first is not None, "a round has a first player"
     make_active(
         game,
         game.first,
@@ -217,7 +218,7 @@ def step_begin_draw(game: Game, step: BeginDraw) -> None:
             (),
             pid,
         )
-    order = [game.first] + [p for p in game.order if p != game.first]
+    order = game.order_from_first()
     game.queue.push(*[Recycle(pid) for pid in order], DrawUp(), NextRound())
 
 
@@ -267,7 +268,7 @@ def recycle(game: Game, pid: str, top: tuple[str, ...], bottom: tuple[str, ...])
 
 @PROCEDURE.performs(DrawUp)
 def step_draw_up(game: Game, step: DrawUp) -> None:
-    for pid in [game.first] + [p for p in game.order if p != game.first]:
+    for pid in game.order_from_first():
         ps = game.players[pid]
         wanted = max(0, (ps.max_hand or 0) - len(ps.hand))
         if wanted:

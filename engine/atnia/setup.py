@@ -186,7 +186,8 @@ class Setup(PileMethods):
             library=dict(library or {}),
             limits=limits,
         )
-        self._round, self._phase, self._first, self._active = 1, Phase.MAIN, "p1", None
+        self._round, self._phase, self._first = 1, Phase.MAIN, "p1"
+        self._active: str | None = None
         self._built = False
 
     def _def(self, card: str | Mapping[str, Any] | CardDef) -> CardDef:

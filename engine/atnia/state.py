@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.common import choices
 from engine.common.game import GameEntryPoints
@@ -90,7 +90,7 @@ class Card:
     definition: CardDef
     owner: str
     controller: str
-    zone: Zone = Zone.DECK
+    zone: Zone | None = Zone.DECK  # None: not yet placed
     flipped: bool = False
     damage: int = 0
     buffs: list[Buff] = field(default_factory=list)
@@ -140,6 +140,13 @@ class Entry:
     targets: tuple[TargetRef | None, ...] = ()
     event: dict | None = None
 
+    @property
+    def origin(self) -> str:
+        """The card this entry comes from: the played card, or the card whose skill or trigger it is."""
+        card = self.card or self.source
+        assert card is not None, f"{self.label} comes from a card"
+        return card
+
 
 @dataclass(slots=True)
 class Window:
@@ -174,7 +181,7 @@ class PendingChoice(choices.PendingChoice):
     kinds: ``targets``, ``may``, ``discard``, ``board_full``, ``recycle``.
     """
 
-    ref: object = None
+    ref: Any = None  # what the choice is about: an entry, a card and rule... (per kind)
 
 
 @dataclass(slots=True)
@@ -256,6 +263,11 @@ class Game(GameEntryPoints):
         if self.pending is not None:
             return self.pending.player
         return self.active
+
+    def order_from_first(self) -> list[str]:
+        """The players from the round's first player on."""
+        assert self.first is not None, "a round has a first player"
+        return [self.first, *(p for p in self.order if p != self.first)]
 
     @property
     def over(self) -> bool:

@@ -367,7 +367,7 @@ def step_place(game: Game, step: Place) -> None:
             "rules/playing-cards-and-the-horizon/p7",
             "to_horizon",
             f"{e.label} goes onto the horizon at {e.speed} speed and waits.",
-            (e.source,),
+            (e.origin,),
             e.controller,
         )
     for e in reversed(immediate):
@@ -378,7 +378,7 @@ def step_place(game: Game, step: Place) -> None:
             "rules/speed/p5.1",
             "immediate",
             f"{e.label} is at {e.speed} speed: it resolves at once.",
-            (e.source,),
+            (e.origin,),
             e.controller,
         )
     game.queue.push(*[ResolveNow(e) for e in immediate])

@@ -101,6 +101,7 @@ def check_explore(game: Game, pid: str, cid: str, ideal: str) -> str:
 def explore(game: Game, pid: str, cid: str, ideal: str, bottom: bool) -> None:
     """Put the card on top or bottom of the deck; create a Wilderness location of the chosen ideal."""
     card = game.card(cid)
+    assert card.zone is not None, "an explored card is in a zone"
     came_from = card.zone.value
     move(game, card, Zone.DECK, bottom=bottom)
     land = create(game, wilderness(ideal), pid, ideal=ideal, created=True)
