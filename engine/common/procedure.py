@@ -80,6 +80,8 @@ class Procedure(Generic[G]):
         """Register the decorated function as naming the player a ``step_type`` at the front waits for."""
 
         def register(fn: Callable[[G, S], str | None]) -> Callable[[G, S], str | None]:
+            if step_type in self.waiters:
+                raise ValueError(f"{self.name}: {step_type.__name__} already has a waiter")
             self.waiters[step_type] = fn
             return fn
 

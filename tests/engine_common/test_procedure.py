@@ -117,11 +117,13 @@ def test_a_step_nobody_performs_is_named():
         proc.run(game)
 
 
-def test_a_step_type_has_one_performer():
-    """Registering a second performer for a step type is refused."""
+def test_a_step_type_has_one_performer_and_one_waiter():
+    """Registering a second performer or a second waiter for a step type is refused."""
     proc = toy_procedure()
     with pytest.raises(ValueError, match="already has a performer"):
         proc.performs(Say)(lambda game, step: None)
+    with pytest.raises(ValueError, match="already has a waiter"):
+        proc.waits(Turn)(lambda game, step: None)
 
 
 def test_an_endless_procedure_is_stopped():
