@@ -31,7 +31,10 @@ class NormalisedRecord:
 
     def __post_init__(self) -> None:
         """Canonicalise each :func:`normalised` field (the record is frozen, hence ``object.__setattr__``)."""
-        for name, convert in _normalisers(type(self)):
+        record_type: type = type(
+            self
+        )  # as a plain type: mypy takes a dataclass's own __hash__ for the class's
+        for name, convert in _normalisers(record_type):
             object.__setattr__(self, name, convert(getattr(self, name)))
 
 
