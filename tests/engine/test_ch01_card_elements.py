@@ -238,6 +238,7 @@ def test_second_victory_field_item_cannot_be_attached(ilib):
     from engine.athernum import AttachItem
 
     s = setup(ilib)
+    assert s.game.players["p1"].main_character is not None
     s.attach(s.game.players["p1"].main_character, "Idol")
     soldier = s.character("p1", "Soldier")
     (idol,) = s.hand("p1", "Idol")
@@ -251,6 +252,7 @@ def test_second_victory_field_item_cannot_be_attached(ilib):
 def test_second_victory_field_item_cannot_be_played_directly(ilib):
     """A player who controls a copy of a Victory-Token-Field item may not play another, even directly (1.5.6)."""
     s = setup(ilib)
+    assert s.game.players["p1"].main_character is not None
     s.attach(s.game.players["p1"].main_character, "Idol")
     (idol,) = s.hand("p1", "Idol")
     g = day(s)
@@ -289,6 +291,7 @@ def test_victory_field_item_attached_grows_the_pool(ilib):
     s = setup(ilib, pool=6)
     (idol,) = s.hand("p1", "Idol")
     g = day(s)
+    assert g.players["p1"].main_character is not None
     g.apply(AttachItem("p1", idol, g.players["p1"].main_character))
     pass_all(g)
     assert g.victory_pool == 8
@@ -350,11 +353,15 @@ def test_naming_a_card_uses_the_card_database(nlib):
     g = day(s)
     g.apply(ActivateAbility("p1", seer, 0))
     pass_all(g)
+    assert g.pending_choice is not None
     assert g.pending_choice.kind == "name" and g.pending_choice.rule == "1.1.5"
+    assert g.pending_choice is not None
     assert set(g.pending_choice.options) == set(nlib)
     assert NameCard("p1", "Brute") in g.legal_actions()
     g.apply(NameCard("p1", "Brute"))
+    assert g.pending_choice is not None
     assert g.pending_choice.kind == "cards"
+    assert g.pending_choice is not None
     (brute,) = g.pending_choice.options
     assert g.objects[brute].name == "Brute"
     assert any(e.rule == "1.1.5" and "names Brute" in e.message for e in g.log)

@@ -153,6 +153,7 @@ def test_extra_deck_cards_leave_only_through_effects(zlib):
     assert g.objects[extra].zone is Zone.EXTRA_DECK
     g.apply(ActivateAbility("p1", seeker, 0))
     pass_all(g)
+    assert g.pending_choice is not None
     assert g.pending_choice.kind == "cards" and g.pending_choice.options == (extra,)
     from engine.athernum import ChooseCards
 
@@ -171,7 +172,7 @@ def test_every_card_is_in_exactly_one_zone(zlib):
     s.discard("p2", "Brute")
     g = day(s)
     assert violations(g) == []
-    seen = {}
+    seen: dict[str, int] = {}
     for pid in g.order:
         ps = g.players[pid]
         for zone_ids in (

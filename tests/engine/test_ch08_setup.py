@@ -14,6 +14,7 @@ def _started(seed=5, d1=None, d2=None):
     lib = deck_library()
     g = new_game({"p1": d1 or legal_deck("Hero"), "p2": d2 or legal_deck("Rival")}, lib, seed=seed)
     for pid in ("p1", "p2"):
+        assert g.pending_choice is not None
         g.apply(ChooseMainCharacter(pid, g.pending_choice.options[0]))
     return g
 
@@ -61,9 +62,12 @@ def test_main_character_selection_is_secret_until_all_have_chosen():
     """Selections are revealed only once all players have chosen (8.0.1c)."""
     lib = deck_library()
     g = new_game({"p1": legal_deck("Hero"), "p2": legal_deck("Rival")}, lib, seed=1)
+    assert g.pending_choice is not None
     g.apply(ChooseMainCharacter("p1", g.pending_choice.options[0]))
     assert not any(e.rule == "8.0.1c" for e in g.log)
+    assert g.pending_choice is not None
     assert g.pending_choice.player == "p2"
+    assert g.pending_choice is not None
     g.apply(ChooseMainCharacter("p2", g.pending_choice.options[0]))
     assert sum(e.rule == "8.0.1c" for e in g.log) == 2
 
@@ -72,12 +76,14 @@ def test_selected_main_waits_face_down_in_the_main_slot():
     """The selected card leaves the deck at once and waits face-down in the main character slot until the reveal (3.0.2a, 8.0.1b)."""
     lib = deck_library()
     g = new_game({"p1": legal_deck("Hero"), "p2": legal_deck("Rival")}, lib, seed=5)
+    assert g.pending_choice is not None
     hero = next(o for o in g.pending_choice.options if g.objects[o].name == "Hero")
     g.apply(ChooseMainCharacter("p1", hero))
     o = g.objects[hero]
     assert o.zone.value == "main_character" and o.face_down and hero not in g.players["p1"].deck
     assert g.players["p1"].main_slot == hero and g.phase is Phase.SETUP
     assert any(e.rule == "8.0.1b" for e in g.log)
+    assert g.pending_choice is not None
     g.apply(ChooseMainCharacter("p2", g.pending_choice.options[0]))
     assert o.zone.value == "main_character" and g.players["p1"].main_character == hero
     assert any(e.rule == "8.0.1c" and hero in e.objects for e in g.log)
@@ -87,8 +93,10 @@ def test_a_selected_location_moves_to_the_location_slot_at_the_reveal():
     """A selected location also waits face-down in the main character slot, then moves to its own zone (8.0.1b, 8.0.1d)."""
     lib = deck_library()
     g = new_game({"p1": legal_deck("Keep"), "p2": legal_deck("Rival")}, lib, seed=5)
+    assert g.pending_choice is not None
     keep = next(o for o in g.pending_choice.options if g.objects[o].name == "Keep")
     g.apply(ChooseMainCharacter("p1", keep))
     assert g.objects[keep].zone.value == "main_character"
+    assert g.pending_choice is not None
     g.apply(ChooseMainCharacter("p2", g.pending_choice.options[0]))
     assert g.objects[keep].zone.value == "location_slot" and g.players["p1"].main_slot is None

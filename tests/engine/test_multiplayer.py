@@ -199,6 +199,7 @@ def test_a_four_player_game_from_decks_follows_initiative_order():
     }
     g = new_game(decks, lib, seed=3)
     for _ in range(4):
+        assert g.pending_choice is not None
         g.apply(A.ChooseMainCharacter(g.pending_choice.player, g.pending_choice.options[0]))
     assert g.order[0] == "p3" and set(g.order[1:3]) == {"p2", "p4"} and g.order[3] == "p1"
     assert g.active == "p3" and g.turn == 1
@@ -243,11 +244,14 @@ def test_priority_goes_around_all_three_players_before_the_stack_resolves(mlib):
     g = day(s)
     g.apply(A.UseCommand("p1", "Acquisition"))
     g.apply(A.PassPriority("p1"))
+    assert g.stack is not None
     assert g.priority == "p2" and len(g.stack) == 1
     g.apply(A.ActivateAbility("p2", scribe, 0))
+    assert g.stack is not None
     assert g.priority == "p2" and len(g.stack) == 2
     for pid, nxt in (("p2", "p3"), ("p3", "p1")):
         g.apply(A.PassPriority(pid))
+        assert g.stack is not None
         assert g.priority == nxt and len(g.stack) == 2
     g.apply(A.PassPriority("p1"))
     assert g.stack is None and g.priority == "p1"
@@ -333,10 +337,12 @@ def test_an_attack_on_the_third_players_character_is_defended_by_that_player(mli
         a.target for a in g.legal_actions() if isinstance(a, A.DeclareAttack) and a.attacker == soldier
     } >= {target, brute, g.players["p2"].main_slot}
     g.apply(A.DeclareAttack("p1", soldier, target))
+    assert g.pending_choice is not None
     assert g.pending_choice.kind == "defender" and g.pending_choice.player == "p3"
     with pytest.raises(ChoicePending):
         g.apply(A.DeclareDefender("p2", None))
     g.apply(A.DeclareDefender("p3", brute))
+    assert g.combat is not None
     assert g.combat.defender == brute
     for pid, nxt in (("p1", "p2"), ("p2", "p3")):
         assert g.priority == pid
@@ -522,12 +528,14 @@ def test_the_last_player_standing_wins(mlib):
     pass_all(g)
     g.apply(A.ActivateAbility("p1", curser, 0, (("p2",),)))
     pass_all(g)
+    assert g.result is not None
     assert g.result.winner == "p1" and g.result.rule == "4.2.4a"
     s = table(mlib, players=("p1", "p2", "p3", "p4"))
     doom = s.character("p1", "Doomsayer")
     g = day(s)
     g.apply(A.ActivateAbility("p1", doom, 0))
     pass_all(g)
+    assert g.result is not None
     assert g.result.winner == "p1" and g.result.rule == "4.2.4a" and g.eliminated == []
 
 
@@ -538,6 +546,7 @@ def test_the_turn_limit_gives_each_remaining_player_one_more_turn(mlib):
     s.character("p2", "Noble", victory_tokens=1)
     g = day(s, turn=3, active="p3")
     advance(g, lambda g: False)
+    assert g.result is not None
     assert g.result.winner == "p2" and g.result.rule == "11.1.6"
     assert max(e.turn for e in g.log) == 6
 
@@ -554,6 +563,7 @@ def test_a_player_leaving_before_their_extra_turn_gives_it_up(mlib):
     pass_all(g)
     assert g.eliminated == ["p2"] and g.final_turn == 5
     advance(g, lambda g: False)
+    assert g.result is not None
     assert (
         g.result.rule == "11.1.7"
         and [e.player for e in g.log if e.kind == "phase" and e.phase == "morning"][-1] == "p3"

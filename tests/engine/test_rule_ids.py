@@ -55,7 +55,7 @@ def test_rules_cited_in_play_are_registered(cited_in_play):
 
 def test_engine_source_cites_only_registered_rules():
     """Every rule-id string literal in the engine's source is registered in RULES."""
-    unknown = {}
+    unknown: dict[str, list[str]] = {}
     for path in sorted(ENGINE.glob("*.py")):
         if path.name == "rules.py":
             continue

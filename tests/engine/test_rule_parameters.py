@@ -160,6 +160,7 @@ def test_starting_hand_and_deck_rules_come_from_the_rules():
         new_game({"p1": deck, "p2": deck}, lib, seed=3)
     g = new_game({"p1": deck, "p2": deck}, lib, seed=3, parameters=params)
     for pid in ("p1", "p2"):
+        assert g.pending_choice is not None
         hero = next(o for o in g.pending_choice.options if g.objects[o].name == "Hero")
         g.apply(ChooseMainCharacter(pid, hero))
     assert [len(g.players[p].hand) for p in g.order] == [5, 5]

@@ -151,10 +151,12 @@ def test_a_selected_main_character_is_hidden_until_the_reveal():
     """The selected card waits face-down; only its player may look at it until both are revealed (3.0.2a, 6.1.4)."""
     lib = deck_library()
     g = new_game({"p1": legal_deck("Hero"), "p2": legal_deck("Rival")}, lib, seed=5)
+    assert g.pending_choice is not None
     hero = next(o for o in g.pending_choice.options if g.objects[o].name == "Hero")
     g.apply(ChooseMainCharacter("p1", hero))
     assert g.can_see("p1", hero) and not g.can_see("p2", hero)
     assert "Hero" not in json.dumps(g.view("p2"))
+    assert g.pending_choice is not None
     g.apply(ChooseMainCharacter("p2", g.pending_choice.options[0]))
     assert g.can_see("p2", hero)
 

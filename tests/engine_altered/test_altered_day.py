@@ -42,6 +42,7 @@ def test_morning_resolves_its_daily_effects_in_order():
     assert game.first_player == "p2"
     assert not game.objects[oid(game, "Forest Scout")].exhausted
     assert len(game.players["p1"].hand) == 2
+    assert game.pending is not None
     assert game.pending.kind == "expand" and game.pending.player == "p1" and game.pending.min == 0
 
 
@@ -50,9 +51,11 @@ def test_expand_puts_a_ready_face_down_mana_orb_first_player_first():
     game = position(
         phase="morning", first_player="p2", p1={"deck": ["Plain Guard"] * 2}, p2={"deck": ["Bog Lurker"] * 2}
     )
+    assert game.pending is not None
     assert game.first_player == "p1" and game.pending.player == "p1"
     card = game.players["p1"].hand[0]
     game.apply(Decide("p1", (card,)))
+    assert game.pending is not None
     assert game.pending.player == "p2" and "hidden zone" in game.pending.known[0].text
     game.apply(Decide("p2", ()))
     orb = game.objects[card]

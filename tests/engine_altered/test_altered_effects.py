@@ -46,8 +46,10 @@ def test_decisions_of_both_players_come_in_initiative_order_before_acting():
     )
     game.apply(PlayCard("p1", oid(game, "Anubis")))
     game.apply(PlayReaction("p1", reaction(game, "Anubis")))
+    assert game.pending is not None
     assert game.pending.player == "p1"  # p1 is taking their turn: p1 has initiative
     game.apply(Decide("p1", (oid(game, "Plain Guard"),)))
+    assert game.pending is not None
     assert game.pending.player == "p2" and game.pending.known[0].text == "chooses Plain Guard"
     assert game.objects[oid(game, "Plain Guard")].zone.value == "expedition"
     game.apply(Decide("p2", (oid(game, "Bog Lurker"),)))
@@ -62,6 +64,7 @@ def test_a_wrong_answer_is_refused():
     game.apply(PlayReaction("p1", reaction(game, "Anubis")))
     with pytest.raises(InvalidChoice):
         game.apply(Decide("p1", ("p2:Nothing#1",)))
+    assert game.pending is not None
     assert game.pending.kind == "sacrifice"
 
 
@@ -85,6 +88,7 @@ def test_a_cost_that_cannot_be_afforded_is_not_offered():
     """Without a ready Mana Orb the optional cost offers no card to choose."""
     game = position(phase="noon", p1={"hero": "Subhash & Marmo", "hand": ["Plain Guard"]})
     game.apply(PlayReaction("p1", reaction(game, "Subhash & Marmo"), ("p1:hero",)))
+    assert game.pending is not None
     assert game.pending.options == () and game.pending.max == 0
 
 
