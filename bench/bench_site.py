@@ -118,7 +118,7 @@ def site_weight(site: Path) -> dict:
         size for path, size in pages.items() if "/examples/" in path and not path.endswith("/index.html")
     ]
     chapters = [size for path, size in pages.items() if re.fullmatch(r"[^/]+/cr/\d+\.html", path)]
-    largest = max(pages, key=pages.get)
+    largest = max(pages, key=pages.__getitem__)
     return {
         "site": sum(p.stat().st_size for p in site.rglob("*") if p.is_file()),
         "html": sum(sizes),
@@ -205,7 +205,7 @@ def page_work(generator: SiteGenerator, src_uri: str, repeat: int = 9) -> tuple[
     best = min(_timed(once) for _ in range(repeat))
     profile = cProfile.Profile()
     profile.runcall(once)
-    return best, pstats.Stats(profile).total_calls
+    return best, pstats.Stats(profile).total_calls  # type: ignore[attr-defined]  # set by Stats; typeshed omits it
 
 
 def _verdict(value: float, budget: float) -> str:
@@ -284,7 +284,7 @@ def main() -> None:
 
         base = measure(make_corpus(work / "x1", 1), "1× (this project)")
         big = measure(make_corpus(work / f"x{COPIES}", COPIES), f"{COPIES}× synthetic")
-        rows = [
+        rows: list[tuple[str, str, str, float]] = [
             ("graph nodes", "nodes", "{:,.0f}", 1),
             ("generated pages", "pages", "{:,.0f}", 1),
             ("whole site build, MkDocs (s wall)", "build", "{:.2f}", 1),

@@ -31,7 +31,7 @@ class BuildContext:
     notes: list[str] = field(default_factory=list)
     data: dict[str, object] = field(default_factory=dict)
     #: Run in order once every step succeeded and the new site is in place (e.g. publish the search index).
-    on_success: list[Callable[[], None]] = field(default_factory=list)
+    on_success: list[Callable[[], object]] = field(default_factory=list)
     #: Run when a step failed, to throw away what a step prepared outside the build folder.
     on_failure: list[Callable[[], None]] = field(default_factory=list)
 

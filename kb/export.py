@@ -20,7 +20,7 @@ def to_node_link(graph: Graph) -> dict:
 
 def to_graphml(graph: Graph) -> str:
     """The graph as GraphML; list and missing attributes become strings, as GraphML requires."""
-    flat = nx.MultiDiGraph()
+    flat: Graph = nx.MultiDiGraph()
     for node_id, data in graph.nodes(data=True):
         flat.add_node(
             node_id,

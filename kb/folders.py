@@ -44,7 +44,7 @@ def _owner(name: str, prefix: str) -> int | None:
 
 def remove_stale(parent: Path, prefix: str) -> list[Path]:
     """Remove the ``prefix*`` folders in ``parent`` left by processes that are gone (or, without an owner, old)."""
-    removed = []
+    removed: list[Path] = []
     if not parent.is_dir():
         return removed
     now = time.time()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeAlias
 
 import networkx as nx
 
@@ -12,7 +13,7 @@ from kb.ids import slugify
 from kb.links import explanations, references, translations, uses_term
 from kb.model import EdgeKind, Node, NodeKind, SourceDocument
 
-Graph = nx.MultiDiGraph
+Graph: TypeAlias = "nx.MultiDiGraph[str]"  # nodes are ids
 
 
 def node_attrs(node: Node, path: str) -> dict[str, object]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from kb.diff import Change, ChangeKind, compare
@@ -68,14 +69,20 @@ def _files(paths: Paths, game: str) -> list[Path]:
     ]  # never written through a link
 
 
+def _renumbered(numbers: dict[str, str], match: re.Match[str]) -> str:
+    """The new number of the old one ``match`` found."""
+    return numbers[match.group(0)]
+
+
 def plan(paths: Paths, moves: dict[str, dict[str, str]]) -> list[Edit]:
     """Every line edit the renumberings call for, file by file (nothing is written)."""
     edits: list[Edit] = []
     for game, numbers in sorted(moves.items()):
         pattern = _pattern(numbers)
+        renumbered = partial(_renumbered, numbers)
         for path in _files(paths, game):
             for i, line in enumerate(path.read_bytes().decode("utf-8").splitlines(), 1):
-                after = pattern.sub(lambda m, numbers=numbers: numbers[m.group(0)], line)
+                after = pattern.sub(renumbered, line)
                 if after != line:
                     edits.append(Edit(path, i, line, after))
     return edits

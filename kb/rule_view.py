@@ -3,6 +3,7 @@ that show it; as data and in the terminal. The names match ``rulekb ask``'s (``s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from rich.console import Console
@@ -132,7 +133,7 @@ def example_refs(
 def build_view(
     graph: Graph,
     node_id: str,
-    rulings: list[Ruling] = (),
+    rulings: Sequence[Ruling] = (),
     results: VerifyResults | None = None,
     links: SiteLinks = SiteLinks(),
 ) -> RuleView:

@@ -60,7 +60,7 @@ def record(path: Path, rulings: list[Ruling], graph: Graph) -> list[str]:
     wanted = {r.id: r for r in rulings}
     edits: list[tuple[int, bool, str]] = []  # (0-based line, replaces that line?, text)
     changed = []
-    entries = located.data.get("rulings") or []
+    entries = (located.data.get("rulings") if isinstance(located.data, dict) else None) or []
     for i, entry in enumerate(entries):
         ruling = wanted.get(str(entry.get("id"))) if isinstance(entry, dict) else None
         if ruling is None:

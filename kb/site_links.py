@@ -22,10 +22,12 @@ class SiteLinks:
     site: Path | None = None  # the built site folder (None: URLs stay relative to the site root)
 
     def href(self, url: str) -> str:
-        if not url or (not self.base and self.site is None):
+        if not url:
             return url
         if self.base:
             return self.base + url
+        if self.site is None:
+            return url
         page = self.site / url
         try:
             return str(page.relative_to(Path.cwd()))

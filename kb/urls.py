@@ -173,7 +173,7 @@ def _finer(graph: Graph, page: ExamplesPage, rule: str) -> ExamplesPage:
     chain = [*ancestors(graph, rule), rule]
     top = chain[chain.index(page.unit) + 1] if page.unit in chain[:-1] else None
     number = graph.nodes[top].get("number") if top else None
-    if not number:
+    if not top or not number:
         return page
     data = graph.nodes[top]
     return _examples_page(

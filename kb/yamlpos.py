@@ -10,7 +10,7 @@ stay text (``2026-02-30`` is a string, not a crash); the loaders that want a dat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
 from yaml.events import (
@@ -35,7 +35,10 @@ MAX_DEPTH = 64
 #: Nodes a document may hold once its aliases are expanded (the rulings file, the largest, holds ~10,000).
 MAX_NODES = 200_000
 
-_Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    _Base = yaml.SafeLoader
+else:
+    _Base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Path = tuple[object, ...]
 
@@ -43,7 +46,8 @@ Path = tuple[object, ...]
 class _Loader(_Base):
     """The safe loader (C-accelerated when available) without the timestamp type: dates stay text."""
 
-    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {
+    # types-PyYAML declares it per instance; PyYAML keeps it on the class
+    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {  # type: ignore[misc]
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in _Base.yaml_implicit_resolvers.items()
     }
@@ -165,18 +169,20 @@ class _Composer:
 
     def event(self, event: yaml.Event) -> None:
         """Take one parser event (a value, the start or end of a collection, an alias) into the tree."""
-        line = event.start_mark.line + 1
+        line = _line(event)
         if isinstance(event, ScalarEvent):
             path = self._child_path(line)
-            if CONTROL.search(event.value):
-                char = CONTROL.search(event.value).group()
+            control = CONTROL.search(event.value)
+            if control:
+                char = control.group()
                 raise YamlInvalid(line, f"control character U+{ord(char):04X} in text", path)
             tag = event.tag
             if tag is None or tag == "!":
                 tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
-            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-            self._add(node, 1, line, 1)
-            self._anchor(event.anchor, node, 1)
+            # libyaml's marks (yaml._yaml.Mark) stand in for yaml.error.Mark: the same fields
+            scalar = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
+            self._add(scalar, 1, line, 1)
+            self._anchor(event.anchor, scalar, 1)
         elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
             path = self._child_path(line)
             if len(self.stack) >= MAX_DEPTH:
@@ -187,10 +193,10 @@ class _Composer:
             tag = event.tag
             if tag is None or tag == "!":
                 tag = self.loader.resolve(kind, None, event.implicit)
-            node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            opened = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)  # type: ignore[arg-type]
             if event.anchor is not None:
                 self.open_anchors.add(event.anchor)
-            self.stack.append(_Open(node, path, event.anchor))
+            self.stack.append(_Open(opened, path, event.anchor))
         elif isinstance(event, (SequenceEndEvent, MappingEndEvent)):
             done = self.stack.pop()
             done.node.end_mark = event.end_mark
@@ -207,8 +213,13 @@ class _Composer:
                 )
             if event.anchor not in self.anchors:
                 raise YamlInvalid(line, f"the alias *{event.anchor} names no anchor defined before it", path)
-            node, size = self.anchors[event.anchor]
-            self._add(node, size, line, size)
+            aliased, size = self.anchors[event.anchor]
+            self._add(aliased, size, line, size)
+
+
+def _line(event: yaml.Event) -> int:
+    """The line (from 1) an event starts on; the parser marks every event."""
+    return event.start_mark.line + 1 if event.start_mark is not None else 0
 
 
 def _compose(text: str) -> tuple[yaml.Node | None, dict[Path, int], _Loader]:
@@ -223,7 +234,7 @@ def _compose(text: str) -> tuple[yaml.Node | None, dict[Path, int], _Loader]:
             if isinstance(event, DocumentStartEvent):
                 documents += 1
                 if documents > 1:
-                    raise YamlInvalid(event.start_mark.line + 1, "expected one YAML document, found a second")
+                    raise YamlInvalid(_line(event), "expected one YAML document, found a second")
             elif not isinstance(event, (StreamStartEvent, DocumentEndEvent)):
                 composer.event(event)
     except YamlInvalid:

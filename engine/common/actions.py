@@ -39,4 +39,5 @@ class ActionTypes(dict[str, type[Action]]):
         """Build an action from its plain-data form (the inverse of :meth:`Action.to_dict`); lists become tuples."""
         data = dict(data)
         cls = self[data.pop("action")]
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        fields_: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**fields_)

@@ -31,7 +31,9 @@ class NormalisedRecord:
 
     def __post_init__(self) -> None:
         """Canonicalise each :func:`normalised` field (the record is frozen, hence ``object.__setattr__``)."""
-        for name, convert in _normalisers(type(self)):
+        # typed as a plain type: mypy takes the frozen record's own __hash__ for its class's (not Hashable)
+        record_type: type = type(self)
+        for name, convert in _normalisers(record_type):
             object.__setattr__(self, name, convert(getattr(self, name)))
 
 

@@ -100,7 +100,7 @@ def import_command(
         except ImportFormatError as exc:
             failed.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
             continue
-        entry = {
+        entry: dict[str, object] = {
             "source": str(path),
             "format": kind,
             "target": str(target.relative_to(paths.root)),

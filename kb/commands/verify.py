@@ -42,7 +42,7 @@ def _inside(scenarios: Path, targets: tuple[Path, ...]) -> list[Path]:
     return out
 
 
-def _counts(counts: dict[str, int]) -> str:
+def _counts(counts: dict[Status, int]) -> str:
     """``N scenario(s): n passed, n failed, …`` with each status in its colour."""
     total = sum(counts.values())
     statuses = ", ".join(f"[{STATUS_STYLE[st]}]{counts.get(st, 0)} {st}[/]" for st in Status)

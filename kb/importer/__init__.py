@@ -40,7 +40,7 @@ def read_document(path: Path) -> str:
     errors = (
         problems if text is None else [p for p in problems if p.field == "(text)"]
     )  # a BOM is only dropped
-    if errors:
+    if errors or text is None:
         raise ImportFormatError("cannot import " + "; ".join(str(p) for p in errors[:3]))
     return text
 

@@ -256,8 +256,8 @@ def import_cr(text: str, *, source: str, release: str | None = None) -> ImportRe
                 )
             if fixed.endswith(".0") or (
                 not bullet
-                and CR_NUMBER.match(fixed)
-                and not CR_NUMBER.match(fixed).group("letter")
+                and (numbered := CR_NUMBER.match(fixed))
+                and not numbered.group("letter")
                 and _is_title(body)
             ):
                 level = 2 if fixed.endswith(".0") else 3

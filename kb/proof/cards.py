@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
+from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult
 
@@ -95,9 +98,12 @@ def used_names(result: ScenarioResult) -> set[str]:
 
 def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> CardLibrary:
     """The cards of ``game`` its examples use, library cards first (by name), then each scenario's own cards."""
-    adapter = adapter_for(game, root / "scenarios")
-    library = adapter.library() if adapter else {}
-    sources = read_sources(adapter.library_files(), root) if adapter else {}
+    found = adapter_for(game, root / "scenarios")
+    adapter = (
+        found if isinstance(found, GameAdapter) else None
+    )  # one that reads cards as the built-in ones do
+    library: dict[str, Any] = adapter.library() if adapter else {}
+    sources: dict[str, tuple[dict, str, str]] = read_sources(adapter.library_files(), root) if adapter else {}
     results = sorted(results, key=lambda r: r.id)
     users: dict[str, list[str]] = {}
     own: list[CardEntry] = []
@@ -106,15 +112,16 @@ def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> Ca
             if name not in result.cards:
                 users.setdefault(name, []).append(result.id)
         for name, data in sorted(result.cards.items()):
-            try:
-                stats = adapter.card_stats(adapter.load_card({"name": name, **data}, name))
-            except adapter.card_reader.error:  # refused by the engine: the example says so; shown as written
-                stats = {}
+            stats: dict[str, str] = {}
+            if adapter:  # a card the engine refuses is shown as written (the example says so)
+                with suppress(adapter.card_reader.error):
+                    stats = adapter.card_stats(adapter.load_card({"name": name, **data}, name))
             own.append(
                 CardEntry(name, stats, _texts(data), _definition(data), result.path, result.id, [result.id])
             )
-    cards = []
+    cards: list[CardEntry] = []
     for name in sorted(n for n in users if n in library):
+        assert adapter is not None  # without one, the library is empty
         data, note, source = sources.get(name, ({}, "", ""))
         text = _texts(data) or ([note] if note else [])
         cards.append(

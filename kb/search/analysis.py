@@ -11,9 +11,10 @@ read as its infinitive (:func:`infinitives`), which Snowball does not conflate.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter, Token
 from whoosh.lang.porter2 import stem as porter2_stem
 from whoosh.lang.snowball.german import GermanStemmer
 from whoosh.lang.stopwords import stoplists
@@ -234,11 +235,11 @@ def fold_german(word: str) -> str:
     return _UMLAUT_SPELLING.sub(lambda m: _UMLAUTS[m.group()], word) if "e" in word else word
 
 
-class GermanFoldFilter(Filter):
+class GermanFoldFilter(Filter):  # type: ignore[misc]  # Whoosh is untyped: Filter is Any
     """Folds typed umlauts in lowercase tokens (:func:`fold_german`), before stopwords are removed, so that
     ``koennen`` is the stopword ``können`` and ``erschoepft`` is stemmed as ``erschöpft``."""
 
-    def __call__(self, tokens):
+    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
         for token in tokens:
             token.text = fold_german(token.text)
             yield token
@@ -258,10 +259,11 @@ def _stem_de(word: str) -> str:
     if participle:
         prefix, rest, _ = participle.groups()
         word = prefix + _infinitive(rest)
-    return _german.stem(word)
+    stem: str = _german.stem(word)
+    return stem
 
 
-def english_analyzer():
+def english_analyzer() -> Analyzer:
     """Tokens of English rule text: lowercased, stopwords removed, porter2-stemmed."""
     return (
         RegexTokenizer(TOKEN_PATTERN)
@@ -271,7 +273,7 @@ def english_analyzer():
     )
 
 
-def german_analyzer():
+def german_analyzer() -> Analyzer:
     """Tokens of German rule text: lowercased, typed umlauts folded, stopwords removed, snowball-stemmed
     (which drops umlauts: ``Fähigkeit`` and ``Fahigkeit`` meet)."""
     return (
@@ -284,7 +286,7 @@ def german_analyzer():
 
 
 @lru_cache(maxsize=8)
-def analyzer_for(language: str):
+def analyzer_for(language: str) -> Analyzer:
     """The analyzer of a language code (``en``, ``de``); English for anything else."""
     return german_analyzer() if language == "de" else english_analyzer()
 
@@ -336,7 +338,7 @@ def positioned_terms(text: str, language: str = "en") -> list[tuple[str, int]]:
 
 
 @lru_cache(maxsize=8)
-def _unstemmed(language: str):
+def _unstemmed(language: str) -> Analyzer:
     folded = LowercaseFilter() | GermanFoldFilter() if language == "de" else LowercaseFilter()
     stop = StopFilter(stoplist=DE_STOPWORDS if language == "de" else EN_STOPWORDS, minsize=1)
     return RegexTokenizer(TOKEN_PATTERN) | folded | stop
@@ -359,7 +361,7 @@ MIN_PART = 3
 MAX_PARTS = 3
 
 
-def split_compound(word: str, frequency) -> tuple[str, ...] | None:
+def split_compound(word: str, frequency: Callable[[str], int]) -> tuple[str, ...] | None:
     """The German words a compound is made of, when every part is a word ``frequency`` knows (gives a count
     above zero for its German stem): of all ways to cut it into two or three parts (each at least
     ``MIN_PART`` letters, a linking ``s``/``n``/``en``/… after a part dropped), the one whose parts are most
@@ -375,7 +377,7 @@ def split_compound(word: str, frequency) -> tuple[str, ...] | None:
         stems = analyse(part, "de")
         return frequency(stems[0]) if len(stems) == 1 else 0
 
-    def cuts(rest: str, depth: int):
+    def cuts(rest: str, depth: int) -> Iterator[tuple[tuple[str, ...], tuple[int, ...]]]:
         """Every way to cut ``rest`` into one to ``depth`` known parts: (parts, their counts)."""
         whole = count(rest) if len(rest) >= MIN_PART else 0
         if whole:

@@ -12,8 +12,9 @@ site link.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from kb.graph import Graph, ancestors, children, edges_of, label
 from kb.model import EdgeKind
@@ -98,7 +99,7 @@ class AskAnswer:
     notes: list[str] = field(default_factory=list)
     explain: list[Explanation] = field(default_factory=list)  # why search's hits ranked so (only when asked)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         if not self.explain:
             del data["explain"]
@@ -111,8 +112,13 @@ def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, s
     number = defined_by.get(data["game"], {}).get(data["title"])
     if number and f"{data['game']}:{number}" in graph:
         return f"{data['game']}:{number}"
-    parent = data.get("parent")
-    if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
+    parent: str | None = data.get("parent")
+    if (
+        parent is not None
+        and parent in graph
+        and graph.nodes[parent]["kind"] in NUMBERED
+        and graph.nodes[parent].get("number")
+    ):
         return parent
     return None
 
@@ -148,11 +154,16 @@ def rules_for_hit(
         rule = _defining_rule(graph, hit.id, defined_by)
         return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
-        parent = graph.nodes[hit.id].get("parent")
-        return [parent] if parent in graph else []
+        parent: str | None = graph.nodes[hit.id].get("parent")
+        return [parent] if parent is not None and parent in graph else []
     if hit.kind in ("paragraph", *NUMBERED):  # "No cards may be played … during the morning phase" is 9.1.0
         parent = graph.nodes[hit.id].get("parent")
-        if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
+        if (
+            parent is not None
+            and parent in graph
+            and graph.nodes[parent]["kind"] in NUMBERED
+            and graph.nodes[parent].get("number")
+        ):
             return [parent]
         if companions is None:
             companions = companion_documents(graph)
@@ -162,7 +173,7 @@ def rules_for_hit(
 
 
 def rulebook_passages(
-    graph: Graph, rule_id: str, lang: str, lang_of: Callable[[str], str], found: list[SearchHit] = ()
+    graph: Graph, rule_id: str, lang: str, lang_of: Callable[[str], str], found: Sequence[SearchHit] = ()
 ) -> list[str]:
     """The rulebook passages in ``lang`` with text of their own that explain a rule: the passages among search's
     hits leading to it first (what the question matched), then those the graph links to it, directly or as the
@@ -197,7 +208,7 @@ def describe_rule(
     links: SiteLinks = SITE_RELATIVE,
     lang: str = "en",
     lang_of: Callable[[str], str] = lambda _: "en",
-    found: list[SearchHit] = (),
+    found: Sequence[SearchHit] = (),
 ) -> AskRule:
     """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, which place the examples' pages)."""
@@ -241,7 +252,7 @@ def leading_ruling(
     for hit in engine.search(question, game=found.game or game, kind="ruling", limit=RULING_HITS).hits:
         ruling = by_id.get(hit.id)
         deciding = next((r for r in leading if ruling and r in ruling.rules), None)
-        if deciding:
+        if ruling and deciding:
             return ruling, deciding
     return None
 

@@ -6,28 +6,32 @@ The new index goes live only when the whole build succeeds, together with the ne
 from __future__ import annotations
 
 import shutil
+from typing import TYPE_CHECKING, cast
 
 from kb.build import BuildContext, step
 from kb.loader import load_kb
 from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
 from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
 
 @step("index for search", 30)
 def index_step(ctx: BuildContext) -> None:
     """Index the knowledge base the parse step loaded (with the verify step's results, if any)."""
     kb = ctx.kb or load_kb(ctx.paths)
-    progress = ctx.data.get("progress")
+    progress = cast("Progress | None", ctx.data.get("progress"))
     task = progress.add_task("  indexing", total=None) if progress is not None else None
 
     def advance(done: int, total: int) -> None:
-        if progress is not None:
+        if progress is not None and task is not None:
             progress.update(task, completed=done, total=total)
 
     try:
         prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance)
     finally:
-        if progress is not None:
+        if progress is not None and task is not None:
             progress.remove_task(task)
     assets = ctx.out / SITE_ASSETS
     assets.mkdir(parents=True, exist_ok=True)

@@ -127,7 +127,9 @@ def align_paragraphs(de: list[str], en: list[str], translate: Synonyms | None = 
     pairs: dict[int, list[int]] = {}
     i, j = n, m
     while (i, j) != (0, 0):
-        di, dj = back[i][j]
+        step = back[i][j]
+        assert step is not None  # every cell on the best path was reached by a step
+        di, dj = step
         if di and dj:
             for k in range(i - di, i):
                 pairs[k] = list(range(j - dj, j))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from kb.graph import Graph, ancestors, children, descendants, edges_of, label
 from kb.model import EdgeKind
@@ -41,7 +42,7 @@ class IndexDoc:
     parent: str = ""
     order: int = 0
     source: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
     #: The other languages this entry's document exists in (a rulebook and its translation), not indexed:
     #: the build records them per document in the index's metadata (``translated``).
     translated: tuple[str, ...] = ()
@@ -50,7 +51,7 @@ class IndexDoc:
     def category(self) -> str:
         return KIND_TO_CATEGORY.get(self.kind, "rule")
 
-    def fields(self) -> dict[str, object]:
+    def fields(self) -> dict[str, Any]:
         """The Whoosh fields of this entry: searched text in its language's fields, display data stored."""
         lang = "de" if self.lang == "de" else "en"
         body = self.text if self.kind not in ("ruling", "scenario") else self.extra.get("body", self.text)
@@ -95,8 +96,13 @@ def context_of(graph: Graph, node_id: str) -> str:
     and the paragraph before it when that introduces it (ends in a colon) or, in prose without rule
     numbers (the rulebooks), simply precedes it."""
     data = graph.nodes[node_id]
-    parent = data.get("parent")
-    if parent not in graph or graph.nodes[parent]["kind"] == "document" or data["kind"] == "term":
+    parent: str | None = data.get("parent")
+    if (
+        parent is None
+        or parent not in graph
+        or graph.nodes[parent]["kind"] == "document"
+        or data["kind"] == "term"
+    ):
         return ""
     parts = [graph.nodes[parent].get("title") or "", graph.nodes[parent].get("text") or ""]
     prose = data["kind"] == "paragraph" and not graph.nodes[parent].get("number")

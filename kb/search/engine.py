@@ -6,7 +6,7 @@ one index generation into memory; after a rebuild, make a new engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kb.ids import normalise_lookup
 from kb.paths import Paths
@@ -22,7 +22,11 @@ from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
 from kb.search.synonyms import Synonyms
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from whoosh import query as wq
+
+    from kb.search.postings import PostingsCache
 
 #: The score of a rule reached by its number (its subrules follow just below it).
 JUMP_SCORE = 1000.0
@@ -61,7 +65,7 @@ class SearchEngine:
         self.opened = opened or open_index(self.paths)
         self.cache = self.opened.cache
         self.meta = self.opened.meta
-        self.games = frozenset(self.meta.get("games", []))
+        self.games: frozenset[str] = frozenset(self.meta.get("games", []))
         synonyms_file = self.opened.path / SYNONYMS
         synonyms = (
             Synonyms.from_json(synonyms_file.read_text(encoding="utf-8"))
@@ -85,7 +89,7 @@ class SearchEngine:
     def __enter__(self) -> SearchEngine:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # --- what the index says about itself --------------------------------------------------------
@@ -98,7 +102,7 @@ class SearchEngine:
         """True when a rule source, the rulings, the verify results or the synonyms changed since the build."""
         return source_fingerprint(self.paths) != self.meta.get("fingerprint")
 
-    def get(self, node_id: str) -> dict | None:
+    def get(self, node_id: str) -> dict[str, Any] | None:
         """The stored fields of the entry with this qualified id."""
         docnum = self.cache.docnum(node_id.casefold())
         if docnum is None or self.cache.ids[docnum] != node_id:
@@ -337,8 +341,7 @@ class SearchEngine:
             base = self._scores.get(
                 docnum, score
             )  # the unweighted text score: the prior is for the entry itself
-            related = sorted(related, key=lambda r: -self._scores.get(r, 0.0))
-            for i, rule in enumerate(related):
+            for i, rule in enumerate(sorted(related, key=lambda r: -self._scores.get(r, 0.0))):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
@@ -405,8 +408,8 @@ class SearchEngine:
         cache, norms = self.cache, self.cache.norms["terms"]
         best: tuple[float, int] | None = None
         for words in wanted:
-            entries = [cache.postings["terms"].get(stem) for stem in words]
-            if not words or any(entry is None for entry in entries):
+            entries = [e for e in (cache.postings["terms"].get(stem) for stem in words) if e is not None]
+            if not words or len(entries) < len(words):
                 continue
             for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
                 if (
@@ -438,7 +441,11 @@ class SearchEngine:
         return self._top(self._scores, limit, accept, hidden)
 
     def _top(
-        self, scores: dict[int, float], limit: int, accept, hidden: frozenset[int]
+        self,
+        scores: dict[int, float],
+        limit: int,
+        accept: Callable[[int], bool] | None,
+        hidden: frozenset[int],
     ) -> list[tuple[int, float]]:
         """The ``limit`` best entries, without those left out for the question's language (a German question
         does not list the English rulebook that the German one translates: see :meth:`_in_other_language`).
@@ -453,7 +460,7 @@ class SearchEngine:
             del scores[docnum]
         return self.cache.top(scores, limit, accept)
 
-    def _accept(self, filters: Filters):
+    def _accept(self, filters: Filters) -> Callable[[int], bool] | None:
         """A test of document numbers against the filters (None when nothing is filtered)."""
         if not filters.active:
             return None
@@ -502,7 +509,7 @@ class SearchEngine:
 class _Ranking:
     """Hits gathered by document number (jumps, text matches, linked rules), best score kept, filters applied."""
 
-    def __init__(self, cache, filters: Filters):
+    def __init__(self, cache: PostingsCache, filters: Filters):
         self.cache = cache
         self.filters = filters
         self.entries: dict[int, tuple[float, tuple[str, int], int]] = {}

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import bisect
 import fnmatch
+from typing import TYPE_CHECKING
 
 from kb.search.postings import Clause, PostingsCache
+
+if TYPE_CHECKING:
+    from whoosh import query as wq
 
 Scores = dict[int, float]
 
@@ -21,12 +25,12 @@ Scores = dict[int, float]
 NOT_SCORE = 1.0
 
 
-def evaluate(cache: PostingsCache, query) -> Scores:
+def evaluate(cache: PostingsCache, query: wq.Query) -> Scores:
     """The documents ``query`` matches with their scores."""
     return _eval(cache, query)
 
 
-def _eval(cache: PostingsCache, query) -> Scores:
+def _eval(cache: PostingsCache, query: wq.Query) -> Scores:
     kind = type(query).__name__
     if kind == "Term":
         return cache.score([Clause(query.fieldname, (query.text,), query.boost)], coordinate=False)

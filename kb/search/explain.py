@@ -8,6 +8,7 @@ ranking itself is the engine's and is not changed here.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from kb.search.analysis import analyse
 from kb.search.engine import SearchEngine
@@ -39,7 +40,7 @@ class Explanation:
     reached: str  # "text", "rule number", "cited by R-ATH-001", …
     matches: list[Match] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 

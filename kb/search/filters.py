@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from kb.errors import RulekbError
 from kb.search.schema import CATEGORIES
@@ -30,7 +31,7 @@ class Filters:
     def active(self) -> bool:
         return bool(self.game or self.docid or self.document or self.kinds or self.documents)
 
-    def accepts(self, stored: dict) -> bool:
+    def accepts(self, stored: dict[str, Any]) -> bool:
         return self.accepts_parts(stored["game"], stored["document"], stored["kind"])
 
     def accepts_parts(self, game: str, document: str, kind: str) -> bool:
@@ -44,7 +45,7 @@ class Filters:
 
 
 def make_filters(
-    meta: dict, game: str | None = None, document: str | None = None, kind: str | None = None
+    meta: dict[str, Any], game: str | None = None, document: str | None = None, kind: str | None = None
 ) -> Filters:
     """Validated filters: a game, a document (``cr`` or ``athernum:cr``), a kind or category of entry."""
     games = set(meta.get("games", []))

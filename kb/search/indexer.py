@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 
@@ -25,6 +26,9 @@ from kb.paths import Paths
 from kb.search.documents import IndexDoc
 from kb.search.postings import Inverted, PostingsCache
 from kb.search.site_index import SITE_INDEX_FILE, site_index, site_index_script
+
+if TYPE_CHECKING:
+    from kb.loader import KnowledgeBase
 from kb.search.store import (
     BUILDING_PREFIX,
     GENERATION_PREFIX,
@@ -83,7 +87,11 @@ def _prune(root: Path, keep: set[str]) -> None:
 
 
 def _write(
-    folder: Path, docs: Sequence[IndexDoc], synonyms: Synonyms, meta: dict, on_progress: Progress | None
+    folder: Path,
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    meta: dict[str, Any],
+    on_progress: Progress | None,
 ) -> None:
     """Invert every entry and write the postings with what each hit shows, and the browser's copy of them
     (``search-index.js``)."""
@@ -156,7 +164,7 @@ def publish_index(prepared: PreparedIndex) -> BuildReport:
             previous = read_pointer(root).get("current")
             previous = previous if isinstance(previous, str) and (root / previous).is_dir() else None
             write_pointer(root, name, previous)
-            _prune(root, keep={name, previous} - {None})
+            _prune(root, keep={name} if previous is None else {name, previous})
     except Timeout as exc:
         discard_index(prepared)
         raise IndexBusy(
@@ -184,7 +192,9 @@ def write_index(
     return publish_index(prepare_index(paths, docs, synonyms, on_progress=on_progress, games=games))
 
 
-def prepare_knowledge_base_index(paths: Paths, kb=None, on_progress: Progress | None = None) -> PreparedIndex:
+def prepare_knowledge_base_index(
+    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None
+) -> PreparedIndex:
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
     generation that is not live yet."""
     from kb.loader import load_kb
@@ -211,6 +221,8 @@ def prepare_knowledge_base_index(paths: Paths, kb=None, on_progress: Progress | 
     return prepared
 
 
-def index_knowledge_base(paths: Paths, kb=None, on_progress: Progress | None = None) -> BuildReport:
+def index_knowledge_base(
+    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None
+) -> BuildReport:
     """Index everything kb knows and make it the live index at once (``rulekb index``)."""
     return publish_index(prepare_knowledge_base_index(paths, kb, on_progress))

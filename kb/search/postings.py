@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import log
 from pathlib import Path
+from typing import Any
 
 from kb.search.analysis import positioned_terms
 from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR, STORED_FIELDS, TEXT_FIELDS
@@ -27,6 +28,8 @@ B = 0.75
 
 #: field → term → (docnums, term frequencies, the positions in each document one after the other)
 Postings = dict[str, dict[str, tuple[list[int], list[int], list[int]]]]
+#: The documents a clause matches, with each one's BM25 term-frequency part.
+Matches = tuple[list[int], list[float]]
 
 
 def letter_mask(word: str) -> int:
@@ -73,7 +76,7 @@ class Inverted:
 
     @classmethod
     def of(
-        cls, texts: list[dict[str, str]], on_progress: Callable[[int, int], None] | None = None
+        cls, texts: list[dict[str, Any]], on_progress: Callable[[int, int], None] | None = None
     ) -> Inverted:
         """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
         reporting progress (documents done, documents in all) every hundredth of the way. A text met again
@@ -140,17 +143,20 @@ class PostingsCache:
         default_factory=list
     )  # per docnum: the CR rules a passage leads to
     subrules: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the rules under it, in order
-    stored: list[dict] = field(default_factory=list)  # per docnum: what a hit shows (``STORED_FIELDS``)
+    # per docnum: what a hit shows (``STORED_FIELDS``)
+    stored: list[dict[str, Any]] = field(default_factory=list)
     _parts: dict[tuple[str, str], list[float]] = field(default_factory=dict, repr=False)
     _vocabulary: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _sorted: dict[str, list[str]] = field(default_factory=dict, repr=False)
     _priors: list[float] = field(default_factory=list, repr=False)
-    _phrases: dict[tuple[str, tuple[str, ...]], tuple | None] = field(default_factory=dict, repr=False)
+    _phrases: dict[tuple[str, tuple[str, ...]], Matches | None] = field(default_factory=dict, repr=False)
 
     # --- building and loading --------------------------------------------------------------------------
 
     @classmethod
-    def from_inverted(cls, inverted: Inverted, stored: list[dict], keys: dict[str, str]) -> PostingsCache:
+    def from_inverted(
+        cls, inverted: Inverted, stored: list[dict[str, Any]], keys: dict[str, str]
+    ) -> PostingsCache:
         """The cache of freshly inverted entries (``stored``: each entry's ``IndexDoc.fields()``)."""
         ids = [s["id"] for s in stored]
         docnum = {node_id: n for n, node_id in enumerate(ids)}
@@ -285,15 +291,15 @@ class PostingsCache:
             by_group.setdefault(clause.group, set()).update(docs)
         if coordinate and len(by_group) > 1:
             matched: dict[int, int] = {}
-            for docs in by_group.values():
-                for doc in docs:
+            for group in by_group.values():
+                for doc in group:
                     matched[doc] = matched.get(doc, 0) + 1
             total = len({c.group for c in clauses})
             for doc, count in matched.items():
                 scores[doc] *= count / total
         return scores
 
-    def _term(self, clause: Clause):
+    def _term(self, clause: Clause) -> Matches | None:
         """A term's documents with their BM25 term-frequency parts ``tf·(K1+1)/(tf+norm)`` (computed on first use)."""
         key = (clause.field, clause.stems[0])
         entry = self.postings.get(key[0], {}).get(key[1])
@@ -305,7 +311,7 @@ class PostingsCache:
             parts = self._parts[key] = [tf * (K1 + 1) / (tf + norms[d]) for d, tf in zip(entry[0], entry[1])]
         return entry[0], parts
 
-    def _phrase(self, clause: Clause):
+    def _phrase(self, clause: Clause) -> Matches | None:
         """Documents where the stems occur in order (Whoosh's default slop of 1: adjacent), with counts;
         remembered per field and phrase, since the same phrases (``victory token``, ``face down``) come back
         in question after question as synonyms and translations."""
@@ -316,15 +322,16 @@ class PostingsCache:
             self._phrases[key] = self._match_phrase(clause.field, clause.stems)
         return self._phrases[key]
 
-    def _match_phrase(self, fieldname: str, stems: tuple[str, ...]):
+    def _match_phrase(self, fieldname: str, stems: tuple[str, ...]) -> Matches | None:
         fieldterms = self.postings.get(fieldname, {})
-        entries = [fieldterms.get(stem) for stem in stems]
-        if any(e is None for e in entries):
+        entries = [e for e in (fieldterms.get(stem) for stem in stems) if e is not None]
+        if len(entries) < len(stems):
             return None
         maps = [_positions_by_doc(*e) for e in entries]
         common = set(maps[0]).intersection(*maps[1:])
         norms = self.norms[fieldname]
-        docs, parts = [], []
+        docs: list[int] = []
+        parts: list[float] = []
         for doc in sorted(common):
             starts = set(maps[0][doc])
             for offset, positions in enumerate(maps[1:], start=1):
@@ -337,7 +344,9 @@ class PostingsCache:
                 parts.append(tf * (K1 + 1) / (tf + norms[doc]))
         return (docs, parts) if docs else None
 
-    def top(self, scores: dict[int, float], limit: int, accept=None) -> list[tuple[int, float]]:
+    def top(
+        self, scores: dict[int, float], limit: int, accept: Callable[[int], bool] | None = None
+    ) -> list[tuple[int, float]]:
         """The ``limit`` best (docnum, score) pairs after each kind's prior (an example weighs less than the
         rule it shows), best first, ties in index order; ``accept`` filters."""
         priors = self.priors

@@ -29,6 +29,7 @@ from kb.search.synonyms import Rule, Synonyms
 
 if TYPE_CHECKING:
     from whoosh import query as wq
+    from whoosh.qparser import MultifieldParser
 
 #: How much a synonym's alternative counts against the words actually typed. A German question's translation
 #: into English counts as much as an English word typed in it (``Zone``, ``Initiative``): the German question
@@ -169,28 +170,13 @@ def _balanced(text: str) -> bool:
     return depth == 0 and text.count('"') % 2 == 0
 
 
+#: Characters Whoosh would misread: curly quotes and guillemets become straight quotes, query syntax a space.
+_MISREAD = str.maketrans("“”„«»?!:^[]{}~", '"' * 5 + " " * 9)
+
+
 def _clean(text: str) -> str:
     """Characters Whoosh would misread: question marks (wildcards), colons (fields), lone stars, curly quotes."""
-    text = text.translate(
-        str.maketrans(
-            {
-                "“": '"',
-                "”": '"',
-                "„": '"',
-                "«": '"',
-                "»": '"',
-                "?": " ",
-                "!": " ",
-                ":": " ",
-                "^": " ",
-                "[": " ",
-                "]": " ",
-                "{": " ",
-                "}": " ",
-                "~": " ",
-            }
-        )
-    )
+    text = text.translate(_MISREAD)
     return re.sub(r"(?<!\w\w)\*", " ", text)
 
 
@@ -217,7 +203,7 @@ class QueryBuilder:
         self._splits: dict[str, tuple[str, ...] | None] = {}
 
     @property
-    def parser(self):
+    def parser(self) -> MultifieldParser:
         """Whoosh's parser over every text field, without the syntax a judge never means (fields, ranges, boosts)."""
         if self._parser is None:
             from whoosh.qparser import MultifieldParser, OrGroup, plugins
@@ -358,8 +344,9 @@ class QueryBuilder:
                 if len(self._splits) > 4096:  # a long-lived engine: forget old words rather than grow
                     self._splits.clear()
                 self._splits[word] = split_compound(word, lambda stem: self._german_frequency(cache, stem))
-            if self._splits[word]:
-                out[word] = self._splits[word]
+            split = self._splits[word]
+            if split:
+                out[word] = split
         return out
 
     def _german_frequency(self, cache: PostingsCache, stem: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from kb.search.snippets import Segment, as_markdown
 from kb.site_links import SiteLinks
@@ -29,9 +30,9 @@ class SearchHit:
     lang: str = "en"
     related: list[str] = field(default_factory=list)
     source: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["snippet"] = as_markdown(self.snippet)
         data["score"] = round(self.score, 4)
@@ -51,7 +52,7 @@ class SearchResult:
     lang: str = "en"  # the language the question was read in
 
 
-def hit_from_stored(stored: dict, score: float, via: str) -> SearchHit:
+def hit_from_stored(stored: dict[str, Any], score: float, via: str) -> SearchHit:
     return SearchHit(
         id=stored["id"],
         game=stored["game"],
@@ -74,8 +75,8 @@ def hit_from_stored(stored: dict, score: float, via: str) -> SearchHit:
 
 
 def hits_payload(
-    result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list | None = None
-) -> dict:
+    result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list[Any] | None = None
+) -> dict[str, Any]:
     """What ``rulekb search --json`` prints: the query, how it was read (game, language, notes), the hits with
     their links (their scores only with ``explanations``, which say why each ranked where it did)."""
     hits = []

@@ -7,6 +7,11 @@ a result displays is stored, so a search needs nothing but the index.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from whoosh.fields import Schema
+
 #: Query-time field boosts: glossary term names and titles rank above body text (applied per field query,
 #: so they scale scores linearly rather than being flattened by BM25's term-frequency saturation).
 BOOSTS = {
@@ -67,7 +72,7 @@ STORED_FIELDS = (
 )
 
 
-def build_schema():
+def build_schema() -> Schema:
     """The fields as Whoosh knows them: what its query parser reads a query against (which analyzer each
     field has). Bump ``INDEX_FORMAT`` in ``store.py`` when they change."""
     from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from kb.search import analysis, definitions, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
@@ -28,13 +30,13 @@ SITE_ASSETS = "assets/rulekb"
 SITE_INDEX_FORMAT = 2
 
 
-def _js_pattern(pattern: re.Pattern) -> str:
+def _js_pattern(pattern: re.Pattern[str]) -> str:
     """A Python regular expression as JavaScript writes it (named groups ``(?<x>…)``; compiled there with the
     ``iu`` flags, the Python ones being IGNORECASE and UNICODE)."""
     return pattern.pattern.replace("(?P<", "(?<")
 
 
-def constants() -> dict:
+def constants() -> dict[str, Any]:
     """The ranking's numbers and word lists, as the Python modules define them."""
     return {
         "K1": K1,
@@ -98,17 +100,17 @@ TABLES = ("game", "document", "kind", "lang")
 
 
 def _shown(
-    stored: dict,
+    stored: dict[str, Any],
     examples: list[int],
     parent: int,
     docnum_of: dict[str, int],
     tables: dict[str, dict[str, int]],
-) -> list:
+) -> list[Any]:
     """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
     tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
     the examples proving a ruling (docnums), the parent (docnum, -1 for none)."""
 
-    def docnums(ids) -> list[int]:
+    def docnums(ids: list[str] | None) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
     def position(column: str) -> int:
@@ -131,8 +133,12 @@ def _shown(
 
 
 def site_index(
-    inverted: Inverted, stored: list[dict], keys: dict[str, str], synonyms: Synonyms, meta: dict
-) -> dict:
+    inverted: Inverted,
+    stored: list[dict[str, Any]],
+    keys: dict[str, str],
+    synonyms: Synonyms,
+    meta: dict[str, Any],
+) -> dict[str, Any]:
     """The browser's index of the entries ``stored`` (their ``IndexDoc.fields()``) as inverted."""
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
@@ -166,7 +172,7 @@ def site_index(
     }
 
 
-def site_index_script(data: dict) -> str:
+def site_index_script(data: dict[str, Any]) -> str:
     """The index as a script: loaded by a <script> tag (from file:// too) it hands its data to search.js;
     required in Node it exports the data. The data is a JSON string parsed by ``JSON.parse``, which a
     browser reads several times faster than the same data written as a JavaScript literal."""
@@ -188,10 +194,13 @@ def site_index_script(data: dict) -> str:
     )
 
 
-def read_site_index(path) -> dict:
+def read_site_index(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The data of a ``search-index.js`` written by :func:`site_index_script` (for tests and benchmarks)."""
     from pathlib import Path
 
     text = Path(path).read_text(encoding="utf-8")
     literal = text[text.index("JSON.parse('") + len("JSON.parse('") : text.rindex("'));")]
-    return json.loads(re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\\'" else m.group(0), literal))
+    data: dict[str, Any] = json.loads(
+        re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\\'" else m.group(0), literal)
+    )
+    return data

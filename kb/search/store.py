@@ -13,6 +13,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kb.errors import RulekbError
 from kb.paths import Paths
@@ -37,7 +38,7 @@ class OpenIndex:
     """An opened index generation: its postings and stored entries, its metadata, and what went wrong on the way."""
 
     path: Path
-    meta: dict
+    meta: dict[str, Any]
     cache: PostingsCache
     warnings: list[str] = field(default_factory=list)
 
@@ -47,7 +48,7 @@ def index_root(paths: Paths) -> Path:
     return paths.cache / "index"
 
 
-def read_pointer(root: Path) -> dict:
+def read_pointer(root: Path) -> dict[str, Any]:
     """The contents of ``CURRENT`` (``{"current": …, "previous": …}``), or ``{}`` when absent or unreadable."""
     try:
         data = json.loads((root / POINTER).read_text(encoding="utf-8"))

@@ -129,7 +129,7 @@ def parse_synonyms(data: object, where: str = "synonyms.yaml") -> Synonyms:
         return Synonyms()
     if not isinstance(data, dict):
         raise SynonymsError(f"{where}: expected a mapping with groups, one_way and translations")
-    rules: list[Rule] = []
+    rules: list[Rule | None] = []
     for i, group in enumerate(data.get("groups") or []):
         phrases = _strings(group)
         if phrases is None or len(phrases) < 2:

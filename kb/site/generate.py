@@ -15,6 +15,7 @@ import logging
 import re
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
@@ -35,6 +36,9 @@ from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
 from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
+
+if TYPE_CHECKING:
+    from mkdocs.structure.toc import _TocToken  # the token's shape, as get_toc() takes it
 
 log = logging.getLogger("mkdocs.plugins.rulekb")
 ID_ATTRIBUTE = re.compile(r'\sid="([^"]+)"')
@@ -58,12 +62,12 @@ class Licence:
     licence: Markup
 
 
-def _toc_tokens(entries: list) -> list[dict]:
+def _toc_tokens(entries: list) -> list[_TocToken]:
     """Nest a flat list of (level, anchor, title) entries into the tokens MkDocs builds a TOC from."""
-    root: list[dict] = []
-    stack: list[dict] = []
+    root: list[_TocToken] = []
+    stack: list[_TocToken] = []
     for entry in entries:
-        token = {"level": entry.level, "id": entry.anchor, "name": str(Markup.escape(entry.title)), "children": []}
+        token: _TocToken = {"level": entry.level, "id": entry.anchor, "name": str(Markup.escape(entry.title)), "children": []}
         while stack and stack[-1]["level"] >= entry.level:
             stack.pop()
         (stack[-1]["children"] if stack else root).append(token)

@@ -44,10 +44,10 @@ class GermanTerms:
             if rule.lang != "de" or not rule.phrase[:1].isupper():  # nouns name terms; verbs and adjectives do not
                 continue
             for game in model.games:
-                term = next((names[(game, a.casefold())] for a in rule.alternatives if (game, a.casefold()) in names),
-                            None)
-                if term is not None:
-                    found.by_stems.setdefault((game, rule.match), term)
+                named = next((names[(game, a.casefold())] for a in rule.alternatives if (game, a.casefold()) in names),
+                             None)
+                if named is not None:
+                    found.by_stems.setdefault((game, rule.match), named)
         found._read_wording()
         return found
 

@@ -9,10 +9,10 @@ from enum import StrEnum
 
 from kb.graph import Graph
 from kb.links import term_forms
-from kb.model import Node, NodeKind
+from kb.model import DocumentMeta, Node, NodeKind
 from kb.proof.cards import CardLibrary, card_library
 from kb.rulings import Ruling
-from kb.site.coverage import CoverageReport, coverage_report
+from kb.site.coverage import ChapterEntry, CoverageReport, coverage_report
 from kb.site.data import SiteData
 from kb.site.relations import Relations, build_relations
 from kb.site.releases import ReleaseIndex, build_release_index
@@ -47,7 +47,7 @@ class SiteModel:
     data: SiteData
     graph: Graph
     relations: Relations
-    documents: dict[str, object]  # document node id → DocumentMeta
+    documents: dict[str, DocumentMeta]  # document node id → its metadata
     rulings: dict[str, Ruling] = field(default_factory=dict)  # id → ruling, in file order
     rulings_by_rule: dict[str, list[Ruling]] = field(default_factory=dict)
     scenarios: dict[str, ScenarioResult] = field(default_factory=dict)
@@ -112,7 +112,7 @@ class SiteModel:
         terms = [n for n, d in self.graph.nodes(data=True) if d["kind"] == NodeKind.TERM and d["game"] == game]
         return sorted(terms, key=lambda t: self.graph.nodes[t]["title"].lower())
 
-    def group_of(self, node_id: str):
+    def group_of(self, node_id: str) -> ChapterEntry | None:
         """The coverage group (chapter, first number or section) a node belongs to, through its parents."""
         if node_id not in self.graph:
             return None
@@ -196,8 +196,8 @@ def build_model(data: SiteData) -> SiteModel:
         model.scenarios_by_page.setdefault(model.scenario_location[scenario.id][0], []).append(scenario)
         for rule in dict.fromkeys(scenario.rules):
             scenarios_by_rule[rule].append(scenario)
-        for ruling in dict.fromkeys(scenario.rulings):
-            scenarios_by_ruling[ruling].append(scenario)
+        for ruling_id in dict.fromkeys(scenario.rulings):
+            scenarios_by_ruling[ruling_id].append(scenario)
     model.scenarios_by_rule = dict(scenarios_by_rule)
     model.scenarios_by_ruling = dict(scenarios_by_ruling)
     for game in model.games:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from kb.graph import ancestors
 from kb.model import NodeKind
@@ -80,7 +81,7 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
     graph = model.graph
     meta = model.documents[document]
     front = plan.add(PageSpec(page_of(graph, document), meta.title, "document.html",
-                              lambda ctx, d=document: document_view(ctx, d)))
+                              partial(document_view, document=document)))
     chapters = [c for c in model.relations.get("children", document) if graph.nodes[c]["kind"] == NodeKind.CHAPTER]
     if not chapters:
         return front.src_uri
@@ -89,7 +90,7 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
         data = graph.nodes[chapter]
         title = f"{data['number']}. {data['title']}"
         spec = plan.add(PageSpec(page_of(graph, chapter), title, "chapter.html",
-                                 lambda ctx, c=chapter: chapter_view(ctx, c),
+                                 partial(chapter_view, chapter=chapter),
                                  meta=CR_BOOST if meta.numbering == "cr" else ()))
         items.append(_entry(title, spec.src_uri))
     return items
@@ -106,7 +107,7 @@ def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
         # A numbered section is the page's heading and link ("Examples: 4.2.0. …"); any other page groups its
         # scenarios by coverage group under its title.
         plan.add(PageSpec(page.page, title, "examples_page.html",
-                          lambda ctx, p=page.page, u=numbered, t=title: examples_page_view(ctx, game, p, u, t),
+                          partial(examples_page_view, game=game, page=page.page, chapter=numbered, title=title),
                           meta=NOT_SEARCHED))
         chapter = next((n for n in [*ancestors(graph, page.unit), page.unit]
                         if graph.nodes[n]["kind"] == NodeKind.CHAPTER), None) if page.unit else None
@@ -145,7 +146,7 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
         data = model.graph.nodes[chapter]
         title = f"{data['number']}. {data['title']}"
         spec = plan.add(PageSpec(graph_page(game, data["number"]), f"Graph view: {title}", "graph.md",
-                                 lambda ctx, c=chapter: graph_view(ctx, c), markdown=True,
+                                 partial(graph_view, chapter=chapter), markdown=True,
                                  meta=(("mermaid", True), *NOT_SEARCHED)))
         graphs.append(_entry(title, spec.src_uri))
     if graphs:
@@ -163,7 +164,7 @@ def plan_site(model: SiteModel) -> SitePlan:
         extra: list = []
         if model.terms_of(game):
             spec = plan.add(PageSpec(f"{game}/glossary.md", "Glossary", "glossary.html",
-                                     lambda ctx, g=game: glossary_view(ctx, g), meta=GLOSSARY_BOOST))
+                                     partial(glossary_view, game=game), meta=GLOSSARY_BOOST))
             extra.append(_entry("Glossary", spec.src_uri))
         extra += _proof_pages(plan, model, game, bool(model.chapters_of(game)))
         game_nav = documents[:1] + extra + documents[1:]

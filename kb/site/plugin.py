@@ -9,7 +9,9 @@ found from the configuration file's folder (or ``$RULEKB_ROOT``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -22,6 +24,9 @@ from kb.paths import Paths
 from kb.site.compact import compact_html
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.views.search import search_settings
+
+if TYPE_CHECKING:
+    from mkdocs.livereload import LiveReloadServer
 
 #: The site's theme overrides and assets, shipped inside the package.
 THEME_DIR = Path(__file__).resolve().parent.parent / "templates" / "site" / "theme"
@@ -127,7 +132,9 @@ class RulekbPlugin(BasePlugin):
     def on_build_error(self, error: Exception) -> None:
         SiteGenerator.release()
 
-    def on_serve(self, server, config: MkDocsConfig, builder) -> object:
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Callable[..., Any]
+    ) -> LiveReloadServer | None:
         """Rebuild when rule sources, rulings (in rules/), scenarios or verify results (in .rulekb/) change.
 
         Only the top of .rulekb/ is watched: the memos a rebuild writes live in .rulekb/memo/, so writing them

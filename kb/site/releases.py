@@ -178,13 +178,15 @@ def build_release_index(graph: Graph, relations: Relations, releases: dict[tuple
         for item in reversed(items):
             transition = Transition(game, document, item.previous, item.release)
             moves: dict[str, str | None] = {}
-            for change in item.changes:
-                target = None if change.kind == ChangeKind.REMOVED else _follow(graph, change.id, later)
-                transition.changes.append(SiteChange(game, document, item.previous, item.release, change, target))
-                if change.kind == ChangeKind.RENUMBERED and change.old_id and change.old_id != change.id:
-                    moves[change.old_id] = change.id
-                elif change.kind == ChangeKind.REMOVED:
-                    moves[change.id] = None
+            for rule_change in item.changes:
+                removed = rule_change.kind == ChangeKind.REMOVED
+                target = None if removed else _follow(graph, rule_change.id, later)
+                transition.changes.append(SiteChange(game, document, item.previous, item.release, rule_change, target))
+                old_id = rule_change.old_id
+                if rule_change.kind == ChangeKind.RENUMBERED and old_id and old_id != rule_change.id:
+                    moves[old_id] = rule_change.id
+                elif removed:
+                    moves[rule_change.id] = None
             for change in transition.changes:
                 number = _former_number(change)
                 # An old number is kept only where no current rule has it (newer releases claim it first).

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from engine.common.errors import RuleViolation
 from kb.errors import Problem
 from kb.memo import cached, stamp
 from kb.paths import Paths
@@ -61,16 +63,17 @@ class GameAdapter:
     card_reader: ClassVar[CardReader]
     #: A folder of further library files beside ``cards.yaml`` (``cards/*.yaml``), if the game has one.
     library_folder: ClassVar[str | None] = None
-    load_card = None  # (data, path) -> a card: one card a scenario defines
-    parse_step = None  # (index, raw) -> Step
-    check = None  # (game, expect) -> mismatches
-    illegal: ClassVar[type[Exception]]  # what the engine raises for an illegal action
+    # The engine's functions a game supplies (as static methods):
+    load_card: Callable[[dict[str, Any], str], Any]  # (data, path) -> a card: one card a scenario defines
+    parse_step: Callable[[int, object], Any]  # (index, raw) -> the game's Step
+    check: Callable[[Any, dict[str, Any]], list[str]]  # (game, expect) -> mismatches
+    illegal: ClassVar[type[RuleViolation]]  # what the engine raises for an illegal action
     setup_errors: ClassVar[tuple[type[Exception], ...]]  # what it raises for a setup it cannot build
-    deck_refused: ClassVar[type[Exception]]  # what it raises for decks it will not begin a game with
+    deck_refused: ClassVar[type[RuleViolation]]  # what it raises for decks it will not begin a game with
     wording: ClassVar[Wording] = Wording()
     clock: ClassVar[str] = "turn"  # the log entry's field that counts turns (turn, day, round)
     layout: ClassVar[BoardLayout]  # how a position reads as a board
-    card_stats = None  # (card) -> its printed statistics, label -> value
+    card_stats: Callable[[Any], dict[str, str]]  # (card) -> its printed statistics, label -> value
 
     def __init__(self, scenarios_dir: Path):
         self.scenarios_dir = Path(scenarios_dir)
@@ -105,7 +108,7 @@ class GameAdapter:
 
     def _reader_code(self) -> list[Path]:
         """The source files that decide what the library files become: the engine's package, the reader."""
-        engine = Path(sys.modules[self.card_reader.parse.__module__].__file__).parent
+        engine = Path(sys.modules[self.card_reader.parse.__module__].__file__ or "").parent
         return [*sorted(engine.glob("*.py")), Path(card_library.__file__)]
 
     def _cards(self, scenario: Scenario) -> dict:
@@ -207,7 +210,7 @@ class GameAdapter:
                 parts += [([key, str(sub)], v) for sub, v in value.items()]
             else:
                 parts.append(([key], value))
-        if not parts or not self.check(game, expect):
+        if not parts or not self.check(game, expect or {}):
             return [Check(path, value, True) for path, value in parts]
         out = []
         for path, value in parts:

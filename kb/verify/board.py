@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 _OBJECT_ID = re.compile(r"^(p[1-9]):(.+?)(?:#(\d+))?$")
 
@@ -119,7 +120,7 @@ class Change:
 # -- building a board from an engine's snapshot ----------------------------------------------------------------
 
 #: How one value of a snapshot reads: the snapshot value -> its text ("" or None: not shown).
-Show = Callable[[object], str | None]
+Show = Callable[[Any], str | None]
 
 
 def plain(value: object) -> str | None:
@@ -261,6 +262,7 @@ def changes(before: Board, after: Board) -> list[Change]:
     for oid in dict.fromkeys([*was, *now]):
         (w_where, w), (n_where, n) = was.get(oid, ("—", None)), now.get(oid, ("—", None))
         face = n or w
+        assert face is not None  # the object is on one board or the other
         if w_where != n_where:
             out.append(Change(face.name, "place", w_where, n_where))
         if w is None or n is None:

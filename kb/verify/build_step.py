@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, cast
 
 from kb.build import BuildContext, step
 from kb.errors import Problem
 from kb.gate import stop_unless_draft
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
-from kb.verify.results import Status, results_path
+from kb.verify.results import ScenarioResult, Status, results_path
 from kb.verify.session import verify
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 def _keep_previous_results(ctx: BuildContext) -> None:
@@ -34,17 +38,23 @@ def verify_step(ctx: BuildContext) -> None:
     """Run every scenario; one failing or in error stops the build (a draft publishes it, marked as failing)."""
     assert ctx.kb is not None
     _keep_previous_results(ctx)
-    progress = ctx.data.get("progress")
+    progress = cast("Progress | None", ctx.data.get("progress"))
     task = progress.add_task("scenarios", total=None) if progress else None
     ran: list[str] = []
+
+    def on_start(count: int) -> None:
+        if progress and task is not None:
+            progress.update(task, total=count)
+
+    def on_result(result: ScenarioResult) -> None:
+        ran.append(result.id)
+        if progress and task is not None:
+            progress.advance(task)
+
     results = verify(
-        ctx.kb,
-        jobs=min(4, os.cpu_count() or 1),
-        reuse=True,
-        on_start=lambda n: progress.update(task, total=n) if progress else None,
-        on_result=lambda r: (ran.append(r.id), progress.advance(task) if progress else None),
+        ctx.kb, jobs=min(4, os.cpu_count() or 1), reuse=True, on_start=on_start, on_result=on_result
     )
-    if progress:
+    if progress and task is not None:
         progress.remove_task(task)
     downloads = ctx.out / "downloads"
     downloads.mkdir(parents=True, exist_ok=True)

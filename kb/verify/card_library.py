@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kb.errors import Problem
 from kb.textfile import read_text
@@ -17,9 +18,9 @@ from kb.yamlpos import YamlInvalid, load_located
 class CardReader:
     """How one engine reads cards: its library loader, the error it raises, and the card an error names."""
 
-    parse: Callable[[object], dict]
+    parse: Callable[[Any], dict[str, Any]]  # (the library files' data) -> cards by name
     error: type[Exception]
-    card_named: Callable[[Exception], str | None]  # None: the error names no card
+    card_named: Callable[[Any], str | None]  # (an error) -> the card it names; None: it names none
 
 
 def read_library(

@@ -75,7 +75,7 @@ def verify_changed(kb: KnowledgeBase, revision: str, *, jobs: int = 1) -> Impact
     for sid in ids:
         path = citations.scenario_paths.get(sid)
         data = read_yaml_quietly(path) if path else None
-        if isinstance(data, dict):
+        if path and isinstance(data, dict):
             changed = [rule for rule, _ in suspects(data, game_of(path, kb.paths.scenarios), kb.graph)]
             if changed:
                 report.suspects[sid] = changed

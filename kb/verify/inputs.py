@@ -13,6 +13,7 @@ from pathlib import Path
 
 import engine
 from kb.graph import Graph, descendants
+from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.fingerprint import rule_fingerprint
 from kb.verify.scenario import game_of
@@ -37,7 +38,7 @@ def code_digest() -> str:
 def library_digest(scenarios_dir: Path, game: str) -> str:
     """A game's card library files, as bytes."""
     adapter = adapter_for(game, scenarios_dir)
-    files = adapter.library_files() if adapter is not None else []
+    files: list[Path] = adapter.library_files() if isinstance(adapter, GameAdapter) else []
     return _digest([p.read_bytes() for p in files])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.common.errors import RuleViolation
 from kb.verify.adapters import RunOutcome
 from kb.verify.naming import as_list
 from kb.verify.results import Status, StepRecord
@@ -27,7 +28,7 @@ def cited(value: object) -> list[str]:
 
 
 def apply_actions(
-    game, actions: list, reject: tuple[str, ...], illegal: type[Exception], words: Wording
+    game, actions: list, reject: tuple[str, ...], illegal: type[RuleViolation], words: Wording
 ) -> tuple[str, list[str] | None]:
     """Apply a step's actions: refused citing one of ``reject`` if it names rules, accepted otherwise.
 
@@ -56,7 +57,7 @@ def apply_actions(
     return "ok", None
 
 
-def deck_refusal(wanted: list, start: Callable[[], object], refused: type[Exception]) -> RunOutcome:
+def deck_refusal(wanted: list, start: Callable[[], object], refused: type[RuleViolation]) -> RunOutcome:
     """Decks that must be refused: passed when ``start`` raises ``refused`` citing one of the ``wanted`` rules."""
     try:
         start()

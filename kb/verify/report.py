@@ -39,7 +39,7 @@ class RulingCheck:
 
 @dataclass
 class Summary:
-    counts: dict[str, int]
+    counts: dict[Status, int]
     coverage: dict[str, Coverage]
     rulings: list[RulingCheck] = field(default_factory=list)
     problems: list = field(default_factory=list)

@@ -105,7 +105,6 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
     except (
         Exception
     ) as exc:  # an engine crash is a finding about the engine, reported, never fatal to the run
-        outcome = None
         result = _error(
             ctx, path, [Problem(display, 0, "", f"the engine raised {type(exc).__name__}: {exc}")], scenario
         )

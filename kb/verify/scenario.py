@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -114,7 +115,7 @@ def load_scenario(
         where = tuple(error.absolute_path)
         message = error.message
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = error.schema.get("properties", {})
+            allowed = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
             for key in [k for k in error.instance if k not in allowed]:
                 known = ", ".join(sorted(allowed)) or "none"
                 problems.append(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from kb.verify.naming import StepError
 from kb.verify.rejection import cited
@@ -38,8 +38,12 @@ class Step:
         return who + text
 
 
-def parse_mapping(cls: type[Step], index: int, raw: dict) -> Step:
+S = TypeVar("S", bound=Step)
+
+
+def parse_mapping(cls: type[S], index: int, raw: object) -> S:
     """Read a step written as a mapping: one action, with ``player``, ``reject``, ``note`` and ``expect``."""
+    assert isinstance(raw, dict)  # the game's scenario schema allows a mapping here, a string or a yes/no
     data = dict(raw)
     player = data.pop("player", None)
     reject = tuple(cited(data.pop("reject", None)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from engine.athernum import PassPriority, Setup, load_library
@@ -112,7 +114,7 @@ TEST_CARDS = [
 ]
 
 
-def library_fixture(cards: list[dict]):
+def library_fixture(cards: Sequence[object]):
     """A fixture that gives each test a freshly loaded library of ``cards``; a test module assigns it to the fixture's name."""
 
     @pytest.fixture
@@ -159,6 +161,7 @@ def pass_all(game: Game) -> None:
     for _ in range(100):
         if game.over or game.pending is not None or game.stack is None:
             return
+        assert game.priority is not None
         game.apply(PassPriority(game.priority))
     raise AssertionError("the stack did not resolve")
 
@@ -204,7 +207,9 @@ def advance(game: Game, until, limit: int = 500) -> None:
         if game.pending is not None:
             game.apply(game.legal_actions()[0])
         elif game.stack is not None:
+            assert game.priority is not None
             game.apply(PassPriority(game.priority))
         else:
+            assert game.active is not None
             game.apply(NextPhase(game.active))
     raise AssertionError("advance() did not reach its goal")

@@ -135,6 +135,7 @@ def test_item_attached_face_up_applies_its_equip_effect(lib):
     (sword,) = s.hand("p1", "Sword")
     g = day(s)
     hero = g.players["p1"].main_character
+    assert hero is not None
     g.apply(AttachItem("p1", sword, hero))
     assert value(g, g.objects[hero], "ofv") == 2  # still on the stack
     pass_all(g)
@@ -147,10 +148,12 @@ def test_item_attached_face_down_does_nothing_until_turned_face_up(lib):
     (sword,) = s.hand("p1", "Sword")
     g = day(s)
     hero = g.players["p1"].main_character
+    assert hero is not None
     g.apply(AttachItem("p1", sword, hero, face_down=True))
     pass_all(g)
     assert value(g, g.objects[hero], "ofv") == 2
     g.apply(TurnFaceUp("p1", sword))
+    assert g.stack is not None
     assert [e.label for e in g.stack] == ["Sword: Equip ability"]
     pass_all(g)
     assert value(g, g.objects[hero], "ofv") == 4
@@ -162,6 +165,7 @@ def test_item_slots_limit_attachments(lib):
     hero_sword = s.hand("p1", "Sword", "Sword")
     g = day(s)
     hero = g.players["p1"].main_character
+    assert hero is not None
     g.apply(AttachItem("p1", hero_sword[0], hero))
     pass_all(g)
     with pytest.raises(ZoneFull) as err:
@@ -175,6 +179,7 @@ def test_items_attach_only_to_own_permanents(lib):
     (sword,) = s.hand("p1", "Sword")
     g = day(s)
     with pytest.raises(InvalidTarget) as err:
+        assert g.players["p2"].main_character is not None
         g.apply(AttachItem("p1", sword, g.players["p2"].main_character))
     assert err.value.rules == ("2.3.2a",)
 
@@ -185,6 +190,7 @@ def test_item_played_directly_resolves_and_is_discarded(lib):
     (potion,) = s.hand("p1", "Potion")
     g = day(s)
     g.apply(PlayCard("p1", potion))
+    assert g.stack is not None
     assert g.objects[potion].zone is Zone.DISCARD and len(g.stack) == 1
     before = len(g.players["p1"].hand)
     pass_all(g)
@@ -209,6 +215,7 @@ def test_attachments_are_discarded_when_their_host_leaves(mlib):
 def test_face_up_attachment_may_be_discarded_by_its_hosts_controller(lib):
     """A face-up attachment may be discarded by the controller of its linked target, without a stack (2.1.2g)."""
     s = setup(lib)
+    assert s.game.players["p1"].main_character is not None
     blade = s.attach(s.game.players["p1"].main_character, "Sword")
     g = day(s)
     g.apply(DiscardAttachment("p1", blade))
@@ -220,6 +227,7 @@ def test_face_up_attachment_may_be_discarded_by_its_hosts_controller(lib):
 def test_face_down_attachment_cannot_be_discarded_this_way(lib):
     """Only face-up attachments may be discarded by choice (2.1.2g)."""
     s = setup(lib)
+    assert s.game.players["p1"].main_character is not None
     blade = s.attach(s.game.players["p1"].main_character, "Sword", face_down=True)
     g = day(s)
     with pytest.raises(InvalidTarget) as err:

@@ -147,6 +147,7 @@ def test_location_main_character_goes_to_the_location_slot():
     g = _start(lib, legal_deck("Hero"), legal_deck("Keep"))
     _choose(g, "Hero", "Keep")
     keep = g.players["p2"].main_character
+    assert keep is not None
     assert g.players["p2"].locations == [keep] and g.players["p2"].main_slot is None
 
 
@@ -163,6 +164,7 @@ def test_main_character_cannot_be_discarded_or_returned_to_hand(item, owner, rul
     (card,) = s.hand("p1", item)
     g = day(s)
     main = g.players[owner].main_character
+    assert main is not None
     g.apply(PlayCard("p1", card))
     g.apply(ChooseTargets("p1", ((main,),)))
     pass_all(g)
@@ -178,6 +180,7 @@ def test_control_of_main_character_cannot_change():
     g = day(s)
     thief = find(g, "p1", "Thief")
     rival = g.players["p2"].main_character
+    assert rival is not None
     g.apply(ActivateAbility("p1", thief, 0, ((rival,),)))
     pass_all(g)
     assert g.objects[rival].controller == "p2"
@@ -188,10 +191,12 @@ def test_lethal_damage_exhausts_main_character_and_removes_damage():
     """A main character with lethal damage is exhausted and its damage removed instead of being discarded (3.0.7e)."""
     lib = load_library(REMOVAL)
     s = setup(lib)
+    assert s.game.players["p2"].main_character is not None
     rival_sword = s.attach(s.game.players["p2"].main_character, "Sword")
     (blast,) = s.hand("p1", "Blast")
     g = day(s)
     rival = g.players["p2"].main_character
+    assert rival is not None
     g.apply(PlayCard("p1", blast))
     g.apply(ChooseTargets("p1", ((rival,),)))
     pass_all(g)
@@ -227,6 +232,7 @@ def test_location_main_character_stays_when_another_location_is_played():
     (tower,) = s.hand("p1", "Tower")
     g = day(s)
     keep = g.players["p1"].main_character
+    assert keep is not None
     g.apply(PlayCard("p1", tower))
     pass_all(g)
     assert g.players["p1"].locations == [keep]

@@ -270,6 +270,7 @@ def test_evening_and_night_abilities_resolve(tlib):
     hand = len(g.players["p1"].hand)
     g.apply(NextPhase("p1"))
     g.apply(PassPriority("p2"))
+    assert g.stack is not None
     assert g.phase is Phase.EVENING and g.priority == "p1" and len(g.stack) == 1
     g.apply(PassPriority("p1"))
     g.apply(PassPriority("p2"))

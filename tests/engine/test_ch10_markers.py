@@ -171,6 +171,7 @@ def test_contingency_needs_fewer_victory_tokens_and_a_token_in_the_pool(mlib, po
     s = setup(mlib, pool=pool, p2_main_state={"victory_tokens": rival_tokens})
     g = day(s)
     hero = g.players["p1"].main_character
+    assert hero is not None
     with pytest.raises(WrongTiming) as err:
         g.apply(UseCommand("p1", "Contingency", ((hero,),)))
     assert err.value.rules == (rule,)
@@ -183,6 +184,7 @@ def test_contingency_places_a_victory_token_once_per_turn(mlib):
     s = setup(mlib, pool=6, p2_main_state={"victory_tokens": 2})
     g = day(s)
     hero = g.players["p1"].main_character
+    assert hero is not None
     g.apply(UseCommand("p1", "Contingency", ((hero,),)))
     pass_all(g)
     assert g.objects[hero].victory_tokens == 1 and g.players["p1"].command_tokens == 1 and g.victory_pool == 5

@@ -75,6 +75,7 @@ def test_majority_of_all_victory_tokens_wins(elib):
     advance(g, lambda g: g.turn == 5 and g.phase is Phase.DAY)
     g.apply(ActivateAbility("p1", collector, 0, ((hero,),)))
     pass_all(g)
+    assert g.result is not None
     assert g.result.winner == "p1" and g.result.rule == "4.2.3c"  # 4 of 7
 
 
@@ -112,5 +113,6 @@ def test_turn_limit_ends_with_most_victory_tokens(elib):
     s.game.turn_limit = 4
     g = day(s)
     advance(g, lambda g: g.over, limit=200)
+    assert g.result is not None
     assert g.result.winner == "p2" and g.result.rule == "11.1.6"
     assert g.turn == 6

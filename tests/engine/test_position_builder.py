@@ -16,18 +16,22 @@ from tests.engine.engine_helpers import pass_all, setup
 def test_built_position_applies_continuous_statics(lib):
     """In a built position the continuous static effects of face-up cards already apply (4.3.5a)."""
     s = setup(lib)
+    assert s.game.players["p1"].main_character is not None
     s.attach(s.game.players["p1"].main_character, "Sword")
     s.at(turn=3, active="p1", phase="day")
     g = s.build()
+    assert g.players["p1"].main_character is not None
     assert value(g, g.objects[g.players["p1"].main_character], "ofv") == 4
 
 
 def test_face_down_attachments_do_not_apply(lib):
     """A face-down attachment in a built position has no effect (6.1.5)."""
     s = setup(lib)
+    assert s.game.players["p1"].main_character is not None
     s.attach(s.game.players["p1"].main_character, "Sword", face_down=True)
     s.at(turn=3, active="p1", phase="day")
     g = s.build()
+    assert g.players["p1"].main_character is not None
     assert value(g, g.objects[g.players["p1"].main_character], "ofv") == 2
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from altered_helpers import library
+
+from tests.engine_altered.altered_helpers import library
 
 
 @pytest.fixture

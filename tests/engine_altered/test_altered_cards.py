@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.altered import CardDefinitionError, load_card
@@ -64,7 +66,7 @@ def test_only_characters_have_three_numeric_statistics():
 
 def test_only_ongoing_emblems_have_durations():
     """An Ongoing effect needs one of the three durations (2.2.13.a); nothing else may have one (2.2.13.b)."""
-    spell = {
+    spell: dict[str, Any] = {
         "name": "S",
         "type": "spell",
         "effect": [{"ongoing": {"duration": "afternoon", "passive": {"cannot": "sacrifice"}}}],

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from altered_helpers import oid, position, reaction, rules_logged
 
 from engine.altered import Decide, Pass, PlayCard, PlayReaction, QuickAction
 from engine.altered.errors import NotYourTurn, WrongTiming
 from engine.altered.state import Phase
+from tests.engine_altered.altered_helpers import oid, position, reaction, rules_logged
 
 
 def _phases(game) -> list[str]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from altered_helpers import names, oid, position, reaction
 
 from engine.altered import Decide, PlayCard, PlayReaction, QuickAction
 from engine.altered.errors import CannotPay, InvalidChoice, InvalidTarget
+from tests.engine_altered.altered_helpers import names, oid, position, reaction
 
 
 def _steps(game) -> list[str]:

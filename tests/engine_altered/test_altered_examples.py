@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from altered_helpers import ROOT
+
+from tests.engine_altered.altered_helpers import ROOT
 
 SCENARIOS = ROOT / "scenarios" / "altered"
 

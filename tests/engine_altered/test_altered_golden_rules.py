@@ -4,11 +4,11 @@ new zone new object (1.4.4), the limit of a hundred quick actions a day (1.4.6).
 from __future__ import annotations
 
 import pytest
-from altered_helpers import names, oid, position, reaction, rules_logged
 
 from engine.altered import Decide, Pass, PlayCard, PlayReaction, QuickAction
 from engine.altered.errors import CannotPay, CannotPlay, LimitReached
 from engine.altered.values import stats_of
+from tests.engine_altered.altered_helpers import names, oid, position, reaction, rules_logged
 
 
 def test_a_prohibition_stops_the_rule_driven_progress():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from altered_helpers import library
 
 from engine.altered import IllegalAction, new_game
 from engine.altered import actions as A
+from tests.engine_altered.altered_helpers import library
 
 
 def _random_game(seed: int):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from altered_helpers import oid, position, reaction, rules_logged
 
 from engine.altered import Decide, Pass, PlayCard, PlayReaction, QuickAction
 from engine.altered.errors import UnknownObject, WrongTiming
+from tests.engine_altered.altered_helpers import oid, position, reaction, rules_logged
 
 
 def test_a_triggered_reaction_waits_in_limbo_as_an_emblem():

@@ -8,9 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
-from altered_helpers import library
 
 from engine.altered import RULES, IllegalAction, new_game
+from tests.engine_altered.altered_helpers import library
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "altered"
 RULE_LITERAL = re.compile(r"""["'](\d\.\d(?:\.\d{1,2})?\.[a-z])["']""")

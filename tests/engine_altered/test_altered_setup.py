@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from altered_helpers import library, position, rules_logged
 
 from engine.altered import Decide, Setup, SetupError, action_from_dict, new_game
 from engine.altered.actions import PlayCard, PlayReaction
 from engine.altered.state import Phase
+from tests.engine_altered.altered_helpers import library, position, rules_logged
 
 DECK = [
     "Plain Guard",

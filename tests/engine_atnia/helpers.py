@@ -154,6 +154,7 @@ def game_from_decks(seed: int = 0, p1=None, p2=None, starting=()) -> Game:
 def pass_(game: Game, times: int = 1) -> None:
     """The acting player passes ``times`` times."""
     for _ in range(times):
+        assert game.acting_player is not None
         game.apply(Pass(game.acting_player))
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.atnia import Setup
+from engine.atnia.state import Game
 from tests.engine_atnia.helpers import game_from_decks, library, pass_, position
 
 
-def _pre_round(round_: int, **players) -> object:
+def _pre_round(round_: int, **players) -> Game:
     data = {"round": round_, "phase": "pre_round", "ended_by": "p2", "players": players}
     return Setup.from_dict(data, library()).build()
 

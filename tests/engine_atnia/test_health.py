@@ -58,6 +58,7 @@ def test_full_board_discard_instead():
     game = position({"hand": ["Adept"], "battlefield": ["Runner"] * 16}, {"battlefield": ["Wall"]})
     game.apply(PlayCard("p1", card(game, "Adept"), (card(game, "Wall"),)))
     pass_(game)
+    assert game.pending is not None
     assert game.pending.kind == "board_full"
     game.apply(ChooseReplacement("p1", None))
     assert game.card(card(game, "Adept")).zone.value == "discard"

@@ -101,6 +101,7 @@ def test_channel_trigger_hands_over_instead_of_resolving():
     """A fast trigger of the active player caused by channelling does not resolve on their pass (D-INFINITE-SOURCE)."""
     game = position({"hand": ["Spark"], "battlefield": ["Teller"]})
     game.apply(Channel("p1", card(game, "Spark")))
+    assert game.window is not None
     assert len(game.horizon) == 1 and game.window.hand_over
     game.apply(Pass("p1"))
     assert game.active == "p2" and len(game.horizon) == 1

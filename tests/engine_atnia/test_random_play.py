@@ -26,6 +26,7 @@ def test_random_game(seed):
         assert legal, f"no legal action in {game.phase.value} (pending {game.pending})"
         if rng.random() < 0.2:
             other = "p2" if game.acting_player == "p1" else "p1"
+            assert game.acting_player is not None
             probe = rng.choice(
                 [Pass(other), Channel(other, "nothing"), PlayCard(game.acting_player, "missing")]
             )

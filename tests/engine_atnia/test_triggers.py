@@ -12,7 +12,7 @@ def test_discard_pile_triggers_smaller_on_top():
     game = position({"hand": ["Quake"]}, {"battlefield": ["Shade", "Bones"]})
     game.apply(PlayCard("p1", card(game, "Quake")))
     pass_(game)
-    assert [game.card(e.source).name for e in game.horizon] == ["Bones", "Shade"]  # bottom to top
+    assert [game.card(e.source).name for e in game.horizon if e.source] == ["Bones", "Shade"]  # bottom to top
 
 
 def test_first_players_triggers_above():

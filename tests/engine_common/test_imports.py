@@ -35,7 +35,7 @@ def import_graph(root: Path, packages: tuple[str, ...]) -> nx.DiGraph:
     """Every import between the modules of ``packages`` under ``root``, wherever it sits (module level, inside
     functions; not under ``if TYPE_CHECKING``, which never runs)."""
     files = {_module_name(root, p): p for pkg in packages for p in (root / pkg).rglob("*.py")}
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[str] = nx.DiGraph()
     graph.add_nodes_from(files)
     for module, path in files.items():
         tree = ast.parse(path.read_text(), str(path))

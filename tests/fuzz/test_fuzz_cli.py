@@ -15,7 +15,7 @@ from tests.fuzz.conftest import hostile_text
 from tests.fuzz.test_fuzz_loaders import splice
 
 #: Each example runs four commands: a third of the examples the loaders get.
-COMMAND_EXAMPLES = settings(max_examples=max(6, settings.default.max_examples // 3))
+COMMAND_EXAMPLES = settings(max_examples=max(6, settings().max_examples // 3))
 SCENARIO = next((ROOT / "scenarios" / "athernum" / "ch05").glob("*.yaml"))
 TARGETS = [
     "rules/athernum/cr.md",

@@ -12,6 +12,7 @@ from kb.importer import FORMATS, convert, detect_format, read_document
 from kb.parse import parse_file
 from kb.paths import Paths
 from kb.rulings import load_rulings
+from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.card_library import read_library
 from kb.verify.scenario import ScenarioInvalid, load_scenario
@@ -77,7 +78,9 @@ def test_scenarios(tmp_path_factory, insert, where):
     path = root / "athernum" / "ch05" / "fuzzed.yaml"
     path.parent.mkdir(parents=True)
     path.write_bytes(splice(SCENARIO.read_text(encoding="utf-8"), insert, where))
-    schema = adapter_for("athernum", ROOT / "scenarios").schema()
+    adapter = adapter_for("athernum", ROOT / "scenarios")
+    assert adapter is not None
+    schema = adapter.schema()
     try:
         load_scenario(path, scenarios_dir=root, display="fuzzed.yaml", game_schema=schema)
     except ScenarioInvalid as exc:
@@ -91,6 +94,7 @@ def test_card_libraries(tmp_path_factory, insert, where):
     path = folder / CARDS.name
     path.write_bytes(splice(CARDS.read_text(encoding="utf-8"), insert, where))
     adapter = adapter_for("athernum", ROOT / "scenarios")
+    assert isinstance(adapter, GameAdapter)
     _, problem = read_library([path], folder, "cards", adapter.card_reader)
     if problem is not None:
         assert_named([problem], "cards/")

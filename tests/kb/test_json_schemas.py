@@ -112,8 +112,11 @@ def test_every_json_option_has_a_published_schema():
     """Each command offering --json names its schema in its help, and that schema is published with the docs."""
     for name in sorted(set(COMMANDS)):
         command = cli.get_command(click.Context(cli), name)
-        option = next((p for p in command.params if getattr(p, "name", "") == "as_json"), None)
-        if option is None:
+        assert command is not None
+        option = next(
+            (p for p in command.params if isinstance(p, click.Option) and p.name == "as_json"), None
+        )
+        if option is None or option.help is None:
             continue
         named = option.help.split("schema: ", 1)[1].rstrip(").")
         assert (SCHEMAS / f"{named}.json").is_file(), name

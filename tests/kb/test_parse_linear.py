@@ -69,12 +69,14 @@ def _graph(line: str) -> None:
     document = parse_text(
         f"{FRONT}## Definitions {{.glossary}}\n- **Damage** x\n- 1.1.1 {line} 1.1.2\n", Path("x.md")
     ).document
+    assert document is not None
     build_graph([document], Curated(), Path("."))
 
 
 def _lint(line: str) -> None:
     """Lint's checks of rule text (numbering, spelling) over a document holding the line."""
     document = parse_text(f"{FRONT}- 1.1.1 {line}\n- 1.1.2 Damage damage damage\n", Path("x.md")).document
+    assert document is not None
     graph, _ = build_graph([document], Curated(), Path("."))
     kb = KnowledgeBase(Paths(Path(".")), [document], graph, LookupIndex.from_graph(graph), Curated())
     numbering(document, "x.md")

@@ -78,6 +78,7 @@ def test_a_new_release_goes_in_forwards_and_renumbering_is_applied(project, seed
         and "[R-ATH-003](athernum/rulings.html#R-ATH-003)" in notes
     )
     current = parse_file(cr).document
+    assert current is not None
     assert current.meta.release == "2026-01" and "revealed to every player" in cr.read_text()
     assert "revealed to every player" not in (project / "rules" / "athernum" / "cr@2025.md").read_text()
 

@@ -28,6 +28,7 @@ def test_control_characters_are_reported_per_line_and_replaced(tmp_path):
     path = tmp_path / "x.md"
     path.write_text("fine\tline\r\n\x1b[31mred\nnul\x00\n" + "\x07\n" * 30, encoding="utf-8")
     text, problems = read_text(path, "x.md")
+    assert text is not None
     assert "\x1b" not in text and "\x00" not in text and "\t" in text and "\r" in text
     assert [p.line for p in problems[:2]] == [2, 3] and "U+001B" in problems[0].message
     assert len(problems) == MAX_CONTROL_PROBLEMS + 1 and "more lines" in problems[-1].message

@@ -63,6 +63,7 @@ def test_an_alias_bomb_is_refused():
 def test_aliases_within_bounds_still_work():
     """Anchors, aliases and merge keys, as authors use them, load as before."""
     data = load_located("base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\nd: [*b, *b]\n").data
+    assert isinstance(data, dict)
     assert data["c"] == {"x": 1, "y": 2} and data["d"] == [{"x": 1}, {"x": 1}]
 
 

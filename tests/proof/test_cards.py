@@ -47,10 +47,12 @@ def test_the_library_lists_the_cards_examples_use(tmp_path: Path):
         [_result("athernum/b", ["Coin Clerk", "Odd One"], own), _result("athernum/a", ["Coin Clerk"])],
     )
     clerk = library.entry("Coin Clerk")
+    assert clerk is not None
     assert clerk.stats == {"Type": "character", "Faction": "factionless", "Cost": "1", "OFV": "1", "DFV": "2"}
     assert clerk.text == ["Tally — {tide}: Draw a card."] and "name: Tally" in clerk.definition
     assert clerk.used_by == ["athernum/a", "athernum/b"] and clerk.source == "scenarios/athernum/cards.yaml"
     odd = library.entry("Odd One", "athernum/b")
+    assert odd is not None
     assert odd.scenario == "athernum/b" and odd.text == ["Does nothing."] and odd.stats["DFV"] == "1"
     assert library.entry("Odd One") is None and library.entry("Coin Clerk", "athernum/b") is clerk
     assert library.unused == 1

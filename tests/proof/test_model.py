@@ -126,10 +126,12 @@ def test_the_setup_as_written_keeps_the_values_beside_the_cards():
 def test_a_refused_setup_shows_what_it_presented():
     """Decks the engine refused and a card it would not define are shown, since there is no position."""
     decks = presented_board({"new_game": {"reject": "11.0.2a", "p1": {"deck": ["A", "A", "B"]}}})
+    assert decks is not None
     assert [(p.id, [(a.name, [c.name for c in a.cards]) for a in p.areas]) for p in decks.players] == [
         ("p1", [("Deck", ["A", "A", "B"])])
     ]
     card = presented_board({"define": {"card": {"name": "Ward", "subtypes": ["Landmark"]}, "reject": "2.2"}})
+    assert card is not None
     assert card.shared[0].cards[0].name == "Ward" and card.shared[0].cards[0].stats == {
         "subtypes": "Landmark"
     }
@@ -145,6 +147,7 @@ def test_a_refused_setup_shows_what_it_presented():
             setup={"new_game": {"reject": "11.0.2a", "p1": {"deck": ["A"]}}},
         )
     )
+    assert proof.start is not None
     assert proof.presented and proof.start.players[0].areas[0].cards[0].name == "A"
 
 

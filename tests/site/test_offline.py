@@ -53,11 +53,18 @@ class _Logged(_Quiet):
         super().do_GET()
 
 
+class _Recording(_Server):
+    """The test server, with the paths requested of it and its address."""
+
+    requests: list[str]
+    url: str
+
+
 @pytest.fixture(scope="module")
 def server(offline_project):
     """The project's site/ served on 127.0.0.1 (the folder by name, so a rebuild swapped in is served)."""
-    handler = type("Handler", (_Logged,), {"requests": []})
-    httpd = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(offline_project.site)))
+    handler: type[_Logged] = type("Handler", (_Logged,), {"requests": []})
+    httpd = _Recording(("127.0.0.1", 0), functools.partial(handler, directory=str(offline_project.site)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     httpd.requests = handler.requests
     httpd.url = f"http://127.0.0.1:{httpd.server_address[1]}/"
@@ -91,8 +98,9 @@ def _kept_version(driver) -> str:
 
 def _precache(site: Path) -> tuple[str, list[str]]:
     text = (site / "sw.js").read_text(encoding="utf-8")
-    return (json.loads(re.search(r"const VERSION = (.*);", text).group(1)),
-            json.loads(re.search(r"const PRECACHE = (.*);", text).group(1)))
+    version, precache = re.search(r"const VERSION = (.*);", text), re.search(r"const PRECACHE = (.*);", text)
+    assert version and precache
+    return json.loads(version.group(1)), json.loads(precache.group(1))
 
 
 @pytest.fixture(params=["desktop", "phone"])

@@ -33,9 +33,12 @@ def repo(repo_project):
 
 def _cards(html: str) -> dict[str, str]:
     """Each game's card on the home page, by game."""
-    parts = html.split('<div class="card rk-game">')[1:]
-    return {re.search(r'<h2 id="game-([\w-]+)"', part).group(1): part.split('<div class="card rk-game">')[0]
-            for part in parts}
+    cards = {}
+    for part in html.split('<div class="card rk-game">')[1:]:
+        game = re.search(r'<h2 id="game-([\w-]+)"', part)
+        assert game, part[:200]
+        cards[game.group(1)] = part
+    return cards
 
 
 def _block(html: str, anchor: str) -> str:

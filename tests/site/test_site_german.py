@@ -11,7 +11,9 @@ from tests.site.project import page_html
 
 
 def _previews(html: str) -> dict:
-    return json.loads(re.search(r'<script type="application/json" id="rk-previews">(.*?)</script>', html, re.S).group(1))
+    found = re.search(r'<script type="application/json" id="rk-previews">(.*?)</script>', html, re.S)
+    assert found, "the page carries its link previews"
+    return json.loads(found.group(1))
 
 
 def test_interface_strings_have_german_and_fall_back_to_english():

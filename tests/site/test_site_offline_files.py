@@ -25,8 +25,10 @@ def test_service_worker_keeps_pages_and_assets_but_not_downloads(tmp_path):
     bundle = write_service_worker(site)
     assert bundle.files == ("assets/rulekb/search-index.js", "athernum/cr/4.html", "index.html")
     text = (site / "sw.js").read_text(encoding="utf-8")
-    assert json.loads(re.search(r"const PRECACHE = (.*);", text).group(1)) == list(bundle.files)
-    assert json.loads(re.search(r"const VERSION = (.*);", text).group(1)) == bundle.version
+    precache, version = re.search(r"const PRECACHE = (.*);", text), re.search(r"const VERSION = (.*);", text)
+    assert precache and version
+    assert json.loads(precache.group(1)) == list(bundle.files)
+    assert json.loads(version.group(1)) == bundle.version
     assert offline_bundle(site).files == bundle.files  # sw.js never keeps itself
 
 

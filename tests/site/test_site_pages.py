@@ -159,6 +159,7 @@ def test_every_page_has_the_one_search_box(repo_site):
                          r'<script src="[./]*assets/rulekb/search-ui\.js" defer></script>', html), page
         assert 'assets/rulekb/search-ui.css' in html, page
     settings = re.search(r'<script type="application/json" id="rk-search-settings">(.*?)</script>', read(repo_site, "index.html"))
+    assert settings is not None
     assert [g["id"] for g in json.loads(settings.group(1))["games"]] == ["athernum", "altered", "atnia"]
 
 

@@ -62,9 +62,13 @@ def test_old_numbers_still_lead_to_the_rule(release_site, release_project):
     heading = html[html.index('<h4 id="1.1.2a"'):]
     heading = heading[:heading.index("</h4>")]
     assert '<span id="1.1.3" class="rk-former" title="formerly 1.1.3"></span>' in heading
-    moved = re.search(r'<p id="1.1.4" class="rk-former-stub">(.*?)</p>', html).group(1)
+    stub = re.search(r'<p id="1.1.4" class="rk-former-stub">(.*?)</p>', html)
+    assert stub
+    moved = stub.group(1)
     assert 'is now <a href="2.html#2.1.1">2.1.1</a>' in moved
-    removed = re.search(r'<p id="1.1.5" class="rk-former-stub">(.*?)</p>', html).group(1)
+    stub = re.search(r'<p id="1.1.5" class="rk-former-stub">(.*?)</p>', html)
+    assert stub
+    removed = stub.group(1)
     assert "was removed in release" in removed
     guide = read(release_site, "authors/old-links.html")
     for number in ("1.1.3", "1.1.4", "1.1.5"):

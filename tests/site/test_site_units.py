@@ -79,7 +79,7 @@ def test_prose_links_rule_numbers_and_escapes(small_model):
 
 def test_neighbourhood_draws_a_section_and_its_references():
     """A section's view holds its rules, their nesting, and rules elsewhere linked by references."""
-    g = nx.MultiDiGraph()
+    g: nx.MultiDiGraph[str] = nx.MultiDiGraph()
     nodes = {"g:1": ("chapter", None), "g:1.1.0": ("section", "g:1"), "g:1.1.1": ("rule", "g:1.1.0"),
              "g:1.1.1a": ("rule", "g:1.1.1"), "g:2": ("chapter", None), "g:2.1.0": ("section", "g:2"),
              "g:2.1.1": ("rule", "g:2.1.0")}

@@ -33,6 +33,7 @@ def _faces(board: Board, player: str, area: str) -> list[CardFace]:
 def test_the_start_board_shows_each_players_cards_with_statistics(adapters):
     """Each player's areas hold the cards the setup placed, each with its printed and current statistics."""
     outcome = run(adapters, "athernum", ATTACK)
+    assert outcome.start is not None
     knight = _faces(outcome.start, "p1", "Character slots")[0]
     assert knight.name == "Ember Knight" and knight.stats["OFV"] == "3" and knight.stats["DFV"] == "2"
     assert knight.stats["Type"] == "character" and knight.stats["Faction"] == "ember"
@@ -69,6 +70,7 @@ def test_each_step_records_who_took_it_and_what_it_changed(adapters):
 def test_every_game_records_its_boards(adapters):
     """Atnia and Altered record their boards too, each card with the game's own statistics."""
     atnia = run(adapters, "atnia", "setup: {p1: {battlefield: [Shield Bearer]}}\nsteps: []\n")
+    assert atnia.start is not None
     bearer = _faces(atnia.start, "p1", "Battlefield")[0]
     assert bearer.stats["Offense"] == "1" and bearer.stats["Health"] == "4"
     altered = run(
@@ -77,6 +79,7 @@ def test_every_game_records_its_boards(adapters):
         "setup: {day: 2, phase: afternoon, first_player: p1, "
         "p1: {expeditions: {hero: [Kitsune]}}}\nsteps: []\n",
     )
+    assert altered.start is not None
     kitsune = _faces(altered.start, "p1", "Hero expedition")[0]
     assert kitsune.stats["Statistics"] == "forest 1, mountain 1, water 2"
     assert altered.start.facts["Day"] == "2"

@@ -90,6 +90,7 @@ def test_a_bad_card_and_bad_yaml_are_named_by_file_and_line(project, tmp_path):
     adapter = AthernumAdapter(project / "scenarios")
     adapter.library()
     problem = adapter._library_problem
+    assert problem is not None
     assert (problem.path, problem.line, problem.field) == (
         "scenarios/athernum/cards/ch03-04.yaml",
         4,
@@ -99,8 +100,9 @@ def test_a_bad_card_and_bad_yaml_are_named_by_file_and_line(project, tmp_path):
     folder = tmp_path / "other" / "scenarios" / "atnia"
     folder.mkdir(parents=True)
     _write(folder / "cards.yaml", "a: [unclosed\n")
-    adapter = AtniaAdapter(folder.parent)
-    adapter.library()
-    problem = adapter._library_problem
+    other = AtniaAdapter(folder.parent)
+    other.library()
+    problem = other._library_problem
+    assert problem is not None
     assert (problem.path, problem.field) == ("scenarios/atnia/cards.yaml", "(yaml)")
     assert problem.message.startswith("invalid YAML:")

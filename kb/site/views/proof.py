@@ -9,7 +9,7 @@ from markupsafe import Markup
 
 from kb.proof.cards import CardEntry
 from kb.proof.model import ExampleProof, LogEntry, ProofStep, RulingRef, build_proof
-from kb.site.coverage import STATUS_CLASS
+from kb.site.coverage import STATUS_CLASS, ChapterEntry
 from kb.site.views.common import STATUS_LABEL, Ctx, ExampleNote, Link
 from kb.site.views.common import rule_links as _rule_links
 from kb.urls import card_anchor, card_page
@@ -91,7 +91,7 @@ def _by_chapter(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: Exam
 
 def _groups_cited(ctx: Ctx, scenario: ScenarioResult) -> list:
     """The coverage groups (first numbers, sections) of the rules a scenario cites, in the order cited."""
-    found = {}
+    found: dict[str, ChapterEntry] = {}
     for rule in scenario.rules:
         group = ctx.model.group_of(rule)
         if group is not None:

@@ -49,7 +49,7 @@ refs = many(ref)
 
 def target_list(game: Game, items: object) -> tuple:
     """Declared targets: expeditions (``p1:hero``), objects by name, ``null`` for a target left out."""
-    out = []
+    out: list[object] = []
     for item in as_list(items):
         if item is None or item == "none":
             out.append(None)

@@ -69,7 +69,8 @@ def to_action(game: Game, step: Step) -> A.Action:
         )
         chosen: list[str] = []
         for item in items:
-            found = option(game, item)
+            found = option(game, item)  # refuses when no decision is pending
+            assert game.pending is not None
             if found in chosen:  # two copies of a card: the next option of the same name
                 rest = [
                     o

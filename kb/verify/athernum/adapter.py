@@ -98,6 +98,8 @@ class AthernumAdapter(GameAdapter):
                     f"'{game.pending.prompt}' ({game.pending.rule})"
                 )
             player = game.acting_player
+            if player is None:
+                raise StepError(f"cannot advance to {target}: the game is over")
             legal = game.legal_actions()
             for candidate in (A.PassPriority(player), A.NextPhase(player)):
                 if candidate in legal:

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.athernum.cards import CardDef
 from kb.verify.board import AreaSpec, BoardLayout, plain
 
 
-def _combat(value: object) -> str | None:
+def _combat(value: Any) -> str | None:
     """The combat in progress (9.3): who attacks whom, who defends."""
     if not value:
         return None
     return plain({k: v for k, v in value.items() if v})
 
 
-def _stack(value: object) -> str | None:
+def _stack(value: Any) -> str | None:
     """The stack, bottom to top, by its entries' labels."""
     return " · ".join(e["label"] for e in value) if value else None
 
 
-def _result(value: object) -> str | None:
+def _result(value: Any) -> str | None:
     if not value:
         return None
     return f"{value.get('winner') or 'nobody'} wins" + (

@@ -159,6 +159,7 @@ def _check_object(game: Game, snap: dict, name: str, props: dict) -> list[str]:
     wrong = existence(name, props, exists, "card or token")
     if wrong is not None:
         return wrong
+    assert oid is not None  # it exists: existence() has said what is wrong otherwise
     return _compare_object(game, name, oid, snap["objects"][oid], props)
 
 

@@ -30,7 +30,7 @@ def stack_ref(game: Game, text: object) -> str:
     want = written(text, "the label or source card of an effect on the stack").casefold()
     entries = list(reversed(game.stack or []))  # top first
     for test in (
-        lambda e: e.id == text.strip() or e.label.casefold() == want,
+        lambda e: e.id == str(text).strip() or e.label.casefold() == want,
         lambda e: e.source is not None and e.source.name.casefold() == want,
         lambda e: want in e.label.casefold(),
     ):

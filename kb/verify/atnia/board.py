@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.atnia.cards import CardDef
 from kb.verify.board import AreaSpec, BoardLayout, object_label, plain
 
 
-def _horizon(value: object) -> str | None:
+def _horizon(value: Any) -> str | None:
     """The horizon, bottom to top, by its entries' labels."""
     return " · ".join(e["label"] for e in value) if value else None
 
 
-def _combat(value: object) -> str | None:
+def _combat(value: Any) -> str | None:
     if not value:
         return None
     attackers = ", ".join(f"{object_label(u)} → {object_label(t)}" for u, t in value.get("attackers", []))
