@@ -97,7 +97,7 @@ def _stats(value, path: str) -> tuple[int, int, int]:
         if isinstance(v, bool) or not isinstance(v, int):
             _fail(path, f"statistics are numbers, not {v!r}", "2.2.9.a")
         out.append(v)
-    return tuple(out)  # type: ignore[return-value]
+    return tuple(out)
 
 
 def _cost(data, path: str) -> Cost:

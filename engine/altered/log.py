@@ -6,22 +6,27 @@ against :mod:`.rules`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import ClassVar
 
-from engine.common.log import Recorder, entry_type
+from engine.common import log as common_log
+from engine.common.log import Recorder
 
 from .rules import RULES
 
-#: One logged event: ``rule`` is the Altered rule id that caused or permitted it, ``day`` its day.
-if TYPE_CHECKING:  # mypy reads the shared entry type; at run time the entry offers its clock by name
-    from engine.common.log import LogEntry
-else:
-    LogEntry = entry_type(
-        "day",
-        "d",
-        module=__name__,
-        doc="One logged event; ``rule`` is the Altered rule id that caused or permitted it.",
-    )
+
+@dataclass(frozen=True, slots=True)
+class LogEntry(common_log.LogEntry):
+    """One logged event: ``rule`` is the Altered rule id that caused or permitted it."""
+
+    CLOCK: ClassVar[str] = "day"
+    MARK: ClassVar[str] = "d"
+
+    @property
+    def day(self) -> int:
+        """The day in which the event happened (the clock)."""
+        return self.clock
+
 
 #: Append an entry to ``game.log``; the rule id must be registered in :mod:`.rules`.
 record = Recorder(LogEntry, RULES).record

@@ -1,8 +1,8 @@
 """The event log every engine keeps: each player action and automatic rule application, with its rule id.
 
 The log is an engine's account of *why* the state changed. Engines differ only in what their clock counts
-(Athernum's turns, Atnia's rounds, Altered's days): :func:`entry_type` makes an engine's entry type, which
-offers the clock under that name, and a :class:`Recorder` checks ids against the engine's own registry.
+(Athernum's turns, Atnia's rounds, Altered's days): each engine's entry type subclasses :class:`LogEntry`
+and offers the clock under that name, and a :class:`Recorder` checks ids against the engine's own registry.
 """
 
 from __future__ import annotations
@@ -48,25 +48,6 @@ class LogEntry:
     def __str__(self) -> str:
         """One line for people: ``[seq clock phase] message (rule)``."""
         return f"[{self.seq} {self.MARK}{self.clock} {self.phase}] {self.message} ({self.rule})"
-
-
-def entry_type(clock: str, mark: str, *, module: str, doc: str) -> type[LogEntry]:
-    """An engine's ``LogEntry``: the clock is the game's attribute ``clock`` (``turn``, ``round``, ``day``),
-    readable under that name (``entry.turn``) and so keyed in :meth:`LogEntry.to_dict`."""
-    return type(
-        "LogEntry",
-        (LogEntry,),
-        {
-            "__doc__": doc,
-            "__module__": module,
-            "__slots__": (),
-            "CLOCK": clock,
-            "MARK": mark,
-            clock: property(
-                lambda self: self.clock, doc=f"The {clock} in which the event happened (the clock)."
-            ),
-        },
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -238,7 +238,9 @@ def test_second_victory_field_item_cannot_be_attached(ilib):
     from engine.athernum import AttachItem
 
     s = setup(ilib)
-    s.attach(s.game.players["p1"].main_character, "Idol")
+    main = s.game.players["p1"].main_character
+    assert main is not None
+    s.attach(main, "Idol")
     soldier = s.character("p1", "Soldier")
     (idol,) = s.hand("p1", "Idol")
     g = day(s)
@@ -251,7 +253,9 @@ def test_second_victory_field_item_cannot_be_attached(ilib):
 def test_second_victory_field_item_cannot_be_played_directly(ilib):
     """A player who controls a copy of a Victory-Token-Field item may not play another, even directly (1.5.6)."""
     s = setup(ilib)
-    s.attach(s.game.players["p1"].main_character, "Idol")
+    main = s.game.players["p1"].main_character
+    assert main is not None
+    s.attach(main, "Idol")
     (idol,) = s.hand("p1", "Idol")
     g = day(s)
     with pytest.raises(UniquenessViolation):
@@ -289,7 +293,9 @@ def test_victory_field_item_attached_grows_the_pool(ilib):
     s = setup(ilib, pool=6)
     (idol,) = s.hand("p1", "Idol")
     g = day(s)
-    g.apply(AttachItem("p1", idol, g.players["p1"].main_character))
+    main = g.players["p1"].main_character
+    assert main is not None
+    g.apply(AttachItem("p1", idol, main))
     pass_all(g)
     assert g.victory_pool == 8
 

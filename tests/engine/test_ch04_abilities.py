@@ -352,6 +352,7 @@ def test_acting_player_keeps_priority_and_all_must_pass(clib):
     g.apply(ActivateAbility("p1", a, 0))
     assert g.priority == "p1"
     g.apply(PassPriority("p1"))
+    assert g.stack is not None
     assert g.priority == "p2" and len(g.stack) == 1
     g.apply(ActivateAbility("p2", c, 0))
     assert g.priority == "p2" and len(g.stack) == 2
@@ -370,6 +371,7 @@ def test_neutralised_effect_is_removed_from_the_stack(clib):
     hand = len(g.players["p1"].hand)
     g.apply(ActivateAbility("p1", scribe, 0))
     g.apply(PassPriority("p1"))
+    assert g.stack is not None
     effect_id = g.stack[0].id
     g.apply(ActivateAbility("p2", cm, 0, ((effect_id,),)))
     pass_all(g)
@@ -385,6 +387,7 @@ def test_modified_effect_keeps_its_modification(clib):
     target = s.character("p2", "Guard")  # DFV 3
     g = day(s)
     g.apply(ActivateAbility("p1", pyro, 1, ((target,),)))
+    assert g.stack is not None
     g.apply(ActivateAbility("p1", amp, 0, ((g.stack[0].id,),)))
     pass_all(g)
     assert g.objects[target].zone is Zone.DISCARD  # 2 + 1 damage on DFV 3
@@ -494,6 +497,7 @@ def test_simultaneous_triggers_are_ordered_by_their_controller(clib):
     assert g.pending.kind == "trigger_order"
     second = g.pending.options[1]
     g.apply(ChooseTriggerOrder("p1", (second,)))
+    assert g.stack is not None
     assert g.stack[0].label.endswith("triggered ability")
     assert len(g.stack) == 2
     first_placed = [e for e in g.log if e.kind == "stack_push"][-2]
@@ -511,6 +515,7 @@ def test_support_ability_from_hand(clib):
         g.apply(ActivateSupport("p1", bolt, ((target,),), ()))
     g.apply(ExhaustResource("p1", g.players["p1"].resources[0]))
     g.apply(ActivateSupport("p1", bolt, ((target,),), ("ember",)))
+    assert g.stack is not None
     assert g.objects[bolt].zone is Zone.DISCARD and len(g.stack) == 1
     pass_all(g)
     assert g.objects[target].zone is Zone.DISCARD
@@ -576,7 +581,9 @@ def test_equipment_abilities_only_work_in_an_item_slot(clib):
     g.apply(PlayCard("p1", sword))
     assert g.stack == []  # played directly: the Equip static has no effect outside a slot
     pass_all(g)
-    assert value(g, g.objects[g.players["p1"].main_character], "ofv") == 2
+    main = g.players["p1"].main_character
+    assert main is not None
+    assert value(g, g.objects[main], "ofv") == 2
 
 
 def test_continuous_static_applies_while_face_up(clib):
@@ -646,6 +653,7 @@ def test_objective_ability_wins_with_enough_victory_tokens(clib):
     assert g.objects[champ].victory_tokens == 2
     assert g.result is None  # exhausted, hence face-down: 4.2.2h needs a face-up permanent
     advance(g, lambda g: g.over)
+    assert g.result is not None
     assert g.result.winner == "p1" and g.result.rule == "4.2.2h"
     assert g.turn == 5  # it turned face-up in p1's next morning
 
@@ -659,7 +667,9 @@ def test_equip_static_follows_a_new_linked_target(clib):
     g.apply(AttachItem("p1", sword, soldier))
     pass_all(g)
     assert value(g, g.objects[soldier], "ofv") == 4
-    assert value(g, g.objects[g.players["p1"].main_character], "ofv") == 2
+    main = g.players["p1"].main_character
+    assert main is not None
+    assert value(g, g.objects[main], "ofv") == 2
 
 
 def test_continuous_static_applies_once_after_recovering(clib):
@@ -762,6 +772,7 @@ def test_a_value_change_modified_on_the_stack_applies_as_modified_and_keeps_it(
     (marshal,) = s.hand("p1", "Marshal")
     g = day(s)
     g.apply(PlayCard("p1", marshal))
+    assert g.stack is not None
     [entry] = g.stack
     g.apply(ActivateAbility("p1", mage, ability, ((entry.id,),)))
     pass_all(g)

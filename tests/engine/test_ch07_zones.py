@@ -171,7 +171,7 @@ def test_every_card_is_in_exactly_one_zone(zlib):
     s.discard("p2", "Brute")
     g = day(s)
     assert violations(g) == []
-    seen = {}
+    seen: dict[str, int] = {}
     for pid in g.order:
         ps = g.players[pid]
         for zone_ids in (

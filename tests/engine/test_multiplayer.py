@@ -243,6 +243,7 @@ def test_priority_goes_around_all_three_players_before_the_stack_resolves(mlib):
     g = day(s)
     g.apply(A.UseCommand("p1", "Acquisition"))
     g.apply(A.PassPriority("p1"))
+    assert g.stack is not None
     assert g.priority == "p2" and len(g.stack) == 1
     g.apply(A.ActivateAbility("p2", scribe, 0))
     assert g.priority == "p2" and len(g.stack) == 2

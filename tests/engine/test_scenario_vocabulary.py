@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.athernum import ActivateAbility, PassPriority, UseCommand, load_library
+from engine.athernum import ActivateAbility, ChooseTriggerOrder, PassPriority, UseCommand, load_library
 from kb.verify.athernum.expect import check
 from kb.verify.athernum.refs import StepError, stack_ref, target_groups
 from kb.verify.athernum.steps import parse_step, to_actions
@@ -79,7 +79,7 @@ def test_an_ability_is_named_in_a_step(game):
         0, {"activate": {"source": "Medic", "ability": "Heal", "targets": ["Hero"], "pay": [None]}}
     )
     [action] = to_actions(game, step)
-    assert action.ability == 0
+    assert isinstance(action, ActivateAbility) and action.ability == 0
     with pytest.raises(StepError, match="no ability named"):
         to_actions(game, parse_step(0, {"activate": {"source": "Medic", "ability": "Fly"}}))
 
@@ -94,6 +94,7 @@ def test_abilities_to_order_are_named_by_their_source_card():
     g = s.build()
     assert g.pending is not None and g.pending.kind == "trigger_order"
     [action] = to_actions(g, parse_step(0, {"order_triggers": ["Crier", "crier: triggered ability"]}))
+    assert isinstance(action, ChooseTriggerOrder)
     assert sorted(action.order) == sorted(g.pending.options)
 
 

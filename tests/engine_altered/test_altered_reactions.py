@@ -59,6 +59,7 @@ def test_reactions_after_a_daily_effect_come_before_the_next_one():
     )
     assert game.pending is None and game.reactions_in_limbo()
     game.apply(PlayReaction("p1", reaction(game, "Early Bird")))
+    assert game.pending is not None
     assert game.pending.kind == "expand"
     assert rules_logged(game).index("4.2.e") < len(game.log)
 

@@ -39,6 +39,7 @@ def cited_in_play():
         from engine.altered.actions import Pass
 
         try:
+            assert game.acting_player is not None
             game.apply(Pass(game.opponent(game.acting_player)))
         except IllegalAction as exc:
             seen |= set(exc.rules)
