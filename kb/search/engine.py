@@ -343,6 +343,25 @@ class SearchEngine:
                 ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
+        self._headings_below_subrules(ranked)
+
+    def _headings_below_subrules(self, ranked: _Ranking) -> None:
+        """A heading with no text of its own (``8.0.2 Initiative Determination``) ranks just below the best of
+        its subrules that the question matches itself: the heading only names the topic, the subrule answers."""
+        cache = self.cache
+        for docnum, (score, via, _) in list(ranked.entries.items()):
+            if not cache.subrules[docnum] or (cache.stored[docnum].get("text") or "").strip():
+                continue
+            best = max(
+                (
+                    ranked.entries[sub][0]
+                    for sub in cache.subrules[docnum]
+                    if sub in ranked.entries and self._scores.get(sub, 0.0) > 0
+                ),
+                default=None,
+            )
+            if best is not None and best < score:
+                ranked.place(docnum, best / LEAD, via)
 
     def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: _Ranking) -> None:
         """An example or remark in the rules text that the question matches brings the rule it belongs to

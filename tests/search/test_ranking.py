@@ -213,6 +213,14 @@ def test_a_matching_example_brings_its_rule_just_above_it(engine):
     assert example > 0 and hits[example - 1].id == "altered:2.2.2.j"
 
 
+def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
+    """A heading that is only a title ("8.0.2 Initiative Determination") comes right after the best of its
+    subrules the question matches, never above it: the subrule holds the answer."""
+    hits = [h.id for h in engine.search("How is initiative determined?", limit=10).hits]
+    heading = hits.index("athernum:8.0.2")
+    assert heading > 0 and hits[heading - 1] == "athernum:8.0.2a"
+
+
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
     """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
     from kb.search.ask import ask

@@ -1699,6 +1699,24 @@
       }
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
+      this._headingsBelowSubrules(ranked);
+    }
+
+    /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
+     *  its subrules that the question matches itself. */
+    _headingsBelowSubrules(ranked) {
+      for (const [docnum, [score, via]] of [...ranked.entries]) {
+        const doc = this.docs[docnum];
+        if (!doc.subrules.length || pyStrip(doc.text || "")) continue;
+        let best = null;
+        for (const sub of doc.subrules) {
+          if (ranked.entries.has(sub) && (this._scores.get(sub) || 0.0) > 0) {
+            const subScore = ranked.entries.get(sub)[0];
+            if (best === null || subScore > best) best = subScore;
+          }
+        }
+        if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
+      }
     }
 
     /** SearchEngine._rules_above_examples: a matching example or remark brings its rule just above itself. */
