@@ -200,6 +200,13 @@ def test_a_word_weighs_by_its_rarity_in_the_whole_index(engine):
     assert "athernum:10.5.0" in [h.id for h in engine.search("poison counters", limit=5).hits]
 
 
+def test_a_rare_word_counts_for_more_of_the_question_than_frequent_ones(engine):
+    """Coordination weighs each typed word by its rarity: the rule holding the one rare, decisive word
+    ("Contingency") is not outranked by entries holding only the frequent ones ("player", "activate")."""
+    hits = [h.id for h in engine.search("When is a player allowed to activate Contingency?", limit=5).hits]
+    assert {"athernum:9.2.4", "athernum:9.2.4a"} & set(hits)
+
+
 def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
     """Only Athernum has German texts, so a German question is answered from Athernum alone."""
     result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)

@@ -543,7 +543,8 @@
       return entry ? entry.docs.length : 0;
     }
 
-    /** PostingsCache.score: BM25F summed over the clauses, scaled by the share of typed words matched. */
+    /** PostingsCache.score: BM25F summed over the clauses, scaled by the share of typed words matched (each
+     *  word weighed by its rarity). */
     score(clauses, coordinate = true) {
       const scores = new Map();
       const byGroup = new Map();
@@ -558,13 +559,19 @@
         for (const doc of docs) set.add(doc);
       }
       if (coordinate && byGroup.size > 1) {
+        const weights = new Map();
+        for (const c of clauses) if (!weights.has(c.group)) weights.set(c.group, this._rarity(byGroup.has(c.group) ? byGroup.get(c.group).size : 0));
+        let total = 0.0;
+        for (const weight of weights.values()) total += weight;
         const matched = new Map();
-        for (const docs of byGroup.values()) for (const doc of docs) matched.set(doc, (matched.get(doc) || 0) + 1);
-        const total = new Set(clauses.map((c) => c.group)).size;
-        for (const [doc, count] of matched) scores.set(doc, scores.get(doc) * (count / total));
+        for (const [group, docs] of byGroup) for (const doc of docs) matched.set(doc, (matched.get(doc) || 0.0) + weights.get(group));
+        for (const [doc, weight] of matched) scores.set(doc, scores.get(doc) * (weight / total));
       }
       return scores;
     }
+
+    /** PostingsCache._rarity: a typed word's weight in coordination, the square root of its idf. */
+    _rarity(holding) { return Math.sqrt(Math.log(this.count / (holding + 1)) + 1); }
 
     /** PostingsCache._term */
     _term(c) {
