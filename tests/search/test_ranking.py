@@ -207,6 +207,26 @@ def test_a_rare_word_counts_for_more_of_the_question_than_frequent_ones(engine):
     assert {"athernum:9.2.4", "athernum:9.2.4a"} & set(hits)
 
 
+@pytest.mark.parametrize(
+    "question, rule, term",
+    [
+        ("In what order does the stack resolve?", "athernum:4.1.7", "athernum:term/stack"),
+        (
+            "How many command tokens does a player get each turn?",
+            "athernum:9.1.3",
+            "athernum:term/command-token-supply",
+        ),
+    ],
+)
+def test_a_question_other_than_a_definition_puts_the_rule_above_the_glossary_entry(
+    engine, question, rule, term
+):
+    """For a question that is not about what a term means, the rule that answers ranks above the glossary
+    entry of the term it names."""
+    hits = [h.id for h in engine.search(question, limit=5).hits]
+    assert hits[0] == rule and term in hits
+
+
 def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
     """Only Athernum has German texts, so a German question is answered from Athernum alone."""
     result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)

@@ -279,6 +279,12 @@
   /** str.casefold, for the ids and keys a judge types. */
   function casefold(text) { return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ"); }
 
+  /** set(a) == set(b) for two lists of stems. */
+  function sameStems(a, b) {
+    const x = new Set(a), y = new Set(b);
+    return x.size === y.size && [...x].every((stem) => y.has(stem));
+  }
+
   /** Python's str.isspace characters (what str.split() splits on). */
   const SPACE = "\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   const SPACES = new RegExp(`[${SPACE}]+`, "u");
@@ -1572,11 +1578,13 @@
     }
 
     /** SearchEngine._definitions_first: for "what does X mean", "what is X", "difference between X and Y",
-     *  each subject's glossary entry heads the results, followed by the rule it sits under. */
+     *  each subject's glossary entry heads the results, followed by the rule it sits under; a search that is
+     *  nothing but an entry's name looks it up the same way. */
     _definitionsFirst(parsed, filters, ranked) {
+      const subjects = this._definitionSubjects(parsed.text);
       const found = [];
-      for (const subject of this._definitionSubjects(parsed.text)) {
-        const term = this._glossaryEntry(subject, parsed.lang, filters);
+      for (const subject of subjects.length ? subjects : [parsed.text]) {
+        const term = this._glossaryEntry(subject, parsed.lang, filters, !subjects.length);
         if (term !== null && !found.includes(term)) found.push(term);
       }
       if (!found.length) return;
@@ -1607,7 +1615,7 @@
 
     /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
      *  synonym's standing for the whole subject). */
-    _glossaryEntry(subject, lang, filters) {
+    _glossaryEntry(subject, lang, filters, named = false) {
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
       const stems = new Set(a.analyse(subject, lang));
@@ -1625,6 +1633,7 @@
         for (const d of new Set(entries[0].docs)) {
           if (!rest.every((set) => set.has(d))) continue;
           const doc = this.docs[d];
+          if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
             if (best === null || norms[d] < best[0] || (norms[d] === best[0] && d < best[1])) best = [norms[d], d];
           }
