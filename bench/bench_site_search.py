@@ -62,7 +62,7 @@ CHROME_ARGS = [
     "--window-size=1366,900",
 ]
 #: The page every measurement starts from (a CR chapter: a large page, as a judge would be reading).
-PAGE = "athernum/cr/4/"
+PAGE = "athernum/cr/4.html"
 LUNR_SEPARATOR = r'[\s\-,:;!?()\[\]"/]+'
 #: A query typed as soon as a page's DOM is there, for the readiness figure.
 READY_QUERY = "can I play two locations in one turn"

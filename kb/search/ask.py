@@ -5,8 +5,8 @@ the rule defining a term, the rules a rulebook passage or a ruling corresponds t
 graph adds its parent chain, subrules, the rules it references, the definitions of the terms it uses, the
 rulebook passages in the question's language; the rulings that cite it and the passing scenarios and CR
 examples that demonstrate it come from the rulings file and the verify results. When a ruling settles the
-question (search's best ruling for it, resting on one of the leading rules), the answer leads with that
-ruling whole, its deciding rule and the proof of an example that demonstrates it. Everything carries its
+question (search's best ruling for it, resting on the answer's first rule), the answer leads with that
+ruling whole, that rule and the proof of an example that demonstrates it. Everything carries its
 site link.
 """
 
@@ -44,9 +44,10 @@ from kb.verify.results import ScenarioResult, Status, VerifyResults
 CANDIDATE_HITS = 25
 DEFAULT_RULES = 5
 #: A ruling leads the answer when it is among search's best ``RULING_HITS`` rulings for the question and rests
-#: on one of the answer's first ``LEADING_RULES`` rules: it answers the question and is about its rules.
+#: on the answer's first rule (search's best): it answers the question and is about its rule. The rules keep
+#: search's order: a ruling that rests on a lower rule does not reorder them (over the judge questions, that
+#: moved the right rule out of first place twice as often as into it).
 RULING_HITS = 5
-LEADING_RULES = 3
 #: Links as the site root names them (what the library returns when no caller turns them into paths or URLs).
 SITE_RELATIVE = SiteLinks()
 
@@ -240,20 +241,17 @@ def leading_ruling(
     engine: SearchEngine,
     question: str,
     found: SearchResult,
-    rule_ids: list[str],
+    first_rule: str,
     rulings: list[Ruling],
     game: str | None = None,
-) -> tuple[Ruling, str] | None:
-    """The ruling that settles the question, with its deciding rule: search's best ruling for the question (in
-    the game the search kept to, else the judge's ``game``, which may be ``all``) that rests on one of the
-    answer's leading rules, and the first such rule."""
+) -> Ruling | None:
+    """The ruling that settles the question: search's best ruling for the question (in the game the search
+    kept to, else the judge's ``game``, which may be ``all``) that rests on the answer's first rule."""
     by_id = {f"{r.game}:ruling/{r.id}": r for r in rulings}
-    leading = rule_ids[:LEADING_RULES]
     for hit in engine.search(question, game=found.game or game, kind="ruling", limit=RULING_HITS).hits:
         ruling = by_id.get(hit.id)
-        deciding = next((r for r in leading if ruling and r in ruling.rules), None)
-        if ruling and deciding:
-            return ruling, deciding
+        if ruling and first_rule in ruling.rules:
+            return ruling
     return None
 
 
@@ -298,7 +296,7 @@ def ask(
     """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
     order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
     ``ask`` and ``search`` (and the site, which shows search's ranking) agree. A ruling that settles the
-    question leads, and its deciding rule comes first. ``lang``: the answer's language (the question's when
+    question (it rests on the first rule) leads. ``lang``: the answer's language (the question's when
     None); ``explain``: say why search's hits ranked as they did."""
     found = engine.search(question, game=game, limit=max(CANDIDATE_HITS, limit))
     answer = AskAnswer(question=question, lang=lang or found.lang, game=found.game, notes=list(found.notes))
@@ -313,12 +311,9 @@ def ask(
                     ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
                 )
     order = list(chosen)
-    lead = leading_ruling(engine, question, found, order, rulings, game) if order else None
+    lead = leading_ruling(engine, question, found, order[0], rulings, game) if order else None
     if lead is not None:
-        ruling, deciding = lead
-        answer.ruling = build_ruling_view(graph, ruling, results, links)
-        order.remove(deciding)
-        order.insert(0, deciding)
+        answer.ruling = build_ruling_view(graph, lead, results, links)
     by_rule = rulings_by_rule(rulings)
     crowded = crowded_units(graph, results.scenarios)
     for rule_id in order[:limit]:
@@ -337,7 +332,7 @@ def ask(
             )
         )
     if answer.rules:
-        scenario = demonstrating(lead[0] if lead else None, answer.rules[0].id, results)
+        scenario = demonstrating(lead, answer.rules[0].id, results)
         if scenario is not None:
             answer.proof = proof_summary(graph, scenario, rulings, links, crowded)
     if not answer.rules and not answer.notes:

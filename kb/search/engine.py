@@ -346,6 +346,25 @@ class SearchEngine:
                 ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
+        self._headings_below_subrules(ranked)
+
+    def _headings_below_subrules(self, ranked: _Ranking) -> None:
+        """A heading with no text of its own (``8.0.2 Initiative Determination``) ranks just below the best of
+        its subrules that the question matches itself: the heading only names the topic, the subrule answers."""
+        cache = self.cache
+        for docnum, (score, via, _) in list(ranked.entries.items()):
+            if not cache.subrules[docnum] or (cache.stored[docnum].get("text") or "").strip():
+                continue
+            best = max(
+                (
+                    ranked.entries[sub][0]
+                    for sub in cache.subrules[docnum]
+                    if sub in ranked.entries and self._scores.get(sub, 0.0) > 0
+                ),
+                default=None,
+            )
+            if best is not None and best < score:
+                ranked.place(docnum, best / LEAD, via)
 
     def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: _Ranking) -> None:
         """An example or remark in the rules text that the question matches brings the rule it belongs to
@@ -381,10 +400,12 @@ class SearchEngine:
         """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
         entry of each subject heads the results, each followed by the numbered rule it sits under, in the
         order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
-        words, or all of the words of a synonym or translation that stands for the whole subject."""
+        words, or all of the words of a synonym or translation that stands for the whole subject. A search
+        that is nothing but a glossary entry's name ("exhausted", "OFV") looks that entry up the same way."""
+        subjects = definition_subjects(parsed.text)
         found: list[int] = []
-        for subject in definition_subjects(parsed.text):
-            term = self._glossary_entry(subject, parsed.lang, filters)
+        for subject in subjects or [parsed.text]:
+            term = self._glossary_entry(subject, parsed.lang, filters, named=not subjects)
             if term is not None and term not in found:
                 found.append(term)
         if not found:
@@ -398,8 +419,9 @@ class SearchEngine:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 
-    def _glossary_entry(self, subject: str, lang: str, filters: Filters) -> int | None:
-        """The glossary entry a definition question's subject names, if any (see ``_definitions_first``)."""
+    def _glossary_entry(self, subject: str, lang: str, filters: Filters, named: bool = False) -> int | None:
+        """The glossary entry a definition question's subject names, if any (see ``_definitions_first``);
+        ``named``: only an entry whose name is exactly those words."""
         wanted = [tuple(analyse(subject, "en"))]
         stems = set(analyse(subject, lang))
         for rule in self.builder.synonyms.expand(subject):
@@ -414,6 +436,9 @@ class SearchEngine:
             for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
                 if (
                     cache.kinds[docnum] == "term"
+                    and (
+                        not named or set(analyse(cache.stored[docnum].get("title") or "", "en")) == set(words)
+                    )
                     and (
                         not filters.active
                         or filters.accepts_parts(

@@ -13,7 +13,7 @@ import heapq
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from math import log
+from math import log, sqrt
 from pathlib import Path
 from typing import Any
 
@@ -276,7 +276,9 @@ class PostingsCache:
 
     def score(self, clauses: list[Clause], coordinate: bool = True) -> dict[int, float]:
         """BM25F scores of every document matching any clause, summed over the clauses (as Whoosh's OR),
-        then scaled by the share of the typed words a document matches (coordination), unless told not to."""
+        then scaled by the share of the typed words a document matches (coordination), unless told not to.
+        Each word's share is weighed by its rarity (``_rarity``): an entry holding the one rare, decisive word
+        of a question ("poison") is not outweighed by entries holding only its frequent ones ("card")."""
         scores: dict[int, float] = {}
         get = scores.get
         by_group: dict[int, set[int]] = {}
@@ -290,14 +292,21 @@ class PostingsCache:
                 scores[doc] = get(doc, 0.0) + factor * part
             by_group.setdefault(clause.group, set()).update(docs)
         if coordinate and len(by_group) > 1:
-            matched: dict[int, int] = {}
-            for group in by_group.values():
-                for doc in group:
-                    matched[doc] = matched.get(doc, 0) + 1
-            total = len({c.group for c in clauses})
-            for doc, count in matched.items():
-                scores[doc] *= count / total
+            groups = dict.fromkeys(c.group for c in clauses)  # in the order met, as search.js sums them
+            weights = {group: self._rarity(len(by_group.get(group, ()))) for group in groups}
+            total = sum(weights.values())
+            matched: dict[int, float] = {}
+            for group, holding in by_group.items():
+                for doc in holding:
+                    matched[doc] = matched.get(doc, 0.0) + weights[group]
+            for doc, weight in matched.items():
+                scores[doc] *= weight / total
         return scores
+
+    def _rarity(self, holding: int) -> float:
+        """A typed word's weight in coordination: the square root of its idf over the entries that hold it in
+        any field, in any of its forms (a word no entry holds weighs as the rarest)."""
+        return sqrt(log(self.count / (holding + 1)) + 1)
 
     def _term(self, clause: Clause) -> Matches | None:
         """A term's documents with their BM25 term-frequency parts ``tf·(K1+1)/(tf+norm)`` (computed on first use)."""

@@ -45,8 +45,10 @@ KIND_TO_CATEGORY = {kind: category for category, kinds in CATEGORIES.items() for
 #: How much an entry of a kind weighs in the ranking, beside its text score. Rulings and verified scenarios
 #: are secondary material: written as questions and plain-words statements they match a judge's question
 #: readily, but the answer is the rule itself, so they count half, and the rules they cite join the
-#: results at 0.6 of their text score (see ``RELATED_FACTOR`` in ``engine.py``).
-KIND_PRIOR = {"scenario": 0.5, "ruling": 0.5}
+#: results at 0.6 of their text score (see ``RELATED_FACTOR`` in ``engine.py``). A glossary entry restates
+#: a term in a short text its name matches strongly: it leads a question about what a term means (see
+#: ``_definitions_first``), but for any other question the rule using the term answers, so it counts 0.8.
+KIND_PRIOR = {"scenario": 0.5, "ruling": 0.5, "term": 0.8}
 
 
 #: What each entry keeps for display (everything a hit shows), beside its postings.

@@ -139,3 +139,27 @@ def test_unnumbered_cr_paragraph_stands_for_its_section(engine, project_kb):
     assert rules_for_hit(project_kb.graph, hits["athernum:9.1.0/p1"], project_kb.curated.defined_by) == [
         "athernum:9.1.0"
     ]
+
+
+#: Questions whose best ruling rests on a rule other than search's first one.
+RULING_ON_A_LOWER_RULE = [
+    "Can my opponent take control of my main character?",
+    "Who owns a token?",
+    "When is a state-based check performed?",
+    "Can other players respond to an effect on the stack?",
+]
+
+
+def test_answer_keeps_search_order_and_a_leading_ruling_rests_on_the_first_rule(engine, project_kb, indexed):
+    """ask lists the rules in search's order (a ruling never moves a lower rule first), and a ruling that heads
+    the answer rests on its first rule."""
+    from kb.search.ask import CANDIDATE_HITS, rules_for_hit
+
+    rulings, _ = load_rulings(indexed)
+    for question in RULING_ON_A_LOWER_RULE:
+        result = answer(engine, project_kb, question, rulings)
+        hits = engine.search(question, limit=CANDIDATE_HITS).hits
+        rules = [r for h in hits for r in rules_for_hit(project_kb.graph, h, project_kb.curated.defined_by)]
+        searched = [r for r in dict.fromkeys(rules) if result.game is None or r.startswith(f"{result.game}:")]
+        assert [r.id for r in result.rules] == searched[: len(result.rules)], question
+        assert result.ruling is None or result.rules[0].id in {r.id for r in result.ruling.rules}, question

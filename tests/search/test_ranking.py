@@ -200,6 +200,33 @@ def test_a_word_weighs_by_its_rarity_in_the_whole_index(engine):
     assert "athernum:10.5.0" in [h.id for h in engine.search("poison counters", limit=5).hits]
 
 
+def test_a_rare_word_counts_for_more_of_the_question_than_frequent_ones(engine):
+    """Coordination weighs each typed word by its rarity: the rule holding the one rare, decisive word
+    ("Contingency") is not outranked by entries holding only the frequent ones ("player", "activate")."""
+    hits = [h.id for h in engine.search("When is a player allowed to activate Contingency?", limit=5).hits]
+    assert {"athernum:9.2.4", "athernum:9.2.4a"} & set(hits)
+
+
+@pytest.mark.parametrize(
+    "question, rule, term",
+    [
+        ("In what order does the stack resolve?", "athernum:4.1.7", "athernum:term/stack"),
+        (
+            "How many command tokens does a player get each turn?",
+            "athernum:9.1.3",
+            "athernum:term/command-token-supply",
+        ),
+    ],
+)
+def test_a_question_other_than_a_definition_puts_the_rule_above_the_glossary_entry(
+    engine, question, rule, term
+):
+    """For a question that is not about what a term means, the rule that answers ranks above the glossary
+    entry of the term it names."""
+    hits = [h.id for h in engine.search(question, limit=5).hits]
+    assert hits[0] == rule and term in hits
+
+
 def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
     """Only Athernum has German texts, so a German question is answered from Athernum alone."""
     result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)
@@ -211,6 +238,14 @@ def test_a_matching_example_brings_its_rule_just_above_it(engine):
     hits = engine.search("Brassbug robot token sub-type", limit=10).hits
     example = next(n for n, h in enumerate(hits) if h.id == "altered:2.2.2.j/example-1")
     assert example > 0 and hits[example - 1].id == "altered:2.2.2.j"
+
+
+def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
+    """A heading that is only a title ("8.0.2 Initiative Determination") comes right after the best of its
+    subrules the question matches, never above it: the subrule holds the answer."""
+    hits = [h.id for h in engine.search("How is initiative determined?", limit=10).hits]
+    heading = hits.index("athernum:8.0.2")
+    assert heading > 0 and hits[heading - 1] == "athernum:8.0.2a"
 
 
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):

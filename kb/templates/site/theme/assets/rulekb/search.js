@@ -279,6 +279,12 @@
   /** str.casefold, for the ids and keys a judge types. */
   function casefold(text) { return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ"); }
 
+  /** set(a) == set(b) for two lists of stems. */
+  function sameStems(a, b) {
+    const x = new Set(a), y = new Set(b);
+    return x.size === y.size && [...x].every((stem) => y.has(stem));
+  }
+
   /** Python's str.isspace characters (what str.split() splits on). */
   const SPACE = "\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
   const SPACES = new RegExp(`[${SPACE}]+`, "u");
@@ -543,7 +549,8 @@
       return entry ? entry.docs.length : 0;
     }
 
-    /** PostingsCache.score: BM25F summed over the clauses, scaled by the share of typed words matched. */
+    /** PostingsCache.score: BM25F summed over the clauses, scaled by the share of typed words matched (each
+     *  word weighed by its rarity). */
     score(clauses, coordinate = true) {
       const scores = new Map();
       const byGroup = new Map();
@@ -558,13 +565,19 @@
         for (const doc of docs) set.add(doc);
       }
       if (coordinate && byGroup.size > 1) {
+        const weights = new Map();
+        for (const c of clauses) if (!weights.has(c.group)) weights.set(c.group, this._rarity(byGroup.has(c.group) ? byGroup.get(c.group).size : 0));
+        let total = 0.0;
+        for (const weight of weights.values()) total += weight;
         const matched = new Map();
-        for (const docs of byGroup.values()) for (const doc of docs) matched.set(doc, (matched.get(doc) || 0) + 1);
-        const total = new Set(clauses.map((c) => c.group)).size;
-        for (const [doc, count] of matched) scores.set(doc, scores.get(doc) * (count / total));
+        for (const [group, docs] of byGroup) for (const doc of docs) matched.set(doc, (matched.get(doc) || 0.0) + weights.get(group));
+        for (const [doc, weight] of matched) scores.set(doc, scores.get(doc) * (weight / total));
       }
       return scores;
     }
+
+    /** PostingsCache._rarity: a typed word's weight in coordination, the square root of its idf. */
+    _rarity(holding) { return Math.sqrt(Math.log(this.count / (holding + 1)) + 1); }
 
     /** PostingsCache._term */
     _term(c) {
@@ -1565,11 +1578,13 @@
     }
 
     /** SearchEngine._definitions_first: for "what does X mean", "what is X", "difference between X and Y",
-     *  each subject's glossary entry heads the results, followed by the rule it sits under. */
+     *  each subject's glossary entry heads the results, followed by the rule it sits under; a search that is
+     *  nothing but an entry's name looks it up the same way. */
     _definitionsFirst(parsed, filters, ranked) {
+      const subjects = this._definitionSubjects(parsed.text);
       const found = [];
-      for (const subject of this._definitionSubjects(parsed.text)) {
-        const term = this._glossaryEntry(subject, parsed.lang, filters);
+      for (const subject of subjects.length ? subjects : [parsed.text]) {
+        const term = this._glossaryEntry(subject, parsed.lang, filters, !subjects.length);
         if (term !== null && !found.includes(term)) found.push(term);
       }
       if (!found.length) return;
@@ -1600,7 +1615,7 @@
 
     /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
      *  synonym's standing for the whole subject). */
-    _glossaryEntry(subject, lang, filters) {
+    _glossaryEntry(subject, lang, filters, named = false) {
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
       const stems = new Set(a.analyse(subject, lang));
@@ -1618,6 +1633,7 @@
         for (const d of new Set(entries[0].docs)) {
           if (!rest.every((set) => set.has(d))) continue;
           const doc = this.docs[d];
+          if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
             if (best === null || norms[d] < best[0] || (norms[d] === best[0] && d < best[1])) best = [norms[d], d];
           }
@@ -1699,6 +1715,24 @@
       }
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
+      this._headingsBelowSubrules(ranked);
+    }
+
+    /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
+     *  its subrules that the question matches itself. */
+    _headingsBelowSubrules(ranked) {
+      for (const [docnum, [score, via]] of [...ranked.entries]) {
+        const doc = this.docs[docnum];
+        if (!doc.subrules.length || pyStrip(doc.text || "")) continue;
+        let best = null;
+        for (const sub of doc.subrules) {
+          if (ranked.entries.has(sub) && (this._scores.get(sub) || 0.0) > 0) {
+            const subScore = ranked.entries.get(sub)[0];
+            if (best === null || subScore > best) best = subScore;
+          }
+        }
+        if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
+      }
     }
 
     /** SearchEngine._rules_above_examples: a matching example or remark brings its rule just above itself. */
