@@ -15,6 +15,7 @@ from kb.search.definitions import definition_subjects
 from kb.search.evaluator import evaluate
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
+from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
@@ -69,6 +70,12 @@ class SearchEngine:
             else Synonyms()
         )
         self.builder = QueryBuilder(synonyms)
+        real_words_file = self.opened.path / REAL_WORDS_FILE
+        self.real_words = (
+            real_words_from_json(real_words_file.read_text(encoding="utf-8"))
+            if real_words_file.exists()
+            else {}
+        )
         self._scores: dict[int, float] = {}  # every document's score in the last text search
         #: Documents the index also holds in another language (a rulebook and its translation), and per
         #: question language the entries left out for it (made on first use).
@@ -306,7 +313,7 @@ class SearchEngine:
         unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
         if unknown or len(hits) < FEW_HITS:
             groups = {w: n for n, w in enumerate(parsed.words)}
-            fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,))
+            fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,), self.real_words)
             if parsed.lang == "de" and fuzzy.corrections:  # a corrected German word is translated as well
                 fuzzy.clauses += self.builder.translate(
                     fuzzy.corrections, groups, self.cache, parsed.lang, FUZZY_BOOST

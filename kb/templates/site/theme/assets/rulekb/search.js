@@ -1414,6 +1414,7 @@
       this.cache = new Postings(data);
       this.synonyms = new Synonyms(data.synonyms, this.analysis);
       this.builder = new QueryBuilder(this.synonyms, this.analysis, c);
+      this.realWords = new Map(Object.entries(data.realWords || {}).map(([lang, stems]) => [lang, new Set(pySplit(stems))]));
       this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
       this.otherLanguage = new Map();
       this._scores = new Map();
@@ -1669,7 +1670,7 @@
       if (unknown.length || hits.length < c.FEW_HITS) {
         const groups = new Map();
         parsed.words.forEach((w, n) => groups.set(w, n));
-        const fuzzy = fuzzyPass(cache, unknown.length ? unknown : parsed.words, groups, [parsed.lang], this.analysis, c);
+        const fuzzy = fuzzyPass(cache, unknown.length ? unknown : parsed.words, groups, [parsed.lang], this.analysis, c, this.realWords);
         if (parsed.lang === "de" && fuzzy.corrections.size) {
           fuzzy.clauses.push(...this.builder.translate(fuzzy.corrections, groups, cache, parsed.lang, c.FUZZY_BOOST));
         }
@@ -1814,15 +1815,16 @@
     return unknown;
   }
 
-  /** fuzzy.fuzzy_pass: index terms close to each word, as clauses in the word's group. */
-  function fuzzyPass(cache, words, groups, languages, a, c) {
+  /** fuzzy.fuzzy_pass: index terms close to each word, as clauses in the word's group; real words stay. */
+  function fuzzyPass(cache, words, groups, languages, a, c, realWords = new Map()) {
     const result = { corrections: new Map(), clauses: [] };
     words.forEach((word, n) => {
       const group = groups && groups.has(word) ? groups.get(word) : n;
       const close = new Map();
       for (const lang of languages) {
+        const real = realWords.get(lang) || new Set();
         for (const stem of a.analyse(word, lang)) {
-          const edits = maxEdits(stem);
+          const edits = real.has(stem) ? 0 : maxEdits(stem);
           if (!edits) continue;
           const [lo, hi] = letterMask(stem);
           const spread = 2 * edits;
