@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 #: The score of a rule reached by its number (its subrules follow just below it).
 JUMP_SCORE = 1000.0
+#: The kinds of entry a glossary entry's parent has when it is the text that defines the term.
+DEFINING_KINDS = ("rule", "paragraph")
 #: Fewer text hits than this, and the fuzzy pass runs for every word.
 FEW_HITS = 3
 #: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
@@ -383,8 +385,8 @@ class SearchEngine:
 
     def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: _Ranking) -> None:
         """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
-        entry of each subject heads the results, each followed by the numbered rule it sits under, in the
-        order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
+        entry of each subject heads the results, each followed by the rule it sits under (a numbered rule, or
+        the passage of a rules text without numbers, as Atnia's), in the order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
         words, or all of the words of a synonym or translation that stands for the whole subject."""
         found: list[int] = []
         for subject in definition_subjects(parsed.text):
@@ -398,7 +400,7 @@ class SearchEngine:
         for term in found:
             ranked.place(term, top * LEAD**place, ("definition", -1))
             parent = self.cache.docnum(str(self.cache.stored[term].get("parent") or "").casefold())
-            if parent is not None and self.cache.kinds[parent] == "rule":
+            if parent is not None and self.cache.kinds[parent] in DEFINING_KINDS:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 

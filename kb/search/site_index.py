@@ -46,6 +46,7 @@ def constants() -> dict:
         "CATEGORIES": CATEGORIES,
         "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE,
+        "DEFINING_KINDS": list(engine.DEFINING_KINDS),
         "FEW_HITS": engine.FEW_HITS,
         "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY,

@@ -1566,7 +1566,7 @@
     }
 
     /** SearchEngine._definitions_first: for "what does X mean", "what is X", "difference between X and Y",
-     *  each subject's glossary entry heads the results, followed by the rule it sits under. */
+     *  each subject's glossary entry heads the results, followed by the rule (or rules-text passage) it sits under. */
     _definitionsFirst(parsed, filters, ranked) {
       const found = [];
       for (const subject of this._definitionSubjects(parsed.text)) {
@@ -1580,7 +1580,7 @@
       for (const term of found) {
         ranked.place(term, top * this.c.LEAD ** place, ["definition", -1]);
         const parent = this.docs[term].parent;
-        if (parent >= 0 && this.docs[parent].kind === "rule") ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
+        if (parent >= 0 && this.c.DEFINING_KINDS.includes(this.docs[parent].kind)) ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
         place -= 2;
       }
     }
