@@ -20,6 +20,16 @@ def sample_questions():
     return [q.question for q in questions[::4]]
 
 
+def asked(engine, project_kb, question: str, limit: int):
+    """`rulekb ask`'s answer to ``question`` over the shared test index, without rulings or results."""
+    from kb.search.ask import ask
+    from kb.verify.results import VerifyResults
+
+    return ask(
+        question, engine, project_kb.graph, [], VerifyResults(""), project_kb.curated.defined_by, limit=limit
+    )
+
+
 def test_top_results_do_not_depend_on_the_limit(engine, sample_questions):
     """The first hits are the same whether one, three, ten or thirty hits are asked for."""
     changed = []
@@ -102,18 +112,7 @@ def test_ask_ranks_rules_as_search_does(engine, project_kb):
 
 def test_an_unnumbered_rules_text_answers_with_its_paragraphs(engine, project_kb):
     """Atnia's rules have no numbers: `ask` answers with its paragraphs, not with nothing."""
-    from kb.search.ask import ask
-    from kb.verify.results import VerifyResults
-
-    answer = ask(
-        "atnia how many times can I attack per round",
-        engine,
-        project_kb.graph,
-        [],
-        VerifyResults(""),
-        project_kb.curated.defined_by,
-        limit=5,
-    )
+    answer = asked(engine, project_kb, "atnia how many times can I attack per round", limit=5)
     assert answer.rules and all(r.id.startswith("atnia:rules/") for r in answer.rules)
 
 
@@ -155,18 +154,7 @@ def test_definitions_come_first_in_every_game(engine, question, first, defining)
 
 def test_ask_answers_an_atnia_definition_with_its_defining_passage(engine, project_kb):
     """In Atnia, whose passages are its rules, `ask` answers "what does X mean" with the passage defining X."""
-    from kb.search.ask import ask
-    from kb.verify.results import VerifyResults
-
-    answer = ask(
-        "what does burst speed mean",
-        engine,
-        project_kb.graph,
-        [],
-        VerifyResults(""),
-        project_kb.curated.defined_by,
-        limit=3,
-    )
+    answer = asked(engine, project_kb, "what does burst speed mean", limit=3)
     assert answer.rules[0].id == "atnia:rules/speed/p4"
 
 
@@ -247,16 +235,5 @@ def test_a_matching_example_brings_its_rule_just_above_it(engine):
 
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
     """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
-    from kb.search.ask import ask
-    from kb.verify.results import VerifyResults
-
-    answer = ask(
-        "what does reveal mean",
-        engine,
-        project_kb.graph,
-        [],
-        VerifyResults(""),
-        project_kb.curated.defined_by,
-        limit=3,
-    )
+    answer = asked(engine, project_kb, "what does reveal mean", limit=3)
     assert answer.rules[0].id == "athernum:term/reveal"
