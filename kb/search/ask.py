@@ -108,7 +108,8 @@ class AskAnswer:
 
 
 def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
-    """The numbered rule that defines a glossary term: its curated ``defined_by``, or the rule it hangs under."""
+    """The rule that defines a glossary term: its curated ``defined_by``, the numbered rule it hangs under, or
+    the passage it hangs under in a rules text without numbers (Atnia's terms, whose passages are the rules)."""
     data = graph.nodes[term_id]
     number = defined_by.get(data["game"], {}).get(data["title"])
     if number and f"{data['game']}:{number}" in graph:
@@ -120,6 +121,8 @@ def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, s
         and graph.nodes[parent]["kind"] in NUMBERED
         and graph.nodes[parent].get("number")
     ):
+        return parent
+    if parent is not None and parent in graph and graph.nodes[parent]["kind"] == "paragraph":
         return parent
     return None
 

@@ -15,6 +15,7 @@ from kb.search.definitions import definition_subjects
 from kb.search.evaluator import evaluate
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
+from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 
 #: The score of a rule reached by its number (its subrules follow just below it).
 JUMP_SCORE = 1000.0
+#: The kinds of entry a glossary entry's parent has when it is the text that defines the term.
+DEFINING_KINDS = ("rule", "paragraph")
 #: Fewer text hits than this, and the fuzzy pass runs for every word.
 FEW_HITS = 3
 #: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
@@ -73,6 +76,12 @@ class SearchEngine:
             else Synonyms()
         )
         self.builder = QueryBuilder(synonyms)
+        real_words_file = self.opened.path / REAL_WORDS_FILE
+        self.real_words = (
+            real_words_from_json(real_words_file.read_text(encoding="utf-8"))
+            if real_words_file.exists()
+            else {}
+        )
         self._scores: dict[int, float] = {}  # every document's score in the last text search
         #: Documents the index also holds in another language (a rulebook and its translation), and per
         #: question language the entries left out for it (made on first use).
@@ -310,7 +319,7 @@ class SearchEngine:
         unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
         if unknown or len(hits) < FEW_HITS:
             groups = {w: n for n, w in enumerate(parsed.words)}
-            fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,))
+            fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,), self.real_words)
             if parsed.lang == "de" and fuzzy.corrections:  # a corrected German word is translated as well
                 fuzzy.clauses += self.builder.translate(
                     fuzzy.corrections, groups, self.cache, parsed.lang, FUZZY_BOOST
@@ -398,10 +407,11 @@ class SearchEngine:
 
     def _definitions_first(self, parsed: ParsedQuery, filters: Filters, ranked: _Ranking) -> None:
         """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
-        entry of each subject heads the results, each followed by the numbered rule it sits under, in the
-        order asked. A subject's entry is the shortest glossary entry whose names hold all of the subject's
-        words, or all of the words of a synonym or translation that stands for the whole subject. A search
-        that is nothing but a glossary entry's name ("exhausted", "OFV") looks that entry up the same way."""
+        entry of each subject heads the results, each followed by the rule it sits under (a numbered rule, or
+        the passage of a rules text without numbers, as Atnia's), in the order asked. A subject's entry is the
+        shortest glossary entry whose names hold all of the subject's words, or all of the words of a synonym or
+        translation that stands for the whole subject. A search that is nothing but a glossary entry's name
+        ("exhausted", "OFV") looks that entry up the same way."""
         subjects = definition_subjects(parsed.text)
         found: list[int] = []
         for subject in subjects or [parsed.text]:
@@ -415,7 +425,7 @@ class SearchEngine:
         for term in found:
             ranked.place(term, top * LEAD**place, ("definition", -1))
             parent = self.cache.docnum(str(self.cache.stored[term].get("parent") or "").casefold())
-            if parent is not None and self.cache.kinds[parent] == "rule":
+            if parent is not None and self.cache.kinds[parent] in DEFINING_KINDS:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 

@@ -7,6 +7,7 @@ letters is one edit), the first letter must match, and the most frequent close t
 
 from __future__ import annotations
 
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 
 from kb.search.analysis import analyse
@@ -70,16 +71,19 @@ def fuzzy_pass(
     words: list[str],
     groups: dict[str, int] | None = None,
     languages: tuple[str, ...] = ("en", "de"),
+    real_words: Mapping[str, Container[str]] | None = None,
 ) -> FuzzyPass:
     """Index terms close to each of ``words`` (other than the word itself) in the fields of the question's
-    language(s), as clauses in the word's group: a German typo is not "corrected" into an English word."""
+    language(s), as clauses in the word's group: a German typo is not "corrected" into an English word, and
+    a real word of the language (``real_words``, stems per language; see ``lexicon``) is not corrected at all."""
     result = FuzzyPass()
     for n, word in enumerate(words):
         group = (groups or {}).get(word, n)
         close: dict[str, str] = {}  # index term → the language whose stem it corrects
         for lang in languages:
+            real = (real_words or {}).get(lang, ())
             for stem in analyse(word, lang):
-                edits = max_edits(stem)
+                edits = 0 if stem in real else max_edits(stem)
                 mask, spread = letter_mask(stem), 2 * edits
                 for length in range(len(stem) - edits, len(stem) + edits + 1) if edits else ():
                     for term, term_mask in cache.vocabulary(stem[0], length):

@@ -24,11 +24,9 @@ from kb.errors import RulekbError
 from kb.folders import make_temp, remove_stale
 from kb.paths import Paths
 from kb.search.documents import IndexDoc
+from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
 from kb.search.site_index import SITE_INDEX_FILE, site_index, site_index_script
-
-if TYPE_CHECKING:
-    from kb.loader import KnowledgeBase
 from kb.search.store import (
     BUILDING_PREFIX,
     GENERATION_PREFIX,
@@ -42,6 +40,9 @@ from kb.search.store import (
     write_pointer,
 )
 from kb.search.synonyms import Synonyms
+
+if TYPE_CHECKING:
+    from kb.loader import KnowledgeBase
 
 Progress = Callable[[int, int], None]
 #: The lock file publishers take turns on, and how long one waits for another.
@@ -92,14 +93,17 @@ def _write(
     synonyms: Synonyms,
     meta: dict[str, Any],
     on_progress: Progress | None,
+    memo_dir: Path | None = None,
 ) -> None:
-    """Invert every entry and write the postings with what each hit shows, and the browser's copy of them
-    (``search-index.js``)."""
+    """Invert every entry and write the postings with what each hit shows, the real words typo correction
+    leaves alone, and the browser's copy of them (``search-index.js``)."""
     stored = [doc.fields() for doc in docs]
     keys = {key: doc.id for doc in docs for key in doc.keys}
     inverted = Inverted.of(stored, on_progress)
     PostingsCache.from_inverted(inverted, stored, keys).save(folder)
-    data = site_index(inverted, stored, keys, synonyms, meta)
+    words = real_words(inverted.postings, memo_dir)
+    (folder / REAL_WORDS_FILE).write_text(real_words_to_json(words), encoding="utf-8")
+    data = site_index(inverted, stored, keys, synonyms, meta, words)
     (folder / SITE_INDEX_FILE).write_text(site_index_script(data), encoding="utf-8")
 
 
@@ -143,7 +147,7 @@ def prepare_index(
             },
             "fingerprint": source_fingerprint(paths),
         }
-        _write(tmp, docs, synonyms, meta, on_progress)
+        _write(tmp, docs, synonyms, meta, on_progress, paths.memo)
         (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         _open_generation(tmp)  # prove the new generation readable before anyone can see it

@@ -48,6 +48,7 @@ def constants() -> dict[str, Any]:
         "CATEGORIES": CATEGORIES,
         "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE,
+        "DEFINING_KINDS": list(engine.DEFINING_KINDS),
         "FEW_HITS": engine.FEW_HITS,
         "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY,
@@ -138,8 +139,10 @@ def site_index(
     keys: dict[str, str],
     synonyms: Synonyms,
     meta: dict[str, Any],
+    real_words: dict[str, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """The browser's index of the entries ``stored`` (their ``IndexDoc.fields()``) as inverted."""
+    """The browser's index of the entries ``stored`` (their ``IndexDoc.fields()``) as inverted, with the real
+    words typo correction leaves alone (stems per language, joined by spaces)."""
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
     rows = []
@@ -157,6 +160,7 @@ def site_index(
         "constants": constants(),
         "meta": {k: meta[k] for k in ("games", "docids", "kinds", "translated")},
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
+        "realWords": {lang: " ".join(stems) for lang, stems in (real_words or {}).items()},
         "tables": {column: list(values) for column, values in tables.items()},
         "docs": rows,
         "keys": extra_keys,

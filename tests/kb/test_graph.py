@@ -62,6 +62,15 @@ def test_uses_term_is_case_and_plural_insensitive(graph):
     assert "athernum:term/permanent" in terms
 
 
+def test_every_game_has_its_glossary(graph):
+    """Atnia and Altered get glossary terms from their rules/<game>/terms.yaml, quoting the defining passage."""
+    assert graph.nodes["atnia:term/horizon"]["text"] == graph.nodes["atnia:rules/zones/p5"]["text"]
+    assert graph.nodes["altered:term/after-you"]["parent"] == "altered:7.3.2.a"
+    assert "atnia:term/horizon" in edges_of(
+        graph, "atnia:rules/playing-cards-and-the-horizon/p1", EdgeKind.USES_TERM
+    )
+
+
 def test_ofv_and_dfv_count_as_their_terms(graph):
     """A rule that writes OFV uses the term Offensive Value."""
     users = edges_of(graph, "athernum:term/offensive-value", EdgeKind.USES_TERM, incoming=True)

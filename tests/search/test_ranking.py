@@ -20,6 +20,16 @@ def sample_questions():
     return [q.question for q in questions[::4]]
 
 
+def asked(engine, project_kb, question: str, limit: int):
+    """`rulekb ask`'s answer to ``question`` over the shared test index, without rulings or results."""
+    from kb.search.ask import ask
+    from kb.verify.results import VerifyResults
+
+    return ask(
+        question, engine, project_kb.graph, [], VerifyResults(""), project_kb.curated.defined_by, limit=limit
+    )
+
+
 def test_top_results_do_not_depend_on_the_limit(engine, sample_questions):
     """The first hits are the same whether one, three, ten or thirty hits are asked for."""
     changed = []
@@ -67,10 +77,11 @@ def test_game_all_undoes_the_game_the_question_suggests(engine):
 
 def test_one_odd_word_of_a_big_game_does_not_decide_the_game(engine):
     """A word only the biggest game happens to use ("keyword") beside the question's key term of another game
-    ("guardian", Atnia's) does not keep the search to the big game: the other game's rule is among the hits."""
+    ("guardian", Atnia's) does not keep the search to the big game: the other game's rule (or its glossary
+    entry, which quotes it) is among the hits."""
     result = engine.search("what is the guardian keyword", limit=10)
     assert result.game is None
-    assert "atnia:rules/combat-phase-outline/p8" in [h.id for h in result.hits]
+    assert {"atnia:rules/combat-phase-outline/p8", "atnia:term/guardian"} & {h.id for h in result.hits}
 
 
 def test_words_every_game_uses_keep_all_games(engine):
@@ -101,18 +112,7 @@ def test_ask_ranks_rules_as_search_does(engine, project_kb):
 
 def test_an_unnumbered_rules_text_answers_with_its_paragraphs(engine, project_kb):
     """Atnia's rules have no numbers: `ask` answers with its paragraphs, not with nothing."""
-    from kb.search.ask import ask
-    from kb.verify.results import VerifyResults
-
-    answer = ask(
-        "atnia how many times can I attack per round",
-        engine,
-        project_kb.graph,
-        [],
-        VerifyResults(""),
-        project_kb.curated.defined_by,
-        limit=5,
-    )
+    answer = asked(engine, project_kb, "atnia how many times can I attack per round", limit=5)
     assert answer.rules and all(r.id.startswith("atnia:rules/") for r in answer.rules)
 
 
@@ -136,6 +136,26 @@ def test_a_defined_term_is_followed_by_the_rule_that_defines_it(engine):
         "athernum:term/offensive-value",
         "athernum:2.2.3",
     ]
+
+
+@pytest.mark.parametrize(
+    "question, first, defining",
+    [
+        ("what does burst speed mean", "atnia:term/burst-speed", "atnia:rules/speed/p4"),
+        ("what's the channel zone", "atnia:term/channel-zone", "atnia:rules/zones/p7"),
+        ("what is a daily effect", "altered:term/daily-effect", "altered:4.2.c"),
+    ],
+)
+def test_definitions_come_first_in_every_game(engine, question, first, defining):
+    """Atnia's and Altered's terms (rules/<game>/terms.yaml) head a definition question as Athernum's do, followed
+    by the passage or rule that defines them (a passage, in a rules text without numbers)."""
+    assert [h.id for h in engine.search(question, limit=2).hits] == [first, defining]
+
+
+def test_ask_answers_an_atnia_definition_with_its_defining_passage(engine, project_kb):
+    """In Atnia, whose passages are its rules, `ask` answers "what does X mean" with the passage defining X."""
+    answer = asked(engine, project_kb, "what does burst speed mean", limit=3)
+    assert answer.rules[0].id == "atnia:rules/speed/p4"
 
 
 def test_a_difference_question_puts_both_definitions_first(engine):
@@ -250,16 +270,5 @@ def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
 
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
     """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
-    from kb.search.ask import ask
-    from kb.verify.results import VerifyResults
-
-    answer = ask(
-        "what does reveal mean",
-        engine,
-        project_kb.graph,
-        [],
-        VerifyResults(""),
-        project_kb.curated.defined_by,
-        limit=3,
-    )
+    answer = asked(engine, project_kb, "what does reveal mean", limit=3)
     assert answer.rules[0].id == "athernum:term/reveal"

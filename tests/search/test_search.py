@@ -94,6 +94,18 @@ def test_a_single_misspelt_word_is_corrected_too(engine):
     assert ids(engine.search("xqzwvk")) == []
 
 
+def test_a_real_word_is_not_corrected_into_an_index_word(engine):
+    """``talk`` (English) and ``Schlägt`` (German) are words, not typos: nothing is searched in their place
+    ("task", "schatt"), while a typo in the same question still is corrected."""
+    for question, word in (
+        ("can players talk to each other during a match", "talk"),
+        ("Schlägt das Ziel beim Angriff zurück?", "Schlägt"),
+    ):
+        result = engine.search(question)
+        assert word not in result.corrections, result.corrections
+    assert "exhuasted" in engine.search("can players talk about exhuasted cards").corrections
+
+
 def test_a_contraction_typed_without_its_apostrophe_is_no_typo(engine):
     """``I dont have a hero`` searches as ``I don't have a hero``, with no "similar words" correction to ``done``."""
     typed, written = engine.search("I dont have a hero"), engine.search("I don't have a hero")

@@ -38,6 +38,8 @@ EXACT = [
     "kind:ruling damage",
     "exhuasted permanent loses abilities",
     "exhuasted",
+    "can players talk to each other during a match",
+    "Schlägt das Ziel beim Angriff zurück?",
     "I dont have a hero",
     "defensve value",
     "mulligan",
@@ -157,6 +159,16 @@ def test_site_ranks_ids_filters_typos_german_and_syntax_exactly_as_the_cli(engin
         result = engine.search(query, limit=limit)
         assert js["ids"] == [h.id for h in result.hits], query
         assert js["notes"] == result.notes, query
+
+
+def test_site_leaves_real_words_uncorrected(site_index):
+    """In the browser too, ``talk`` and ``Schlägt`` are searched as typed, and a typo beside them is corrected."""
+    queries = ["can players talk to each other during a match", "Schlägt das Ziel zurück?", "talk exhuasted"]
+    talk, schlaegt, typo = (
+        " ".join(r["notes"]) for r in site_search(site_index, [{"query": q} for q in queries])
+    )
+    assert "talk →" not in talk and "Schlägt →" not in schlaegt
+    assert "exhuasted → exhaust" in typo and "talk →" not in typo
 
 
 def test_site_filters_by_game_and_kind_as_the_cli(engine, site_index):

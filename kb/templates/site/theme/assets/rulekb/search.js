@@ -1427,6 +1427,7 @@
       this.cache = new Postings(data);
       this.synonyms = new Synonyms(data.synonyms, this.analysis);
       this.builder = new QueryBuilder(this.synonyms, this.analysis, c);
+      this.realWords = new Map(Object.entries(data.realWords || {}).map(([lang, stems]) => [lang, new Set(pySplit(stems))]));
       this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
       this.otherLanguage = new Map();
       this._scores = new Map();
@@ -1578,8 +1579,8 @@
     }
 
     /** SearchEngine._definitions_first: for "what does X mean", "what is X", "difference between X and Y",
-     *  each subject's glossary entry heads the results, followed by the rule it sits under; a search that is
-     *  nothing but an entry's name looks it up the same way. */
+     *  each subject's glossary entry heads the results, followed by the rule (or rules-text passage) it sits
+     *  under; a search that is nothing but an entry's name looks it up the same way. */
     _definitionsFirst(parsed, filters, ranked) {
       const subjects = this._definitionSubjects(parsed.text);
       const found = [];
@@ -1594,7 +1595,7 @@
       for (const term of found) {
         ranked.place(term, top * this.c.LEAD ** place, ["definition", -1]);
         const parent = this.docs[term].parent;
-        if (parent >= 0 && this.docs[parent].kind === "rule") ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
+        if (parent >= 0 && this.c.DEFINING_KINDS.includes(this.docs[parent].kind)) ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
         place -= 2;
       }
     }
@@ -1685,7 +1686,7 @@
       if (unknown.length || hits.length < c.FEW_HITS) {
         const groups = new Map();
         parsed.words.forEach((w, n) => groups.set(w, n));
-        const fuzzy = fuzzyPass(cache, unknown.length ? unknown : parsed.words, groups, [parsed.lang], this.analysis, c);
+        const fuzzy = fuzzyPass(cache, unknown.length ? unknown : parsed.words, groups, [parsed.lang], this.analysis, c, this.realWords);
         if (parsed.lang === "de" && fuzzy.corrections.size) {
           fuzzy.clauses.push(...this.builder.translate(fuzzy.corrections, groups, cache, parsed.lang, c.FUZZY_BOOST));
         }
@@ -1848,15 +1849,16 @@
     return unknown;
   }
 
-  /** fuzzy.fuzzy_pass: index terms close to each word, as clauses in the word's group. */
-  function fuzzyPass(cache, words, groups, languages, a, c) {
+  /** fuzzy.fuzzy_pass: index terms close to each word, as clauses in the word's group; real words stay. */
+  function fuzzyPass(cache, words, groups, languages, a, c, realWords = new Map()) {
     const result = { corrections: new Map(), clauses: [] };
     words.forEach((word, n) => {
       const group = groups && groups.has(word) ? groups.get(word) : n;
       const close = new Map();
       for (const lang of languages) {
+        const real = realWords.get(lang) || new Set();
         for (const stem of a.analyse(word, lang)) {
-          const edits = maxEdits(stem);
+          const edits = real.has(stem) ? 0 : maxEdits(stem);
           if (!edits) continue;
           const [lo, hi] = letterMask(stem);
           const spread = 2 * edits;
