@@ -133,17 +133,17 @@ def unused_terms(kb: KnowledgeBase) -> list[Problem]:
     """Glossary terms that no rule or paragraph uses."""
     graph = kb.graph
     problems = []
-    for node_id, data in graph.nodes(data=True):
-        if data["kind"] != NodeKind.TERM:
+    for node_id, data in graph.node_items():
+        if data.kind != NodeKind.TERM:
             continue
         users = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == EdgeKind.USES_TERM.value]
         if not users:
             problems.append(
                 Problem(
-                    data["path"],
-                    data["line"],
+                    data.path,
+                    data.line,
                     "term",
-                    f"the term {data['title']!r} is defined but no rule uses it",
+                    f"the term {data.title!r} is defined but no rule uses it",
                     Severity.WARNING,
                     code="unused-term",
                 )
@@ -257,11 +257,11 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
                     coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)
                 )
             ):
-                data = kb.graph.nodes[rule]
+                data = kb.node(rule)
                 problems.append(
                     Problem(
-                        data["path"],
-                        data["line"],
+                        data.path,
+                        data.line,
                         "scenario",
                         f"{rule} has no scenario; write one, "
                         f"or list it in {rel(listed, kb.paths.root)} with the reason",

@@ -1,6 +1,6 @@
 """Every CR rule id the engine can cite exists in the rule graph (and is registered in engine.athernum.rules).
 
-The graph comes from ``kb.graph.load_graph()``; its node ids are qualified, e.g. ``athernum:4.2.2a``.
+The graph comes from ``kb.loader.load_graph()``; its node ids are qualified, e.g. ``athernum:4.2.2a``.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ RULE_LITERAL = re.compile(r"""["'](\d{1,2}\.\d\.(?:\d{1,2}|A)[a-zA-Z]*(?:\.[IVX]
 @pytest.fixture(scope="module")
 def graph():
     """The rule graph built by kb."""
-    from kb.graph import load_graph
+    from kb.loader import load_graph
 
     return load_graph()
 
