@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
-from kb.graph import Graph, ancestors, children, edges_of, label
+from kb.graph import Graph, ancestors, children, edges_of
 from kb.model import EdgeKind
 from kb.proof.model import build_proof
 from kb.proof.text import outcome_line, start_summary
@@ -107,12 +107,12 @@ class AskAnswer:
 
 def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
     """The numbered rule that defines a glossary term: its curated ``defined_by``, or the rule it hangs under."""
-    data = graph.nodes[term_id]
-    number = defined_by.get(data["game"], {}).get(data["title"])
-    if number and f"{data['game']}:{number}" in graph:
-        return f"{data['game']}:{number}"
-    parent = data.get("parent")
-    if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
+    data = graph.node(term_id)
+    number = defined_by.get(data.game, {}).get(data.title)
+    if number and f"{data.game}:{number}" in graph:
+        return f"{data.game}:{number}"
+    parent = data.parent
+    if parent in graph and graph.node(parent).kind in NUMBERED and graph.node(parent).number:
         return parent
     return None
 
@@ -121,7 +121,7 @@ def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
     """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
     linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
     return frozenset(
-        (graph.nodes[u]["game"], graph.nodes[u]["document"])
+        (graph.node(u).game, graph.node(u).document)
         for u, _, kind in graph.edges(keys=True)
         if kind in linking
     )
@@ -148,11 +148,11 @@ def rules_for_hit(
         rule = _defining_rule(graph, hit.id, defined_by)
         return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
-        parent = graph.nodes[hit.id].get("parent")
+        parent = graph.node(hit.id).parent
         return [parent] if parent in graph else []
     if hit.kind in ("paragraph", *NUMBERED):  # "No cards may be played … during the morning phase" is 9.1.0
-        parent = graph.nodes[hit.id].get("parent")
-        if parent in graph and graph.nodes[parent]["kind"] in NUMBERED and graph.nodes[parent].get("number"):
+        parent = graph.node(hit.id).parent
+        if parent in graph and graph.node(parent).kind in NUMBERED and graph.node(parent).number:
             return [parent]
         if companions is None:
             companions = companion_documents(graph)
@@ -183,7 +183,7 @@ def rulebook_passages(
     return [
         p
         for p in dict.fromkeys([*matched, *linked])
-        if p in graph and graph.nodes[p].get("text") and lang_of(p) == lang
+        if p in graph and graph.node(p).text and lang_of(p) == lang
     ]
 
 
@@ -201,17 +201,17 @@ def describe_rule(
 ) -> AskRule:
     """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, which place the examples' pages)."""
-    data = graph.nodes[rule_id]
-    subrules = [c for c in children(graph, rule_id) if graph.nodes[c]["kind"] in NUMBERED]
+    data = graph.node(rule_id)
+    subrules = [c for c in children(graph, rule_id) if graph.node(c).kind in NUMBERED]
 
     def ref(node_id: str, with_text: bool = False) -> Ref:
         return node_ref(graph, node_id, links, with_text)
 
     return AskRule(
         id=rule_id,
-        label=label(graph, rule_id),
-        title=data.get("title") or "",
-        text=data.get("text") or "",
+        label=graph.node(rule_id).label,
+        title=data.title or "",
+        text=data.text or "",
         url=links.href(url_of(graph, rule_id)),
         found_by=found_by,
         breadcrumb=[ref(a) for a in ancestors(graph, rule_id)],
@@ -297,7 +297,7 @@ def ask(
     companions = companion_documents(graph)
     for hit in found.hits:
         for rule_id in rules_for_hit(graph, hit, defined_by, companions):
-            if rule_id not in chosen and (found.game is None or graph.nodes[rule_id]["game"] == found.game):
+            if rule_id not in chosen and (found.game is None or graph.node(rule_id).game == found.game):
                 chosen[rule_id] = (
                     ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
                 )
