@@ -92,7 +92,7 @@ def summarise(paths: Paths, graph: Graph, results: VerifyResults, rulings: list[
     counts = Counter(s.status for s in results.scenarios)
     coverage: dict[str, Coverage] = {}
     problems = []
-    games = sorted({d["game"] for _, d in graph.nodes(data=True) if d["kind"] == "document"})
+    games = sorted({d.game for _, d in graph.node_items() if d.kind == "document"})
     for game in games:
         if primary_document(graph, game) is None:
             continue
