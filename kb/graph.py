@@ -27,10 +27,7 @@ class Graph(nx.MultiDiGraph):
         return ((node_id, data["node"]) for node_id, data in self.nodes(data=True))
 
     def add_typed_node(self, node: Node) -> None:
-        # transitional: the old flat attributes stay until every reader uses the typed node
-        flat = {k: getattr(node, k) for k in ("id", "game", "document", "number", "title", "text", "parent")}
-        flat |= {"kind": str(node.kind), "order": node.order, "line": node.line, "path": node.path}
-        self.add_node(node.id, node=node, aliases=list(node.aliases), **flat)
+        self.add_node(node.id, node=node)
 
     def link(self, source: str, target: str, kind: EdgeKind, **data: object) -> None:
         """An edge of ``kind`` (also its key: two nodes are linked at most once per kind)."""
@@ -226,8 +223,3 @@ def descendants(graph: Graph, node_id: str) -> list[str]:
         out.append(current)
         stack.extend(reversed(children(graph, current)))
     return out
-
-
-def label(graph: Graph, node_id: str) -> str:
-    """How a reader names a node (transitional: ``graph.node(node_id).label``)."""
-    return graph.node(node_id).label
