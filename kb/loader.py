@@ -13,13 +13,12 @@ from pathlib import Path
 from kb.curated import LINKS_FILE, TERMS_FILE, Curated, load_curated
 from kb.errors import Problem, Severity, SourceError
 from kb.graph import Graph, build_graph
-from kb.importer import load_repairs
-from kb.importer.common import Repair
 from kb.lookup import LookupIndex
 from kb.memo import cached, file_stamp
 from kb.model import Node, SourceDocument
 from kb.parse import parse_file
 from kb.paths import Paths
+from kb.repairs import Repair, load_repairs
 
 CACHE_FORMAT = 1
 NOT_SOURCES = {"README.md"}
