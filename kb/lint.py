@@ -16,7 +16,7 @@ from kb.parameters import read_parameters
 from kb.ruling_review import suspect_rulings
 from kb.rulings import Ruling, load_rulings
 from kb.text import words
-from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, load_not_testable, primary_document
+from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, primary_document, read_not_testable
 from kb.verify.fingerprint import lint_scenarios
 from kb.verify.scenario import discover
 from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
@@ -247,7 +247,7 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
         listed = kb.paths.scenarios / game / NOT_TESTABLE_FILE
         if primary_document(kb.graph, game) is None or not (kb.paths.scenarios / game).is_dir():
             continue
-        reasons, found = load_not_testable(listed, rel(listed, kb.paths.root))
+        reasons, found = read_not_testable(listed, rel(listed, kb.paths.root))
         problems += found
         coverage = classify(kb.graph, game, cited, reasons)
         for rule, status in coverage.rules.items():

@@ -75,7 +75,7 @@ class Coverage:
         }
 
 
-def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
+def read_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
     """Rules listed as not testable by an engine, each with its reason."""
     if not path.exists():
         return {}, []
