@@ -137,8 +137,8 @@ def synthetic_results(paths: Paths, every: int = 5) -> int:
     graph = load_kb(paths).graph
     rules = [
         n
-        for n, d in graph.nodes(data=True)
-        if d["kind"] == NodeKind.RULE and d["document"] == "cr" and d["game"].startswith("athernum")
+        for n, d in graph.node_items()
+        if d.kind == NodeKind.RULE and d.document == "cr" and d.game.startswith("athernum")
     ]
     scenarios = []
     for i, rule in enumerate(sorted(rules)[::every]):

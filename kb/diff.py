@@ -47,8 +47,8 @@ class Change:
 
 
 def _text(graph: Graph, node_id: str) -> str:
-    data = graph.nodes[node_id]
-    return " ".join(f"{data.get('title') or ''} {data.get('text') or ''}".split())
+    data = graph.node(node_id)
+    return " ".join(f"{data.title or ''} {data.text or ''}".split())
 
 
 def word_diff(old: str, new: str) -> str:
@@ -66,7 +66,7 @@ def word_diff(old: str, new: str) -> str:
 
 
 def _compared(graph: Graph) -> list[str]:
-    return [n for n, d in graph.nodes(data=True) if d["kind"] in COMPARED_KINDS]
+    return [n for n, d in graph.node_items() if d.kind in COMPARED_KINDS]
 
 
 def compare(old: Graph, new: Graph) -> list[Change]:
@@ -84,30 +84,30 @@ def compare(old: Graph, new: Graph) -> list[Change]:
             unmatched_new.discard(n)
     # 2. same text under another id: renumbered (only numbered nodes move; paragraphs shift by position)
     by_text: dict[str, list[str]] = {}
-    for n in sorted(unmatched_new, key=lambda i: new.nodes[i]["order"]):
-        if new.nodes[n].get("number"):
+    for n in sorted(unmatched_new, key=lambda i: new.node(i).order):
+        if new.node(n).number:
             by_text.setdefault(new_text[n], []).append(n)
-    for n in sorted(unmatched_old, key=lambda i: old.nodes[i]["order"]):
-        candidates = by_text.get(old_text[n]) if old.nodes[n].get("number") else None
+    for n in sorted(unmatched_old, key=lambda i: old.node(i).order):
+        candidates = by_text.get(old_text[n]) if old.node(n).number else None
         if candidates and old_text[n]:
             target = candidates.pop(0)
             unmatched_old.discard(n)
             unmatched_new.discard(target)
             changes.append(Change(ChangeKind.RENUMBERED, target, n, old_text[n], new_text[target]))
     # 3. same id, different text: changed
-    for n in sorted(unmatched_old & unmatched_new, key=lambda i: new.nodes[i]["order"]):
+    for n in sorted(unmatched_old & unmatched_new, key=lambda i: new.node(i).order):
         unmatched_old.discard(n)
         unmatched_new.discard(n)
         changes.append(
             Change(ChangeKind.CHANGED, n, n, old_text[n], new_text[n], word_diff(old_text[n], new_text[n]))
         )
     # 4. similar text under another id: renumbered and reworded
-    for n in sorted(unmatched_old, key=lambda i: old.nodes[i]["order"]):
-        if not old.nodes[n].get("number"):
+    for n in sorted(unmatched_old, key=lambda i: old.node(i).order):
+        if not old.node(n).number:
             continue
         best, score = None, SIMILAR_ENOUGH
         for m in unmatched_new:
-            if new.nodes[m].get("number") and new.nodes[m]["game"] == old.nodes[n]["game"]:
+            if new.node(m).number and new.node(m).game == old.node(n).game:
                 ratio = difflib.SequenceMatcher(a=old_text[n], b=new_text[m], autojunk=False).ratio()
                 if ratio > score:
                     best, score = m, ratio
@@ -131,8 +131,8 @@ def compare(old: Graph, new: Graph) -> list[Change]:
 
     def order(c: Change) -> tuple:
         graph = old if c.kind == ChangeKind.REMOVED else new
-        data = graph.nodes[c.id]
-        return (data["game"], data["document"], data["order"])
+        data = graph.node(c.id)
+        return (data.game, data.document, data.order)
 
     return sorted(changes, key=order)
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import TypeAlias
 
 import networkx as nx
 
@@ -13,30 +14,27 @@ from kb.ids import slugify
 from kb.links import explanations, references, translations, uses_term
 from kb.model import EdgeKind, Node, NodeKind, SourceDocument
 
-Graph: TypeAlias = "nx.MultiDiGraph[str]"  # nodes are ids
+
+class Graph(nx.MultiDiGraph):
+    """The rule graph: networkx edges between node ids; each node's data is its typed ``Node``."""
+
+    def node(self, node_id: str) -> Node:
+        """The node ``node_id`` names (KeyError when the graph has none)."""
+        return self.nodes[node_id]["node"]
+
+    def node_items(self) -> Iterator[tuple[str, Node]]:
+        """Every node with its id, in the order the graph holds them."""
+        return ((node_id, data["node"]) for node_id, data in self.nodes(data=True))
+
+    def add_typed_node(self, node: Node) -> None:
+        self.add_node(node.id, node=node)
+
+    def link(self, source: str, target: str, kind: EdgeKind, **data: object) -> None:
+        """An edge of ``kind`` (also its key: two nodes are linked at most once per kind)."""
+        self.add_edge(source, target, key=kind.value, kind=kind.value, **data)
 
 
-def node_attrs(node: Node, path: str) -> dict[str, object]:
-    """The attributes a graph node carries: everything a reader or exporter needs about it."""
-    return {
-        "id": node.id,
-        "game": node.game,
-        "document": node.document,
-        "kind": str(node.kind),
-        "number": node.number,
-        "title": node.title,
-        "text": node.text,
-        "parent": node.parent,
-        "order": node.order,
-        "line": node.line,
-        "path": path,
-        "aliases": list(node.aliases),
-    }
-
-
-def _extra_terms(
-    documents: list[SourceDocument], curated: Curated, by_id: dict[str, Node], problems: list[Problem]
-) -> list[Node]:
+def _extra_terms(curated: Curated, by_id: dict[str, Node], problems: list[Problem]) -> list[Node]:
     """Glossary terms that curated data adds from the numbered rules that define them."""
     added: list[Node] = []
     for game, entries in curated.extra_terms.items():
@@ -62,63 +60,38 @@ def _extra_terms(
                 parent=rule.id,
                 line=rule.line,
                 aliases=entry.aliases,
+                path=rule.path,
             )
             added.append(node)
     return added
 
 
-def build_graph(
-    documents: list[SourceDocument], curated: Curated, root: Path | None = None
-) -> tuple[Graph, list[Problem]]:
-    """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
-    graph: Graph = nx.MultiDiGraph()
-    problems: list[Problem] = []
+def _unique_nodes(
+    documents: list[SourceDocument], shown: dict[str, str], problems: list[Problem]
+) -> dict[str, Node]:
+    """Every node of the documents by id, each carrying its source's path; a repeated id is a problem."""
     by_id: dict[str, Node] = {}
-    paths: dict[str, str] = {}
-    shown = {d.id: str(d.path.relative_to(root)) if root else str(d.path) for d in documents}
     for document in documents:
-        display = shown[document.id]
         for node in document.nodes:
-            if node.id in by_id:
-                first = by_id[node.id]
+            first = by_id.get(node.id)
+            if first is not None:
                 problems.append(
                     Problem(
-                        display,
+                        shown[document.id],
                         node.line,
                         "id",
-                        f"duplicate id {node.id} (also in {paths[first.id]}:{first.line})",
+                        f"duplicate id {node.id} (also in {first.path}:{first.line})",
                     )
                 )
                 continue
-            by_id[node.id] = node
-            paths[node.id] = display
-    extra = _extra_terms(documents, curated, by_id, problems)
-    for node in extra:
-        if node.id not in by_id:
-            by_id[node.id] = node
-            paths[node.id] = paths.get(node.parent or "", "")
-    for node in by_id.values():
-        graph.add_node(node.id, **node_attrs(node, paths[node.id]))
-    for node in by_id.values():
-        if node.parent and node.parent in by_id:
-            graph.add_edge(
-                node.parent,
-                node.id,
-                key=EdgeKind.CONTAINS.value,
-                kind=EdgeKind.CONTAINS.value,
-                order=node.order,
-            )
-    known = set(by_id)
-    for document in documents:
-        edges, found = references(document, known, shown[document.id])
-        problems.extend(found)
-        for source, target in edges:
-            graph.add_edge(source, target, key=EdgeKind.REFERENCES.value, kind=EdgeKind.REFERENCES.value)
-    terms = [n for n in by_id.values() if n.kind == NodeKind.TERM]
-    for source, term in uses_term(by_id.values(), terms, curated):
-        graph.add_edge(source, term, key=EdgeKind.USES_TERM.value, kind=EdgeKind.USES_TERM.value)
+            by_id[node.id] = replace(node, path=shown[document.id])
+    return by_id
 
-    docs = {d.id: d for d in documents}
+
+def _explained(
+    documents: list[SourceDocument], docs: dict[str, SourceDocument], curated: Curated
+) -> dict[str, list[str]]:
+    """The CR rules each section of an untranslated prose document (a rulebook) explains, by section."""
     explained: dict[str, list[str]] = {}
     for document in documents:
         cr = docs.get(f"{document.meta.game}:cr")
@@ -126,12 +99,26 @@ def build_graph(
             continue
         for section, rule in explanations(document, cr, curated):
             explained.setdefault(section, []).append(rule)
+    return explained
+
+
+def _link_translations(
+    graph: Graph,
+    documents: list[SourceDocument],
+    shown: dict[str, str],
+    curated: Curated,
+    explained: dict[str, list[str]],
+    problems: list[Problem],
+) -> None:
+    """Link each translated section to its original; it explains what its original explains."""
+    docs = {d.id: d for d in documents}
     for document in documents:
         original = docs.get(document.meta.translates or "")
+        display = shown[document.id]
         if document.meta.translates and original is None:
             problems.append(
                 Problem(
-                    shown[document.id],
+                    display,
                     1,
                     "translates",
                     f"{document.id} translates {document.meta.translates}, which is not a document",
@@ -141,21 +128,21 @@ def build_graph(
         if original is None:
             continue
         for de, en in translations(document, original, curated):
-            if en not in by_id:
+            if en not in graph:
+                line = graph.node(de).line if de in graph else 1
                 problems.append(
-                    Problem(
-                        shown[document.id],
-                        by_id[de].line if de in by_id else 1,
-                        "translates",
-                        f"{de} is linked to {en}, which is not a section",
-                    )
+                    Problem(display, line, "translates", f"{de} is linked to {en}, which is not a section")
                 )
                 continue
-            graph.add_edge(de, en, key=EdgeKind.TRANSLATES.value, kind=EdgeKind.TRANSLATES.value)
+            graph.link(de, en, EdgeKind.TRANSLATES)
             explained[de] = list(explained.get(en, []))
+
+
+def _link_explanations(graph: Graph, explained: dict[str, list[str]], problems: list[Problem]) -> None:
+    """Link each prose section to the rules it explains; a rule that is not one is a problem of links.yaml."""
     for section, rules in explained.items():
         for rule in rules:
-            if rule not in by_id:
+            if rule not in graph:
                 game = section.split(":", 1)[0]
                 problems.append(
                     Problem(
@@ -166,7 +153,35 @@ def build_graph(
                     )
                 )
                 continue
-            graph.add_edge(section, rule, key=EdgeKind.EXPLAINS.value, kind=EdgeKind.EXPLAINS.value)
+            graph.link(section, rule, EdgeKind.EXPLAINS)
+
+
+def build_graph(
+    documents: list[SourceDocument], curated: Curated, root: Path | None = None
+) -> tuple[Graph, list[Problem]]:
+    """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
+    graph = Graph()
+    problems: list[Problem] = []
+    shown = {d.id: str(d.path.relative_to(root)) if root else str(d.path) for d in documents}
+    by_id = _unique_nodes(documents, shown, problems)
+    for node in _extra_terms(curated, by_id, problems):
+        by_id.setdefault(node.id, node)
+    for node in by_id.values():
+        graph.add_typed_node(node)
+    for node in by_id.values():
+        if node.parent and node.parent in by_id:
+            graph.link(node.parent, node.id, EdgeKind.CONTAINS, order=node.order)
+    for document in documents:
+        edges, found = references(document, set(by_id), shown[document.id])
+        problems.extend(found)
+        for source, target in edges:
+            graph.link(source, target, EdgeKind.REFERENCES)
+    terms = [n for n in by_id.values() if n.kind == NodeKind.TERM]
+    for source, term in uses_term(by_id.values(), terms, curated):
+        graph.link(source, term, EdgeKind.USES_TERM)
+    explained = _explained(documents, {d.id: d for d in documents}, curated)
+    _link_translations(graph, documents, shown, curated, explained, problems)
+    _link_explanations(graph, explained, problems)
     return graph, problems
 
 
@@ -181,10 +196,7 @@ def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = Fal
     else:
         found = [v for _, v, k in graph.out_edges(node_id, keys=True) if k == kind.value]
     # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
-    return sorted(
-        set(found),
-        key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n),
-    )
+    return sorted(set(found), key=lambda n: (*graph.node(n).place, n))
 
 
 def children(graph: Graph, node_id: str) -> list[str]:
@@ -195,10 +207,10 @@ def children(graph: Graph, node_id: str) -> list[str]:
 def ancestors(graph: Graph, node_id: str) -> list[str]:
     """The chain of containers from the document down to the parent of ``node_id``."""
     chain = []
-    parent = graph.nodes[node_id].get("parent")
+    parent = graph.node(node_id).parent
     while parent and parent in graph:
         chain.append(parent)
-        parent = graph.nodes[parent].get("parent")
+        parent = graph.node(parent).parent
     return list(reversed(chain))
 
 
@@ -211,21 +223,3 @@ def descendants(graph: Graph, node_id: str) -> list[str]:
         out.append(current)
         stack.extend(reversed(children(graph, current)))
     return out
-
-
-def label(graph: Graph, node_id: str) -> str:
-    """How a reader names a node: number and title, number, title, or its local id."""
-    data = graph.nodes[node_id]
-    number, title = data.get("number"), data.get("title")
-    if number and title:
-        return f"{number} {title}"
-    return number or title or node_id.split(":", 1)[1]
-
-
-def load_graph(root: Path | None = None) -> Graph:
-    """The rule graph of the project at ``root`` (found from the working folder by default)."""
-    from kb.loader import load_kb
-    from kb.paths import Paths
-
-    paths = Paths(root) if root is not None else Paths.discover()
-    return load_kb(paths).graph

@@ -16,7 +16,7 @@ from kb.parameters import read_parameters
 from kb.ruling_review import suspect_rulings
 from kb.rulings import Ruling, load_rulings
 from kb.text import words
-from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, load_not_testable, primary_document
+from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, primary_document, read_not_testable
 from kb.verify.fingerprint import lint_scenarios
 from kb.verify.scenario import discover
 from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
@@ -133,17 +133,17 @@ def unused_terms(kb: KnowledgeBase) -> list[Problem]:
     """Glossary terms that no rule or paragraph uses."""
     graph = kb.graph
     problems = []
-    for node_id, data in graph.nodes(data=True):
-        if data["kind"] != NodeKind.TERM:
+    for node_id, data in graph.node_items():
+        if data.kind != NodeKind.TERM:
             continue
         users = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == EdgeKind.USES_TERM.value]
         if not users:
             problems.append(
                 Problem(
-                    data["path"],
-                    data["line"],
+                    data.path,
+                    data.line,
                     "term",
-                    f"the term {data['title']!r} is defined but no rule uses it",
+                    f"the term {data.title!r} is defined but no rule uses it",
                     Severity.WARNING,
                     code="unused-term",
                 )
@@ -247,7 +247,7 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
         listed = kb.paths.scenarios / game / NOT_TESTABLE_FILE
         if primary_document(kb.graph, game) is None or not (kb.paths.scenarios / game).is_dir():
             continue
-        reasons, found = load_not_testable(listed, rel(listed, kb.paths.root))
+        reasons, found = read_not_testable(listed, rel(listed, kb.paths.root))
         problems += found
         coverage = classify(kb.graph, game, cited, reasons)
         for rule, status in coverage.rules.items():
@@ -257,11 +257,11 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
                     coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)
                 )
             ):
-                data = kb.graph.nodes[rule]
+                data = kb.node(rule)
                 problems.append(
                     Problem(
-                        data["path"],
-                        data["line"],
+                        data.path,
+                        data.line,
                         "scenario",
                         f"{rule} has no scenario; write one, "
                         f"or list it in {rel(listed, kb.paths.root)} with the reason",

@@ -13,13 +13,12 @@ from pathlib import Path
 from kb.curated import LINKS_FILE, TERMS_FILE, Curated, load_curated
 from kb.errors import Problem, Severity, SourceError
 from kb.graph import Graph, build_graph
-from kb.importer import load_repairs
-from kb.importer.common import Repair
 from kb.lookup import LookupIndex
 from kb.memo import cached, file_stamp
-from kb.model import SourceDocument
+from kb.model import Node, SourceDocument
 from kb.parse import parse_file
 from kb.paths import Paths
+from kb.repairs import Repair, load_repairs
 
 CACHE_FORMAT = 1
 NOT_SOURCES = {"README.md"}
@@ -40,6 +39,10 @@ class KnowledgeBase:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == Severity.ERROR]
+
+    def node(self, node_id: str) -> Node:
+        """The node ``node_id`` names (KeyError when the knowledge base has none)."""
+        return self.graph.node(node_id)
 
     def raise_for_errors(self) -> None:
         """Stop a build when a rule source is invalid, with every error named."""
@@ -100,3 +103,8 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
     kb = cached(paths.memo / "kb.pickle", _fingerprint(paths), lambda: build_kb(paths))
     kb.paths = paths
     return kb
+
+
+def load_graph(root: Path | None = None) -> Graph:
+    """The rule graph of the project at ``root`` (found from the working folder by default)."""
+    return load_kb(Paths(root) if root is not None else Paths.discover()).graph

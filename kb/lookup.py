@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.graph import Graph, label
+from kb.graph import Graph
 from kb.ids import normalise_lookup
 
 
@@ -17,12 +17,12 @@ class LookupIndex:
     @classmethod
     def from_graph(cls, graph: Graph) -> LookupIndex:
         index = cls()
-        for node_id, data in graph.nodes(data=True):
+        for node_id, data in graph.node_items():
             index.keys[node_id.casefold()] = node_id
             game, _local = node_id.split(":", 1)
-            if data.get("kind") == "term":
-                index.keys.setdefault(f"{game}:{data['title']}".casefold(), node_id)
-                for alias in data.get("aliases") or ():
+            if data.kind == "term":
+                index.keys.setdefault(f"{game}:{data.title}".casefold(), node_id)
+                for alias in data.aliases or ():
                     index.keys.setdefault(f"{game}:{alias}".casefold(), node_id)
         return index
 
@@ -45,6 +45,6 @@ class LookupIndex:
         stem = key.rstrip("abcdefghijklmnopqrstuvwxyz.")
         hits = sorted(
             {v for k, v in self.keys.items() if stem and k.startswith(stem)},
-            key=lambda n: graph.nodes[n]["order"],
+            key=lambda n: graph.node(n).order,
         )
-        return [f"{h} ({label(graph, h)})" for h in hits[:limit]]
+        return [f"{h} ({graph.node(h).label})" for h in hits[:limit]]

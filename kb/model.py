@@ -54,7 +54,9 @@ class DocumentMeta:
 
 @dataclass
 class Node:
-    """One node of the rule graph: a document, chapter, section, numbered rule, term or paragraph."""
+    """One node of the rule graph: a document, chapter, section, numbered rule, term or paragraph.
+
+    ``path`` is its source file as readers see it (relative to the project), set when the graph is built."""
 
     id: str
     game: str
@@ -67,6 +69,7 @@ class Node:
     order: int = 0
     line: int = 0
     aliases: tuple[str, ...] = ()
+    path: str = ""
 
     @property
     def label(self) -> str:
@@ -74,6 +77,11 @@ class Node:
         if self.number and self.title:
             return f"{self.number} {self.title}"
         return self.number or self.title or self.id.split(":", 1)[1]
+
+    @property
+    def place(self) -> tuple[str, str, int]:
+        """Where it stands among all nodes: its game, its document and its order in the document."""
+        return (self.game, self.document, self.order)
 
 
 @dataclass

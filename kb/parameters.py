@@ -84,7 +84,7 @@ def read_parameters(paths: Paths, graph: Graph) -> Parameters:
                 out.problems.append(Problem(display, line, f"{name}.rule", f"{rule} is not a rule"))
                 continue
             try:
-                match = re.search(entry["pattern"], graph.nodes[rule]["text"])
+                match = re.search(entry["pattern"], graph.node(rule).text)
                 value = _number(match.group("value")) if match else None
             except (re.error, IndexError) as exc:
                 out.problems.append(
@@ -103,7 +103,7 @@ def read_parameters(paths: Paths, graph: Graph) -> Parameters:
                         line,
                         str(name),
                         f"cannot read {name} from the text of {rule} any more: "
-                        f"{graph.nodes[rule]['text']!r}; update the pattern or the engine",
+                        f"{graph.node(rule).text!r}; update the pattern or the engine",
                     )
                 )
                 continue

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
 
-from kb.graph import Graph, ancestors, children, edges_of, label
+from kb.graph import Graph, ancestors, children, edges_of
 from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.site_links import SiteLinks
@@ -85,9 +85,9 @@ def node_ref(graph: Graph, node_id: str, links: SiteLinks = SiteLinks(), with_te
     """A node as a linked entry (with its text when asked)."""
     return Ref(
         node_id,
-        label(graph, node_id),
+        graph.node(node_id).label,
         links.href(url_of(graph, node_id)),
-        graph.nodes[node_id]["text"] if with_text else "",
+        graph.node(node_id).text if with_text else "",
     )
 
 
@@ -112,9 +112,9 @@ def example_refs(
     """The examples and remarks the rules give under a rule, then the verified scenarios demonstrating it
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, computed once by the caller)."""
     out = [
-        ExampleRef(c, graph.nodes[c]["text"], links.href(url_of(graph, c)), graph.nodes[c]["kind"])
+        ExampleRef(c, graph.node(c).text, links.href(url_of(graph, c)), graph.node(c).kind)
         for c in children(graph, node_id)
-        if graph.nodes[c]["kind"] in ("example", "remark")
+        if graph.node(c).kind in ("example", "remark")
     ]
     for scenario in sorted(results.by_rule().get(node_id, []), key=lambda s: s.id):
         if scenario.verified:
@@ -139,7 +139,7 @@ def build_view(
 ) -> RuleView:
     """Collect everything the graph, the rulings and the verify results say about ``node_id``."""
     results = results or VerifyResults("")
-    data = graph.nodes[node_id]
+    data = graph.node(node_id)
 
     def refs(ids: list[str], with_text: bool = False) -> list[Ref]:
         return [node_ref(graph, i, links, with_text) for i in ids]
@@ -150,16 +150,16 @@ def build_view(
     )
     return RuleView(
         id=node_id,
-        game=data["game"],
-        document=data["document"],
-        kind=data["kind"],
-        number=data["number"],
-        title=data["title"],
-        text=data["text"],
+        game=data.game,
+        document=data.document,
+        kind=data.kind,
+        number=data.number,
+        title=data.title,
+        text=data.text,
         url=links.href(url_of(graph, node_id)),
         breadcrumb=refs(ancestors(graph, node_id)),
-        subrules=refs([c for c in contained if graph.nodes[c]["kind"] in NUMBERED], True),
-        paragraphs=refs([c for c in contained if graph.nodes[c]["kind"] == "paragraph"], True),
+        subrules=refs([c for c in contained if graph.node(c).kind in NUMBERED], True),
+        paragraphs=refs([c for c in contained if graph.node(c).kind == "paragraph"], True),
         references=refs(edges_of(graph, node_id, EdgeKind.REFERENCES), True),
         referenced_by=refs(edges_of(graph, node_id, EdgeKind.REFERENCES, incoming=True)),
         terms=refs(edges_of(graph, node_id, EdgeKind.USES_TERM), True),

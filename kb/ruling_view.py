@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from rich.console import Console
 from rich.text import Text
 
-from kb.graph import Graph, label
+from kb.graph import Graph
 from kb.rulings import Ruling
 from kb.site_links import SiteLinks
 from kb.urls import crowded_units, ruling_url, scenario_url, url_of
@@ -76,7 +76,7 @@ def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, link
     """A ruling with its rules' text and its examples' status, every item with its link."""
     by_id = results.by_id()
     rules = [
-        RuleText(r, label(graph, r), graph.nodes[r].get("text") or "", links.href(url_of(graph, r)))
+        RuleText(r, graph.node(r).label, graph.node(r).text or "", links.href(url_of(graph, r)))
         if r in graph
         else RuleText(r, r.split(":", 1)[-1], "", "", False)
         for r in ruling.rules

@@ -45,22 +45,22 @@ class ScenarioLike(Protocol):
 def _chapter(graph: Graph, node_id: str) -> str | None:
     chain = [*ancestors(graph, node_id), node_id]
     for candidate in chain:
-        if graph.nodes[candidate]["kind"] == "chapter":
-            return graph.nodes[candidate]["number"]
+        if graph.node(candidate).kind == "chapter":
+            return graph.node(candidate).number
     return None
 
 
 def page_of(graph: Graph, node_id: str) -> str:
     """The Markdown page (relative to the docs folder) on which ``node_id`` is shown."""
-    data = graph.nodes[node_id]
-    game, document = data["game"], data["document"]
-    if data["kind"] == "term":
+    data = graph.node(node_id)
+    game, document = data.game, data.document
+    if data.kind == "term":
         return f"{game}/glossary.md"
     chapter = _chapter(graph, node_id)
     if chapter is not None:
         return f"{game}/{document}/{chapter}.md"
     root = f"{game}:{document}"
-    if root in graph and any(graph.nodes[c]["kind"] == "chapter" for c in graph.successors(root)):
+    if root in graph and any(graph.node(c).kind == "chapter" for c in graph.successors(root)):
         return f"{game}/{document}/index.md"  # the front page of a document split into chapter pages
     # A one-page document (``athernum/rulebook-en.html``) is not an index page, so that the theme does
     # not take it for the index of its navigation section.
@@ -69,17 +69,17 @@ def page_of(graph: Graph, node_id: str) -> str:
 
 def anchor_of(graph: Graph, node_id: str) -> str:
     """The HTML id of ``node_id`` on its page ('' for a node that is the page itself)."""
-    data = graph.nodes[node_id]
-    kind = data["kind"]
+    data = graph.node(node_id)
+    kind = data.kind
     local = node_id.split(":", 1)[1]
     if kind in ("document", "chapter"):
         return ""
     if kind == "term":
         return "term-" + local.split("/", 1)[1]
-    if kind in ("rule", "section") and data.get("number"):
-        return data["number"]
-    if local.startswith(f"{data['document']}/"):
-        local = local[len(data["document"]) + 1 :]
+    if kind in ("rule", "section") and data.number:
+        return data.number
+    if local.startswith(f"{data.document}/"):
+        local = local[len(data.document) + 1 :]
     return local.replace("/", "--")
 
 
@@ -114,9 +114,9 @@ def examples_unit(graph: Graph, node_id: str) -> str | None:
     chapter (or right under its document, for a document without chapters), else its chapter, else None."""
     chain = [*ancestors(graph, node_id), node_id]
     for parent, child in itertools.pairwise(chain):
-        if graph.nodes[parent]["kind"] in ("chapter", "document") and graph.nodes[child]["kind"] == "section":
+        if graph.node(parent).kind in ("chapter", "document") and graph.node(child).kind == "section":
             return child
-    return next((n for n in chain if graph.nodes[n]["kind"] == "chapter"), None)
+    return next((n for n in chain if graph.node(n).kind == "chapter"), None)
 
 
 @dataclass(frozen=True)
@@ -139,17 +139,17 @@ def _examples_page(game: str, name: str, unit: str | None, label: str, order: fl
 def examples_page_of(graph: Graph, rule: str) -> ExamplesPage | None:
     """The examples page of scenarios citing ``rule`` first: its section's or chapter's page; for a rule of
     a flat numbered document (Altered), the page of its first number (``rules-4``: rules 4.x)."""
-    data = graph.nodes[rule]
+    data = graph.node(rule)
     unit = examples_unit(graph, rule)
     if unit is not None:
-        unit_data = graph.nodes[unit]
-        number = unit_data.get("number")
-        name = number or unit.split(":", 1)[1].removeprefix(f"{unit_data['document']}/")
-        label = f"{number} {unit_data['title']}" if number else unit_data["title"]
-        return _examples_page(data["game"], name, unit, label, unit_data["order"])
-    first = (data.get("number") or "").split(".")[0]
+        unit_data = graph.node(unit)
+        number = unit_data.number
+        name = number or unit.split(":", 1)[1].removeprefix(f"{unit_data.document}/")
+        label = f"{number} {unit_data.title}" if number else unit_data.title
+        return _examples_page(data.game, name, unit, label, unit_data.order)
+    first = (data.number or "").split(".")[0]
     if first.isdigit():
-        return _examples_page(data["game"], f"rules-{first}", None, f"Rules {first}.x", int(first))
+        return _examples_page(data.game, f"rules-{first}", None, f"Rules {first}.x", int(first))
     return None
 
 
@@ -172,13 +172,11 @@ def _finer(graph: Graph, page: ExamplesPage, rule: str) -> ExamplesPage:
     for a rule that is the section itself or has no number."""
     chain = [*ancestors(graph, rule), rule]
     top = chain[chain.index(page.unit) + 1] if page.unit in chain[:-1] else None
-    number = graph.nodes[top].get("number") if top else None
+    number = graph.node(top).number if top else None
     if not top or not number:
         return page
-    data = graph.nodes[top]
-    return _examples_page(
-        data["game"], number, top, f"{number} {data.get('title') or ''}".strip(), data["order"]
-    )
+    data = graph.node(top)
+    return _examples_page(data.game, number, top, f"{number} {data.title or ''}".strip(), data.order)
 
 
 def crowded_units(graph: Graph, scenarios: Iterable[ScenarioLike]) -> frozenset[str]:

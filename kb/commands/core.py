@@ -215,7 +215,7 @@ def rule(rule_id: str, game: str | None, as_json: bool) -> None:
     kb = load_kb()
     games = _games(kb, game)
     node_id = _resolve(kb, rule_id, games)
-    if node_id is not None and game is not None and kb.graph.nodes[node_id]["game"] != game:
+    if node_id is not None and game is not None and kb.node(node_id).game != game:
         node_id = None
     if node_id is None:
         for kind, show in (("ruling", show_ruling), ("example", show_example)):

@@ -22,7 +22,7 @@ def _console() -> Console:
 
 def _games(kb: KnowledgeBase, game: str | None) -> list[str]:
     """The games to look in, the one asked for only; else Athernum first, then the others by name."""
-    known = sorted({data["game"] for _, data in kb.graph.nodes(data=True)})
+    known = sorted({data.game for _, data in kb.graph.node_items()})
     if game is not None and game not in known:
         raise NotFound(f"no game {game!r}; the games are {', '.join(known)}")
     return [game] if game else sorted(known, key=lambda g: (g != "athernum", g))

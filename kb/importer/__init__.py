@@ -10,11 +10,11 @@ import yaml
 from kb.errors import ImportFormatError
 from kb.importer.altered import import_altered
 from kb.importer.atnia import import_atnia
-from kb.importer.common import ImportResult, Repair
+from kb.importer.common import ImportResult
 from kb.importer.cr import import_cr
 from kb.importer.rulebook import import_rulebook
+from kb.repairs import Repair, report_path
 from kb.textfile import read_text
-from kb.yamlio import read_yaml_quietly
 
 FORMATS = ("athernum-cr", "athernum-rulebook-en", "athernum-rulebook-de", "atnia", "altered")
 
@@ -81,11 +81,6 @@ def target_path(rules_dir: Path, result: ImportResult) -> Path:
     return rules_dir / result.meta.game / f"{result.meta.document}.md"
 
 
-def report_path(source_path: Path) -> Path:
-    """The import report kept beside a rule source: the repairs the importer made to it."""
-    return source_path.with_suffix(".import.yaml")
-
-
 def write(result: ImportResult, path: Path, *, force: bool = False, root: Path | None = None) -> None:
     """Write a converted document and its import report; never overwrite an edited source unless forced, never
     through a symlink, and (given the project ``root``) never outside it."""
@@ -114,26 +109,13 @@ def write(result: ImportResult, path: Path, *, force: bool = False, root: Path |
     )
 
 
-def load_repairs(source_path: Path) -> list[Repair]:
-    """The repairs recorded when a rule source was imported (empty for a hand-written source)."""
-    path = report_path(source_path)
-    if not path.exists():
-        return []
-    data = read_yaml_quietly(path)
-    entries = data.get("repairs") if isinstance(data, dict) else None
-    try:
-        return [Repair(**r) for r in entries or []]
-    except TypeError:  # a hand-edited report whose entries are not repairs: it only lists them for review
-        return []
-
-
 __all__ = [
     "FORMATS",
     "ImportResult",
     "Repair",
     "convert",
     "detect_format",
-    "load_repairs",
+    "report_path",
     "target_path",
     "write",
 ]

@@ -6,8 +6,9 @@ import itertools
 import re
 
 from kb.errors import ImportFormatError
-from kb.importer.common import ImportResult, Repair, render
+from kb.importer.common import ImportResult, render
 from kb.model import DocumentMeta
+from kb.repairs import Repair
 
 _ITEM = re.compile(r"^(?P<indent>\s*)(?P<marker>•|-|\*(?=\s)|\d+\.)\s+(?P<text>.*)$")
 

@@ -1,4 +1,4 @@
-"""What every importer shares: the repairs it reports and the Markdown source it writes."""
+"""What every importer shares: the result it returns (with its repairs) and the Markdown source it writes."""
 
 from __future__ import annotations
 
@@ -7,30 +7,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from kb.model import DocumentMeta
-
-
-@dataclass(frozen=True)
-class Repair:
-    """One change the importer made to the scanned text, reported so a person can check it."""
-
-    line: int
-    kind: str
-    before: str
-    after: str
-    note: str = ""
-
-    def __str__(self) -> str:
-        text = f"line {self.line}: {self.kind}: {self.before!r} → {self.after!r}"
-        return f"{text} ({self.note})" if self.note else text
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "line": self.line,
-            "kind": self.kind,
-            "before": self.before,
-            "after": self.after,
-            "note": self.note,
-        }
+from kb.repairs import Repair
 
 
 @dataclass

@@ -6,8 +6,9 @@ import re
 
 from kb.errors import ImportFormatError
 from kb.ids import CR_NUMBER, repair_scanned_number
-from kb.importer.common import ImportResult, Repair, join_wrapped, render
+from kb.importer.common import ImportResult, join_wrapped, render
 from kb.model import DocumentMeta
+from kb.repairs import Repair
 
 ATHERNUM_LICENCE = (
     "CC BY-NC-SA 4.0 (Athernum: The Old World); the Archen Tactical Card Game System it builds on: CC BY 4.0"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from kb.graph import Graph, ancestors, children, edges_of, label
+from kb.graph import Graph, ancestors, children, edges_of
 from kb.model import EdgeKind
 from kb.proof.model import build_proof
 from kb.proof.text import outcome_line, start_summary
@@ -110,19 +110,16 @@ class AskAnswer:
 def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
     """The rule that defines a glossary term: its curated ``defined_by``, the numbered rule it hangs under, or
     the passage it hangs under in a rules text without numbers (Atnia's terms, whose passages are the rules)."""
-    data = graph.nodes[term_id]
-    number = defined_by.get(data["game"], {}).get(data["title"])
-    if number and f"{data['game']}:{number}" in graph:
-        return f"{data['game']}:{number}"
-    parent: str | None = data.get("parent")
-    if (
-        parent is not None
-        and parent in graph
-        and graph.nodes[parent]["kind"] in NUMBERED
-        and graph.nodes[parent].get("number")
-    ):
+    data = graph.node(term_id)
+    number = defined_by.get(data.game, {}).get(data.title)
+    if number and f"{data.game}:{number}" in graph:
+        return f"{data.game}:{number}"
+    parent = data.parent
+    if parent is None or parent not in graph:
+        return None
+    if graph.node(parent).kind in NUMBERED and graph.node(parent).number:
         return parent
-    if parent is not None and parent in graph and graph.nodes[parent]["kind"] == "paragraph":
+    if graph.node(parent).kind == "paragraph":
         return parent
     return None
 
@@ -131,7 +128,7 @@ def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
     """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
     linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
     return frozenset(
-        (graph.nodes[u]["game"], graph.nodes[u]["document"])
+        (graph.node(u).game, graph.node(u).document)
         for u, _, kind in graph.edges(keys=True)
         if kind in linking
     )
@@ -158,15 +155,15 @@ def rules_for_hit(
         rule = _defining_rule(graph, hit.id, defined_by)
         return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
-        parent: str | None = graph.nodes[hit.id].get("parent")
+        parent = graph.node(hit.id).parent
         return [parent] if parent is not None and parent in graph else []
     if hit.kind in ("paragraph", *NUMBERED):  # "No cards may be played … during the morning phase" is 9.1.0
-        parent = graph.nodes[hit.id].get("parent")
+        parent = graph.node(hit.id).parent
         if (
             parent is not None
             and parent in graph
-            and graph.nodes[parent]["kind"] in NUMBERED
-            and graph.nodes[parent].get("number")
+            and graph.node(parent).kind in NUMBERED
+            and graph.node(parent).number
         ):
             return [parent]
         if companions is None:
@@ -198,7 +195,7 @@ def rulebook_passages(
     return [
         p
         for p in dict.fromkeys([*matched, *linked])
-        if p in graph and graph.nodes[p].get("text") and lang_of(p) == lang
+        if p in graph and graph.node(p).text and lang_of(p) == lang
     ]
 
 
@@ -216,17 +213,17 @@ def describe_rule(
 ) -> AskRule:
     """A rule with its parent chain, subrules, references, terms, rulings, passing scenarios and examples
     (``crowded``: :func:`kb.urls.crowded_units` of all the results, which place the examples' pages)."""
-    data = graph.nodes[rule_id]
-    subrules = [c for c in children(graph, rule_id) if graph.nodes[c]["kind"] in NUMBERED]
+    data = graph.node(rule_id)
+    subrules = [c for c in children(graph, rule_id) if graph.node(c).kind in NUMBERED]
 
     def ref(node_id: str, with_text: bool = False) -> Ref:
         return node_ref(graph, node_id, links, with_text)
 
     return AskRule(
         id=rule_id,
-        label=label(graph, rule_id),
-        title=data.get("title") or "",
-        text=data.get("text") or "",
+        label=graph.node(rule_id).label,
+        title=data.title or "",
+        text=data.text or "",
         url=links.href(url_of(graph, rule_id)),
         found_by=found_by,
         breadcrumb=[ref(a) for a in ancestors(graph, rule_id)],
@@ -309,7 +306,7 @@ def ask(
     companions = companion_documents(graph)
     for hit in found.hits:
         for rule_id in rules_for_hit(graph, hit, defined_by, companions):
-            if rule_id not in chosen and (found.game is None or graph.nodes[rule_id]["game"] == found.game):
+            if rule_id not in chosen and (found.game is None or graph.node(rule_id).game == found.game):
                 chosen[rule_id] = (
                     ("match" if hit.via == "text" else hit.via) if rule_id == hit.id else f"via {hit.label}"
                 )

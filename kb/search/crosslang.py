@@ -65,7 +65,7 @@ def _digits(text: str) -> str:
 
 
 def _paragraphs(graph: Graph, section: str) -> list[str]:
-    return [c for c in children(graph, section) if graph.nodes[c]["kind"] == "paragraph"]
+    return [c for c in children(graph, section) if graph.node(c).kind == "paragraph"]
 
 
 def _anchors(text: str, translate: Synonyms | None) -> set[str]:
@@ -138,17 +138,17 @@ def align_paragraphs(de: list[str], en: list[str], translate: Synonyms | None = 
 
 
 def _nearest_section(graph: Graph, node_id: str) -> str | None:
-    parent = graph.nodes[node_id].get("parent")
-    while parent and graph.nodes[parent]["kind"] != "section":
-        parent = graph.nodes[parent].get("parent")
+    parent = graph.node(node_id).parent
+    while parent and graph.node(parent).kind != "section":
+        parent = graph.node(parent).parent
     return parent
 
 
 def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
     """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section)."""
     out: dict[str, list[str]] = {}
-    for section, data in graph.nodes(data=True):
-        if data["kind"] != "section":
+    for section, data in graph.node_items():
+        if data.kind != "section":
             continue
         targets = edges_of(graph, section, EdgeKind.TRANSLATES)
         if not targets:
@@ -156,13 +156,14 @@ def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dic
         out[section] = [targets[0]]
         de, en = _paragraphs(graph, section), _paragraphs(graph, targets[0])
         pairs = align_paragraphs(
-            [graph.nodes[p]["text"] for p in de], [graph.nodes[p]["text"] for p in en], translate
+            [graph.node(p).text for p in de], [graph.node(p).text for p in en], translate
         )
         for i, js in pairs.items():
             out[de[i]] = [en[j] for j in js]
         for paragraph in de:  # sub-items: the same position under the counterpart, else the counterpart
             for nested in descendants(graph, paragraph):
-                parent = graph.nodes[nested]["parent"]
+                parent = graph.node(nested).parent
+                assert parent is not None  # a descendant has its parent
                 suffix = nested[len(parent) :]
                 mapped = [c + suffix for c in out.get(parent, []) if c + suffix in graph]
                 out[nested] = mapped or out.get(parent, [])
@@ -185,24 +186,21 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
     explaining = {u for u, _, k in graph.edges(keys=True) if k == EdgeKind.EXPLAINS.value}
     if not explaining:
         return {}
-    games = {graph.nodes[s]["game"] for s in explaining}
+    games = {graph.node(s).game for s in explaining}
     # A heading without text of its own ("7.1.2 Character Slots") states nothing: its subrules do.
     candidates = {
-        n: _digits(f"{d['title']} {d['text']}")
-        for n, d in graph.nodes(data=True)
-        if d["game"] in games
-        and d["document"] == "cr"
-        and d["kind"] in ("rule", "section")
-        and (d.get("text") or "").strip()
+        n: _digits(f"{d.title} {d.text}")
+        for n, d in graph.node_items()
+        if d.game in games and d.document == "cr" and d.kind in ("rule", "section") and (d.text or "").strip()
     }
-    space = TfIdf(candidates, groups={n: graph.nodes[n]["game"] for n in candidates})
+    space = TfIdf(candidates, groups={n: graph.node(n).game for n in candidates})
     counterparts = english_counterparts(graph, translate)
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):
         passages = [
             d
             for d in descendants(graph, section)
-            if graph.nodes[d]["kind"] == "paragraph" and _nearest_section(graph, d) == section
+            if graph.node(d).kind == "paragraph" and _nearest_section(graph, d) == section
         ]
         linked = _linked_rules(graph, section)
         for node_id in [section, *passages]:
@@ -217,17 +215,19 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
 def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]) -> str:
     """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads."""
     english = counterparts.get(node_id, [node_id])
-    text = " ".join(f"{graph.nodes[e]['title']} {graph.nodes[e]['text']}" for e in english).strip()
+    text = " ".join(f"{graph.node(e).title} {graph.node(e).text}" for e in english).strip()
+    parent = graph.node(node_id).parent
     if (
-        graph.nodes[node_id]["kind"] == "paragraph"
+        parent is not None
+        and graph.node(node_id).kind == "paragraph"
         and len(text.split()) < HEADING_WORDS
         and not text.endswith((".", ":"))
     ):
-        siblings = children(graph, graph.nodes[node_id]["parent"])
+        siblings = children(graph, parent)
         position = siblings.index(node_id)
         if position + 1 < len(siblings):
             following = counterparts.get(siblings[position + 1], [siblings[position + 1]])
-            text += " " + " ".join(graph.nodes[e]["text"] for e in following)
+            text += " " + " ".join(graph.node(e).text for e in following)
     return text
 
 
@@ -238,8 +238,8 @@ def _rank(
     similar rules of its own game (a rule its section explains, ``linked_rules``, gets a bonus), taken in
     turns so that every statement of the passage is represented, best sentence first. Each sentence is
     compared with its own game's rules only, so the work grows with the corpus, not with its square."""
-    game = graph.nodes[node_id]["game"]
-    linked = {r for r in linked_rules if graph.nodes[r]["game"] == game}
+    game = graph.node(node_id).game
+    linked = {r for r in linked_rules if graph.node(r).game == game}
     per_sentence: list[list[tuple[float, str]]] = []
     for sentence in SENTENCE.split(text):
         scored = []
@@ -249,7 +249,7 @@ def _rank(
                 scored.append((similarity + bonus, rule))
         if scored:
             per_sentence.append(
-                sorted(scored, key=lambda sr: (-sr[0], graph.nodes[sr[1]]["order"]))[:PER_SENTENCE]
+                sorted(scored, key=lambda sr: (-sr[0], graph.node(sr[1]).order))[:PER_SENTENCE]
             )
     per_sentence.sort(key=lambda ranked: -ranked[0][0])
     ranked: list[str] = []

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.graph import Graph, ancestors, children, descendants, edges_of, label
+from kb.graph import Graph, ancestors, children, descendants, edges_of
 from kb.model import EdgeKind
 from kb.rulings import Ruling
 from kb.search.crosslang import related_rules
@@ -95,22 +95,17 @@ def context_of(graph: Graph, node_id: str) -> str:
     """The words a node inherits from where it sits: its parent's title and text (not a whole document's),
     and the paragraph before it when that introduces it (ends in a colon) or, in prose without rule
     numbers (the rulebooks), simply precedes it."""
-    data = graph.nodes[node_id]
-    parent: str | None = data.get("parent")
-    if (
-        parent is None
-        or parent not in graph
-        or graph.nodes[parent]["kind"] == "document"
-        or data["kind"] == "term"
-    ):
+    data = graph.node(node_id)
+    parent = data.parent
+    if parent is None or parent not in graph or graph.node(parent).kind == "document" or data.kind == "term":
         return ""
-    parts = [graph.nodes[parent].get("title") or "", graph.nodes[parent].get("text") or ""]
-    prose = data["kind"] == "paragraph" and not graph.nodes[parent].get("number")
+    parts = [graph.node(parent).title or "", graph.node(parent).text or ""]
+    prose = data.kind == "paragraph" and not graph.node(parent).number
     siblings = children(graph, parent)
     before = siblings[: siblings.index(node_id)] if node_id in siblings else []
     for sibling in reversed(before):
-        if graph.nodes[sibling]["kind"] == "paragraph":
-            text = graph.nodes[sibling].get("text") or ""
+        if graph.node(sibling).kind == "paragraph":
+            text = graph.node(sibling).text or ""
             if prose or text.rstrip().endswith(":"):
                 parts.append(text)
             break
@@ -121,13 +116,13 @@ def translated_documents(graph: Graph, languages: dict[str, str]) -> dict[str, t
     """For each document (``game:document``) that has a translation, the languages it is translated into or
     from: its sections' ``translates`` links, in either direction."""
     out: dict[str, set[str]] = {}
-    for node_id, data in graph.nodes(data=True):
-        if data["kind"] != "section":
+    for node_id, data in graph.node_items():
+        if data.kind != "section":
             continue
-        source = f"{data['game']}:{data['document']}"
+        source = f"{data.game}:{data.document}"
         for target in edges_of(graph, node_id, EdgeKind.TRANSLATES):
-            other = graph.nodes[target]
-            target_doc = f"{other['game']}:{other['document']}"
+            other = graph.node(target)
+            target_doc = f"{other.game}:{other.document}"
             out.setdefault(target_doc, set()).add(languages.get(source, "en"))
             out.setdefault(source, set()).add(languages.get(target_doc, "en"))
     return {docid: tuple(sorted(langs)) for docid, langs in out.items()}
@@ -142,37 +137,37 @@ def graph_documents(
     translated = translated_documents(graph, languages)
     ordered = sorted(
         graph.nodes,
-        key=lambda n: (graph.nodes[n]["game"], graph.nodes[n]["document"], graph.nodes[n]["order"], n),
+        key=lambda n: (graph.node(n).game, graph.node(n).document, graph.node(n).order, n),
     )
     for position, node_id in enumerate(ordered):
-        data = graph.nodes[node_id]
-        kind = data["kind"]
+        data = graph.node(node_id)
+        kind = str(data.kind)
         subrules: list[str] = []
         if kind in WITH_SUBRULES:
             subrules = descendants(graph, node_id)
-        elif kind == "document" and data["document"] != "cr":
+        elif kind == "document" and data.document != "cr":
             subrules = children(graph, node_id)
         yield IndexDoc(
             id=node_id,
-            game=data["game"],
-            document=data["document"],
+            game=data.game,
+            document=data.document,
             kind=kind,
-            title=data.get("title") or "",
-            text=data.get("text") or "",
+            title=data.title or "",
+            text=data.text or "",
             url=url_of(graph, node_id),
-            lang=languages.get(f"{data['game']}:{data['document']}", "en"),
+            lang=languages.get(f"{data.game}:{data.document}", "en"),
             context=context_of(graph, node_id),
-            number=data.get("number") or "",
-            label=label(graph, node_id),
-            breadcrumb=[label(graph, a) for a in ancestors(graph, node_id)],
+            number=data.number or "",
+            label=graph.node(node_id).label,
+            breadcrumb=[graph.node(a).label for a in ancestors(graph, node_id)],
             keys=sorted(keys.get(node_id, [node_id.casefold()])),
-            terms=[data["title"], *(data.get("aliases") or [])] if kind == "term" else [],
+            terms=[data.title, *(data.aliases or [])] if kind == "term" else [],
             related=related.get(node_id, []),
             subrules=subrules,
-            parent=data.get("parent") or "",
+            parent=data.parent or "",
             order=position,
-            source=f"{data.get('path', '')}:{data.get('line', 0)}",
-            translated=translated.get(f"{data['game']}:{data['document']}", ()),
+            source=f"{data.path}:{data.line}",
+            translated=translated.get(f"{data.game}:{data.document}", ()),
         )
 
 

@@ -62,8 +62,8 @@ def _group(graph: Graph, game: str, document: str, counts: ChapterCoverage) -> t
     """Title, anchor and node of a group of ``compute``."""
     key = counts.chapter
     chapter = f"{game}:{key}"
-    if key.isdigit() and chapter in graph and graph.nodes[chapter]["kind"] == "chapter":
-        return f"{key}. {graph.nodes[chapter]['title']}", f"chapter-{key}", chapter
+    if key.isdigit() and chapter in graph and graph.node(chapter).kind == "chapter":
+        return f"{key}. {graph.node(chapter).title}", f"chapter-{key}", chapter
     if key.isdigit():  # numbered rules without chapters: grouped by their first number
         return f"Rules {key}.x", f"rules-{key}", None
     if key == "intro":
@@ -83,7 +83,7 @@ def coverage_report(graph: Graph, game: str, results: VerifyResults, reasons: di
     computed = compute(graph, game, results, reasons)
     report = CoverageReport(game, document, computed.overall)
     units = list(computed.rules.items())
-    report.numbered = any(graph.nodes[u].get("number") for u, _ in units[:50])
+    report.numbered = any(graph.node(u).number for u, _ in units[:50])
     # ``compute`` classifies the units group by group, in order: each group's total is its share of them.
     if sum(c.total for c in computed.chapters) == len(units):
         members, position = [], 0
@@ -91,7 +91,7 @@ def coverage_report(graph: Graph, game: str, results: VerifyResults, reasons: di
             members.append([rule for rule, _ in units[position:position + counts.total]])
             position += counts.total
     else:  # a unit counted in two groups: ask for the groups themselves
-        numbered = graph.nodes[document].get("number") is None and report.numbered
+        numbered = graph.node(document).number is None and report.numbered
         members = [m for _, _, m in _groups(graph, document, numbered)]
     for counts, rules in zip(computed.chapters, members):
         title, anchor, node = _group(graph, game, document, counts)

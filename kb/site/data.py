@@ -15,7 +15,7 @@ from kb.paths import Paths
 from kb.releases import Release, ReleaseChanges, history, releases
 from kb.rulings import Ruling, load_rulings
 from kb.verify.coverage import NOT_TESTABLE_FILE
-from kb.verify.coverage import load_not_testable as read_not_testable
+from kb.verify.coverage import read_not_testable
 from kb.verify.results import VerifyResults, load_results
 
 
@@ -33,7 +33,7 @@ class SiteData:
     history: list[ReleaseChanges] = field(default_factory=list)  # changes from each release to the next
 
 
-def load_not_testable(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
+def not_testable_by_game(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
     """Every game's reviewed list of rules an engine cannot test (``scenarios/<game>/not-testable.yaml``)."""
     found: dict[str, dict[str, str]] = {}
     problems: list[Problem] = []
@@ -88,7 +88,7 @@ def load_site_data(kb: KnowledgeBase) -> SiteData:
     except Exception as exc:  # an unreadable or oddly shaped rulings file is a finding, not a crash
         rulings, ruling_problems = [], [Problem("rules/*/rulings.yaml", 0, "", f"cannot read rulings: {exc}")]
     results = load_results(paths)
-    not_testable, nt_problems = load_not_testable(paths, set(kb.graph.nodes))
+    not_testable, nt_problems = not_testable_by_game(paths, set(kb.graph.nodes))
     found, changes, release_problems = load_releases(paths)
     problems = [*ruling_problems, *nt_problems, *release_problems]
     return SiteData(kb=kb, rulings=rulings, results=results, not_testable=not_testable,

@@ -37,8 +37,8 @@ class GermanTerms:
         names: dict[tuple[str, str], str] = {}  # (game, English name or alias, casefolded) → term id
         for game in model.games:
             for term in model.terms_of(game):
-                data = model.graph.nodes[term]
-                for name in (data["title"], *(data.get("aliases") or ())):
+                data = model.graph.node(term)
+                for name in (data.title, *(data.aliases or ())):
                     names[(game, name.casefold())] = term
         for rule in load_synonyms().rules:
             if rule.lang != "de" or not rule.phrase[:1].isupper():  # nouns name terms; verbs and adjectives do not
@@ -53,17 +53,17 @@ class GermanTerms:
 
     def _read_wording(self) -> None:
         """The German paragraphs that open with a term and a dash or colon define it."""
-        for node, data in self.model.graph.nodes(data=True):
-            if data["kind"] != NodeKind.PARAGRAPH or self.language(node) != "de":
+        for node, data in self.model.graph.node_items():
+            if data.kind != NodeKind.PARAGRAPH or self.language(node) != "de":
                 continue
-            text = data["text"] or ""
+            text = data.text or ""
             spans = self.spans(node, text)
             if spans and spans[0][0] == 0 and DEFINES.match(text[spans[0][1]:]):
                 self.wording.setdefault(spans[0][2], " ".join(text.split()))
 
     def language(self, node: str) -> str:
-        data = self.model.graph.nodes[node]
-        meta = self.model.documents.get(f"{data['game']}:{data['document']}")
+        data = self.model.graph.node(node)
+        meta = self.model.documents.get(f"{data.game}:{data.document}")
         return meta.language if meta else "en"
 
     def marks(self, node: str, text: str) -> list[tuple[int, int, str, str]]:
@@ -83,7 +83,7 @@ class GermanTerms:
 
     def spans(self, node: str, text: str) -> list[tuple[int, int, str]]:
         """(start, end, term id) of each German word or hyphenated compound in ``text`` that names a term."""
-        game = self.model.graph.nodes[node]["game"]
+        game = self.model.graph.node(node).game
         tokens = token_spans(text, "de")
         out: list[tuple[int, int, str]] = []
         i = 0
@@ -103,10 +103,10 @@ class GermanTerms:
     def preview(self, key: str) -> dict[str, str]:
         """The popover of a German term: its German wording where the rulebook has one, the English definition."""
         term = key.removeprefix(PREFIX)
-        data = self.model.graph.nodes[term]
-        english = tooltip(data["text"] or data["title"], PREVIEW_LIMIT)
-        entry = {"l": data["title"], "t": english, "o": f"Im englischen Glossar: {data['title']} →"}
+        data = self.model.graph.node(term)
+        english = tooltip(data.text or data.title, PREVIEW_LIMIT)
+        entry = {"l": data.title, "t": english, "o": f"Im englischen Glossar: {data.title} →"}
         if term in self.wording:
             entry["t"] = tooltip(self.wording[term], PREVIEW_LIMIT)
-            entry["e"] = f"Englisch ({data['title']}): {english}"
+            entry["e"] = f"Englisch ({data.title}): {english}"
         return entry

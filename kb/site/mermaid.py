@@ -27,12 +27,12 @@ def graph_page(game: str, chapter_number: str) -> str:
 
 def graph_anchor(graph: Graph, unit: str) -> str:
     """The HTML id of a section's graph view on its chapter's graph page."""
-    data = graph.nodes[unit]
-    return "graph-" + (data.get("number") or unit.split(":", 1)[1].replace("/", "--"))
+    data = graph.node(unit)
+    return "graph-" + (data.number or unit.split(":", 1)[1].replace("/", "--"))
 
 
 def _rule_children(graph: Graph, relations: Relations, node: str) -> list[str]:
-    return [c for c in relations.get("children", node) if graph.nodes[c]["kind"] == NodeKind.RULE]
+    return [c for c in relations.get("children", node) if graph.node(c).kind == NodeKind.RULE]
 
 
 def graph_units(graph: Graph, relations: Relations, chapter: str) -> list[str]:
@@ -44,7 +44,7 @@ def graph_units(graph: Graph, relations: Relations, chapter: str) -> list[str]:
         if _rule_children(graph, relations, node):
             units.append(node)
         stack.extend(reversed([c for c in relations.get("children", node)
-                               if graph.nodes[c]["kind"] in (NodeKind.SECTION, NodeKind.CHAPTER)]))
+                               if graph.node(c).kind in (NodeKind.SECTION, NodeKind.CHAPTER)]))
     return units
 
 
@@ -97,14 +97,14 @@ def mermaid_text(text: str) -> str:
 
 def node_label(graph: Graph, node: str) -> str:
     """A short label: the rule's number and the first words of its title or text."""
-    data = graph.nodes[node]
-    words = (data.get("title") or data.get("text") or "").split()
+    data = graph.node(node)
+    words = (data.title or data.text or "").split()
     gist = " ".join(words[:LABEL_WORDS])
     if len(gist) > LABEL_CHARS:
         gist = gist[:LABEL_CHARS].rsplit(" ", 1)[0]
     if len(words) > LABEL_WORDS or len(gist) < len(" ".join(words)):
         gist += " …"
-    number = data.get("number") or ""
+    number = data.number or ""
     return mermaid_text(f"{number} {gist}".strip())
 
 

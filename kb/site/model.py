@@ -104,24 +104,24 @@ class SiteModel:
         """The chapters of a game's numbered documents, in order."""
         out = []
         for doc in self.documents_of(game):
-            out += [c for c in self.relations.get("children", doc) if self.graph.nodes[c]["kind"] == NodeKind.CHAPTER]
+            out += [c for c in self.relations.get("children", doc) if self.graph.node(c).kind == NodeKind.CHAPTER]
         return out
 
     def terms_of(self, game: str) -> list[str]:
         """A game's glossary terms, alphabetically."""
-        terms = [n for n, d in self.graph.nodes(data=True) if d["kind"] == NodeKind.TERM and d["game"] == game]
-        return sorted(terms, key=lambda t: self.graph.nodes[t]["title"].lower())
+        terms = [n for n, d in self.graph.node_items() if d.kind == NodeKind.TERM and d.game == game]
+        return sorted(terms, key=lambda t: self.graph.node(t).title.lower())
 
     def group_of(self, node_id: str) -> ChapterEntry | None:
         """The coverage group (chapter, first number or section) a node belongs to, through its parents."""
         if node_id not in self.graph:
             return None
-        report = self.coverage.get(self.graph.nodes[node_id]["game"])
+        report = self.coverage.get(self.graph.node(node_id).game)
         node: str | None = node_id
         while report is not None and node is not None and node in self.graph:
             if node in report.group_of:
                 return report.group_of[node]
-            node = self.graph.nodes[node].get("parent")
+            node = self.graph.node(node).parent
         return None
 
     def ruling_location(self, ruling: Ruling) -> tuple[str, str]:
@@ -149,7 +149,7 @@ class SiteModel:
 
     def ruling_kind(self, ruling: Ruling) -> RulingKind | None:
         """A disagreement when the ruling cites or names the rulebook; an ambiguity when it interprets."""
-        cites_rulebook = any(r in self.graph and self.graph.nodes[r]["document"].startswith("rulebook")
+        cites_rulebook = any(r in self.graph and self.graph.node(r).document.startswith("rulebook")
                              for r in ruling.rules)
         words = f"{ruling.question} {ruling.answer} {ruling.reasoning}"
         if cites_rulebook or ruling.source == "rulebook" or _RULEBOOK_WORDS.search(words):
@@ -160,8 +160,7 @@ class SiteModel:
 
 
 def _term_forms(graph: Graph, data: SiteData) -> dict[str, list[TermForm]]:
-    terms = [Node(id=n, game=d["game"], document=d["document"], kind=NodeKind.TERM, title=d["title"],
-                  aliases=tuple(d.get("aliases") or ())) for n, d in graph.nodes(data=True) if d["kind"] == NodeKind.TERM]
+    terms = [d for _, d in graph.node_items() if d.kind == NodeKind.TERM]
     forms: dict[str, list[TermForm]] = defaultdict(list)
     for form in term_forms(terms, data.kb.curated):
         forms[form.term_id].append(form)

@@ -82,13 +82,13 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
     meta = model.documents[document]
     front = plan.add(PageSpec(page_of(graph, document), meta.title, "document.html",
                               partial(document_view, document=document)))
-    chapters = [c for c in model.relations.get("children", document) if graph.nodes[c]["kind"] == NodeKind.CHAPTER]
+    chapters = [c for c in model.relations.get("children", document) if graph.node(c).kind == NodeKind.CHAPTER]
     if not chapters:
         return front.src_uri
     items: list = [front.src_uri]
     for chapter in chapters:
-        data = graph.nodes[chapter]
-        title = f"{data['number']}. {data['title']}"
+        data = graph.node(chapter)
+        title = f"{data.number}. {data.title}"
         spec = plan.add(PageSpec(page_of(graph, chapter), title, "chapter.html",
                                  partial(chapter_view, chapter=chapter),
                                  meta=CR_BOOST if meta.numbering == "cr" else ()))
@@ -102,7 +102,7 @@ def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
     pages = {p.page: p for p in (scenario_examples(graph, game, s.rules, model.crowded) for s in model.scenarios_of(game))}
     nav: dict[str, list] = {}
     for page in sorted(pages.values(), key=lambda p: p.order):
-        numbered = page.unit if page.unit and graph.nodes[page.unit].get("number") else None
+        numbered = page.unit if page.unit and graph.node(page.unit).number else None
         title = page.name if page.order == float("inf") else f"Examples: {page.name}"
         # A numbered section is the page's heading and link ("Examples: 4.2.0. …"); any other page groups its
         # scenarios by coverage group under its title.
@@ -110,8 +110,8 @@ def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
                           partial(examples_page_view, game=game, page=page.page, chapter=numbered, title=title),
                           meta=NOT_SEARCHED))
         chapter = next((n for n in [*ancestors(graph, page.unit), page.unit]
-                        if graph.nodes[n]["kind"] == NodeKind.CHAPTER), None) if page.unit else None
-        group = f"{graph.nodes[chapter]['number']}. {graph.nodes[chapter]['title']}" if chapter else ""
+                        if graph.node(n).kind == NodeKind.CHAPTER), None) if page.unit else None
+        group = f"{graph.node(chapter).number}. {graph.node(chapter).title}" if chapter else ""
         nav.setdefault(group, []).append(_entry(page.name, page.page))
     return [entry for group, entries in nav.items() for entry in ([{group: entries}] if group else entries)]
 
@@ -143,9 +143,9 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
     for chapter in model.chapters_of(game):
         if not graph_units(model.graph, model.relations, chapter):
             continue
-        data = model.graph.nodes[chapter]
-        title = f"{data['number']}. {data['title']}"
-        spec = plan.add(PageSpec(graph_page(game, data["number"]), f"Graph view: {title}", "graph.md",
+        data = model.graph.node(chapter)
+        title = f"{data.number}. {data.title}"
+        spec = plan.add(PageSpec(graph_page(game, data.number or chapter), f"Graph view: {title}", "graph.md",
                                  partial(graph_view, chapter=chapter), markdown=True,
                                  meta=(("mermaid", True), *NOT_SEARCHED)))
         graphs.append(_entry(title, spec.src_uri))

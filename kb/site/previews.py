@@ -19,18 +19,18 @@ PREVIEW_LIMIT = 600  # characters of a rule's text: whole rules, cut only where 
 
 def preview_label(model: SiteModel, node_id: str) -> str:
     """How the popover names a node: ``Rule 4.2.2a``, ``Term: Permanent``, ``9.3 Combat``."""
-    data = model.graph.nodes[node_id]
-    if data["kind"] == NodeKind.TERM:
-        return data["title"]
-    number, title = data.get("number") or "", data.get("title") or ""
-    if data["kind"] == NodeKind.RULE and number:
+    data = model.graph.node(node_id)
+    if data.kind == NodeKind.TERM:
+        return data.title
+    number, title = data.number or "", data.title or ""
+    if data.kind == NodeKind.RULE and number:
         return f"{number} {title}".strip()
-    return f"{number} {title}".strip() or model.document_name(f"{data['game']}:{data['document']}")
+    return f"{number} {title}".strip() or model.document_name(f"{data.game}:{data.document}")
 
 
 def preview_entry(model: SiteModel, node_id: str) -> dict[str, str]:
-    data = model.graph.nodes[node_id]
-    return {"l": preview_label(model, node_id), "t": tooltip(data["text"] or data["title"] or "", PREVIEW_LIMIT)}
+    data = model.graph.node(node_id)
+    return {"l": preview_label(model, node_id), "t": tooltip(data.text or data.title or "", PREVIEW_LIMIT)}
 
 
 def previews_json(model: SiteModel, nodes: dict[str, str], extra: dict[str, dict[str, str]] | None = None) -> Markup:

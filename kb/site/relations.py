@@ -49,11 +49,10 @@ def build_relations(graph: Graph) -> Relations:
             lists[_OUT[key]][source].add(target)
         if key in _IN:
             lists[_IN[key]][target].add(source)
-    nodes = graph.nodes
-    rank = {n: (d["game"], d["document"], d["order"]) for n, d in nodes(data=True)}
+    rank = {n: d.place for n, d in graph.node_items()}
     relations = Relations()
     for name, adjacency in lists.items():
         # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
         setattr(relations, name, {n: sorted(linked, key=lambda x: (rank[x], x)) for n, linked in adjacency.items()})
-    relations.location = {n: (page_of(graph, n), anchor_of(graph, n)) for n in nodes}
+    relations.location = {n: (page_of(graph, n), anchor_of(graph, n)) for n in graph}
     return relations

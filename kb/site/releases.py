@@ -122,9 +122,9 @@ def _chapter_pages(graph: Graph, relations: Relations, document: str) -> dict[st
     """The page of each chapter of a document, by chapter number (empty for a one-page document)."""
     out = {}
     for child in relations.get("children", document):
-        data = graph.nodes[child]
-        if data["kind"] == NodeKind.CHAPTER and data.get("number"):
-            out[data["number"]] = relations.location[child][0]
+        data = graph.node(child)
+        if data.kind == NodeKind.CHAPTER and data.number:
+            out[data.number] = relations.location[child][0]
     return out
 
 

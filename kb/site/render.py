@@ -61,8 +61,8 @@ class TextRenderer:
         return TermMatcher([form for term in terms for form in self.model.term_forms.get(term, [])])
 
     def _reference_spans(self, node_id: str, text: str) -> list[Span]:
-        data = self.graph.nodes[node_id]
-        numbering = self._numbering.get(f"{data['game']}:{data['document']}", "none")
+        data = self.graph.node(node_id)
+        numbering = self._numbering.get(f"{data.game}:{data.document}", "none")
         if numbering == "none":
             return []
         pattern = CR_REFERENCE if numbering == "cr" else DOTTED_REFERENCE
@@ -71,9 +71,9 @@ class TextRenderer:
             number = match.group(1).rstrip(".")
             if numbering == "cr":
                 number = repair_scanned_number(number)
-            elif number.count(".") < 1 or number == data.get("number"):
+            elif number.count(".") < 1 or number == data.number:
                 continue
-            target = f"{data['game']}:{number}"
+            target = f"{data.game}:{number}"
             if target != node_id and target in self.graph:
                 spans.append((match.start(1), match.start(1) + len(match.group(1).rstrip(".")), "ref", target))
         return spans
@@ -142,7 +142,7 @@ class TextRenderer:
 
     def node_text(self, node_id: str, linker: Linker, text: str | None = None) -> Markup:
         """A node's text as paragraphs, with the rule numbers it mentions and the terms it uses marked."""
-        text = self.graph.nodes[node_id]["text"] if text is None else text
+        text = self.graph.node(node_id).text if text is None else text
 
         def mark(line: str) -> Markup:
             spans = (self._reference_spans(node_id, line) + self._term_spans(node_id, line)
@@ -153,7 +153,7 @@ class TextRenderer:
 
     def node_line(self, node_id: str, linker: Linker) -> Markup:
         """A node's text marked like ``node_text`` but as one block of lines (for a heading)."""
-        lines = [line.strip() for line in (self.graph.nodes[node_id]["text"] or "").splitlines() if line.strip()]
+        lines = [line.strip() for line in (self.graph.node(node_id).text or "").splitlines() if line.strip()]
         return Markup("<br>\n").join(self.inline(node_id, linker, line) for line in lines)
 
     def inline(self, node_id: str, linker: Linker, text: str) -> Markup:

@@ -75,7 +75,7 @@ class Coverage:
         }
 
 
-def load_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
+def read_not_testable(path: Path, display: str) -> tuple[dict[str, str], list[Problem]]:
     """Rules listed as not testable by an engine, each with its reason."""
     if not path.exists():
         return {}, []
@@ -115,46 +115,42 @@ def primary_document(graph: Graph, game: str) -> str | None:
     """The document whose rules a game's engine implements: its CR, else its only rules document."""
     if f"{game}:cr" in graph:
         return f"{game}:cr"
-    docs = [
-        n
-        for n, d in graph.nodes(data=True)
-        if d["kind"] == "document" and d["game"] == game and not graph.nodes[n].get("translates")
-    ]
+    docs = [n for n, d in graph.node_items() if d.kind == "document" and d.game == game]
     return docs[0] if len(docs) == 1 else None
 
 
 def _countable(graph: Graph, node_id: str, numbered_doc: bool) -> bool:
     """What coverage counts: numbered rules and sections; in an unnumbered document, each paragraph or item."""
-    data = graph.nodes[node_id]
+    data = graph.node(node_id)
     if numbered_doc:
-        return bool(data.get("number")) and data["kind"] in ("rule", "section")
-    return data["kind"] == "paragraph"
+        return bool(data.number) and data.kind in ("rule", "section")
+    return data.kind == "paragraph"
 
 
 def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, list[str]]]:
     """(key, title, countable nodes in order) per chapter; per first number in a document without chapters;
     per top-level section in an unnumbered document."""
     ordered = [n for n in descendants(graph, doc) if _countable(graph, n, numbered_doc)]
-    chapters = [c for c in children(graph, doc) if graph.nodes[c]["kind"] == "chapter"]
+    chapters = [c for c in children(graph, doc) if graph.node(c).kind == "chapter"]
     groups: dict[str, tuple[str, list[str]]] = {}
     if chapters:
         for chapter in chapters:
-            data = graph.nodes[chapter]
-            if data["number"] in (None, "0"):
+            data = graph.node(chapter)
+            if data.number in (None, "0"):
                 continue
             members = [n for n in descendants(graph, chapter) if _countable(graph, n, numbered_doc)]
-            groups[data["number"]] = (data["title"], members)
+            groups[data.number] = (data.title, members)
         return [(k, t, m) for k, (t, m) in groups.items()]
     for node in ordered:
         if numbered_doc:
-            key = graph.nodes[node]["number"].split(".")[0]
+            key = (graph.node(node).number or "").split(".")[0]
             title = f"rules {key}.x"
         else:
-            top = next((a for a in ancestors(graph, node) if graph.nodes[a].get("parent") == doc), node)
-            if graph.nodes[top]["kind"] == "paragraph":
+            top = next((a for a in ancestors(graph, node) if graph.node(a).parent == doc), node)
+            if graph.node(top).kind == "paragraph":
                 key, title = "intro", "introduction"
             else:
-                key, title = top.split(":", 1)[1], graph.nodes[top].get("title") or top
+                key, title = top.split(":", 1)[1], graph.node(top).title or top
         groups.setdefault(key, (title, []))[1].append(node)
     items = [(k, t, m) for k, (t, m) in groups.items()]
     if numbered_doc:
@@ -179,8 +175,8 @@ def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict
     doc = primary_document(graph, game)
     if doc is None:
         return cov
-    numbered_doc = graph.nodes[doc].get("number") is None and any(
-        graph.nodes[c].get("number") for c in descendants(graph, doc)[:50]
+    numbered_doc = graph.node(doc).number is None and any(
+        graph.node(c).number for c in descendants(graph, doc)[:50]
     )
     memo: dict[str, RuleCoverage] = {}
 

@@ -21,8 +21,8 @@ _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
 
 def rule_fingerprint(graph: Graph, rule_id: str) -> str:
     """A short hash of a rule's title and text, whitespace-normalised."""
-    data = graph.nodes[rule_id]
-    text = " ".join(f"{data.get('title') or ''} {data.get('text') or ''}".split())
+    data = graph.node(rule_id)
+    text = " ".join(f"{data.title or ''} {data.text or ''}".split())
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
 
 

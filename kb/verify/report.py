@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from kb.graph import Graph
 from kb.paths import Paths
 from kb.rulings import Ruling
-from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, load_not_testable, primary_document
+from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, primary_document, read_not_testable
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 #: How many of the engine's last log entries a failure report shows (the results file keeps them all).
@@ -92,12 +92,12 @@ def summarise(paths: Paths, graph: Graph, results: VerifyResults, rulings: list[
     counts = Counter(s.status for s in results.scenarios)
     coverage: dict[str, Coverage] = {}
     problems = []
-    games = sorted({d["game"] for _, d in graph.nodes(data=True) if d["kind"] == "document"})
+    games = sorted({d.game for _, d in graph.node_items() if d.kind == "document"})
     for game in games:
         if primary_document(graph, game) is None:
             continue
         nt_path = paths.scenarios / game / NOT_TESTABLE_FILE
-        reasons, found = load_not_testable(nt_path, str(nt_path.relative_to(paths.root)))
+        reasons, found = read_not_testable(nt_path, str(nt_path.relative_to(paths.root)))
         problems += found
         coverage[game] = compute(graph, game, results, reasons)
     return Summary(dict(counts), coverage, check_rulings(rulings, results), problems)

@@ -27,9 +27,7 @@ def test_every_example_of_the_excerpt_has_a_scenario():
     from kb.loader import load_kb
 
     graph = load_kb().graph
-    examples = {
-        n for n, d in graph.nodes(data=True) if n.startswith("altered:") and d.get("kind") == "example"
-    }
+    examples = {n for n, d in graph.node_items() if n.startswith("altered:") and d.kind == "example"}
     assert len(examples) == 13
     sources = _sources()
     assert sorted(examples - set(sources)) == []

@@ -28,7 +28,7 @@ def graph():
 
 def test_registered_rules_are_paragraphs(graph):
     """The engine cites paragraphs and items of the document, never whole sections."""
-    kinds = {graph.nodes[f"atnia:{r}"]["kind"] for r in RULES}
+    kinds = {graph.node(f"atnia:{r}").kind for r in RULES}
     assert kinds == {"paragraph"}
 
 

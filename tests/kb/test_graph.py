@@ -5,28 +5,29 @@ from __future__ import annotations
 from collections import Counter
 
 from kb.graph import ancestors, children, edges_of
-from kb.model import EdgeKind
+from kb.model import EdgeKind, Node
 from kb.terms import TermForm, TermMatcher
 
 
 def test_node_counts_per_document(graph):
     """Each document has the numbered nodes of its source: 577 in the CR, 75 in the Altered excerpt."""
     numbered = Counter(
-        d["document"] if d["game"] == "athernum" else d["game"]
-        for _, d in graph.nodes(data=True)
-        if d["number"] and d["kind"] in ("rule", "section")
+        d.document if d.game == "athernum" else d.game
+        for _, d in graph.node_items()
+        if d.number and d.kind in ("rule", "section")
     )
     assert numbered["cr"] == 577
     assert numbered["altered"] == 75
-    kinds = Counter(d["kind"] for _, d in graph.nodes(data=True) if d["game"] == "athernum")
+    kinds = Counter(d.kind for _, d in graph.node_items() if d.game == "athernum")
     assert kinds["chapter"] == 13 and kinds["term"] >= 52
 
 
-def test_every_node_carries_the_export_attributes(graph):
-    """Every node has id, game, document, kind, number, title, text and parent."""
-    for node_id, data in graph.nodes(data=True):
-        assert {"id", "game", "document", "kind", "number", "title", "text", "parent"} <= set(data)
-        assert data["id"] == node_id and node_id.startswith(f"{data['game']}:")
+def test_every_node_is_typed_and_names_its_source(graph):
+    """Every node is a typed Node named by its id, in its game, pointing to the rule source it was read from."""
+    for node_id, node in graph.node_items():
+        assert isinstance(node, Node) and graph.node(node_id) is node
+        assert node.id == node_id and node_id.startswith(f"{node.game}:")
+        assert node.path.startswith(f"rules/{node.game}/") and node.path.endswith(".md"), node_id
 
 
 def test_contains_edges_are_ordered(graph):
@@ -49,9 +50,9 @@ def test_contains_edges_are_ordered(graph):
 
 def test_every_node_but_documents_has_a_parent_in_the_graph(graph):
     """Nothing floats: every node except a document hangs under another node."""
-    for node_id, data in graph.nodes(data=True):
-        if data["kind"] != "document":
-            assert data["parent"] in graph, node_id
+    for node_id, data in graph.node_items():
+        if data.kind != "document":
+            assert data.parent in graph, node_id
 
 
 def test_uses_term_is_case_and_plural_insensitive(graph):
@@ -95,9 +96,7 @@ def test_term_matcher_prefers_the_longest_term():
 def test_translates_links_each_german_section_to_its_english_one(graph):
     """Every German rulebook section translates the English section in the same place."""
     pairs = {u: v for u, v, k in graph.edges(keys=True) if k == "translates"}
-    german = [
-        n for n, d in graph.nodes(data=True) if d["document"] == "rulebook-de" and d["kind"] == "section"
-    ]
+    german = [n for n, d in graph.node_items() if d.document == "rulebook-de" and d.kind == "section"]
     assert set(german) == set(pairs)
     assert pairs["athernum:rulebook-de/kampfphase"] == "athernum:rulebook-en/combat-phase"
     assert (

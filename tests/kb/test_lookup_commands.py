@@ -27,7 +27,7 @@ def test_ruling_shows_question_answer_reasoning_rules_and_examples(judged, run, 
     code, out, _ = run(judged.root, "ruling", ruling_id.lower())
     flat = " ".join(out.split())
     assert code == 0 and out.startswith(ruling_id)
-    for said in (ruling.question, ruling.answer, ruling.reasoning, project_kb.graph.nodes[rule]["text"]):
+    for said in (ruling.question, ruling.answer, ruling.reasoning, project_kb.graph.node(rule).text):
         assert " ".join(said.split()) in flat
     assert flat.count("passed ") == len(ruling.scenarios)
 

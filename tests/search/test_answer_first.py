@@ -72,7 +72,7 @@ def test_other_games_are_answered_in_their_own_game(judged, run, question, rulin
 
 def test_german_question_shows_the_german_passage_and_german_words(judged, run, project_kb):
     """A German question shows the German rulebook passage's text beside the CR rule, and German labels."""
-    passage = project_kb.graph.nodes["athernum:rulebook-de/verdeckte-karten/p1"]["text"]
+    passage = project_kb.graph.node("athernum:rulebook-de/verdeckte-karten/p1").text
     code, out, _ = run(judged.root, "ask", "Wer darf verdeckte Karten ansehen?")
     assert code == 0 and out.startswith("Entscheidung ") and "\nRegel 6.1.4" in out
     assert _flat(f"Regelbuch: {passage}") in _flat(out)

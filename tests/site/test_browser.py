@@ -144,7 +144,7 @@ def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_pro
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    definition = load_kb(repo_project).graph.nodes["athernum:term/permanent"]["text"]
+    definition = load_kb(repo_project).graph.node("athernum:term/permanent").text
     _open(browser, base_url + "athernum/cr/4.html")
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)

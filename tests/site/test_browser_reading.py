@@ -132,7 +132,7 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
 
     from kb.loader import load_kb
 
-    definition = " ".join(load_kb(reading_project).graph.nodes["athernum:term/permanent"]["text"].split())
+    definition = " ".join(load_kb(reading_project).graph.node("athernum:term/permanent").text.split())
     _fresh(phone, at("athernum/cr/4"))
     url = phone.current_url
     term = phone.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")

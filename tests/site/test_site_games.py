@@ -56,7 +56,7 @@ def test_status_page_has_a_card_per_game_with_documents_examples_and_coverage(re
     cards = _cards(html)
     assert list(cards) == list(GAMES)
     for game, card in cards.items():
-        documents = [n for n, d in graph.nodes(data=True) if d["kind"] == "document" and d["game"] == game]
+        documents = [n for n, d in graph.node_items() if d.kind == "document" and d.game == game]
         for document in documents:
             assert f'href="{url_of(graph, document)}"' in card, (game, document)
         overall = summary.coverage[game].overall

@@ -22,8 +22,8 @@ def repo_graph(repo_project):
 
 
 def _numbered(graph, game="athernum", document="cr"):
-    return [n for n, d in graph.nodes(data=True) if d["game"] == game and d["document"] == document
-            and d["kind"] in (NodeKind.RULE, NodeKind.SECTION) and d.get("number")]
+    return [n for n, d in graph.node_items() if d.game == game and d.document == document
+            and d.kind in (NodeKind.RULE, NodeKind.SECTION) and d.number]
 
 
 def test_every_cr_rule_is_a_heading_with_its_number_as_anchor(repo_site, repo_graph):
@@ -89,7 +89,7 @@ def test_rulebook_sections_link_to_cr_rules_and_translation(repo_site):
 def test_altered_excerpt_shows_its_examples_and_remarks(repo_site, repo_graph):
     """Every Example and Remark of the Altered excerpt is on its page under its own anchor."""
     html = read(repo_site, "altered/cr.html")
-    notes = [n for n, d in repo_graph.nodes(data=True) if d["kind"] in (NodeKind.EXAMPLE, NodeKind.REMARK)]
+    notes = [n for n, d in repo_graph.node_items() if d.kind in (NodeKind.EXAMPLE, NodeKind.REMARK)]
     assert len(notes) == 17
     for note in notes:
         assert f'id="{url_of(repo_graph, note).split("#")[1]}"' in html
@@ -97,13 +97,13 @@ def test_altered_excerpt_shows_its_examples_and_remarks(repo_site, repo_graph):
 
 def test_each_cr_section_has_a_graph_view(repo_site, repo_graph):
     """Every section holding rules has a Mermaid diagram on its chapter's graph page, linked from the section."""
-    sections = [n for n in _numbered(repo_graph) if repo_graph.nodes[n]["kind"] == NodeKind.SECTION
-                and any(repo_graph.nodes[c]["kind"] == NodeKind.RULE for c in repo_graph.successors(n))]
+    sections = [n for n in _numbered(repo_graph) if repo_graph.node(n).kind == NodeKind.SECTION
+                and any(repo_graph.node(c).kind == NodeKind.RULE for c in repo_graph.successors(n))]
     assert len(sections) > 40
     for section in sections:
-        chapter = repo_graph.nodes[section]["number"].split(".")[0]
+        chapter = repo_graph.node(section).number.split(".")[0]
         html = read(repo_site, f"athernum/graph/{chapter}.html")
-        after = html[html.index(f'id="graph-{repo_graph.nodes[section]["number"]}"'):]
+        after = html[html.index(f'id="graph-{repo_graph.node(section).number}"'):]
         assert after.index('<details class="rk-graph">') < after.index('<pre class="rk-mermaid">') < 400
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 from markupsafe import Markup
 
+from kb.graph import Graph
+from kb.model import EdgeKind, Node, NodeKind
 from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
 from kb.site.relations import build_relations
 from kb.site.render import TextRenderer, linkify, md_escape, tooltip
@@ -79,16 +80,16 @@ def test_prose_links_rule_numbers_and_escapes(small_model):
 
 def test_neighbourhood_draws_a_section_and_its_references():
     """A section's view holds its rules, their nesting, and rules elsewhere linked by references."""
-    g: nx.MultiDiGraph[str] = nx.MultiDiGraph()
+    g = Graph()
     nodes = {"g:1": ("chapter", None), "g:1.1.0": ("section", "g:1"), "g:1.1.1": ("rule", "g:1.1.0"),
              "g:1.1.1a": ("rule", "g:1.1.1"), "g:2": ("chapter", None), "g:2.1.0": ("section", "g:2"),
              "g:2.1.1": ("rule", "g:2.1.0")}
     for order, (node, (kind, parent)) in enumerate(nodes.items()):
-        g.add_node(node, id=node, game="g", document="cr", kind=kind, number=node[2:], title="", parent=parent,
-                   text=f'text of {node} "quoted"', order=order)
+        g.add_typed_node(Node(node, "g", "cr", NodeKind(kind), number=node[2:], parent=parent,
+                              text=f'text of {node} "quoted"', order=order))
         if parent:
-            g.add_edge(parent, node, key="contains", kind="contains")
-    g.add_edge("g:2.1.1", "g:1.1.1a", key="references", kind="references")
+            g.link(parent, node, EdgeKind.CONTAINS)
+    g.link("g:2.1.1", "g:1.1.1a", EdgeKind.REFERENCES)
     hood = neighbourhood(g, build_relations(g), "g:1.1.0")
     assert hood.inner == ["g:1.1.1", "g:1.1.1a"] and hood.outer == ["g:2.1.1"]
     assert ("g:1.1.1", "g:1.1.1a") in hood.contains and ("g:2.1.1", "g:1.1.1a") in hood.references

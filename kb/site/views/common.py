@@ -96,17 +96,17 @@ class Ctx:
 
     def label(self, node_id: str) -> str:
         """How a reader names a node in a list of links: its number, its title, or section ¶ n."""
-        data = self.graph.nodes[node_id]
-        if data.get("number"):
-            return data["number"]
-        if data["kind"] == NodeKind.PARAGRAPH:
+        data = self.graph.node(node_id)
+        if data.number:
+            return data.number
+        if data.kind == NodeKind.PARAGRAPH:
             # A list item under a paragraph (p3.1) is named from the section, not from its paragraph.
-            parent = data.get("parent")
-            while parent in self.graph and self.graph.nodes[parent]["kind"] == NodeKind.PARAGRAPH:
-                parent = self.graph.nodes[parent].get("parent")
+            parent = data.parent
+            while parent in self.graph and self.graph.node(parent).kind == NodeKind.PARAGRAPH:
+                parent = self.graph.node(parent).parent
             where = self.label(parent) if parent and parent in self.graph else ""
             return f"{where} ¶{node_id.rsplit('/p', 1)[-1]}".strip()
-        return data.get("title") or node_id.split(":", 1)[1]
+        return data.title or node_id.split(":", 1)[1]
 
     def ref(self, node_id: str, label: str | None = None, *, tip: bool = False) -> Link:
         """A link to a node; with ``tip``, it previews the node's text on hover or tap."""

@@ -107,21 +107,21 @@ class DocumentView:
 
 
 def _language_label(ctx: Ctx, node_id: str) -> str:
-    data = ctx.graph.nodes[node_id]
-    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    data = ctx.graph.node(node_id)
+    meta = ctx.model.documents.get(f"{data.game}:{data.document}")
     language = LANGUAGE.get(meta.language, meta.language.upper()) if meta else ""
-    return f"{data['title'] or ctx.label(node_id)} ({language})" if language else ctx.label(node_id)
+    return f"{data.title or ctx.label(node_id)} ({language})" if language else ctx.label(node_id)
 
 
 def _language(ctx: Ctx, node_id: str) -> str:
-    data = ctx.graph.nodes[node_id]
-    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    data = ctx.graph.node(node_id)
+    meta = ctx.model.documents.get(f"{data.game}:{data.document}")
     return meta.language if meta else "en"
 
 
 def _is_translation(ctx: Ctx, node_id: str) -> bool:
-    data = ctx.graph.nodes[node_id]
-    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    data = ctx.graph.node(node_id)
+    meta = ctx.model.documents.get(f"{data.game}:{data.document}")
     return bool(meta and meta.translates)
 
 
@@ -155,16 +155,16 @@ def _section_notes(ctx: Ctx, block: Block) -> None:
 
 def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
     """One node as a block, with the notes that stand under it."""
-    data = ctx.graph.nodes[node]
-    kind = str(data["kind"])
+    data = ctx.graph.node(node)
+    kind = str(data.kind)
     anchor = ctx.model.relations.location[node][1]
-    block = Block(kind, node, anchor, level=level, depth=depth, number=data.get("number") or "", lang=_language(ctx, node))
+    block = Block(kind, node, anchor, level=level, depth=depth, number=data.number or "", lang=_language(ctx, node))
     if kind == NodeKind.PARAGRAPH and not block.number:
         block.number = node.rsplit("/p", 1)[-1] if "/p" in node else ""
-    if data.get("title"):
-        block.title = ctx.text.inline(node, ctx.link, data["title"])
+    if data.title:
+        block.title = ctx.text.inline(node, ctx.link, data.title)
     if kind == NodeKind.TERM:
-        block.title = Markup.escape(data["title"])
+        block.title = Markup.escape(data.title)
         block.glossary = ctx.ref(node, "glossary")
     # A rule's text goes into its heading: search then has one entry per rule whose title is the rule.
     block.text = ctx.text.node_line(node, ctx.link) if kind == NodeKind.RULE else ctx.text.node_text(node, ctx.link)
@@ -182,27 +182,27 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
     graphs = graphs or {}
     rel = ctx.model.relations
     blocks: list[Block] = []
-    data = ctx.graph.nodes[root]
-    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
+    data = ctx.graph.node(root)
+    meta = ctx.model.documents.get(f"{data.game}:{data.document}")
     dotted = bool(meta and meta.numbering == "dotted")
     groups: set[str] = set()  # the section numbers of a dotted document's rules already in the contents
 
     def visit(node: str, level: int, depth: int) -> None:
         for child in rel.get("children", node):
-            kind = ctx.graph.nodes[child]["kind"]
+            kind = ctx.graph.node(child).kind
             if kind in (NodeKind.SECTION, NodeKind.CHAPTER):
                 block = _block(ctx, child, min(6, level + 1), 0)
                 block.graph = graphs.get(child)
                 blocks.append(block)
                 if level + 1 <= 3:  # sections and sub-sections make the page's table of contents
                     ctx.add_toc(level + 1, block.anchor, ctx.label(child) if not block.number else
-                                f"{block.number} {ctx.graph.nodes[child]['title']}".strip())
+                                f"{block.number} {ctx.graph.node(child).title}".strip())
                 visit(child, level + 1, 0)
             elif kind == NodeKind.RULE:
                 block = _block(ctx, child, min(6, level + 1), depth)
                 blocks.append(block)
                 group = block.number.rsplit(".", 1)[0]
-                titled = group == ctx.graph.nodes[node].get("number")  # a section of that number heads it already
+                titled = group == ctx.graph.node(node).number  # a section of that number heads it already
                 if dotted and depth == 0 and group and not titled and group not in groups:  # Altered: by number
                     groups.add(group)
                     ctx.add_toc(min(level + 1, 3), block.anchor, group)
@@ -239,18 +239,18 @@ def former_stubs(ctx: Ctx, page: str) -> list[FormerStub]:
 
 def _graph_links(ctx: Ctx, chapter: str) -> dict[str, Link]:
     """Links from each section of a chapter to its graph view."""
-    number = ctx.graph.nodes[chapter]["number"]
-    game = ctx.graph.nodes[chapter]["game"]
+    number = ctx.graph.node(chapter).number
+    game = ctx.graph.node(chapter).game
     return {unit: Link(ctx.link.to(graph_page(game, number), graph_anchor(ctx.graph, unit)), "graph view")
             for unit in graph_units(ctx.graph, ctx.model.relations, chapter)}
 
 
 def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
     """A CR chapter: every rule a heading, its text linked, and what stands under it."""
-    data = ctx.graph.nodes[chapter]
-    meta = ctx.model.documents[f"{data['game']}:{data['document']}"]
+    data = ctx.graph.node(chapter)
+    meta = ctx.model.documents[f"{data.game}:{data.document}"]
     graphs = _graph_links(ctx, chapter)
-    view = DocumentView(title=f"{data['number']}. {data['title']}", node=chapter, meta=meta, layout="rules",
+    view = DocumentView(title=f"{data.number}. {data.title}", node=chapter, meta=meta, layout="rules",
                         lead=ctx.text.node_text(chapter, ctx.link))
     view.graph = graphs.pop(chapter, None)
     view.blocks = walk(ctx, chapter, 1, graphs)
@@ -266,15 +266,15 @@ def document_view(ctx: Ctx, document: str) -> DocumentView:
                         layout="prose" if meta.numbering == "none" else "rules",
                         lead=ctx.text.node_text(document, ctx.link))
     children = ctx.model.relations.get("children", document)
-    chapters = [c for c in children if ctx.graph.nodes[c]["kind"] == NodeKind.CHAPTER]
+    chapters = [c for c in children if ctx.graph.node(c).kind == NodeKind.CHAPTER]
     if chapters:
         coverage = ctx.model.coverage.get(meta.game)
         by_chapter = {c.node: c for c in coverage.chapters if c.node} if coverage else {}
         for chapter in chapters:
-            c = ctx.graph.nodes[chapter]
+            c = ctx.graph.node(chapter)
             counted = by_chapter.get(chapter)
-            view.chapters.append(ChapterSummary(ctx.ref(chapter, f"{c['number']}. {c['title']}"), c["number"],
-                                                c["title"], counted.counts.total if counted else 0,
+            view.chapters.append(ChapterSummary(ctx.ref(chapter, f"{c.number}. {c.title}"), c.number,
+                                                c.title, counted.counts.total if counted else 0,
                                                 counted.counts.percent if counted else None))
     else:
         view.blocks = walk(ctx, document, 1)

@@ -43,12 +43,12 @@ class GlossaryView:
 
 
 def _defining_rule(ctx: Ctx, term: str) -> str | None:
-    data = ctx.graph.nodes[term]
-    number = ctx.model.data.kb.curated.defined_by.get(data["game"], {}).get(data["title"])
-    if number and f"{data['game']}:{number}" in ctx.graph:
-        return f"{data['game']}:{number}"
-    parent = data.get("parent")
-    if parent in ctx.graph and ctx.graph.nodes[parent]["kind"] == NodeKind.RULE:
+    data = ctx.graph.node(term)
+    number = ctx.model.data.kb.curated.defined_by.get(data.game, {}).get(data.title)
+    if number and f"{data.game}:{number}" in ctx.graph:
+        return f"{data.game}:{number}"
+    parent = data.parent
+    if parent in ctx.graph and ctx.graph.node(parent).kind == NodeKind.RULE:
         return parent
     return None
 
@@ -56,9 +56,9 @@ def _defining_rule(ctx: Ctx, term: str) -> str | None:
 def _usages(ctx: Ctx, term: str) -> list[Usage]:
     groups: dict[str, Usage] = {}
     for user in ctx.model.relations.get("used_by", term):
-        data = ctx.graph.nodes[user]
-        document = f"{data['game']}:{data['document']}"
-        name = ctx.model.document_name(document) if document in ctx.model.documents else data["document"]
+        data = ctx.graph.node(user)
+        document = f"{data.game}:{data.document}"
+        name = ctx.model.document_name(document) if document in ctx.model.documents else data.document
         groups.setdefault(name, Usage(name)).links.append(ctx.ref(user))
     return list(groups.values())
 
@@ -67,19 +67,19 @@ def glossary_view(ctx: Ctx, game: str) -> GlossaryView:
     """Every term of ``game``, alphabetically."""
     view = GlossaryView(title="Glossary", game=game)
     for term in ctx.model.terms_of(game):
-        data = ctx.graph.nodes[term]
+        data = ctx.graph.node(term)
         anchor = ctx.model.relations.location[term][1]
-        parent = data.get("parent")
+        parent = data.parent
         rule = _defining_rule(ctx, term)
         entry = TermEntry(
-            anchor=anchor, name=data["title"], aliases=list(data.get("aliases") or []),
+            anchor=anchor, name=data.title, aliases=list(data.aliases or []),
             definition=ctx.text.node_text(term, ctx.link),
             defined_in=ctx.ref(parent) if parent in ctx.graph and parent != rule else None,
             defining_rule=ctx.ref(rule, tip=True) if rule else None, used_in=_usages(ctx, term))
         view.terms.append(entry)
-        letter = data["title"][:1].upper()
+        letter = data.title[:1].upper()
         if not view.letters or view.letters[-1][0] != letter:
             view.letters.append((letter, anchor))
-        ctx.add_toc(2, anchor, data["title"])
+        ctx.add_toc(2, anchor, data.title)
     view.toc = ctx.toc
     return view

@@ -45,15 +45,15 @@ def _md_link(ctx: Ctx, here: str, node: str, label: str) -> str:
 def graph_view(ctx: Ctx, chapter: str) -> GraphView:
     """Every unit of the chapter drawn with its neighbourhood."""
     graph, relations = ctx.graph, ctx.model.relations
-    data = graph.nodes[chapter]
-    here = graph_page(data["game"], data["number"])
-    name = f"{data['number']}. {data['title']}"
+    data = graph.node(chapter)
+    here = graph_page(data.game, data.number)
+    name = f"{data.number}. {data.title}"
     view = GraphView(md_escape(f"Graph view: {name}"), _md_link(ctx, here, chapter, name))
     for unit in graph_units(graph, relations, chapter):
-        unit_data = graph.nodes[unit]
+        unit_data = graph.node(unit)
         hood = neighbourhood(graph, relations, unit)
-        heading = (f"{unit_data['number']}. {unit_data['title']}" if unit == chapter
-                   else f"{unit_data.get('number') or ''} {unit_data['title']}".strip())
+        heading = (f"{unit_data.number}. {unit_data.title}" if unit == chapter
+                   else f"{unit_data.number or ''} {unit_data.title}".strip())
         view.sections.append(GraphSection(
             anchor=graph_anchor(graph, unit), heading=md_escape(heading), diagram=to_mermaid(graph, hood),
             rule_links=[_md_link(ctx, here, n, ctx.label(n)) for n in [unit, *hood.inner]],

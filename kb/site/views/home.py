@@ -55,8 +55,8 @@ def _game_card(ctx: Ctx, game: str, pages: set[str]) -> GameCard:
     for document in ctx.model.documents_of(game):
         card.documents.append(ctx.ref(document, ctx.model.document_name(document)))
     for chapter in ctx.model.chapters_of(game):
-        data = ctx.graph.nodes[chapter]
-        card.chapters.append(ctx.ref(chapter, f"{data['number']}. {data['title']}"))
+        data = ctx.graph.node(chapter)
+        card.chapters.append(ctx.ref(chapter, f"{data.number}. {data.title}"))
     rulings = len(ctx.model.rulings_of(game))
     for page, label in ((f"{game}/glossary.md", "Glossary"), (ruling_page(game), f"Rulings ({rulings})"),
                         (f"{game}/examples/index.md", "Examples"), (changes_page(game), "Changes")):

@@ -80,13 +80,13 @@ def _by_chapter(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: Exam
                 chapters.append(page)
         chapter_of[s.id] = list(dict.fromkeys(chapters))
     for chapter in ctx.model.chapters_of(game):
-        data = ctx.graph.nodes[chapter]
+        data = ctx.graph.node(chapter)
         page = ctx.model.relations.location[chapter][0]
         rows = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if page in chapter_of[s.id]]
         if rows:
-            anchor = f"chapter-{data['number']}"
-            view.chapters.append(ChapterExamples(anchor, f"{data['number']}. {data['title']}", ctx.ref(chapter), rows))
-            ctx.add_toc(2, anchor, f"{data['number']}. {data['title']}")
+            anchor = f"chapter-{data.number}"
+            view.chapters.append(ChapterExamples(anchor, f"{data.number}. {data.title}", ctx.ref(chapter), rows))
+            ctx.add_toc(2, anchor, f"{data.number}. {data.title}")
 
 
 def _groups_cited(ctx: Ctx, scenario: ScenarioResult) -> list:
@@ -229,9 +229,9 @@ def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None,
     """
     link = None
     if chapter:
-        data = ctx.graph.nodes[chapter]
-        title = f"Examples: {data['number']}. {data['title']}"
-        link = ctx.ref(chapter, f"{data['number']}. {data['title']}")
+        data = ctx.graph.node(chapter)
+        title = f"Examples: {data.number}. {data.title}"
+        link = ctx.ref(chapter, f"{data.number}. {data.title}")
     view = ExamplesPageView(title=title, game=game, chapter=link)
     scenarios = sorted(ctx.model.scenarios_by_page.get(page, []), key=lambda s: s.id)
     report = ctx.model.coverage.get(game)
@@ -312,7 +312,7 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
     report = ctx.model.coverage[game]
     if not report.numbered:
         units, group = "paragraphs and list items", "section"
-    elif any(c.node and ctx.graph.nodes[c.node]["kind"] == "chapter" for c in report.chapters):
+    elif any(c.node and ctx.graph.node(c.node).kind == "chapter" for c in report.chapters):
         units, group = "numbered rules", "chapter"
     else:
         units, group = "numbered rules", "first number"
@@ -326,8 +326,8 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
         entry = ChapterCoverageView(chapter.anchor, chapter.title, link, chapter.counts)
         for item in chapter.rules:
             examples = ctx.listing([ctx.example(ctx.model.scenarios[s]) for s in item.scenarios])
-            data = ctx.graph.nodes[item.rule]
-            entry.rows.append(CoverageRow(ctx.ref(item.rule), _gist(data["text"] or data["title"]), str(item.status),
+            data = ctx.graph.node(item.rule)
+            entry.rows.append(CoverageRow(ctx.ref(item.rule), _gist(data.text or data.title), str(item.status),
                                           STATUS_CLASS[item.status], examples, item.reason))
         view.chapters.append(entry)
         ctx.add_toc(2, chapter.anchor, chapter.title)

@@ -120,15 +120,15 @@ def _topic(ctx: Ctx, rule: str, group_node: str | None) -> tuple[str, int]:
     without sections (Altered), the rule's number stem (``1.3.2``); else no topic."""
     node: str | None = rule
     while node and node in ctx.graph and node != group_node:
-        data = ctx.graph.nodes[node]
-        if data["kind"] == NodeKind.SECTION and data.get("parent") == group_node:
-            return f"{data.get('number') or ''} {data.get('title') or ''}".strip(), data["order"]
-        node = data.get("parent")
-    data = ctx.graph.nodes[rule]
-    meta = ctx.model.documents.get(f"{data['game']}:{data['document']}")
-    number = data.get("number") or ""
+        data = ctx.graph.node(node)
+        if data.kind == NodeKind.SECTION and data.parent == group_node:
+            return f"{data.number or ''} {data.title or ''}".strip(), data.order
+        node = data.parent
+    data = ctx.graph.node(rule)
+    meta = ctx.model.documents.get(f"{data.game}:{data.document}")
+    number = data.number or ""
     if meta is not None and meta.numbering == "dotted" and "." in number:
-        return number.rsplit(".", 1)[0], data["order"]
+        return number.rsplit(".", 1)[0], data.order
     return "", -1
 
 
@@ -139,7 +139,7 @@ def _place(ctx: Ctx, ruling: Ruling) -> tuple[tuple[int, int], str, str, str]:
         group = ctx.model.group_of(rule)
         if group is not None:
             topic, order = _topic(ctx, rule, group.node)
-            group_order = ctx.graph.nodes[group.node]["order"] if group.node in ctx.graph else 0
+            group_order = ctx.graph.node(group.node).order if group.node in ctx.graph else 0
             return (group_order, order), group.anchor, group.title, topic
     return (1 << 30, 0), "other", OTHER, ""
 

@@ -54,7 +54,7 @@ class StatusView:
 
 
 def _counts(ctx: Ctx, document: str) -> str:
-    kinds = Counter(ctx.graph.nodes[n]["kind"] for n in _below(ctx, document))
+    kinds = Counter(ctx.graph.node(n).kind for n in _below(ctx, document))
     parts = [(NodeKind.CHAPTER, "chapters"), (NodeKind.SECTION, "sections"), (NodeKind.RULE, "rules"),
              (NodeKind.PARAGRAPH, "paragraphs"), (NodeKind.TERM, "terms"), (NodeKind.EXAMPLE, "examples"),
              (NodeKind.REMARK, "remarks")]
