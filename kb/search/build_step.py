@@ -1,4 +1,4 @@
-"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules,
+"""The build's index step (after verify, before the site): rebuild the search index under ``.rulekb/index/`` from the parsed rules,
 and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
 
 The new index goes live only when the whole build succeeds, together with the new site."""
@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import shutil
 
-from kb.build import BuildContext, step
+from kb.build_context import BuildContext
 from kb.loader import load_kb
 from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
 from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
 
-@step("index for search", 30)
 def index_step(ctx: BuildContext) -> None:
     """Index the knowledge base the parse step loaded (with the verify step's results, if any)."""
     kb = ctx.kb or load_kb(ctx.paths)
-    progress = ctx.data.get("progress")
+    progress = ctx.progress
     task = progress.add_task("  indexing", total=None) if progress is not None else None
 
     def advance(done: int, total: int) -> None:
