@@ -14,7 +14,8 @@ from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
 
 def index_step(ctx: BuildContext) -> None:
-    """Index the knowledge base the parse step loaded (with the verify step's results, if any)."""
+    """Index the knowledge base the parse step loaded (with the verify step's results, if any); when the entries
+    are those the live index was written from, keep it."""
     kb = ctx.kb or load_kb(ctx.paths)
     progress = ctx.progress
     task = progress.add_task("  indexing", total=None) if progress is not None else None
@@ -24,7 +25,7 @@ def index_step(ctx: BuildContext) -> None:
             progress.update(task, completed=done, total=total)
 
     try:
-        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance)
+        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance, reuse=True)
     finally:
         if progress is not None:
             progress.remove_task(task)
@@ -33,6 +34,7 @@ def index_step(ctx: BuildContext) -> None:
     shutil.copyfile(prepared.folder / SITE_INDEX_FILE, assets / SITE_INDEX_FILE)
     ctx.on_success.append(lambda: publish_index(prepared))
     ctx.on_failure.append(lambda: discard_index(prepared))
-    report = prepared.report
-    ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
+    report = ctx.index = prepared.report
+    if not prepared.reused:
+        ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
     ctx.notes.extend(report.notes)
