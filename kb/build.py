@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Sequence
 
 from rich.console import Console
@@ -81,10 +82,13 @@ def run_build(
             task = progress.add_task("build", total=len(steps))
             for s in steps:
                 progress.update(task, description=s.name)
+                start = time.perf_counter()
                 s.run(ctx)
+                ctx.seconds[s.name] = time.perf_counter() - start
                 progress.advance(task)
             progress.update(task, description="done")
         ctx.progress = None
+        ctx.notes.append("steps: " + ", ".join(f"{name} {sec:.1f} s" for name, sec in ctx.seconds.items()))
         swap_in(tmp, paths.site)
         ctx.out = paths.site
     except BaseException:
