@@ -69,8 +69,7 @@ class _Handler(SimpleHTTPRequestHandler):
             self._send((SCRIPTS / "live-reload.js").read_bytes(), "text/javascript")
         elif path == "/sw.js":
             self._send((SCRIPTS / "sw.js").read_bytes(), "text/javascript")
-        elif self._page(path) is not None:
-            page = self._page(path)
+        elif (page := self._page(path)) is not None:
             html = page.read_bytes()
             at = html.rfind(b"</body>")
             self._send(html[:at] + RELOAD_TAG + html[at:] if at >= 0 else html + RELOAD_TAG, "text/html")
@@ -81,6 +80,8 @@ class _Handler(SimpleHTTPRequestHandler):
         """The HTML file a request for ``path`` opens, if it is a page."""
         found = Path(self.translate_path(path))
         if found.is_dir():
+            if not path.endswith("/"):
+                return None  # the standard handler redirects to the folder's URL, so that relative links hold
             found = found / "index.html"
         return found if found.suffix == ".html" and found.is_file() else None
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.site.test_browser import _open, _wait, browser  # noqa: F401 (fixture)
 
 #: Generous: a rebuild on a loaded machine; the time an edit takes to reach the page is in bench/bench_build.py.
 TIMEOUT = 300
@@ -68,11 +69,14 @@ def served(small_project):
         proc.wait(timeout=30)
 
 
-def test_an_edited_rule_reaches_the_served_page_and_a_broken_source_keeps_it(served):
-    """After a rule edit the served page shows the new text (a newer build number tells open pages to reload);
-    a rule source that does not parse leaves that page served and reports the error to the pages."""
+def test_an_edited_rule_reaches_the_open_page_and_a_broken_source_keeps_it(served, browser):  # noqa: F811
+    """After a rule edit the page open in Chromium reloads itself and shows the new text; a rule source that does
+    not parse leaves that page served and reports the error to the pages."""
+    from selenium.webdriver.common.by import By
+
     project, address = served
     page = address + "athernum/cr/2.html"
+    _open(browser, page)
     html = _get(page)
     assert RULE in html and RULE + ", as served" not in html
     assert '<script src="/__rulekb__/live-reload.js" defer></script>' in html
@@ -82,7 +86,13 @@ def test_an_edited_rule_reaches_the_served_page_and_a_broken_source_keeps_it(ser
     cr = project / "rules" / "athernum" / "cr.md"
     text = cr.read_text(encoding="utf-8")
     cr.write_text(text.replace(RULE, RULE + ", as served"), encoding="utf-8")
-    _until(lambda: RULE + ", as served" in _get(page), "the edit did not reach the page")
+    _wait(
+        browser,
+        lambda d: RULE + ", as served" in d.find_element(By.ID, "2.4.2").text,
+        "the open page did not reload with the edit",
+        TIMEOUT,
+    )
+    assert RULE + ", as served" in _get(page)
     assert json.loads(_get(address + "__rulekb__/build"))["build"] > first
     cr.write_text(text.replace("- 4.2.2 ", "- 4.2.2[/x] "), encoding="utf-8")
     _until(
