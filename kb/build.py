@@ -56,7 +56,8 @@ def run_build(
 
     A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
     ``draft``, so that a broken state is never published by accident. A whole build with nothing changed since
-    the last one does nothing; otherwise each step skips what its unchanged inputs already gave."""
+    the last one does nothing; otherwise verify runs only the scenarios whose inputs changed and the index step
+    keeps the live index when its entries did not change."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
     whole = tuple(steps) == STEPS

@@ -151,6 +151,11 @@ def rebuild(paths: Paths, console: Console, state: ServeState) -> None:
 def serve(paths: Paths, console: Console, host: str = "127.0.0.1", port: int = 8000) -> None:
     """Build, serve ``site/`` at ``http://host:port/`` and rebuild on every edit, until interrupted."""
     state = ServeState()
+    try:
+        server = ThreadingHTTPServer((host, port), partial(_Handler, state=state, site=paths.site))
+    except OSError as exc:
+        raise RulekbError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     changed = threading.Event()
     observer = Observer()
     for folder, recursive in watched(paths):
@@ -158,20 +163,14 @@ def serve(paths: Paths, console: Console, host: str = "127.0.0.1", port: int = 8
     observer.start()
     try:
         rebuild(paths, console, state)
-        server = ThreadingHTTPServer((host, port), partial(_Handler, state=state, site=paths.site))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        console.print(
-            f"serving http://{host}:{server.server_port}/ (Ctrl-C stops)", markup=False, highlight=False
-        )
-        try:
-            while True:
-                changed.wait()
-                while changed.wait(SETTLE_SECONDS):  # let an editor finish saving
-                    changed.clear()
-                rebuild(paths, console, state)
-        finally:
-            server.shutdown()
-            server.server_close()
+        console.print(Text(f"serving http://{host}:{server.server_port}/ (Ctrl-C stops)"))
+        while True:
+            changed.wait()
+            while changed.wait(SETTLE_SECONDS):  # let an editor finish saving
+                changed.clear()
+            rebuild(paths, console, state)
     finally:
+        server.shutdown()
+        server.server_close()
         observer.stop()
         observer.join()

@@ -1,5 +1,5 @@
-"""The build's index step (after verify, before the site): rebuild the search index under ``.rulekb/index/`` from the parsed rules,
-and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
+"""The build's index step (after verify, before the site): rebuild the search index under ``.rulekb/index/``
+from the parsed rules, and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
 
 The new index goes live only when the whole build succeeds, together with the new site."""
 

@@ -139,3 +139,22 @@ def test_edits_of_what_a_build_reads_set_off_a_rebuild_and_its_own_output_does_n
     )
     assert changed.is_set()  # an editor's atomic save
     assert {folder for folder, _ in watched(paths)} >= {paths.rules, paths.scenarios, root}
+
+
+def test_a_port_in_use_is_a_clear_error_before_any_build(small_project):
+    """Serving on a port another program holds stops at once with a message naming the address, building nothing."""
+    import socket
+
+    from rich.console import Console
+
+    from kb.errors import RulekbError
+    from kb.paths import Paths
+    from kb.serve import serve
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(RulekbError, match=f"cannot serve on 127.0.0.1:{port}"):
+            serve(Paths(small_project), Console(quiet=True), "127.0.0.1", port)
+    assert not (small_project / "site").exists()
