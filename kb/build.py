@@ -1,68 +1,32 @@
-"""``rulekb build``: parse → verify → index → site, into ``site/``, keeping the previous build on failure."""
+"""``rulekb build``: parse → lint → verify → index → site, into ``site/``, keeping the previous build on failure."""
 
 from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from pathlib import Path
+import time
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from kb import build_stamp
+from kb.build_context import BuildContext, BuildStep
 from kb.export import export, rules_by_id
 from kb.folders import make_temp, recover, remove_stale, swap_in
-from kb.loader import KnowledgeBase, load_kb
+from kb.gate import lint_step
+from kb.loader import load_kb
 from kb.paths import Paths
+from kb.search.build_step import index_step
+from kb.site.build_step import site_step
+from kb.verify.build_step import verify_step
 
-
-@dataclass
-class BuildContext:
-    """What the steps of a build share: the knowledge base, the folder being written, and notes for the user."""
-
-    paths: Paths
-    out: Path
-    console: Console
-    #: A draft build publishes despite failing scenarios and lint errors (marked on the pages) instead of stopping.
-    draft: bool = False
-    kb: KnowledgeBase | None = None
-    notes: list[str] = field(default_factory=list)
-    data: dict[str, object] = field(default_factory=dict)
-    #: Run in order once every step succeeded and the new site is in place (e.g. publish the search index).
-    on_success: list[Callable[[], object]] = field(default_factory=list)
-    #: Run when a step failed, to throw away what a step prepared outside the build folder.
-    on_failure: list[Callable[[], None]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class BuildStep:
-    """One stage of the build, run in order."""
-
-    name: str
-    run: Callable[[BuildContext], None]
-    order: int
-
-
-STEPS: list[BuildStep] = []
 #: The folders a build writes the site into before it swaps one in as ``site/``.
 SITE_PREFIX = ".site-"
 
 
-def step(name: str, order: int) -> Callable[[Callable[[BuildContext], None]], Callable[[BuildContext], None]]:
-    """Register a build stage; stages run by ``order`` (parse 10, verify 20, index 30, site 40)."""
-
-    def register(func: Callable[[BuildContext], None]) -> Callable[[BuildContext], None]:
-        STEPS[:] = [s for s in STEPS if s.name != name] + [BuildStep(name, func, order)]
-        STEPS.sort(key=lambda s: s.order)
-        return func
-
-    return register
-
-
-@step("parse rules and build the graph", 10)
 def parse_step(ctx: BuildContext) -> None:
+    """Parse every rule source into the graph (a source error stops the build); offer the graph for download."""
     ctx.kb = load_kb(ctx.paths)
     ctx.kb.raise_for_errors()
     downloads = ctx.out / "downloads"
@@ -74,36 +38,36 @@ def parse_step(ctx: BuildContext) -> None:
     ctx.notes.append(f"graph: {ctx.kb.graph.number_of_nodes()} nodes, {ctx.kb.graph.number_of_edges()} edges")
 
 
-def _load_plugins() -> None:
-    """Import the modules that register further build steps (verify, index, site), where present."""
-    import importlib
-
-    for module in ("kb.gate", "kb.verify.build_step", "kb.search.build_step", "kb.site.build_step"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name is None or not module.startswith(exc.name):
-                raise
+#: The build, in order: parse, the lint gate, verify, index, site.
+STEPS: tuple[BuildStep, ...] = (
+    BuildStep("parse rules and build the graph", parse_step),
+    BuildStep("lint the sources", lint_step),
+    BuildStep("verify scenarios", verify_step),
+    BuildStep("index for search", index_step),
+    BuildStep("generate the site", site_step),
+)
 
 
 def run_build(
-    paths: Paths, console: Console, only: set[str] | None = None, *, draft: bool = False
+    paths: Paths, console: Console, steps: Sequence[BuildStep] = STEPS, *, draft: bool = False
 ) -> BuildContext:
-    """Run every build step into a fresh folder and swap it in as ``site/`` only when all succeed; what the
+    """Run the build ``steps`` into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
 
     A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
-    ``draft``, so that a broken state is never published by accident."""
+    ``draft``, so that a broken state is never published by accident. A whole build with nothing changed since
+    the last one does nothing; otherwise verify runs only the scenarios whose inputs changed and the index step
+    keeps the live index when its entries did not change."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
-    digest = build_stamp.inputs_digest(paths, draft) if only is None else None
+    whole = tuple(steps) == STEPS
+    digest = build_stamp.inputs_digest(paths, draft) if whole else None
     if digest is not None and build_stamp.up_to_date(paths, digest):
         ctx = BuildContext(paths=paths, out=paths.site, console=console, draft=draft)
         ctx.notes.append(
             "nothing changed since the last build: site/, the index and the results are up to date"
         )
         return ctx
-    _load_plugins()
     tmp = make_temp(paths.root, SITE_PREFIX)
     ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
     try:
@@ -115,14 +79,17 @@ def run_build(
             console=console,
             transient=False,
         ) as progress:
-            steps = [s for s in STEPS if only is None or s.name in only]
+            ctx.progress = progress
             task = progress.add_task("build", total=len(steps))
             for s in steps:
                 progress.update(task, description=s.name)
-                ctx.data["progress"] = progress
+                start = time.perf_counter()
                 s.run(ctx)
+                ctx.seconds[s.name] = time.perf_counter() - start
                 progress.advance(task)
             progress.update(task, description="done")
+        ctx.progress = None
+        ctx.notes.append("steps: " + ", ".join(f"{name} {sec:.1f} s" for name, sec in ctx.seconds.items()))
         swap_in(tmp, paths.site)
         ctx.out = paths.site
     except BaseException:

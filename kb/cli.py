@@ -29,6 +29,7 @@ Exit codes:
 COMMANDS = {
     "import": "kb.commands.core",
     "build": "kb.commands.core",
+    "serve": "kb.commands.core",
     "rule": "kb.commands.core",
     "lint": "kb.commands.core",
     "graph": "kb.commands.core",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.build import BuildContext, step
+from kb.build_context import BuildContext
 from kb.errors import GateError, Problem, Severity
 from kb.lint import lint
 
@@ -17,7 +17,6 @@ def stop_unless_draft(ctx: BuildContext, problems: list[Problem], what: str) -> 
     ctx.notes.append(f"draft: published with {len(problems)} {what} (marked on the pages)")
 
 
-@step("lint the sources", 15)
 def lint_step(ctx: BuildContext) -> None:
     """Every lint error (dangling references, duplicate ids, malformed scenarios) is a reason not to publish."""
     assert ctx.kb is not None

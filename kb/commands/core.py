@@ -200,6 +200,19 @@ def build(draft: bool) -> None:
 
 
 @cli.command(epilog=EXIT_CODES)
+@click.option("--host", default="127.0.0.1", show_default=True, help="The address to serve on.")
+@click.option("--port", default=8000, show_default=True, help="The port to serve on (0: any free port).")
+def serve(host: str, port: int) -> None:
+    """Build, serve site/ on localhost, and rebuild on every edit of the rules, scenarios, docs or templates.
+
+    Rebuilds are drafts (failing examples and broken references marked on the pages) and incremental; an open
+    page reloads itself once its rebuild is in place. A rebuild that fails keeps the previous site served."""
+    from kb.serve import serve as run_serve
+
+    run_serve(Paths.discover(), _console(), host, port)
+
+
+@cli.command(epilog=EXIT_CODES)
 @click.argument("rule_id")
 @click.option(
     "--game", help="The game whose rule this is (athernum, atnia, altered), when the id does not say."

@@ -3,20 +3,24 @@ in the card language, and the examples that use it. Cards a scenario defines its
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
+from kb.memo import per_file
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult
 
 #: The printed text an author writes beside a card's name: ``Coin Clerk:   # Tally — {tide}: Draw a card.``
+#: This module's version: a memo of library files read by another version of it is not reused.
+_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
 _NAME_COMMENT = re.compile(r"^(?P<name>[^\s#][^:#]*?)\s*:\s*(?:\{.*\})?\s*#\s*(?P<text>.+)$")
 
 
@@ -68,26 +72,40 @@ def _definition(data: dict) -> str:
     ).strip()
 
 
-def read_sources(files: Iterable[Path], root: Path) -> dict[str, tuple[dict, str, str]]:
-    """Each card of the library files: its data as written, the text written beside its name, its file."""
-    out: dict[str, tuple[dict, str, str]] = {}
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        try:
-            cards = yaml.safe_load(text) or {}
-        except yaml.YAMLError:  # verify reports the file, by line; its cards are shown without their source
-            continue
-        notes = {
-            m["name"].strip(): m["text"].strip()
-            for line in text.splitlines()
-            if (m := _NAME_COMMENT.match(line))
-        }
-        for name, data in cards.items() if isinstance(cards, dict) else ():
-            out[str(name)] = (
-                data if isinstance(data, dict) else {},
-                notes.get(str(name), ""),
-                path.relative_to(root).as_posix(),
-            )
+class CardSource(NamedTuple):
+    """A card as its library file writes it: its data, the text written beside its name, its file, and its
+    definition as the cards page shows it."""
+
+    data: dict
+    note: str
+    file: str
+    definition: str
+
+
+def _read_library_file(path: Path, root: Path) -> dict[str, CardSource]:
+    text = path.read_text(encoding="utf-8")
+    try:
+        cards = yaml.safe_load(text) or {}
+    except yaml.YAMLError:  # verify reports the file, by line; its cards are shown without their source
+        return {}
+    notes = {
+        m["name"].strip(): m["text"].strip() for line in text.splitlines() if (m := _NAME_COMMENT.match(line))
+    }
+    out: dict[str, CardSource] = {}
+    for name, data in cards.items() if isinstance(cards, dict) else ():
+        data = data if isinstance(data, dict) else {}
+        out[str(name)] = CardSource(
+            data, notes.get(str(name), ""), path.relative_to(root).as_posix(), _definition(data)
+        )
+    return out
+
+
+def read_sources(files: Iterable[Path], root: Path, memo: Path | None = None) -> dict[str, CardSource]:
+    """Each card of the library files; with ``memo``, a file whose size and time are unchanged since the last
+    build is not read again (YAML reading and writing are most of a cards page's time)."""
+    out: dict[str, CardSource] = {}
+    for cards in per_file(memo, list(files), lambda path: _read_library_file(path, root)).values():
+        out.update(cards)
     return out
 
 
@@ -96,14 +114,18 @@ def used_names(result: ScenarioResult) -> set[str]:
     return {face.name for board in (result.start, result.end) if board for face in board.cards()}
 
 
-def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> CardLibrary:
-    """The cards of ``game`` its examples use, library cards first (by name), then each scenario's own cards."""
+def card_library(
+    game: str, root: Path, results: Iterable[ScenarioResult], memo: Path | None = None
+) -> CardLibrary:
+    """The cards of ``game`` its examples use, library cards first (by name), then each scenario's own cards
+    (``memo``: the folder where to keep the library files as read, see :func:`read_sources`)."""
     found = adapter_for(game, root / "scenarios")
     adapter = (
         found if isinstance(found, GameAdapter) else None
     )  # one that reads cards as the built-in ones do
     library: dict[str, Any] = adapter.library() if adapter else {}
-    sources: dict[str, tuple[dict, str, str]] = read_sources(adapter.library_files(), root) if adapter else {}
+    kept = memo / f"cards-{game}-{_CODE}.pickle" if memo is not None else None
+    sources: dict[str, CardSource] = read_sources(adapter.library_files(), root, kept) if adapter else {}
     results = sorted(results, key=lambda r: r.id)
     users: dict[str, list[str]] = {}
     own: list[CardEntry] = []
@@ -122,11 +144,9 @@ def card_library(game: str, root: Path, results: Iterable[ScenarioResult]) -> Ca
     cards: list[CardEntry] = []
     for name in sorted(n for n in users if n in library):
         assert adapter is not None  # without one, the library is empty
-        data, note, source = sources.get(name, ({}, "", ""))
+        data, note, source, definition = sources.get(name, ({}, "", "", ""))
         text = _texts(data) or ([note] if note else [])
         cards.append(
-            CardEntry(
-                name, adapter.card_stats(library[name]), text, _definition(data), source, used_by=users[name]
-            )
+            CardEntry(name, adapter.card_stats(library[name]), text, definition, source, used_by=users[name])
         )
     return CardLibrary(game, cards + own, unused=len(set(library) - set(users)))

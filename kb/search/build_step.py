@@ -1,27 +1,23 @@
-"""The build's index step (order 30): rebuild the search index under ``.rulekb/index/`` from the parsed rules,
-and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
+"""The build's index step (after verify, before the site): rebuild the search index under ``.rulekb/index/``
+from the parsed rules, and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
 
 The new index goes live only when the whole build succeeds, together with the new site."""
 
 from __future__ import annotations
 
 import shutil
-from typing import TYPE_CHECKING, cast
 
-from kb.build import BuildContext, step
+from kb.build_context import BuildContext
 from kb.loader import load_kb
 from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
 from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
-if TYPE_CHECKING:
-    from rich.progress import Progress
 
-
-@step("index for search", 30)
 def index_step(ctx: BuildContext) -> None:
-    """Index the knowledge base the parse step loaded (with the verify step's results, if any)."""
+    """Index the knowledge base the parse step loaded (with the verify step's results, if any); when the entries
+    are those the live index was written from, keep it."""
     kb = ctx.kb or load_kb(ctx.paths)
-    progress = cast("Progress | None", ctx.data.get("progress"))
+    progress = ctx.progress
     task = progress.add_task("  indexing", total=None) if progress is not None else None
 
     def advance(done: int, total: int) -> None:
@@ -29,7 +25,7 @@ def index_step(ctx: BuildContext) -> None:
             progress.update(task, completed=done, total=total)
 
     try:
-        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance)
+        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance, reuse=True)
     finally:
         if progress is not None and task is not None:
             progress.remove_task(task)
@@ -38,6 +34,7 @@ def index_step(ctx: BuildContext) -> None:
     shutil.copyfile(prepared.folder / SITE_INDEX_FILE, assets / SITE_INDEX_FILE)
     ctx.on_success.append(lambda: publish_index(prepared))
     ctx.on_failure.append(lambda: discard_index(prepared))
-    report = prepared.report
-    ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
+    report = ctx.index = prepared.report
+    if not prepared.reused:
+        ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
     ctx.notes.extend(report.notes)

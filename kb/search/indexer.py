@@ -8,6 +8,7 @@ has succeeded, so a failed build leaves the index as it was, like the site.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -114,6 +115,32 @@ class PreparedIndex:
     root: Path
     folder: Path
     report: BuildReport
+    #: The live generation, kept because it was built from the same entries: publishing only records that
+    #: it is current for today's sources; discarding leaves it alone.
+    reused: bool = False
+    #: The sources' fingerprint to record in a kept generation when it is published.
+    fingerprint: dict[str, list[int] | str] = field(default_factory=dict)
+
+
+def inputs_digest(docs: Sequence[IndexDoc], synonyms: Synonyms, games: Sequence[str] = ()) -> str:
+    """The hash of everything a generation is written from (its entries, the synonyms, the index format)."""
+    h = hashlib.sha256(f"{INDEX_FORMAT}\0{sorted(games)}\0".encode())
+    h.update(synonyms.to_json().encode("utf-8"))
+    for doc in docs:
+        entry = [doc.fields(), doc.translated]
+        h.update(json.dumps(entry, ensure_ascii=False, sort_keys=True, default=list).encode("utf-8"))
+    return h.hexdigest()
+
+
+def _live_generation(root: Path, inputs: str) -> Path | None:
+    """The live generation, when it was written from entries with the hash ``inputs``."""
+    current = read_pointer(root).get("current")
+    folder = root / current if isinstance(current, str) and current else None
+    try:
+        meta = json.loads((folder / META).read_text(encoding="utf-8")) if folder else {}
+    except (OSError, ValueError):
+        return None
+    return folder if meta.get("inputs") == inputs and meta.get("format") == INDEX_FORMAT else None
 
 
 def prepare_index(
@@ -123,14 +150,22 @@ def prepare_index(
     *,
     on_progress: Progress | None = None,
     games: Sequence[str] = (),
+    reuse: bool = False,
 ) -> PreparedIndex:
-    """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`)."""
+    """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`);
+    with ``reuse``, keep the live generation instead when it was written from the same entries."""
     started = time.perf_counter()
     root = index_root(paths)
+    kinds = Counter(d.kind for d in docs)
+    inputs = inputs_digest(docs, synonyms, games)
+    live = _live_generation(root, inputs) if reuse else None
+    if live is not None:
+        report = BuildReport(live, len(docs), time.perf_counter() - started, dict(kinds))
+        report.notes.append(f"search index: {len(docs)} entries, unchanged: the live index stays")
+        return PreparedIndex(root, live, report, reused=True, fingerprint=source_fingerprint(paths))
     remove_stale(root, BUILDING_PREFIX)
     tmp = make_temp(root, BUILDING_PREFIX)
     try:
-        kinds = Counter(d.kind for d in docs)
         meta = {
             "format": INDEX_FORMAT,
             "documents": len(docs),
@@ -146,6 +181,7 @@ def prepare_index(
                 )
             },
             "fingerprint": source_fingerprint(paths),
+            "inputs": inputs,
         }
         _write(tmp, docs, synonyms, meta, on_progress, paths.memo)
         (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
@@ -163,6 +199,9 @@ def publish_index(prepared: PreparedIndex) -> BuildReport:
     root = prepared.root
     try:
         with FileLock(root / LOCK, timeout=LOCK_SECONDS):
+            if prepared.reused:
+                _refresh_fingerprint(prepared)
+                return prepared.report
             name = _generation_name()
             os.rename(prepared.folder, root / name)
             previous = read_pointer(root).get("current")
@@ -179,9 +218,21 @@ def publish_index(prepared: PreparedIndex) -> BuildReport:
     return prepared.report
 
 
+def _refresh_fingerprint(prepared: PreparedIndex) -> None:
+    """Record that a kept generation is current for the sources as they are now (an atomic replace of its
+    metadata), so that searches do not call it out of date."""
+    meta_file = prepared.folder / META
+    meta = json.loads(meta_file.read_text(encoding="utf-8"))
+    meta["fingerprint"] = prepared.fingerprint
+    tmp = meta_file.with_name(f".{META}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, meta_file)
+
+
 def discard_index(prepared: PreparedIndex) -> None:
     """Throw away a prepared generation that will not be published (the live index stays as it was)."""
-    shutil.rmtree(prepared.folder, ignore_errors=True)
+    if not prepared.reused:
+        shutil.rmtree(prepared.folder, ignore_errors=True)
 
 
 def write_index(
@@ -197,10 +248,10 @@ def write_index(
 
 
 def prepare_knowledge_base_index(
-    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None
+    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None, *, reuse: bool = False
 ) -> PreparedIndex:
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
-    generation that is not live yet."""
+    generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
     from kb.loader import load_kb
     from kb.rulings import load_rulings
     from kb.search.documents import collect_documents
@@ -213,7 +264,7 @@ def prepare_knowledge_base_index(
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
-    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress)
+    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress, reuse=reuse)
     if kb.errors:
         prepared.report.notes.append(
             f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)"

@@ -9,6 +9,7 @@ falls back to the previous generation when the newest is damaged. Builds in prog
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -75,23 +76,33 @@ def generations(root: Path) -> list[Path]:
     )
 
 
-def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
-    """Size and modification time of everything an index is built from, to tell when it is out of date."""
+def source_fingerprint(paths: Paths) -> dict[str, list[int] | str]:
+    """Size and modification time of the rule sources and synonyms an index is built from, and a hash of what it
+    takes from the verify results (not the file's time: a verify that changes no result leaves the index current),
+    to tell when it is out of date."""
     from kb.search.synonyms import SYNONYMS_FILE
+    from kb.verify.results import load_results
 
     files = (
         sorted(paths.rules.glob("*/*.md")) + sorted(paths.rules.glob("*/*.yaml"))
         if paths.rules.is_dir()
         else []
     )
-    files += [paths.cache / "verify-results.json", SYNONYMS_FILE]
-    out: dict[str, list[int]] = {}
+    files += [SYNONYMS_FILE]
+    out: dict[str, list[int] | str] = {}
     for path in files:
         try:
             stat = path.stat()
         except OSError:
             continue
         out[str(path)] = [stat.st_size, stat.st_mtime_ns]
+    indexed = [
+        [s.id, s.game, s.path, s.title, s.rules, s.rulings, str(s.status), s.reason, s.key]
+        for s in load_results(paths, summary=True).scenarios
+    ]
+    out["verify results"] = hashlib.sha256(
+        json.dumps(indexed, ensure_ascii=False).encode("utf-8")
+    ).hexdigest()
     return out
 
 

@@ -65,7 +65,8 @@ class SiteModel:
     def cards_of(self, game: str) -> CardLibrary:
         """The cards a game's examples use, read from its card library once per build."""
         if game not in self.card_libraries:
-            self.card_libraries[game] = card_library(game, self.data.kb.paths.root, self.scenarios_of(game))
+            paths = self.data.kb.paths
+            self.card_libraries[game] = card_library(game, paths.root, self.scenarios_of(game), paths.memo)
         return self.card_libraries[game]
 
     @property

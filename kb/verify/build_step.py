@@ -1,20 +1,16 @@
-"""The verify stage of ``rulekb build``: run every scenario, keep the results for the site and search."""
+"""The verify step of ``rulekb build``: run every scenario, keep the results for the site and search."""
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, cast
 
-from kb.build import BuildContext, step
+from kb.build_context import BuildContext
 from kb.errors import Problem
 from kb.gate import stop_unless_draft
 from kb.rulings import load_rulings
 from kb.verify.report import summarise
 from kb.verify.results import ScenarioResult, Status, results_path
 from kb.verify.session import verify
-
-if TYPE_CHECKING:
-    from rich.progress import Progress
 
 
 def _keep_previous_results(ctx: BuildContext) -> None:
@@ -33,12 +29,11 @@ def _keep_previous_results(ctx: BuildContext) -> None:
     ctx.on_failure.append(restore)
 
 
-@step("verify scenarios", 20)
 def verify_step(ctx: BuildContext) -> None:
     """Run every scenario; one failing or in error stops the build (a draft publishes it, marked as failing)."""
     assert ctx.kb is not None
     _keep_previous_results(ctx)
-    progress = cast("Progress | None", ctx.data.get("progress"))
+    progress = ctx.progress
     task = progress.add_task("scenarios", total=None) if progress else None
     ran: list[str] = []
 
@@ -61,7 +56,7 @@ def verify_step(ctx: BuildContext) -> None:
     (downloads / "verify-results.json").write_text(results.published().to_json(), encoding="utf-8")
     rulings, _ = load_rulings(ctx.paths)
     summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
-    ctx.data["verify_summary"] = summary
+    ctx.results, ctx.verify_summary = results, summary
     counts = ", ".join(f"{n} {s}" for s, n in sorted(summary.counts.items()))
     ctx.notes.append(
         f"scenarios: {len(results.scenarios)} ({counts or 'none'}); {len(ran)} run, the others' inputs "

@@ -43,3 +43,31 @@ def test_a_build_with_nothing_changed_is_skipped_and_an_edit_is_not(small_projec
         edited.write_bytes(before)
     (small_project / ".rulekb" / "index" / "CURRENT").unlink()
     assert not build_stamp.up_to_date(paths, digest)
+
+
+def test_an_incremental_build_after_an_edit_equals_a_cold_build_of_the_same_tree(
+    small_project, run, tmp_path_factory, monkeypatch
+):
+    """After a rule edit (the scenarios citing it run again, the others keep their results), site/ holds exactly the
+    bytes a first build of the edited tree writes (at the same $SOURCE_DATE_EPOCH)."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
+    for name in ("mkdocs.yml", "docs"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
+    (small_project / "kb").symlink_to(ROOT / "kb")
+    assert run(small_project, "build")[0] == 0
+    cr = small_project / "rules" / "athernum" / "cr.md"
+    rule = "Only one location may be played per turn"
+    cr.write_text(cr.read_text(encoding="utf-8").replace(rule, rule + ", edited"), encoding="utf-8")
+    code, out, err = run(small_project, "build")
+    assert code == 0 and "the others' inputs unchanged" in out, out + err
+    cold = tmp_path_factory.mktemp("cold")
+    for name in ("rules", "scenarios", "docs"):
+        shutil.copytree(small_project / name, cold / name)
+    for name in ("mkdocs.yml", "pyproject.toml"):
+        shutil.copy(small_project / name, cold / name)
+    (cold / "kb").symlink_to(ROOT / "kb")
+    assert run(cold, "build")[0] == 0
+    incremental, fresh = _tree(small_project / "site"), _tree(cold / "site")
+    assert sorted(incremental) == sorted(fresh)
+    assert [name for name in incremental if incremental[name] != fresh[name]] == []
+    assert b", edited" in incremental["athernum/cr/2.html"]

@@ -1,4 +1,4 @@
-"""The search index as a step of `rulekb build` (order 30, between verify and site)."""
+"""The search index as a step of `rulekb build` (between verify and site)."""
 
 from __future__ import annotations
 
@@ -7,27 +7,29 @@ import io
 import pytest
 from rich.console import Console
 
-from kb.build import STEPS, BuildContext, _load_plugins
+from kb.build import STEPS
+from kb.build_context import BuildContext
 from kb.rulings import load_rulings
+from kb.search.build_step import index_step
 from kb.search.store import IndexMissing, open_index
 
 
-def test_index_step_is_registered_between_verify_and_site():
-    """Loading the build's plugins registers "index for search" with order 30."""
-    _load_plugins()
-    step = next(s for s in STEPS if s.name == "index for search")
-    assert step.order == 30
+def test_the_index_step_runs_between_verify_and_site():
+    """The build indexes after verifying (the index holds each example's status) and before the site (which ships
+    the browser's copy of the index)."""
+    names = [s.name for s in STEPS]
+    assert (
+        names.index("verify scenarios") < names.index("index for search") < names.index("generate the site")
+    )
 
 
 def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_path):
     """Run with the parse step's knowledge base, the step prepares the index under .rulekb/ and notes its size;
     the index goes live when the build succeeds; the site being built gets only the browser's copy."""
-    _load_plugins()
-    step = next(s for s in STEPS if s.name == "index for search")
     ctx = BuildContext(
         paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()), kb=project_kb
     )
-    step.run(ctx)
+    index_step(ctx)
     with pytest.raises(IndexMissing):
         open_index(project)  # not live before the whole build has succeeded
     for commit in ctx.on_success:

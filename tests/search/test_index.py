@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 
@@ -193,3 +194,40 @@ def test_publishers_taking_turns_never_prune_the_live_index(project, small_docs)
     assert read_pointer(root) == {"current": b, "previous": a}
     assert {g.name for g in generations(root)} == {a, b}
     assert open_index(project).path.name == b
+
+
+def test_the_same_entries_keep_the_live_index_and_new_ones_replace_it(project, small_docs):
+    """Prepared with ``reuse`` from the entries the live index was written from, the live generation stays (no new
+    one, nothing discarded); one changed entry writes a new generation."""
+    from kb.search.indexer import discard_index, prepare_index, publish_index, write_index
+    from kb.search.synonyms import load_synonyms
+
+    live = write_index(project, small_docs, load_synonyms()).path
+    kept = prepare_index(project, small_docs, load_synonyms(), reuse=True)
+    assert kept.reused and kept.folder == live
+    discard_index(kept)
+    assert publish_index(kept).path == live and open_index(project).path == live
+    assert [g.name for g in generations(index_root(project))] == [live.name]
+    edited = [*small_docs[:-1], dataclasses.replace(small_docs[-1], text=small_docs[-1].text + " edited")]
+    fresh = prepare_index(project, edited, load_synonyms(), reuse=True)
+    assert not fresh.reused and fresh.folder != live
+    assert publish_index(fresh).path != live
+
+
+def test_a_verify_that_changes_no_result_leaves_the_index_current(project, build):
+    """Rewriting the verify results with new times and durations but the same outcomes does not make the index
+    out of date; a changed outcome does."""
+    from kb.verify.results import ScenarioResult, Status, VerifyResults, write_results
+
+    def results(generated: str, duration: float, status: Status) -> VerifyResults:
+        scenario = ScenarioResult("athernum/x", "athernum", "scenarios/athernum/x.yaml", "X", [], [], status)
+        scenario.duration = duration
+        return VerifyResults(generated, [scenario])
+
+    write_results(project, results("monday", 0.5, Status.PASSED))
+    build(project)
+    with SearchEngine(project) as engine:
+        write_results(project, results("tuesday", 0.7, Status.PASSED))
+        assert not engine.is_stale()
+        write_results(project, results("wednesday", 0.7, Status.FAILED))
+        assert engine.is_stale()

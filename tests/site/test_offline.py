@@ -18,17 +18,26 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from kb.build import run_build
+from kb.build import STEPS as BUILD_STEPS, run_build
 from tests.site.conftest import ROOT
 from tests.site.project import copy_repository_rules
 from tests.site.test_browser import WAIT, _in_view, _open, _Quiet, _Server, _wait, browser  # noqa: F401 (fixture)
 
-STEPS = {"parse rules and build the graph", "index for search", "generate the site"}
+STEPS = [
+    s
+    for s in BUILD_STEPS
+    if s.name in {"parse rules and build the graph", "index for search", "generate the site"}
+]
 RULE = "4.2.2a If a face-up permanent has damage counters equal to or greater than its Defensive Value, it is discarded"
 CHANGED = "it is discarded at once, as this rebuild says"
 #: Pages the offline test opens only once the network is off (never visited before).
-UNSEEN = {"athernum/cr/9.html": "9.", "athernum/glossary.html": "Glossary", "atnia/rules.html": "Atnia",
-          "altered/cr.html": "Altered", "athernum/rulings.html": "Rulings"}
+UNSEEN = {
+    "athernum/cr/9.html": "9.",
+    "athernum/glossary.html": "Glossary",
+    "atnia/rules.html": "Atnia",
+    "altered/cr.html": "Altered",
+    "athernum/rulings.html": "Rulings",
+}
 SEARCH = """
 const [query, done] = arguments;
 rulekb.search(query, {limit: 5}).then((hits) => done(hits.map((h) => h.id)), (e) => done(['error: ' + e]));
@@ -39,7 +48,7 @@ rulekb.search(query, {limit: 5}).then((hits) => done(hits.map((h) => h.id)), (e)
 def offline_project(tmp_path_factory):
     """This repository's rules built by ``rulekb build`` (parse, index, site) into the project's site/."""
     paths = copy_repository_rules(ROOT, tmp_path_factory.mktemp("offline"))
-    run_build(paths, Console(quiet=True), only=STEPS)
+    run_build(paths, Console(quiet=True), STEPS)
     return paths
 
 
@@ -108,9 +117,13 @@ def viewport(request, browser):  # noqa: F811 (fixture)
     """The browser at a desktop (1366x900) or a phone (390x844, touch) viewport."""
     phone = request.param == "phone"
     width, height = (390, 844) if phone else (1366, 900)
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 2 if phone else 1, "mobile": phone})
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1})
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2 if phone else 1, "mobile": phone},
+    )
+    browser.execute_cdp_cmd(
+        "Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1}
+    )
     yield request.param
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
@@ -127,14 +140,18 @@ def test_from_files_links_anchors_and_search_work(browser, viewport, offline_pro
     link = browser.find_element(By.CSS_SELECTOR, "article a[href='athernum/cr/4.html#4.2.2a']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: d.current_url == root + "athernum/cr/4.html#4.2.2a", "the link did not open 4.2.2a")
+    _wait(
+        browser, lambda d: d.current_url == root + "athernum/cr/4.html#4.2.2a", "the link did not open 4.2.2a"
+    )
     target = browser.find_element(By.ID, "4.2.2a")
     _wait(browser, lambda d: _in_view(d, target), "rule 4.2.2a is not scrolled into view")
     assert " ".join(target.text.split()).startswith(RULE[:60])
     assert _search(browser, "4.2.2a")[0] == "athernum:4.2.2a"
     assert _search(browser, "damage counters equal to defensive value")  # words, not only a number
     # Every link of the navigation opens an HTML page of the site: no folder, nothing missing.
-    hrefs = browser.execute_script("return Array.from(document.querySelectorAll('nav a[href]'), (a) => a.href);")
+    hrefs = browser.execute_script(
+        "return Array.from(document.querySelectorAll('nav a[href]'), (a) => a.href);"
+    )
     pages = {h.split("#")[0] for h in hrefs if h.startswith(root)}
     assert len(pages) > 10
     for page in pages:
@@ -150,11 +167,17 @@ def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
     _errors(browser)
     _open(browser, offline_project.site.as_uri() + "/athernum/graph/4.html")
     loaded = "return document.querySelectorAll('script[src$=\"mermaid.min.js\"]').length;"
-    assert browser.execute_script(loaded) == 0 and browser.execute_script("return typeof mermaid") == "undefined"
+    assert (
+        browser.execute_script(loaded) == 0 and browser.execute_script("return typeof mermaid") == "undefined"
+    )
     panel = browser.find_element(By.CSS_SELECTOR, "details.rk-graph")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", panel)
     panel.find_element(By.TAG_NAME, "summary").click()
-    _wait(browser, lambda d: panel.find_elements(By.CSS_SELECTOR, ".rk-graph-svg svg"), "the diagram was not drawn")
+    _wait(
+        browser,
+        lambda d: panel.find_elements(By.CSS_SELECTOR, ".rk-graph-svg svg"),
+        "the diagram was not drawn",
+    )
     assert "4.1.0" in panel.find_element(By.CSS_SELECTOR, ".rk-graph-svg svg").text
     assert browser.execute_script(loaded) == 1 and not panel.find_elements(By.CSS_SELECTOR, "pre.rk-mermaid")
     assert _errors(browser) == []
@@ -173,8 +196,10 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_proje
     assert not any(r.startswith("/downloads/") for r in server.requests)
     seen = len(server.requests)
     browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
-        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    browser.execute_cdp_cmd(
+        "Network.emulateNetworkConditions",
+        {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
     try:
         for page, title in UNSEEN.items():
             _open(browser, server.url + page)
@@ -183,8 +208,10 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_proje
         _open(browser, server.url + "search/index.html?q=lethal+damage")
         assert server.requests[seen:] == []  # every answer came from the kept copy
     finally:
-        browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
-            "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        browser.execute_cdp_cmd(
+            "Network.emulateNetworkConditions",
+            {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
+        )
 
 
 def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, server, offline_project):
@@ -198,9 +225,14 @@ def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, server, off
     text = source.read_text(encoding="utf-8")
     assert RULE in text
     source.write_text(text.replace(RULE, RULE.removesuffix("it is discarded") + CHANGED), encoding="utf-8")
-    run_build(offline_project, Console(quiet=True), only=STEPS)
+    run_build(offline_project, Console(quiet=True), STEPS)
     after, _ = _precache(offline_project.site)
     assert after != before
     _open(browser, server.url + "athernum/cr/4.html")
-    _wait(browser, lambda d: CHANGED in d.find_element(By.ID, "4.2.2a").text, "the new text did not arrive", WAIT * 4)
+    _wait(
+        browser,
+        lambda d: CHANGED in d.find_element(By.ID, "4.2.2a").text,
+        "the new text did not arrive",
+        WAIT * 4,
+    )
     assert _kept_version(browser) == after  # the old build's cache is gone

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import asdict
 
 from kb.paths import Paths
 from kb.verify.results import (
@@ -57,3 +59,12 @@ def test_a_summary_older_than_the_results_is_not_trusted(tmp_path):
     old = paths.cache / SUMMARY_FILE
     os.utime(old, ns=(0, 0))
     assert load_results(paths, summary=True).scenarios[0].status == Status.FAILED
+
+
+def test_results_json_holds_every_field_in_order_and_reads_back():
+    """The results file writes each result's fields as ``dataclasses.asdict`` names them, and reads back equal."""
+    results = _results(Status.PASSED)
+    text = results.to_json()
+    assert json.loads(text) == json.loads(json.dumps(asdict(results)))
+    assert list(json.loads(text)["scenarios"][0]) == list(asdict(results.scenarios[0]))
+    assert VerifyResults.from_dict(json.loads(text)) == results

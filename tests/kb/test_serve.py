@@ -1,0 +1,167 @@
+"""``rulekb serve``: the served page shows a rule edit after the rebuild it sets off, a page reloads itself, and a
+rule source that does not parse keeps the previous site served and says why."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.site.test_browser import _open, _wait, browser  # noqa: F401 (fixture)
+
+#: Generous: a rebuild on a loaded machine; the time an edit takes to reach the page is in bench/bench_build.py.
+TIMEOUT = 300
+RULE = "Only one location may be played per turn"
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode("utf-8")
+
+
+def _until(check, what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not check():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} within {TIMEOUT} s")
+        time.sleep(0.3)
+
+
+def _forward(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
+    """Hand each line the process prints to ``lines`` (read by a thread, so a read can time out)."""
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        lines.put(line)
+
+
+@pytest.fixture()
+def served(small_project):
+    """``rulekb serve --port 0`` in a small project, with the site's pages and theme; yields its address."""
+    for name in ("mkdocs.yml", "docs"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
+    (small_project / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
+    env = {**os.environ, "RULEKB_ROOT": str(small_project), "COLUMNS": "200"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rulekb", "serve", "--port", "0"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_forward, args=(proc, lines), daemon=True).start()
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        address = ""
+        while not address:
+            try:
+                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                pytest.fail(f"rulekb serve did not start within {TIMEOUT} s")
+            if line.startswith("serving http://"):
+                address = line.split()[1]
+        yield small_project, address
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_an_edited_rule_reaches_the_open_page_and_a_broken_source_keeps_it(served, browser):  # noqa: F811
+    """After a rule edit the page open in Chromium reloads itself and shows the new text; a rule source that does
+    not parse leaves that page served and reports the error to the pages."""
+    from selenium.webdriver.common.by import By
+
+    project, address = served
+    page = address + "athernum/cr/2.html"
+    _open(browser, page)
+    html = _get(page)
+    assert RULE in html and RULE + ", as served" not in html
+    assert '<script src="/__rulekb__/live-reload.js" defer></script>' in html
+    assert "location.reload()" in _get(address + "__rulekb__/live-reload.js")
+    assert "unregister" in _get(address + "sw.js")  # no offline app keeping old pages while authoring
+    first = json.loads(_get(address + "__rulekb__/build"))["build"]
+    cr = project / "rules" / "athernum" / "cr.md"
+    text = cr.read_text(encoding="utf-8")
+    cr.write_text(text.replace(RULE, RULE + ", as served"), encoding="utf-8")
+    _wait(
+        browser,
+        lambda d: RULE + ", as served" in d.find_element(By.ID, "2.4.2").text,
+        "the open page did not reload with the edit",
+        TIMEOUT,
+    )
+    assert RULE + ", as served" in _get(page)
+    assert json.loads(_get(address + "__rulekb__/build"))["build"] > first
+    cr.write_text(text.replace("- 4.2.2 ", "- 4.2.2[/x] "), encoding="utf-8")
+    _until(
+        lambda: json.loads(_get(address + "__rulekb__/build"))["error"], "the failed rebuild was not reported"
+    )
+    assert "malformed rule number '4.2.2[/x]'" in json.loads(_get(address + "__rulekb__/build"))["error"]
+    assert RULE + ", as served" in _get(page)
+
+
+def test_edits_of_what_a_build_reads_set_off_a_rebuild_and_its_own_output_does_not(small_project):
+    """A saved rule source, scenario, page or mkdocs.yml sets off a rebuild; what a build writes beside them (site/,
+    .rulekb/, the temporary site folders) and editors' temporary files do not."""
+    from watchdog.events import FileModifiedEvent, FileMovedEvent
+
+    from kb.paths import Paths
+    from kb.serve import _Changes, watched
+
+    paths = Paths(small_project)
+    paths.docs.mkdir()
+    changed = threading.Event()
+    handler = _Changes(paths, changed)
+    root = Path(small_project)
+    for path in (
+        "rules/athernum/cr.md",
+        "scenarios/athernum/ch05/x.yaml",
+        "docs/authors/guide.md",
+        "mkdocs.yml",
+    ):
+        changed.clear()
+        handler.dispatch(FileModifiedEvent(str(root / path)))
+        assert changed.is_set(), path
+    for path in (
+        "site/index.html",
+        ".rulekb/verify-results.json",
+        ".site-1234/index.html",
+        "rules/athernum/.cr.md.swp",
+        "rules/athernum/cr.md~",
+    ):
+        changed.clear()
+        handler.dispatch(FileModifiedEvent(str(root / path)))
+        assert not changed.is_set(), path
+    handler.dispatch(
+        FileMovedEvent(str(root / "rules/athernum/.cr.md.tmp"), str(root / "rules/athernum/cr.md"))
+    )
+    assert changed.is_set()  # an editor's atomic save
+    assert {folder for folder, _ in watched(paths)} >= {paths.rules, paths.scenarios, root}
+
+
+def test_a_port_in_use_is_a_clear_error_before_any_build(small_project):
+    """Serving on a port another program holds stops at once with a message naming the address, building nothing."""
+    import socket
+
+    from rich.console import Console
+
+    from kb.errors import RulekbError
+    from kb.paths import Paths
+    from kb.serve import serve
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(RulekbError, match=f"cannot serve on 127.0.0.1:{port}"):
+            serve(Paths(small_project), Console(quiet=True), "127.0.0.1", port)
+    assert not (small_project / "site").exists()
