@@ -65,8 +65,8 @@ def test_uses_term_is_case_and_plural_insensitive(graph):
 
 def test_every_game_has_its_glossary(graph):
     """Atnia and Altered get glossary terms from their rules/<game>/terms.yaml, quoting the defining passage."""
-    assert graph.nodes["atnia:term/horizon"]["text"] == graph.nodes["atnia:rules/zones/p5"]["text"]
-    assert graph.nodes["altered:term/after-you"]["parent"] == "altered:7.3.2.a"
+    assert graph.node("atnia:term/horizon").text == graph.node("atnia:rules/zones/p5").text
+    assert graph.node("altered:term/after-you").parent == "altered:7.3.2.a"
     assert "atnia:term/horizon" in edges_of(
         graph, "atnia:rules/playing-cards-and-the-horizon/p1", EdgeKind.USES_TERM
     )
