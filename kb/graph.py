@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
-import networkx as nx
-
-from kb.curated import Curated
 from kb.errors import Problem, Severity
 from kb.ids import slugify
-from kb.links import explanations, references, translations, uses_term
 from kb.model import EdgeKind, Node, NodeKind, SourceDocument
 
-Graph = nx.MultiDiGraph
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from kb.curated import Curated
+
+#: networkx (and the linking of the sources) is imported only to build a graph: reading one needs neither,
+#: and a quick command reads a :class:`kb.graph_view.GraphView` instead.
+Graph: TypeAlias = "nx.MultiDiGraph"
 
 
 def node_attrs(node: Node, path: str) -> dict[str, object]:
@@ -70,6 +74,10 @@ def build_graph(
     documents: list[SourceDocument], curated: Curated, root: Path | None = None
 ) -> tuple[Graph, list[Problem]]:
     """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
+    import networkx as nx
+
+    from kb.links import explanations, references, translations, uses_term
+
     graph: Graph = nx.MultiDiGraph()
     problems: list[Problem] = []
     by_id: dict[str, Node] = {}

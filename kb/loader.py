@@ -9,17 +9,20 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kb.curated import LINKS_FILE, TERMS_FILE, Curated, load_curated
+from kb.curated import LINKS_FILE, TERMS_FILE
 from kb.errors import Problem, Severity, SourceError
-from kb.graph import Graph, build_graph
-from kb.importer import load_repairs
-from kb.importer.common import Repair
-from kb.lookup import LookupIndex
+from kb.graph_view import GraphView
 from kb.memo import cached, file_stamp
-from kb.model import SourceDocument
-from kb.parse import parse_file
 from kb.paths import Paths
+
+if TYPE_CHECKING:  # reading the knowledge base from its memo needs none of what builds it
+    from kb.curated import Curated
+    from kb.graph import Graph
+    from kb.importer.common import Repair
+    from kb.lookup import LookupIndex
+    from kb.model import SourceDocument
 
 CACHE_FORMAT = 1
 NOT_SOURCES = {"README.md"}
@@ -67,6 +70,12 @@ def _fingerprint(paths: Paths) -> str:
 
 def build_kb(paths: Paths) -> KnowledgeBase:
     """Read and check every rule source and build the graph, never stopping at the first problem."""
+    from kb.curated import load_curated
+    from kb.graph import build_graph
+    from kb.importer import load_repairs
+    from kb.lookup import LookupIndex
+    from kb.parse import parse_file
+
     documents: list[SourceDocument] = []
     problems: list[Problem] = []
     repairs: dict[str, list[Repair]] = {}
@@ -100,3 +109,18 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
     kb = cached(paths.memo / "kb.pickle", _fingerprint(paths), lambda: build_kb(paths))
     kb.paths = paths
     return kb
+
+
+def load_graph_view(
+    paths: Paths, kb: KnowledgeBase | None = None
+) -> tuple[GraphView, dict[str, dict[str, str]]]:
+    """The graph as plain data and the curated terms' defining rules (per game, term → rule number): what
+    ``rulekb ask`` reads of the knowledge base, kept in a memo of its own while the sources are unchanged,
+    so that a question never unpickles the whole knowledge base nor imports networkx. Indexing writes it (from
+    ``kb``, the knowledge base just read) so that the first question after a build finds it."""
+
+    def build() -> tuple[GraphView, dict[str, dict[str, str]]]:
+        known = kb or load_kb(paths)
+        return GraphView.of(known.graph), known.curated.defined_by
+
+    return cached(paths.memo / "graph-view.pickle", _fingerprint(paths), build)

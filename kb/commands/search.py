@@ -140,29 +140,30 @@ def ask(
 ) -> None:
     """Answer a judge's question, the answer first: the ruling that settles it (whole), the deciding rule,
     the example that proves it, then other relevant rules. Fits one screen unless --full."""
-    from kb.loader import load_kb
+    from kb.loader import load_graph_view
     from kb.paths import Paths
     from kb.rulings import load_rulings
     from kb.search.ask import ask as answer_question
     from kb.site_links import site_links
-    from kb.verify.results import load_results
+    from kb.verify.results import load_results, load_scenario
 
     paths = Paths.discover()
     with _engine(paths) as engine:
-        kb = load_kb(paths)
+        graph, defined_by = load_graph_view(paths)
         rulings, _ = load_rulings(paths)
         answer = answer_question(
             " ".join(question),
             engine,
-            kb.graph,
+            graph,
             rulings,
-            load_results(paths),
-            kb.curated.defined_by,
+            load_results(paths, summary=True),
+            defined_by,
             limit=limit,
             game=game,
             links=site_links(paths),
             lang=lang,
             explain=explain,
+            in_full=lambda scenario: load_scenario(paths, scenario),
         )
     if as_json:
         from kb.json_output import json_document

@@ -187,13 +187,14 @@ def write_index(
 def prepare_knowledge_base_index(paths: Paths, kb=None, on_progress: Progress | None = None) -> PreparedIndex:
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
     generation that is not live yet."""
-    from kb.loader import load_kb
+    from kb.loader import load_graph_view, load_kb
     from kb.rulings import load_rulings
     from kb.search.documents import collect_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results
 
     kb = kb or load_kb(paths)
+    load_graph_view(paths, kb)  # what `rulekb ask` reads of the knowledge base, ready for the first question
     rulings, ruling_problems = load_rulings(paths)
     results = load_results(paths)
     languages = {d.id: d.meta.language for d in kb.documents}

@@ -1,4 +1,5 @@
-"""The verify summary: what quick readers (``rulekb ask``) need of the results, without steps, logs or boards."""
+"""The verify summary and each scenario's own file: what quick readers (``rulekb ask``) need of the results, without
+reading every scenario's steps, logs and boards."""
 
 from __future__ import annotations
 
@@ -6,13 +7,16 @@ import os
 
 from kb.paths import Paths
 from kb.verify.results import (
+    DETAILS_DIR,
     SUMMARY_FILE,
     LogLine,
     ScenarioResult,
     Status,
     StepRecord,
     VerifyResults,
+    detail_path,
     load_results,
+    load_scenario,
     results_path,
     write_results,
 )
@@ -57,3 +61,45 @@ def test_a_summary_older_than_the_results_is_not_trusted(tmp_path):
     old = paths.cache / SUMMARY_FILE
     os.utime(old, ns=(0, 0))
     assert load_results(paths, summary=True).scenarios[0].status == Status.FAILED
+
+
+def test_each_scenario_reads_in_full_from_its_own_file(judged):
+    """A scenario of the summary reads back in full (steps, log, boards, checks) from its own file, equal to the
+    whole results file's record of it."""
+    full = load_results(judged).by_id()
+    for scenario in load_results(judged, summary=True).scenarios:
+        assert (judged.cache / DETAILS_DIR).is_dir() and detail_path(judged, scenario.id).is_file()
+        assert load_scenario(judged, scenario) == full[scenario.id]
+        assert full[scenario.id].start is not None
+
+
+def test_a_scenario_file_of_another_run_is_not_trusted(tmp_path):
+    """When a scenario's own file holds another run of it (other inputs), its record comes from the whole results."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    summary = load_results(paths, summary=True).scenarios[0]
+    detail = detail_path(paths, summary.id)
+    detail.write_text(detail.read_text(encoding="utf-8").replace("p1 passes", "p1 plays"), encoding="utf-8")
+    assert load_scenario(paths, summary).steps[0].text == "p1 plays"
+    summary.key = "inputs-2"
+    assert load_scenario(paths, summary).steps[0].text == "p1 passes"
+    detail.unlink()
+    summary.key = "inputs-1"
+    assert load_scenario(paths, summary).steps[0].text == "p1 passes"
+
+
+def test_unchanged_scenario_files_are_not_rewritten_and_gone_ones_are_removed(tmp_path):
+    """Writing the same results again leaves each scenario's file as it was (byte for byte, same time); a scenario
+    no longer in the results loses its file."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    write_results(paths, results)
+    detail = detail_path(paths, results.scenarios[0].id)
+    os.utime(detail, ns=(0, 0))
+    before = detail.read_bytes()
+    write_results(paths, results)
+    assert detail.read_bytes() == before and detail.stat().st_mtime_ns == 0
+    write_results(paths, VerifyResults(results.generated, []))
+    assert list((paths.cache / DETAILS_DIR).iterdir()) == []
