@@ -19,7 +19,7 @@ from kb.paths import Paths
 from kb.search.postings import PostingsCache
 
 #: Bumped whenever the schema or the stored fields change; an index of another format is rebuilt.
-INDEX_FORMAT = 6
+INDEX_FORMAT = 7
 POINTER = "CURRENT"
 META = "meta.json"
 SYNONYMS = "synonyms.json"
