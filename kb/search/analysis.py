@@ -9,8 +9,9 @@ read as its infinitive (:func:`infinitives`), which Snowball does not conflate.
 
 Analysis here is plain Python (a regex, the stoplists, the stemmers), so that a query never loads Whoosh's
 analysis package; the index's Whoosh analyzers (:mod:`kb.search.analyzers`) are built from the same parts and
-give the same terms. The German stemmer is Snowball 2's, from PyStemmer: the stems of NLTK's port that Whoosh
-ships (and the site's ``search.js`` follows), at a fraction of the import cost.
+give the same terms. The stemmers are Snowball 2's, from PyStemmer: the stems of Whoosh's porter2 and of the
+NLTK port of Snowball's German that Whoosh ships (which the site's ``search.js`` follows), at a fraction of the
+import cost.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import re
 from functools import lru_cache
 
 import Stemmer
-from whoosh.lang.porter2 import stem as porter2_stem
 from whoosh.lang.stopwords import stoplists
 
 #: Words (letters, digits) and dotted rule numbers; hyphens and apostrophes split words.
@@ -195,8 +195,16 @@ DE_EXTRA_STOPWORDS = frozenset(
 )
 DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
-#: Snowball 2's German stemmer (Snowball 3 folds ``ae``/``oe``/``ue`` itself, which the site's search.js does not).
+#: Snowball 2's stemmers: English is porter2; German does not fold ``ae``/``oe``/``ue`` itself (Snowball 3's does,
+#: which the site's search.js does not).
+ENGLISH_STEMMER = Stemmer.Stemmer("english")
 GERMAN_STEMMER = Stemmer.Stemmer("german")
+
+
+def stem_en(word: str) -> str:
+    """The porter2 stem of a lowercase English word."""
+    return ENGLISH_STEMMER.stemWord(word)
+
 
 #: The particles of separable verbs (``anfangen``: ``fängt … an``; ``abgelegt``).
 SEPARABLE_PREFIXES = (
@@ -264,7 +272,7 @@ def analyse(text: str, language: str = "en") -> tuple[str, ...]:
 
 
 _TOKEN = re.compile(TOKEN_PATTERN, re.UNICODE)
-_STEM = {"de": lru_cache(maxsize=50000)(stem_de), "en": lru_cache(maxsize=50000)(porter2_stem)}
+_STEM = {"de": lru_cache(maxsize=50000)(stem_de), "en": lru_cache(maxsize=50000)(stem_en)}
 _FOLD = lru_cache(maxsize=50000)(fold_german)
 
 
@@ -308,7 +316,7 @@ def analyse_forms(text: str, language: str = "en") -> tuple[tuple[str, str], ...
     (lowercased, umlauts folded): what tells ``Spieler`` from ``Spiel`` where the stemmer does not."""
     german = language == "de"
     stop = DE_STOPWORDS if german else EN_STOPWORDS
-    stem = stem_de if german else porter2_stem
+    stem = stem_de if german else stem_en
     words = (_FOLD(w.lower()) if german else w.lower() for w in _TOKEN.findall(text))
     return tuple((stem(word), word) for word in words if word not in stop)
 

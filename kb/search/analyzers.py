@@ -5,9 +5,8 @@ them; a plain query analyses with :func:`kb.search.analysis.analyse`, which give
 from __future__ import annotations
 
 from whoosh.analysis import Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
-from whoosh.lang.porter2 import stem as porter2_stem
 
-from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, TOKEN_PATTERN, fold_german, stem_de
+from kb.search.analysis import DE_STOPWORDS, EN_STOPWORDS, TOKEN_PATTERN, fold_german, stem_de, stem_en
 
 
 class GermanFoldFilter(Filter):
@@ -26,7 +25,7 @@ def english_analyzer():
         RegexTokenizer(TOKEN_PATTERN)
         | LowercaseFilter()
         | StopFilter(stoplist=EN_STOPWORDS, minsize=1)
-        | StemFilter(stemfn=porter2_stem, cachesize=50000)
+        | StemFilter(stemfn=stem_en, cachesize=50000)
     )
 
 

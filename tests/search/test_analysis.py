@@ -176,3 +176,15 @@ def test_german_stems_are_those_of_the_snowball_port_search_js_follows(word):
     from kb.search.analysis import GERMAN_STEMMER
 
     assert GERMAN_STEMMER.stemWord(word) == GermanStemmer().stem(word)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz'", max_size=18))
+def test_english_stems_are_whooshs_porter2(word):
+    """An English word's stem is the stem of Whoosh's porter2 (which the site's search.js follows), so that the
+    CLI and the site find the same English words."""
+    from whoosh.lang.porter2 import stem
+
+    from kb.search.analysis import stem_en
+
+    assert stem_en(word) == stem(word)
