@@ -75,7 +75,9 @@ def generations(root: Path) -> list[Path]:
 
 
 def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
-    """Size and modification time of everything an index is built from, to tell when it is out of date."""
+    """Size and modification time of everything an index is built from, to tell when it is out of date. Of the
+    verify results, the folder of each scenario's own file: it changes when a scenario's result does (a file
+    written or removed), not when a verify with nothing changed rewrites the results with new times."""
     from kb.search.synonyms import SYNONYMS_FILE
 
     files = (
@@ -83,7 +85,7 @@ def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
         if paths.rules.is_dir()
         else []
     )
-    files += [paths.cache / "verify-results.json", SYNONYMS_FILE]
+    files += [paths.verify_details, SYNONYMS_FILE]
     out: dict[str, list[int]] = {}
     for path in files:
         try:

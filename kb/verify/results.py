@@ -21,9 +21,8 @@ RESULTS_FILE = "verify-results.json"
 #: Beside it: each scenario's id, title, rules and status without steps, logs or boards, for quick readers
 #: (``rulekb ask``) that would otherwise spend a second reading boards they never show.
 SUMMARY_FILE = "verify-summary.json"
-#: And per scenario what the summary leaves out (steps, log, boards, checks, cards, setup): a file named after the
-#: scenario's id, rewritten only when its content changes.
-DETAILS_DIR = "verify-details"
+#: And per scenario what the summary leaves out, in a file of its own under ``Paths.verify_details``, named after
+#: the scenario's id and rewritten only when its content changes.
 DETAIL_FIELDS = ("steps", "log", "start", "end", "checks", "cards", "setup")
 
 
@@ -190,8 +189,8 @@ def load_results(paths: Paths, *, summary: bool = False) -> VerifyResults:
 
 
 def detail_path(paths: Paths, scenario_id: str) -> Path:
-    """The file holding what a scenario did (see ``DETAILS_DIR``)."""
-    return paths.cache / DETAILS_DIR / f"{hashlib.sha256(scenario_id.encode()).hexdigest()[:24]}.json"
+    """The file holding what a scenario did."""
+    return paths.verify_details / f"{hashlib.sha256(scenario_id.encode()).hexdigest()[:24]}.json"
 
 
 def load_scenario(paths: Paths, scenario: ScenarioResult) -> ScenarioResult | None:
@@ -223,7 +222,7 @@ def _write_atomically(target: Path, text: str) -> None:
 
 def _write_details(paths: Paths, results: VerifyResults) -> None:
     """Each scenario's own file, written only when its content changed; the files of scenarios gone removed."""
-    folder = paths.cache / DETAILS_DIR
+    folder = paths.verify_details
     folder.mkdir(parents=True, exist_ok=True)
     kept = set()
     for scenario in results.scenarios:

@@ -7,7 +7,6 @@ import os
 
 from kb.paths import Paths
 from kb.verify.results import (
-    DETAILS_DIR,
     SUMMARY_FILE,
     LogLine,
     ScenarioResult,
@@ -68,7 +67,7 @@ def test_each_scenario_reads_in_full_from_its_own_file(judged):
     whole results file's record of it."""
     full = load_results(judged).by_id()
     for scenario in load_results(judged, summary=True).scenarios:
-        assert (judged.cache / DETAILS_DIR).is_dir() and detail_path(judged, scenario.id).is_file()
+        assert judged.verify_details.is_dir() and detail_path(judged, scenario.id).is_file()
         assert load_scenario(judged, scenario) == full[scenario.id]
         assert full[scenario.id].start is not None
 
@@ -102,4 +101,4 @@ def test_unchanged_scenario_files_are_not_rewritten_and_gone_ones_are_removed(tm
     write_results(paths, results)
     assert detail.read_bytes() == before and detail.stat().st_mtime_ns == 0
     write_results(paths, VerifyResults(results.generated, []))
-    assert list((paths.cache / DETAILS_DIR).iterdir()) == []
+    assert list(paths.verify_details.iterdir()) == []
