@@ -1,7 +1,9 @@
 """Commands for judges: ``search`` (ranked hits), ``ask`` (the rules that settle a question), ``index``.
 
 Imports of the search machinery stay inside the commands, so that loading the CLI costs nothing extra and
-``rulekb search`` imports only what a search needs (Whoosh and the index, never the rule graph).
+``rulekb search`` imports only what a search needs (the index, never Whoosh's analysis nor the rule graph);
+``rulekb ask`` reads the graph and the rulings from memos and of the verify results only the summary and the
+example it shows (``tests/search/test_cold_start.py``).
 """
 
 from __future__ import annotations
