@@ -166,7 +166,7 @@ def test_plain_analysis_gives_the_index_analyzers_terms(graph):
             assert tuple(stem for stem, _ in analyse_forms(text, lang)) == terms, text
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüß", max_size=18))
 def test_german_stems_are_those_of_the_snowball_port_search_js_follows(word):
     """A German word's stem is the stem of Whoosh's Snowball port (NLTK's, which the site's search.js follows), so
@@ -178,7 +178,7 @@ def test_german_stems_are_those_of_the_snowball_port_search_js_follows(word):
     assert GERMAN_STEMMER.stemWord(word) == GermanStemmer().stem(word)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz'", max_size=18))
 def test_english_stems_are_whooshs_porter2(word):
     """An English word's stem is the stem of Whoosh's porter2 (which the site's search.js follows), so that the
