@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.errors import Problem
-from kb.yamlio import line_of, load_mapping
 
 TERMS_FILE = "terms.yaml"
 LINKS_FILE = "links.yaml"
@@ -44,6 +43,8 @@ def _str_list(value: object) -> list[str] | None:
 
 
 def _section(data: dict, name: str, kind: type, display: str, text: str, problems: list[Problem]):
+    from kb.yamlio import line_of  # YAML is for reading the files: their names alone need none
+
     """``data[name]`` when it is a ``kind`` (list or dict); a problem and an empty one when it is not."""
     value = data.get(name)
     if value is None:
@@ -67,6 +68,8 @@ def _qualify(game: str, ref: str) -> str:
 
 def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Problem]]:
     """Read every game's ``terms.yaml`` and ``links.yaml``, reporting each malformed entry by file and line."""
+    from kb.yamlio import line_of, load_mapping
+
     curated = Curated()
     problems: list[Problem] = []
     for game_dir in sorted(p for p in rules_dir.iterdir() if p.is_dir()) if rules_dir.is_dir() else []:

@@ -2,36 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
-
-from kb.curated import Curated
 from kb.errors import Problem, Severity
 from kb.ids import slugify
-from kb.links import explanations, references, translations, uses_term
 from kb.model import EdgeKind, Node, NodeKind, SourceDocument
 
+if TYPE_CHECKING:
+    from kb.curated import Curated
+    from kb.typed_graph import Graph
 
-class Graph(nx.MultiDiGraph):
-    """The rule graph: networkx edges between node ids; each node's data is its typed ``Node``."""
 
-    def node(self, node_id: str) -> Node:
-        """The node ``node_id`` names (KeyError when the graph has none)."""
-        return self.nodes[node_id]["node"]
+def __getattr__(name: str) -> object:
+    """``Graph`` is imported on first use: reading a graph (a memo, a :class:`kb.graph_view.GraphView`) needs
+    neither networkx nor the linking of the sources; only building one does."""
+    if name == "Graph":
+        from kb.typed_graph import Graph
 
-    def node_items(self) -> Iterator[tuple[str, Node]]:
-        """Every node with its id, in the order the graph holds them."""
-        return ((node_id, data["node"]) for node_id, data in self.nodes(data=True))
-
-    def add_typed_node(self, node: Node) -> None:
-        self.add_node(node.id, node=node)
-
-    def link(self, source: str, target: str, kind: EdgeKind, **data: object) -> None:
-        """An edge of ``kind`` (also its key: two nodes are linked at most once per kind)."""
-        self.add_edge(source, target, key=kind.value, kind=kind.value, **data)
+        return Graph
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _extra_terms(curated: Curated, by_id: dict[str, Node], problems: list[Problem]) -> list[Node]:
@@ -92,6 +83,8 @@ def _explained(
     documents: list[SourceDocument], docs: dict[str, SourceDocument], curated: Curated
 ) -> dict[str, list[str]]:
     """The CR rules each section of an untranslated prose document (a rulebook) explains, by section."""
+    from kb.links import explanations
+
     explained: dict[str, list[str]] = {}
     for document in documents:
         cr = docs.get(f"{document.meta.game}:cr")
@@ -111,6 +104,8 @@ def _link_translations(
     problems: list[Problem],
 ) -> None:
     """Link each translated section to its original; it explains what its original explains."""
+    from kb.links import translations
+
     docs = {d.id: d for d in documents}
     for document in documents:
         original = docs.get(document.meta.translates or "")
@@ -160,6 +155,9 @@ def build_graph(
     documents: list[SourceDocument], curated: Curated, root: Path | None = None
 ) -> tuple[Graph, list[Problem]]:
     """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
+    from kb.links import references, uses_term
+    from kb.typed_graph import Graph
+
     graph = Graph()
     problems: list[Problem] = []
     shown = {d.id: str(d.path.relative_to(root)) if root else str(d.path) for d in documents}

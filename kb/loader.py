@@ -9,16 +9,20 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kb.curated import LINKS_FILE, TERMS_FILE, Curated, load_curated
+from kb.curated import LINKS_FILE, TERMS_FILE
 from kb.errors import Problem, Severity, SourceError
-from kb.graph import Graph, build_graph
-from kb.lookup import LookupIndex
+from kb.graph_view import GraphView
 from kb.memo import cached, file_stamp
-from kb.model import Node, SourceDocument
-from kb.parse import parse_file
 from kb.paths import Paths
-from kb.repairs import Repair, load_repairs
+
+if TYPE_CHECKING:  # reading the knowledge base from its memo needs none of what builds it
+    from kb.curated import Curated
+    from kb.graph import Graph
+    from kb.lookup import LookupIndex
+    from kb.model import Node, SourceDocument
+    from kb.repairs import Repair
 
 CACHE_FORMAT = 1
 NOT_SOURCES = {"README.md"}
@@ -70,6 +74,12 @@ def _fingerprint(paths: Paths) -> str:
 
 def build_kb(paths: Paths) -> KnowledgeBase:
     """Read and check every rule source and build the graph, never stopping at the first problem."""
+    from kb.curated import load_curated
+    from kb.graph import build_graph
+    from kb.lookup import LookupIndex
+    from kb.parse import parse_file
+    from kb.repairs import load_repairs
+
     documents: list[SourceDocument] = []
     problems: list[Problem] = []
     repairs: dict[str, list[Repair]] = {}
@@ -108,3 +118,18 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
 def load_graph(root: Path | None = None) -> Graph:
     """The rule graph of the project at ``root`` (found from the working folder by default)."""
     return load_kb(Paths(root) if root is not None else Paths.discover()).graph
+
+
+def load_graph_view(
+    paths: Paths, kb: KnowledgeBase | None = None
+) -> tuple[GraphView, dict[str, dict[str, str]]]:
+    """The graph as plain data and the curated terms' defining rules (per game, term → rule number): what
+    ``rulekb ask`` reads of the knowledge base, kept in a memo of its own while the sources are unchanged,
+    so that a question never unpickles the whole knowledge base nor imports networkx. Indexing writes it (from
+    ``kb``, the knowledge base just read) so that the first question after a build finds it."""
+
+    def build() -> tuple[GraphView, dict[str, dict[str, str]]]:
+        known = kb or load_kb(paths)
+        return GraphView.of(known.graph), known.curated.defined_by
+
+    return cached(paths.memo / "graph-view.pickle", _fingerprint(paths), build)

@@ -77,3 +77,9 @@ class Paths:
         """Pickled parses of the sources, disposable and rebuilt when a source changes; a folder of its own so
         that ``mkdocs serve``, watching ``.rulekb/`` for new verify results, does not rebuild when they are written."""
         return self.cache / "memo"
+
+    @property
+    def verify_details(self) -> Path:
+        """Each verified scenario's steps, log and boards, a file per scenario beside the verify results (see
+        :mod:`kb.verify.results`)."""
+        return self.cache / "verify-details"

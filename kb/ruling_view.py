@@ -72,8 +72,15 @@ def example_ids(ruling: Ruling, results: VerifyResults) -> list[str]:
     return list(dict.fromkeys([*ruling.scenarios, *named]))
 
 
-def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, links: SiteLinks) -> RulingView:
-    """A ruling with its rules' text and its examples' status, every item with its link."""
+def build_ruling_view(
+    graph: Graph,
+    ruling: Ruling,
+    results: VerifyResults,
+    links: SiteLinks,
+    crowded: frozenset[str] | None = None,
+) -> RulingView:
+    """A ruling with its rules' text and its examples' status, every item with its link (``crowded``:
+    :func:`kb.urls.crowded_units` of all the results, when the caller has it already)."""
     by_id = results.by_id()
     rules = [
         RuleText(r, graph.node(r).label, graph.node(r).text or "", links.href(url_of(graph, r)))
@@ -82,7 +89,7 @@ def build_ruling_view(graph: Graph, ruling: Ruling, results: VerifyResults, link
         for r in ruling.rules
     ]
     examples = []
-    crowded = crowded_units(graph, results.scenarios)
+    crowded = crowded_units(graph, results.scenarios) if crowded is None else crowded
     for scenario_id in example_ids(ruling, results):
         result = by_id.get(scenario_id)
         if result is None:

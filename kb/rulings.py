@@ -16,12 +16,13 @@ Kept per game in ``rules/<game>/rulings.yaml``::
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from kb.errors import Problem
+from kb.memo import cached, stamp
 from kb.paths import Paths
-from kb.yamlio import read_yaml
 
 RULINGS_FILE = "rulings.yaml"
 SOURCES = ("cr", "rulebook", "interpretation")
@@ -86,10 +87,27 @@ def _fingerprint(value: object, game: str) -> dict[str, str]:
 
 
 def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
-    """Every game's rulings, and a problem (file, line, field) for each malformed entry."""
+    """Every game's rulings, and a problem (file, line, field) for each malformed entry; from a memo while the
+    files' contents (and the code reading them) are unchanged, so that ``rulekb ask`` need not parse YAML."""
+    files = sorted(paths.rules.glob(f"*/{RULINGS_FILE}")) if paths.rules.is_dir() else []
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(f"{path.relative_to(paths.root)}\0".encode())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"\0unreadable")
+    code = [Path(__file__), Path(__file__).with_name("yamlio.py"), Path(__file__).with_name("yamlpos.py")]
+    key = (digest.hexdigest(), stamp(code))
+    return cached(paths.memo / "rulings.pickle", key, lambda: _read_rulings(paths, files))
+
+
+def _read_rulings(paths: Paths, files: list[Path]) -> tuple[list[Ruling], list[Problem]]:
+    from kb.yamlio import read_yaml
+
     rulings: list[Ruling] = []
     problems: list[Problem] = []
-    for path in sorted(paths.rules.glob(f"*/{RULINGS_FILE}")) if paths.rules.is_dir() else []:
+    for path in files:
         game = path.parent.name
         display = str(path.relative_to(paths.root))
         located, _ = read_yaml(path, display, problems)

@@ -4,11 +4,31 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def built_once(tmp_path_factory, name: str, build: Callable[[Path], object]) -> Path:
+    """A folder ``build`` fills once for the whole run, for session fixtures whose tests only read it (a project,
+    its index, its site). Under pytest-xdist the first worker that needs it builds it, the others wait for it
+    and share it, so that a site is not built once per worker."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        folder = tmp_path_factory.mktemp(name)
+        build(folder)
+        return folder
+    folder = tmp_path_factory.getbasetemp().parent / f"shared-{name}"
+    with FileLock(f"{folder}.lock"):
+        if not (folder.parent / f"{folder.name}.built").exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            build(folder)
+            (folder.parent / f"{folder.name}.built").touch()
+    return folder
 
 
 def seeds_dir() -> Path | None:
@@ -64,8 +84,6 @@ JUDGED_RULINGS = ("R-ATH-001", "R-ATH-068", "R-ATN-005", "R-ATN-007", "R-ALT-002
 def judged(tmp_path_factory, project_kb):
     """A scratch project with this repository's rules and scenarios, the examples of ``JUDGED_RULINGS`` verified on
     the engines (real boards, steps and logs) and the search index built: what a judge's machine holds."""
-    import shutil
-
     from kb.paths import Paths
     from kb.rulings import load_rulings
     from kb.search.indexer import index_knowledge_base
@@ -73,22 +91,23 @@ def judged(tmp_path_factory, project_kb):
     from kb.verify.runner import run_scenario
     from kb.verify.session import context
 
-    root = tmp_path_factory.mktemp("judged")
-    shutil.copytree(ROOT / "rules", root / "rules")
-    shutil.copytree(ROOT / "scenarios", root / "scenarios")
-    (root / "pyproject.toml").write_text("")
-    paths = Paths(root)
-    rulings, _ = load_rulings(paths)
-    ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
-    ctx = context(project_kb, paths, rulings)
-    write_results(
-        paths,
-        VerifyResults(
-            "2026-11-25T00:00:00+00:00", [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]
-        ),
-    )
-    index_knowledge_base(paths, project_kb)
-    return paths
+    def build(root: Path) -> None:
+        shutil.copytree(ROOT / "rules", root / "rules")
+        shutil.copytree(ROOT / "scenarios", root / "scenarios")
+        (root / "pyproject.toml").write_text("")
+        paths = Paths(root)
+        rulings, _ = load_rulings(paths)
+        ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
+        ctx = context(project_kb, paths, rulings)
+        write_results(
+            paths,
+            VerifyResults(
+                "2026-11-25T00:00:00+00:00", [run_scenario(paths.scenarios / f"{i}.yaml", ctx) for i in ids]
+            ),
+        )
+        index_knowledge_base(paths, project_kb)
+
+    return Paths(built_once(tmp_path_factory, "judged", build))
 
 
 @pytest.fixture()

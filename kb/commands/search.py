@@ -1,7 +1,9 @@
 """Commands for judges: ``search`` (ranked hits), ``ask`` (the rules that settle a question), ``index``.
 
 Imports of the search machinery stay inside the commands, so that loading the CLI costs nothing extra and
-``rulekb search`` imports only what a search needs (Whoosh and the index, never the rule graph).
+``rulekb search`` imports only what a search needs (the index, never Whoosh's analysis nor the rule graph);
+``rulekb ask`` reads the graph and the rulings from memos and of the verify results only the summary and the
+example it shows (``tests/search/test_cold_start.py``).
 """
 
 from __future__ import annotations
@@ -140,29 +142,30 @@ def ask(
 ) -> None:
     """Answer a judge's question, the answer first: the ruling that settles it (whole), the deciding rule,
     the example that proves it, then other relevant rules. Fits one screen unless --full."""
-    from kb.loader import load_kb
+    from kb.loader import load_graph_view
     from kb.paths import Paths
     from kb.rulings import load_rulings
     from kb.search.ask import ask as answer_question
     from kb.site_links import site_links
-    from kb.verify.results import load_results
+    from kb.verify.results import load_results, load_scenario
 
     paths = Paths.discover()
     with _engine(paths) as engine:
-        kb = load_kb(paths)
+        graph, defined_by = load_graph_view(paths)
         rulings, _ = load_rulings(paths)
         answer = answer_question(
             " ".join(question),
             engine,
-            kb.graph,
+            graph.as_graph(),
             rulings,
-            load_results(paths),
-            kb.curated.defined_by,
+            load_results(paths, summary=True),
+            defined_by,
             limit=limit,
             game=game,
             links=site_links(paths),
             lang=lang,
             explain=explain,
+            in_full=lambda scenario: load_scenario(paths, scenario),
         )
     if as_json:
         from kb.json_output import json_document

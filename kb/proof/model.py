@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 
 from kb.proof.words import found_words, path_words, step_words, value_words
 from kb.rulings import Ruling
-from kb.verify.adapter_base import PLAYER_KEY
-from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
+from kb.verify.board import PLAYER_KEY, Area, Board, CardFace, Change, PlayerBoard
 from kb.verify.results import Check, LogLine, ScenarioResult, Status
 
 #: What a verdict says, by status: a failure is said as plainly as a success.

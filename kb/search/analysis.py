@@ -6,6 +6,12 @@ German words are folded before stemming as Snowball's "german2" variant does (``
 ``ä``/``ö``/``ü``, ``ss`` for ``ß``). For questions, a German compound the index does not know can be split into
 the words it is made of (:func:`split_compound`, against the index's own vocabulary), and a finite verb form
 read as its infinitive (:func:`infinitives`), which Snowball does not conflate.
+
+Analysis here is plain Python (a regex, the stoplists, the stemmers), so that a query never loads Whoosh's
+analysis package; the index's Whoosh analyzers (:mod:`kb.search.analyzers`) are built from the same parts and
+give the same terms. The stemmers are Snowball 2's, from PyStemmer: the stems of Whoosh's porter2 and of the
+NLTK port of Snowball's German that Whoosh ships (which the site's ``search.js`` follows), at a fraction of the
+import cost.
 """
 
 from __future__ import annotations
@@ -14,9 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from whoosh.analysis import Analyzer, Filter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter, Token
-from whoosh.lang.porter2 import stem as porter2_stem
-from whoosh.lang.snowball.german import GermanStemmer
+import Stemmer
 from whoosh.lang.stopwords import stoplists
 
 #: Words (letters, digits) and dotted rule numbers; hyphens and apostrophes split words.
@@ -192,7 +196,16 @@ DE_EXTRA_STOPWORDS = frozenset(
 )
 DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
 
-_german = GermanStemmer()
+#: Snowball 2's stemmers: English is porter2; German does not fold ``ae``/``oe``/``ue`` itself (Snowball 3's does,
+#: which the site's search.js does not).
+ENGLISH_STEMMER = Stemmer.Stemmer("english")
+GERMAN_STEMMER = Stemmer.Stemmer("german")
+
+
+def stem_en(word: str) -> str:
+    """The porter2 stem of a lowercase English word."""
+    return str(ENGLISH_STEMMER.stemWord(word))
+
 
 #: The particles of separable verbs (``anfangen``: ``fängt … an``; ``abgelegt``).
 SEPARABLE_PREFIXES = (
@@ -235,16 +248,6 @@ def fold_german(word: str) -> str:
     return _UMLAUT_SPELLING.sub(lambda m: _UMLAUTS[m.group()], word) if "e" in word else word
 
 
-class GermanFoldFilter(Filter):  # type: ignore[misc]  # Whoosh is untyped: Filter is Any
-    """Folds typed umlauts in lowercase tokens (:func:`fold_german`), before stopwords are removed, so that
-    ``koennen`` is the stopword ``können`` and ``erschoepft`` is stemmed as ``erschöpft``."""
-
-    def __call__(self, tokens: Iterator[Token]) -> Iterator[Token]:
-        for token in tokens:
-            token.text = fold_german(token.text)
-            yield token
-
-
 def _infinitive(base: str) -> str:
     """A German verb's infinitive from its base: ``-n`` after an unstressed ``el``/``er`` (``wickel`` →
     ``wickeln``, ``forder`` → ``fordern``), ``-en`` otherwise (``spiel`` → ``spielen``, ``leg`` → ``legen``)."""
@@ -252,60 +255,31 @@ def _infinitive(base: str) -> str:
     return base + ("n" if unstressed else "en")
 
 
-def _stem_de(word: str) -> str:
+def stem_de(word: str) -> str:
     """Snowball's German stem, after folding a separable verb's participle into its infinitive's stem, so
     that ``abgelegt`` meets ``ablegen`` and ``aufgedeckt`` meets ``aufdecken``."""
     participle = SEPARABLE_PARTICIPLE.match(word)
     if participle:
         prefix, rest, _ = participle.groups()
         word = prefix + _infinitive(rest)
-    stem: str = _german.stem(word)
-    return stem
-
-
-def english_analyzer() -> Analyzer:
-    """Tokens of English rule text: lowercased, stopwords removed, porter2-stemmed."""
-    return (
-        RegexTokenizer(TOKEN_PATTERN)
-        | LowercaseFilter()
-        | StopFilter(stoplist=EN_STOPWORDS, minsize=1)
-        | StemFilter(stemfn=porter2_stem, cachesize=50000)
-    )
-
-
-def german_analyzer() -> Analyzer:
-    """Tokens of German rule text: lowercased, typed umlauts folded, stopwords removed, snowball-stemmed
-    (which drops umlauts: ``Fähigkeit`` and ``Fahigkeit`` meet)."""
-    return (
-        RegexTokenizer(TOKEN_PATTERN)
-        | LowercaseFilter()
-        | GermanFoldFilter()
-        | StopFilter(stoplist=DE_STOPWORDS, minsize=1)
-        | StemFilter(stemfn=_stem_de, cachesize=50000)
-    )
-
-
-@lru_cache(maxsize=8)
-def analyzer_for(language: str) -> Analyzer:
-    """The analyzer of a language code (``en``, ``de``); English for anything else."""
-    return german_analyzer() if language == "de" else english_analyzer()
+    return str(GERMAN_STEMMER.stemWord(word))
 
 
 @lru_cache(maxsize=8192)
 def analyse(text: str, language: str = "en") -> tuple[str, ...]:
     """The index terms ``text`` yields in ``language`` (what the index stores for it); cached, since a
     search analyses the same words for its clauses, synonyms, language guess and typo check."""
-    return tuple(t.text for t in analyzer_for(language)(text))
+    return tuple(term for term, _, _ in token_spans(text, language))
 
 
 _TOKEN = re.compile(TOKEN_PATTERN, re.UNICODE)
-_STEM = {"de": lru_cache(maxsize=50000)(_stem_de), "en": lru_cache(maxsize=50000)(porter2_stem)}
+_STEM = {"de": lru_cache(maxsize=50000)(stem_de), "en": lru_cache(maxsize=50000)(stem_en)}
 _FOLD = lru_cache(maxsize=50000)(fold_german)
 
 
 def token_spans(text: str, language: str = "en") -> list[tuple[str, int, int]]:
-    """Each index term of ``text`` with where its word starts and ends: the analyzer's result (see
-    :func:`analyse`) without Whoosh's token objects, for marking the words of a hit cheaply."""
+    """Each index term of ``text`` (lowercased, German umlauts folded, stopwords dropped, stemmed) with where its
+    word starts and ends: what the index's analyzers store, without Whoosh's token objects."""
     german = language == "de"
     stop = DE_STOPWORDS if german else EN_STOPWORDS
     stem = _STEM["de" if german else "en"]
@@ -337,19 +311,15 @@ def positioned_terms(text: str, language: str = "en") -> list[tuple[str, int]]:
     return [(stem(words[n]), first + i) for i, n in enumerate(kept)]
 
 
-@lru_cache(maxsize=8)
-def _unstemmed(language: str) -> Analyzer:
-    folded = LowercaseFilter() | GermanFoldFilter() if language == "de" else LowercaseFilter()
-    stop = StopFilter(stoplist=DE_STOPWORDS if language == "de" else EN_STOPWORDS, minsize=1)
-    return RegexTokenizer(TOKEN_PATTERN) | folded | stop
-
-
 @lru_cache(maxsize=8192)
 def analyse_forms(text: str, language: str = "en") -> tuple[tuple[str, str], ...]:
     """Each index term of ``text`` (as :func:`analyse` gives them) with the word it was stemmed from
     (lowercased, umlauts folded): what tells ``Spieler`` from ``Spiel`` where the stemmer does not."""
-    stem = _stem_de if language == "de" else porter2_stem
-    return tuple((stem(t.text), t.text) for t in _unstemmed(language)(text))
+    german = language == "de"
+    stop = DE_STOPWORDS if german else EN_STOPWORDS
+    stem = stem_de if german else stem_en
+    words = (_FOLD(w.lower()) if german else w.lower() for w in _TOKEN.findall(text))
+    return tuple((stem(word), word) for word in words if word not in stop)
 
 
 #: Linking elements (Fugenelemente) that may join the parts of a German compound: Schaden|s|marke,

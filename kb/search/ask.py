@@ -292,12 +292,14 @@ def ask(
     links: SiteLinks = SITE_RELATIVE,
     lang: str | None = None,
     explain: bool = False,
+    in_full: Callable[[ScenarioResult], ScenarioResult | None] = lambda scenario: scenario,
 ) -> AskAnswer:
     """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
     order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
     ``ask`` and ``search`` (and the site, which shows search's ranking) agree. A ruling that settles the
     question (it rests on the first rule) leads. ``lang``: the answer's language (the question's when
-    None); ``explain``: say why search's hits ranked as they did."""
+    None); ``explain``: say why search's hits ranked as they did; ``in_full``: the proof's example with its
+    boards, when ``results`` holds only the summary of each (see :func:`kb.verify.results.load_scenario`)."""
     found = engine.search(question, game=game, limit=max(CANDIDATE_HITS, limit))
     answer = AskAnswer(question=question, lang=lang or found.lang, game=found.game, notes=list(found.notes))
     if explain:
@@ -312,10 +314,10 @@ def ask(
                 )
     order = list(chosen)
     lead = leading_ruling(engine, question, found, order[0], rulings, game) if order else None
-    if lead is not None:
-        answer.ruling = build_ruling_view(graph, lead, results, links)
-    by_rule = rulings_by_rule(rulings)
     crowded = crowded_units(graph, results.scenarios)
+    if lead is not None:
+        answer.ruling = build_ruling_view(graph, lead, results, links, crowded)
+    by_rule = rulings_by_rule(rulings)
     for rule_id in order[:limit]:
         answer.rules.append(
             describe_rule(
@@ -333,6 +335,7 @@ def ask(
         )
     if answer.rules:
         scenario = demonstrating(lead, answer.rules[0].id, results)
+        scenario = in_full(scenario) if scenario is not None else None
         if scenario is not None:
             answer.proof = proof_summary(graph, scenario, rulings, links, crowded)
     if not answer.rules and not answer.notes:

@@ -119,7 +119,7 @@ class PreparedIndex:
     #: it is current for today's sources; discarding leaves it alone.
     reused: bool = False
     #: The sources' fingerprint to record in a kept generation when it is published.
-    fingerprint: dict[str, list[int] | str] = field(default_factory=dict)
+    fingerprint: dict[str, list[int]] = field(default_factory=dict)
 
 
 def inputs_digest(docs: Sequence[IndexDoc], synonyms: Synonyms, games: Sequence[str] = ()) -> str:
@@ -252,13 +252,14 @@ def prepare_knowledge_base_index(
 ) -> PreparedIndex:
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
     generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
-    from kb.loader import load_kb
+    from kb.loader import load_graph_view, load_kb
     from kb.rulings import load_rulings
     from kb.search.documents import collect_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results
 
     kb = kb or load_kb(paths)
+    load_graph_view(paths, kb)  # what `rulekb ask` reads of the knowledge base, ready for the first question
     rulings, ruling_problems = load_rulings(paths)
     results = load_results(paths)
     languages = {d.id: d.meta.language for d in kb.documents}

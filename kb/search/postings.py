@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import heapq
 import marshal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import log, sqrt
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from kb.search.analysis import positioned_terms
 from kb.search.schema import ALL_TEXT_FIELDS, KIND_PRIOR, STORED_FIELDS, TEXT_FIELDS
 
 POSTINGS_FILE = "postings.marshal"
-POSTINGS_FORMAT = 4
+POSTINGS_FORMAT = 5
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``).
 K1 = 1.2
 B = 0.75
@@ -124,6 +124,38 @@ class Inverted:
         return [K1 * ((1 - B) + B * (length or 1) / average) for length in self.lengths[fieldname]]
 
 
+class StoredEntries(Sequence[dict[str, Any]]):
+    """What each hit shows, per docnum, kept as one marshalled blob per entry and read on first use: a search
+    shows ten hits of thousands, and reading them all would cost more than the search."""
+
+    def __init__(self, blobs: list[bytes]):
+        self._blobs = blobs
+        self._read: dict[int, dict[str, Any]] = {}
+
+    @classmethod
+    def of(cls, entries: list[dict[str, Any]]) -> StoredEntries:
+        return cls([marshal.dumps(entry) for entry in entries])
+
+    @property
+    def blobs(self) -> list[bytes]:
+        return self._blobs
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        index = index + len(self._blobs) if index < 0 else index
+        if index not in self._read:
+            self._read[index] = marshal.loads(self._blobs[index])
+        return self._read[index]
+
+
 @dataclass
 class PostingsCache:
     """The index as a search reads it: postings to score queries, the id lookup table, each entry's columns
@@ -143,8 +175,7 @@ class PostingsCache:
         default_factory=list
     )  # per docnum: the CR rules a passage leads to
     subrules: list[tuple[int, ...]] = field(default_factory=list)  # per docnum: the rules under it, in order
-    # per docnum: what a hit shows (``STORED_FIELDS``)
-    stored: list[dict[str, Any]] = field(default_factory=list)
+    stored: StoredEntries = field(default_factory=lambda: StoredEntries([]))  # per docnum: what a hit shows
     _parts: dict[tuple[str, str], list[float]] = field(default_factory=dict, repr=False)
     _vocabulary: dict[tuple[str, int], list[tuple[str, int]]] = field(default_factory=dict, repr=False)
     _sorted: dict[str, list[str]] = field(default_factory=dict, repr=False)
@@ -177,7 +208,7 @@ class PostingsCache:
             labels=[s["label"] for s in stored],
             related=[docnums(s.get("related")) for s in stored],
             subrules=[docnums(s.get("subrules")) for s in stored],
-            stored=[{k: s[k] for k in STORED_FIELDS if k in s} for s in stored],
+            stored=StoredEntries.of([{k: s[k] for k in STORED_FIELDS if k in s} for s in stored]),
         )
 
     def save(self, folder: Path) -> None:
@@ -195,7 +226,7 @@ class PostingsCache:
             self.labels,
             self.related,
             self.subrules,
-            self.stored,
+            self.stored.blobs,
         )
         (folder / POSTINGS_FILE).write_bytes(marshal.dumps(data))
 
@@ -238,7 +269,7 @@ class PostingsCache:
             labels,
             related,
             subrules,
-            stored,
+            StoredEntries(stored),
         )
 
     # --- questions ----------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.proof.text import chain_summary
 from kb.search.results import SearchHit, SearchResult
 from kb.search.strings import strings
 from kb.site_links import SiteLinks
@@ -177,6 +176,8 @@ class AnswerPrinter:
             )
         self.add(Text.assemble((f"  {self.words['outcome']}: ", "dim"), proof.outcome))
         if proof.chain:
+            from kb.proof.text import chain_summary  # the proof's machinery, only for an answer that has one
+
             self.add(Text.assemble((f"  {self.words['chain']}: ", "dim"), chain_summary(proof.chain)))
         self.add(Text(f"  {proof.url}", style="underline dim"))
 

@@ -79,7 +79,7 @@ def build_schema() -> Schema:
     field has). Bump ``INDEX_FORMAT`` in ``store.py`` when they change."""
     from whoosh.fields import ID, KEYWORD, NUMERIC, STORED, TEXT, Schema
 
-    from kb.search.analysis import english_analyzer, german_analyzer
+    from kb.search.analyzers import english_analyzer, german_analyzer
 
     en, de = english_analyzer(), german_analyzer()
     return Schema(

@@ -9,7 +9,6 @@ falls back to the previous generation when the newest is damaged. Builds in prog
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from kb.paths import Paths
 from kb.search.postings import PostingsCache
 
 #: Bumped whenever the schema or the stored fields change; an index of another format is rebuilt.
-INDEX_FORMAT = 7
+INDEX_FORMAT = 8
 POINTER = "CURRENT"
 META = "meta.json"
 SYNONYMS = "synonyms.json"
@@ -76,33 +75,25 @@ def generations(root: Path) -> list[Path]:
     )
 
 
-def source_fingerprint(paths: Paths) -> dict[str, list[int] | str]:
-    """Size and modification time of the rule sources and synonyms an index is built from, and a hash of what it
-    takes from the verify results (not the file's time: a verify that changes no result leaves the index current),
-    to tell when it is out of date."""
+def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
+    """Size and modification time of everything an index is built from, to tell when it is out of date. Of the
+    verify results, the folder of each scenario's own file: it changes when a scenario's result does (a file
+    written or removed), not when a verify with nothing changed rewrites the results with new times."""
     from kb.search.synonyms import SYNONYMS_FILE
-    from kb.verify.results import load_results
 
     files = (
         sorted(paths.rules.glob("*/*.md")) + sorted(paths.rules.glob("*/*.yaml"))
         if paths.rules.is_dir()
         else []
     )
-    files += [SYNONYMS_FILE]
-    out: dict[str, list[int] | str] = {}
+    files += [paths.verify_details, SYNONYMS_FILE]
+    out: dict[str, list[int]] = {}
     for path in files:
         try:
             stat = path.stat()
         except OSError:
             continue
         out[str(path)] = [stat.st_size, stat.st_mtime_ns]
-    indexed = [
-        [s.id, s.game, s.path, s.title, s.rules, s.rulings, str(s.status), s.reason, s.key]
-        for s in load_results(paths, summary=True).scenarios
-    ]
-    out["verify results"] = hashlib.sha256(
-        json.dumps(indexed, ensure_ascii=False).encode("utf-8")
-    ).hexdigest()
     return out
 
 

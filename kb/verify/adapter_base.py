@@ -3,7 +3,6 @@ with their records and log, and report the outcome. A game's adapter supplies it
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +14,7 @@ from kb.memo import cached, stamp
 from kb.paths import Paths
 from kb.verify import card_library
 from kb.verify.adapters import RunOutcome
-from kb.verify.board import Board, BoardLayout, build_board, changes
+from kb.verify.board import PLAYER_KEY, Board, BoardLayout, build_board, changes
 from kb.verify.card_library import CardReader
 from kb.verify.naming import StepError
 from kb.verify.rejection import Wording, apply_actions, cited, deck_refusal
@@ -39,10 +38,6 @@ class ParameterProblem(Exception):
     def __init__(self, problem: Problem):
         self.problem = problem
         super().__init__(str(problem))
-
-
-#: How a scenario names a player: p1, p2, …
-PLAYER_KEY = re.compile(r"p[1-9]")
 
 
 def players_apart(setup: dict) -> dict:

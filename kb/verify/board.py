@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+#: How a scenario names a player: p1, p2, …
+PLAYER_KEY = re.compile(r"p[1-9]")
 _OBJECT_ID = re.compile(r"^(p[1-9]):(.+?)(?:#(\d+))?$")
 
 

@@ -1,11 +1,13 @@
 """The verify results file: per scenario its status, duration, steps and the engine's log.
 
 ``rulekb verify`` writes it to ``.rulekb/verify-results.json``; the site and search read it. A reader
-must treat a missing file as "nothing verified yet", never as an error.
+must treat a missing file as "nothing verified yet", never as an error. Beside it, a summary and one file per
+scenario with what it did, for readers that show a few scenarios in full (``rulekb ask``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, field, fields, is_dataclass, replace
@@ -19,6 +21,9 @@ RESULTS_FILE = "verify-results.json"
 #: Beside it: each scenario's id, title, rules and status without steps, logs or boards, for quick readers
 #: (``rulekb ask``) that would otherwise spend a second reading boards they never show.
 SUMMARY_FILE = "verify-summary.json"
+#: And per scenario what the summary leaves out, in a file of its own under ``Paths.verify_details``, named after
+#: the scenario's id and rewritten only when its content changes.
+DETAIL_FIELDS = ("steps", "log", "start", "end", "checks", "cards", "setup")
 
 
 class Status(StrEnum):
@@ -148,16 +153,21 @@ class VerifyResults:
 
     @classmethod
     def from_dict(cls, data: dict) -> VerifyResults:
-        scenarios = []
-        for s in data.get("scenarios", []):
-            s = dict(s)
-            s["status"] = Status(s["status"])
-            s["steps"] = [StepRecord.from_dict(x) for x in s.get("steps", [])]
-            s["log"] = [LogLine(**x) for x in s.get("log", [])]
-            s["start"], s["end"] = Board.from_dict(s.get("start")), Board.from_dict(s.get("end"))
-            s["checks"] = [Check(**c) for c in s.get("checks", [])]
-            scenarios.append(ScenarioResult(**s))
-        return cls(generated=data.get("generated", ""), scenarios=scenarios)
+        return cls(
+            generated=data.get("generated", ""),
+            scenarios=[scenario_from_dict(s) for s in data.get("scenarios", [])],
+        )
+
+
+def scenario_from_dict(data: dict) -> ScenarioResult:
+    """A scenario's result as the results file holds it."""
+    s = dict(data)
+    s["status"] = Status(s["status"])
+    s["steps"] = [StepRecord.from_dict(x) for x in s.get("steps", [])]
+    s["log"] = [LogLine(**x) for x in s.get("log", [])]
+    s["start"], s["end"] = Board.from_dict(s.get("start")), Board.from_dict(s.get("end"))
+    s["checks"] = [Check(**c) for c in s.get("checks", [])]
+    return ScenarioResult(**s)
 
 
 def _fields(obj: object) -> dict[str, object]:
@@ -185,12 +195,70 @@ def load_results(paths: Paths, *, summary: bool = False) -> VerifyResults:
         return VerifyResults(generated="")
 
 
+def detail_path(paths: Paths, scenario_id: str) -> Path:
+    """The file holding what a scenario did."""
+    return paths.verify_details / f"{hashlib.sha256(scenario_id.encode()).hexdigest()[:24]}.json"
+
+
+def load_scenario(paths: Paths, scenario: ScenarioResult) -> ScenarioResult | None:
+    """A scenario of the summary (see :func:`load_results`) in full: from its own file when that holds the same
+    run of it (the same inputs and status), else from the whole results file."""
+    try:
+        detail = json.loads(detail_path(paths, scenario.id).read_text(encoding="utf-8"))
+        if scenario.key and [detail["id"], detail["key"], detail["status"]] == [
+            scenario.id,
+            scenario.key,
+            str(scenario.status),
+        ]:
+            brief = {
+                f.name: getattr(scenario, f.name)
+                for f in fields(ScenarioResult)
+                if f.name not in DETAIL_FIELDS
+            }
+            return scenario_from_dict({**brief, **{name: detail[name] for name in DETAIL_FIELDS}})
+    except (OSError, ValueError, TypeError, KeyError):
+        pass  # none yet, or damaged: the whole file has it
+    return load_results(paths).by_id().get(scenario.id)
+
+
+def _write_atomically(target: Path, text: str) -> None:
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)
+
+
+def _write_details(paths: Paths, results: VerifyResults) -> None:
+    """Each scenario's own file, written only when its content changed; the files of scenarios gone removed."""
+    folder = paths.verify_details
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = set()
+    for scenario in results.scenarios:
+        target = detail_path(paths, scenario.id)
+        kept.add(target.name)
+        text = json.dumps(
+            {"id": scenario.id, "key": scenario.key, "status": scenario.status}
+            | {name: getattr(scenario, name) for name in DETAIL_FIELDS},
+            default=_fields,
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+        try:
+            unchanged = target.read_text(encoding="utf-8") == text
+        except OSError:
+            unchanged = False
+        if not unchanged:
+            _write_atomically(target, text)
+    for stale in folder.glob("*.json"):
+        if stale.name not in kept:
+            stale.unlink(missing_ok=True)
+
+
 def write_results(paths: Paths, results: VerifyResults) -> Path:
-    """Write results atomically (a reader never sees half a file)."""
+    """Write results atomically (a reader never sees half a file): each scenario's own file, the whole results,
+    then the summary that readers of single scenarios start from."""
     path = results_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)
-    for target, content in ((path, results), (paths.cache / SUMMARY_FILE, results.summary())):
-        tmp = target.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(content.to_json(), encoding="utf-8")
-        tmp.replace(target)
+    _write_details(paths, results)
+    _write_atomically(path, results.to_json())
+    _write_atomically(paths.cache / SUMMARY_FILE, results.summary().to_json())
     return path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import random
 
 from engine.athernum import actions as A
@@ -14,6 +15,8 @@ from engine.athernum.rules import RULES
 from engine.athernum.state import Game, Phase
 from engine.athernum.steps import PROCEDURE, BeginPhase, LeavePhase
 
+#: Whether to play the full count of random games (CI sets ``RULEKB_FULL_RANDOM_PLAY=1``); a local run plays fewer.
+FULL = os.environ.get("RULEKB_FULL_RANDOM_PLAY", "") not in ("", "0")
 FACTIONS = ("ember", "tide", "grove", None)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kb.paths import Paths
-from tests.conftest import ROOT
+from tests.conftest import ROOT, built_once
 
 
 def make_project(root: Path) -> Paths:
@@ -24,9 +24,11 @@ def indexed(tmp_path_factory, project_kb) -> Paths:
     """A scratch project with the full knowledge base indexed (shared by the read-only tests)."""
     from kb.search.indexer import index_knowledge_base
 
-    paths = make_project(tmp_path_factory.mktemp("indexed"))
-    index_knowledge_base(paths, project_kb)
-    return paths
+    return Paths(
+        built_once(
+            tmp_path_factory, "indexed", lambda root: index_knowledge_base(make_project(root), project_kb)
+        )
+    )
 
 
 @pytest.fixture(scope="session")
@@ -127,6 +129,7 @@ def indexed_with_rulings(tmp_path_factory, project_kb) -> Paths:
     """A scratch project with one ruling and one passing scenario result, indexed once (shared by read-only tests)."""
     from kb.search.indexer import index_knowledge_base
 
-    paths = add_rulings_and_results(make_project(tmp_path_factory.mktemp("indexed-rulings")))
-    index_knowledge_base(paths, project_kb)
-    return paths
+    def build(root: Path) -> None:
+        index_knowledge_base(add_rulings_and_results(make_project(root)), project_kb)
+
+    return Paths(built_once(tmp_path_factory, "indexed-rulings", build))

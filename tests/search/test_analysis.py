@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.search.analysis import analyse
 
@@ -141,11 +143,48 @@ def test_compound_with_an_unknown_part_is_not_split():
 
 def test_word_spans_for_snippets_are_the_analyzers_terms():
     """The words a snippet marks are exactly the analyzer's terms, at the right places in the text."""
-    from kb.search.analysis import analyzer_for, token_spans
+    from kb.search.analysis import token_spans
+    from kb.search.analyzers import english_analyzer, german_analyzer
 
     text = "Erschoepfte Karten werden abgelegt; the attacker's OFV (rule 9.3.9a) is dealt face-down."
-    for lang in ("en", "de"):
-        expected = [
-            (t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True, mode="index")
-        ]
+    for lang, analyzer in (("en", english_analyzer()), ("de", german_analyzer())):
+        expected = [(t.text, t.startchar, t.endchar) for t in analyzer(text, chars=True, mode="index")]
         assert token_spans(text, lang) == expected
+
+
+def test_plain_analysis_gives_the_index_analyzers_terms(graph):
+    """A query's words meet the rule texts as the index stored them: every text of the knowledge base gives the
+    same terms (and the same typed forms) through the plain analysis as through the index's Whoosh analyzers."""
+    from kb.search.analysis import analyse_forms
+    from kb.search.analyzers import english_analyzer, german_analyzer
+
+    texts = sorted({data["text"] for _, data in graph.nodes(data=True) if data.get("text")})
+    for lang, analyzer in (("en", english_analyzer()), ("de", german_analyzer())):
+        for text in texts:
+            terms = tuple(t.text for t in analyzer(text))
+            assert analyse(text, lang) == terms, text
+            assert tuple(stem for stem, _ in analyse_forms(text, lang)) == terms, text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyzäöüß", max_size=18))
+def test_german_stems_are_those_of_the_snowball_port_search_js_follows(word):
+    """A German word's stem is the stem of Whoosh's Snowball port (NLTK's, which the site's search.js follows), so
+    that the CLI and the site find the same German words."""
+    from whoosh.lang.snowball.german import GermanStemmer
+
+    from kb.search.analysis import GERMAN_STEMMER
+
+    assert GERMAN_STEMMER.stemWord(word) == GermanStemmer().stem(word)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz'", max_size=18))
+def test_english_stems_are_whooshs_porter2(word):
+    """An English word's stem is the stem of Whoosh's porter2 (which the site's search.js follows), so that the
+    CLI and the site find the same English words."""
+    from whoosh.lang.porter2 import stem
+
+    from kb.search.analysis import stem_en
+
+    assert stem_en(word) == stem(word)

@@ -134,6 +134,30 @@ def test_changed_rule_source_marks_the_index_stale(project, project_kb, build):
         assert engine.is_stale()
 
 
+def test_a_verify_with_nothing_changed_leaves_the_index_up_to_date(project, project_kb, build):
+    """Verify results written again with new times (a `rulekb verify` after no edit) keep the index up to date;
+    a scenario whose result changed makes it out of date."""
+    from dataclasses import replace
+
+    from kb.verify.results import ScenarioResult, Status, VerifyResults, write_results
+
+    scenario = ScenarioResult(
+        "athernum/x/y", "athernum", "scenarios/athernum/x/y.yaml", "Y", [], [], Status.PASSED
+    )
+    write_results(project, VerifyResults("2026-01-01T00:00:00", [replace(scenario, key="k", duration=0.1)]))
+    os.utime(project.verify_details, ns=(0, 0))  # the results' folder as of long before the build
+    build(project, project_kb)
+    with SearchEngine(project) as engine:
+        write_results(
+            project, VerifyResults("2026-01-02T00:00:00", [replace(scenario, key="k", duration=0.2)])
+        )
+        assert not engine.is_stale()
+        write_results(
+            project, VerifyResults("2026-01-03T00:00:00", [replace(scenario, key="k", status=Status.FAILED)])
+        )
+        assert engine.is_stale()
+
+
 def test_rulings_and_scenarios_join_the_index(indexed_with_rulings):
     """A ruling and a verified scenario beside the rules are indexed and found by their words."""
     with SearchEngine(indexed_with_rulings) as engine:

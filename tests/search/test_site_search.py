@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.search.analysis import TOKEN_PATTERN, _stem_de, fold_german
+from kb.search.analysis import TOKEN_PATTERN, fold_german, stem_de
 from kb.search.site_index import SITE_INDEX_FILE, read_site_index
 from kb.search.store import open_index
 from tests.conftest import ROOT
@@ -238,4 +238,4 @@ def test_js_stemmers_equal_whooshs_over_the_whole_vocabulary(site_index):
     theirs = run_node("stem", {"en": words, "de": folded, "fold": words})
     assert theirs["fold"] == folded
     assert [w for w, s in zip(words, theirs["en"]) if s != porter2(w)] == []
-    assert [w for w, s in zip(folded, theirs["de"]) if s != _stem_de(w)] == []
+    assert [w for w, s in zip(folded, theirs["de"]) if s != stem_de(w)] == []

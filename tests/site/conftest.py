@@ -7,39 +7,51 @@ from pathlib import Path
 
 import pytest
 
+from kb.paths import Paths
 from kb.urls import scenario_anchor
 
-from tests.site.project import copy_repository_rules, make_project, make_proof_project, make_release_project
+from tests.conftest import built_once
+from tests.site.project import (
+    copy_repository_rules,
+    make_project,
+    make_proof_project,
+    make_release_project,
+    proof_files,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _site(tmp_path_factory, name: str, paths: Paths) -> Path:
+    """The site of the project at ``paths``, built into ``paths.site`` once for the run (see ``built_once``)."""
+    from kb.site.build import build_site
+
+    built_once(tmp_path_factory, name, lambda _: build_site(paths, paths.site))
+    return paths.site
 
 
 @pytest.fixture(scope="session")
 def small_project(tmp_path_factory):
     """A small project with hostile text in every input, rulings, a not-testable list and verify results."""
-    return make_project(tmp_path_factory.mktemp("small"))
+    return Paths(built_once(tmp_path_factory, "small", make_project))
 
 
 @pytest.fixture(scope="session")
-def small_site(small_project) -> Path:
+def small_site(tmp_path_factory, small_project) -> Path:
     """The small project's site, built once."""
-    from kb.site.build import build_site
-
-    return build_site(small_project, small_project.site).out
+    return _site(tmp_path_factory, "small-site", small_project)
 
 
 @pytest.fixture(scope="session")
 def repo_project(tmp_path_factory):
     """This repository's rules, with one passing scenario for rule 4.2.2a (the real verify results untouched)."""
-    return copy_repository_rules(ROOT, tmp_path_factory.mktemp("repo"))
+    return Paths(built_once(tmp_path_factory, "repo", lambda root: copy_repository_rules(ROOT, root)))
 
 
 @pytest.fixture(scope="session")
-def repo_site(repo_project) -> Path:
+def repo_site(tmp_path_factory, repo_project) -> Path:
     """The site of this repository's rules, built once."""
-    from kb.site.build import build_site
-
-    return build_site(repo_project, repo_project.site).out
+    return _site(tmp_path_factory, "repo-site", repo_project)
 
 
 def add_search_index(paths, site: Path) -> Path:
@@ -57,44 +69,42 @@ def add_search_index(paths, site: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def repo_search_site(repo_project, repo_site) -> Path:
+def repo_search_site(tmp_path_factory, repo_project, repo_site) -> Path:
     """The repository site with its search index."""
-    return add_search_index(repo_project, repo_site)
+    built_once(tmp_path_factory, "repo-search", lambda _: add_search_index(repo_project, repo_site))
+    return repo_site
 
 
 @pytest.fixture(scope="session")
-def small_search_site(small_project, small_site) -> Path:
+def small_search_site(tmp_path_factory, small_project, small_site) -> Path:
     """The small project's site (hostile text in every input) with its search index."""
-    return add_search_index(small_project, small_site)
+    built_once(tmp_path_factory, "small-search", lambda _: add_search_index(small_project, small_site))
+    return small_site
 
 
 @pytest.fixture(scope="session")
 def release_project(tmp_path_factory):
     """The small project with an earlier release of its CR beside the current one, and a page of old links."""
-    return make_release_project(tmp_path_factory.mktemp("releases"))
+    return Paths(built_once(tmp_path_factory, "releases", make_release_project))
 
 
 @pytest.fixture(scope="session")
-def release_site(release_project) -> Path:
+def release_site(tmp_path_factory, release_project) -> Path:
     """The release project's site, built once (strictly: every old link must resolve)."""
-    from kb.site.build import build_site
-
-    return build_site(release_project, release_project.site).out
+    return _site(tmp_path_factory, "release-site", release_project)
 
 
 @pytest.fixture(scope="session")
 def proof_project(tmp_path_factory):
     """This repository's rules and scenarios, a sample of each game's scenarios run: (paths, the files run)."""
-    return make_proof_project(ROOT, tmp_path_factory.mktemp("proof"))
+    paths = Paths(built_once(tmp_path_factory, "proof", lambda root: make_proof_project(ROOT, root)))
+    return paths, proof_files(paths)
 
 
 @pytest.fixture(scope="session")
-def proof_site(proof_project) -> Path:
+def proof_site(tmp_path_factory, proof_project) -> Path:
     """The proof project's site, built once."""
-    from kb.site.build import build_site
-
-    paths, _ = proof_project
-    return build_site(paths, paths.site).out
+    return _site(tmp_path_factory, "proof-site", proof_project[0])
 
 
 def read(site: Path, url: str) -> str:

@@ -305,6 +305,11 @@ def make_proof_project(repo: Path, root: Path) -> tuple[Paths, list[Path]]:
     for folder in ("rules", "scenarios"):
         shutil.copytree(repo / folder, root / folder)
     paths = Paths(root)
-    sample = [path for game in ("athernum", "atnia", "altered") for path in proof_sample(paths.scenarios, game)]
+    sample = proof_files(paths)
     verify(load_kb(paths), sample, jobs=1)
     return paths, sample
+
+
+def proof_files(paths: Paths) -> list[Path]:
+    """The scenario files the proof project runs: each game's sample."""
+    return [path for game in ("athernum", "atnia", "altered") for path in proof_sample(paths.scenarios, game)]

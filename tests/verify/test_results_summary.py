@@ -1,4 +1,5 @@
-"""The verify summary: what quick readers (``rulekb ask``) need of the results, without steps, logs or boards."""
+"""The verify summary and each scenario's own file: what quick readers (``rulekb ask``) need of the results, without
+reading every scenario's steps, logs and boards."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from kb.verify.results import (
     Status,
     StepRecord,
     VerifyResults,
+    detail_path,
     load_results,
+    load_scenario,
     results_path,
     write_results,
 )
@@ -68,3 +71,45 @@ def test_results_json_holds_every_field_in_order_and_reads_back():
     assert json.loads(text) == json.loads(json.dumps(asdict(results)))
     assert list(json.loads(text)["scenarios"][0]) == list(asdict(results.scenarios[0]))
     assert VerifyResults.from_dict(json.loads(text)) == results
+
+
+def test_each_scenario_reads_in_full_from_its_own_file(judged):
+    """A scenario of the summary reads back in full (steps, log, boards, checks) from its own file, equal to the
+    whole results file's record of it."""
+    full = load_results(judged).by_id()
+    for scenario in load_results(judged, summary=True).scenarios:
+        assert judged.verify_details.is_dir() and detail_path(judged, scenario.id).is_file()
+        assert load_scenario(judged, scenario) == full[scenario.id]
+        assert full[scenario.id].start is not None
+
+
+def test_a_scenario_file_of_another_run_is_not_trusted(tmp_path):
+    """When a scenario's own file holds another run of it (other inputs), its record comes from the whole results."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    summary = load_results(paths, summary=True).scenarios[0]
+    detail = detail_path(paths, summary.id)
+    detail.write_text(detail.read_text(encoding="utf-8").replace("p1 passes", "p1 plays"), encoding="utf-8")
+    assert load_scenario(paths, summary).steps[0].text == "p1 plays"
+    summary.key = "inputs-2"
+    assert load_scenario(paths, summary).steps[0].text == "p1 passes"
+    detail.unlink()
+    summary.key = "inputs-1"
+    assert load_scenario(paths, summary).steps[0].text == "p1 passes"
+
+
+def test_unchanged_scenario_files_are_not_rewritten_and_gone_ones_are_removed(tmp_path):
+    """Writing the same results again leaves each scenario's file as it was (byte for byte, same time); a scenario
+    no longer in the results loses its file."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    write_results(paths, results)
+    detail = detail_path(paths, results.scenarios[0].id)
+    os.utime(detail, ns=(0, 0))
+    before = detail.read_bytes()
+    write_results(paths, results)
+    assert detail.read_bytes() == before and detail.stat().st_mtime_ns == 0
+    write_results(paths, VerifyResults(results.generated, []))
+    assert list(paths.verify_details.iterdir()) == []

@@ -11,11 +11,12 @@ from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game
 from kb.errors import Problem
-from kb.verify.adapter_base import PLAYER_KEY, GameAdapter, ParameterProblem, players_apart
+from kb.verify.adapter_base import GameAdapter, ParameterProblem, players_apart
 from kb.verify.athernum import board
 from kb.verify.athernum.expect import check
 from kb.verify.athernum.schema import SCHEMA
 from kb.verify.athernum.steps import parse_step, to_actions
+from kb.verify.board import PLAYER_KEY
 from kb.verify.card_library import CardReader
 from kb.verify.naming import StepError
 from kb.verify.rejection import Wording

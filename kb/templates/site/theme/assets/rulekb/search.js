@@ -255,7 +255,7 @@
     };
   })();
 
-  /** analysis._stem_de: Snowball's German stem, a separable verb's participle read as its infinitive. */
+  /** analysis.stem_de: Snowball's German stem, a separable verb's participle read as its infinitive. */
   function stemDe(word) {
     const participle = SEPARABLE_PARTICIPLE.exec(word);
     if (participle) word = participle[1] + infinitiveOf(participle[2]);

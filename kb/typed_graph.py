@@ -1,0 +1,31 @@
+"""The rule graph's type: networkx edges between node ids, each node's data its typed :class:`~kb.model.Node`.
+
+Apart from :mod:`kb.graph` so that reading the knowledge base never imports networkx (see :func:`kb.graph.__getattr__`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from kb.model import EdgeKind, Node
+
+
+class Graph(nx.MultiDiGraph):
+    """The rule graph: networkx edges between node ids; each node's data is its typed ``Node``."""
+
+    def node(self, node_id: str) -> Node:
+        """The node ``node_id`` names (KeyError when the graph has none)."""
+        return self.nodes[node_id]["node"]
+
+    def node_items(self) -> Iterator[tuple[str, Node]]:
+        """Every node with its id, in the order the graph holds them."""
+        return ((node_id, data["node"]) for node_id, data in self.nodes(data=True))
+
+    def add_typed_node(self, node: Node) -> None:
+        self.add_node(node.id, node=node)
+
+    def link(self, source: str, target: str, kind: EdgeKind, **data: object) -> None:
+        """An edge of ``kind`` (also its key: two nodes are linked at most once per kind)."""
+        self.add_edge(source, target, key=kind.value, kind=kind.value, **data)
