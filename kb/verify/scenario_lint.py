@@ -14,8 +14,8 @@ from pathlib import Path
 from kb.errors import Problem
 from kb.graph import Graph
 from kb.lookup import LookupIndex
-from kb.memo import per_file
-from kb.verify.adapters import adapter_for
+from kb.memo import per_file, stamp
+from kb.verify.adapters import Adapter, adapter_for
 from kb.verify.scenario import ScenarioInvalid, game_of, load_scenario, schema_for
 
 
@@ -27,6 +27,8 @@ class Cited:
     line: int
     rules: tuple[tuple[str, int], ...]
     rulings: tuple[tuple[str, int], ...]
+    #: What keeps it from running though its schema holds: its cards, and names its game does not know.
+    problems: tuple[Problem, ...] = ()
 
 
 def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem]:
@@ -46,14 +48,28 @@ def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem
         scenario.line_of("id"),
         tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
         tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)),
+        tuple(adapter.lint(scenario)) if hasattr(adapter, "lint") else (),
     )
 
 
-def _schemas_key(files: list[Path], scenarios_dir: Path) -> str:
-    """A short digest of the schemas the files are validated against: a changed schema reads every file again."""
+def _games(files: list[Path], scenarios_dir: Path) -> dict[str, Adapter]:
+    """The adapter of each game the files belong to (games without an engine left out)."""
     games = sorted({game_of(p, scenarios_dir) for p in files})
-    schemas = {g: schema_for(a.schema()) for g in games if (a := adapter_for(g, scenarios_dir)) is not None}
-    return hashlib.sha256(json.dumps(schemas, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return {g: a for g in games if (a := adapter_for(g, scenarios_dir)) is not None}
+
+
+def _schemas_key(files: list[Path], scenarios_dir: Path) -> str:
+    """A short digest of what the files are checked against (each game's schema, card library and engine): a
+    change there reads every file again."""
+    against = {
+        g: [
+            schema_for(a.schema()),
+            stamp(a.library_files()) if hasattr(a, "library_files") else (),
+            sorted(a.rule_ids()),
+        ]
+        for g, a in _games(files, scenarios_dir).items()
+    }
+    return hashlib.sha256(json.dumps(against, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
 def did_you_mean(lookup: LookupIndex, graph: Graph, rule: str) -> str:
@@ -86,7 +102,11 @@ def lint_scenario_files(
 
     memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir)}.pickle"
     read = per_file(memo_file, files, lambda p: _read(p, scenarios_dir, display(p)))
-    problems: list[Problem] = []
+    problems: list[Problem] = [
+        replace(problem, code="card-invalid")
+        for adapter in _games(files, scenarios_dir).values()
+        if (problem := getattr(adapter, "library_problem", lambda: None)()) is not None
+    ]
     cited: set[str] = set()
     first: dict[str, str] = {}
     for path, found in read.items():
@@ -94,6 +114,7 @@ def lint_scenario_files(
         if isinstance(found, list):
             problems += [replace(p, code="scenario-invalid") for p in found]
             continue
+        problems += found.problems
         if found.id in first:
             problems.append(
                 Problem(

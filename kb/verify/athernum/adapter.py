@@ -9,7 +9,7 @@ from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAc
 from engine.athernum.parameters import RuleParameters
 from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
-from engine.athernum.state import Game
+from engine.athernum.state import Game, Zone
 from kb.errors import Problem
 from kb.verify.adapter_base import PLAYER_KEY, GameAdapter, ParameterProblem, players_apart
 from kb.verify.athernum import board
@@ -50,6 +50,7 @@ class AthernumAdapter(GameAdapter):
     deck_refused = IllegalDeck
     wording = Wording(cite="CR ")
     layout = board.LAYOUT
+    zones = Zone
     card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> RuleParameters:
