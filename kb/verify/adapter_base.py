@@ -150,7 +150,12 @@ class GameAdapter:
 
     def lint(self, scenario: Scenario) -> list[Problem]:
         """What keeps a (schema-valid) scenario from running, found without running it: the cards it defines
-        checked by the engine, and every card, object, zone and rule it names checked against the game."""
+        checked by the engine, every card, object, zone and rule it names checked against the game, and steps
+        that do not read."""
+        return self._unreadable_steps(scenario) + self._unknown(scenario)
+
+    def _unknown(self, scenario: Scenario) -> list[Problem]:
+        """The scenario's own cards the engine refuses, and the names it uses that its game does not know."""
         self.library()
         if self._library_problem is not None:
             return []  # the library's own problem is reported once, for its file
@@ -160,7 +165,7 @@ class GameAdapter:
             return [Problem(scenario.display, exc.line, exc.field, exc.message, code="card-invalid")]
         vocabulary = self.vocabulary()
         vocabulary = replace(vocabulary, tokens=vocabulary.tokens | token_names(own))
-        return self._unreadable_steps(scenario) + unknown_names(scenario, self.schema(), vocabulary)
+        return unknown_names(scenario, self.schema(), vocabulary)
 
     def _unreadable_steps(self, scenario: Scenario) -> list[Problem]:
         """An error for each step that does not read as one action (two actions in one step, say)."""
@@ -230,6 +235,11 @@ class GameAdapter:
             rules = self.rule_parameters(parameters)
         except ParameterProblem as exc:
             return RunOutcome(Status.ERROR, problems=[exc.problem])
+        # Unknown names as lint reports them, with the names to try; a step that does not read is reported
+        # when it is reached, after the steps before it.
+        unknown = self._unknown(scenario)
+        if unknown:
+            return RunOutcome(Status.ERROR, problems=unknown)
         try:
             library = self._cards(scenario)
             refused = self.refusal(scenario, library, rules)

@@ -17,6 +17,7 @@ from kb.lookup import LookupIndex
 from kb.memo import per_file, stamp
 from kb.verify.adapters import Adapter, adapter_for
 from kb.verify.scenario import ScenarioInvalid, game_of, load_scenario, schema_for
+from kb.verify.vocabulary import did_you_mean as suggest
 
 
 @dataclass(frozen=True)
@@ -146,7 +147,8 @@ def lint_scenario_files(
                         shown,
                         line,
                         f"rulings[{i}]",
-                        f"cites ruling {ruling}, which is not in any rulings.yaml",
+                        f"cites ruling {ruling}, which is not in any rulings.yaml"
+                        + suggest(ruling, ruling_ids),
                         code="dangling-reference",
                     )
                 )

@@ -16,6 +16,9 @@ import jsonschema
 from kb.errors import Problem
 from kb.verify.scenario import Scenario, schema_for
 
+#: Longer text is no mistyped name (and comparing it with every name would take long).
+LONGEST_NAME = 100
+
 #: ``p2:Name`` names an object of p2's.
 OWNER_PREFIX = ("p1:", "p2:", "p3:", "p4:")
 
@@ -37,6 +40,8 @@ def dotted(path: Iterable[str | int]) -> str:
 
 def did_you_mean(name: object, known: Iterable[str], limit: int = 3) -> str:
     """``; did you mean: …`` with the known names closest to ``name`` (any case), or nothing."""
+    if len(str(name)) > LONGEST_NAME:
+        return ""
     by_fold = {k.casefold(): k for k in known}
     close = difflib.get_close_matches(str(name).casefold(), list(by_fold), n=limit, cutoff=0.6)
     return f"; did you mean: {', '.join(by_fold[c] for c in close)}" if close else ""
