@@ -8,7 +8,6 @@ from difflib import get_close_matches
 from kb.graph import Graph, label
 from kb.ids import normalise_lookup
 
-
 #: Longer text is no mistyped id (and comparing it with every id would take long).
 LONGEST_ID = 100
 
