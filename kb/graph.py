@@ -141,25 +141,31 @@ def build_graph(
             continue
         for de, en in translations(document, original, curated):
             if en not in by_id:
+                path, line = curated.written.get(
+                    (de,), (shown[document.id], by_id[de].line if de in by_id else 1)
+                )
                 problems.append(
                     Problem(
-                        shown[document.id],
-                        by_id[de].line if de in by_id else 1,
+                        path,
+                        line,
                         "translates",
                         f"{de} is linked to {en}, which is not a section",
                     )
                 )
                 continue
             graph.add_edge(de, en, key=EdgeKind.TRANSLATES.value, kind=EdgeKind.TRANSLATES.value)
-            explained[de] = list(explained.get(en, []))
+            explained[de] = [
+                r for r in explained.get(en, []) if r in by_id
+            ]  # a bad one is the original's problem
     for section, rules in explained.items():
         for rule in rules:
             if rule not in by_id:
                 game = section.split(":", 1)[0]
+                path, line = curated.written.get((section, rule), (f"rules/{game}/links.yaml", 1))
                 problems.append(
                     Problem(
-                        f"rules/{game}/links.yaml",
-                        0,
+                        path,
+                        line,
                         "explains",
                         f"{section} is said to explain {rule}, which is not a rule",
                     )
