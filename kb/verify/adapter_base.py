@@ -75,6 +75,9 @@ class GameAdapter:
     layout: ClassVar[BoardLayout]  # how a position reads as a board
     zones: ClassVar[type[Enum]]  # the engine's zones, by the names a scenario writes
     object_id: ClassVar[str] = r"\S+#\d+"  # how an object's id reads: a scenario may name an object by it
+    #: The readings the engine chose where the rules are open (engine.common.decisions.Decision), each published
+    #: as a ruling of the game that names it.
+    decisions: ClassVar[tuple] = ()
     card_stats = None  # (card) -> its printed statistics, label -> value
 
     def __init__(self, scenarios_dir: Path):

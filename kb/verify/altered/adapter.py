@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.altered.actions import Pass
 from engine.altered.cards import CardDef
+from engine.altered.decisions import DECISIONS
 from engine.altered.errors import AlteredError, CardDefinitionError, IllegalAction, SetupError
 from engine.altered.library import builtin_cards, load_card, load_library
 from engine.altered.rules import RULES
@@ -63,6 +64,7 @@ class AlteredAdapter(GameAdapter):
     clock = "day"
     layout = board.LAYOUT
     zones = Zone
+    decisions = DECISIONS
     object_id = r"E\d+|\S+#\d+"  # Emblems are E1, E2, …
 
     def builtin_cards(self) -> frozenset[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.athernum import actions as A
 from engine.athernum.abilities import load_card, load_library
 from engine.athernum.cards import CardDef, DeckList
+from engine.athernum.decisions import DECISIONS
 from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAction, IllegalDeck
 from engine.athernum.parameters import RuleParameters
 from engine.athernum.rules import RULES
@@ -51,6 +52,7 @@ class AthernumAdapter(GameAdapter):
     wording = Wording(cite="CR ")
     layout = board.LAYOUT
     zones = Zone
+    decisions = DECISIONS
     card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> RuleParameters:

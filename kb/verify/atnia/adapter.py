@@ -6,6 +6,7 @@ import dataclasses
 
 from engine.atnia import actions as A
 from engine.atnia.cards import IDEALS, CardDef, DeckList, load_card, load_library
+from engine.atnia.decisions import DECISIONS
 from engine.atnia.errors import AtniaError, CardDefinitionError, IllegalAction, IllegalDeck
 from engine.atnia.rules import RULES
 from engine.atnia.setup import Setup, new_game
@@ -50,6 +51,7 @@ class AtniaAdapter(GameAdapter):
     clock = "round"
     layout = board.LAYOUT
     zones = Zone
+    decisions = DECISIONS
 
     def made_by_rules(self) -> frozenset[str]:
         """The Wilderness locations exploring creates, one per ideal (rules/exploration/p1)."""
