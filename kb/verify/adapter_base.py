@@ -111,13 +111,14 @@ class GameAdapter:
             )
         return self._library
 
-    def vocabulary(self) -> Vocabulary:
-        """The names this game's scenarios may use: the card library's cards, the engine's zones and rule ids."""
+    def vocabulary(self, rules: frozenset[str] | None = None) -> Vocabulary:
+        """The names this game's scenarios may use: the card library's cards, the engine's zones, and the rule ids
+        of the game's rules (``rules``, unqualified) and of its engine (rules not checked without ``rules``)."""
         library = self.library()
         return Vocabulary(
             frozenset(library) | self.builtin_cards(),
             frozenset(z.value for z in self.zones),
-            frozenset(self.rule_ids()),
+            None if rules is None else rules | frozenset(self.rule_ids()),
             token_names(library) | self.made_by_rules(),
             self.object_id,
         )
@@ -151,14 +152,15 @@ class GameAdapter:
                 ) from None
         return library
 
-    def lint(self, scenario: Scenario) -> list[Problem]:
+    def lint(self, scenario: Scenario, rules: frozenset[str] = frozenset()) -> list[Problem]:
         """What keeps a (schema-valid) scenario from running, found without running it: the cards it defines
-        checked by the engine, every card, object, zone and rule it names checked against the game, and steps
-        that do not read."""
-        return self._unreadable_steps(scenario) + self._unknown(scenario)
+        checked by the engine, every card, object, zone and rule it names checked against the game (``rules``: the
+        ids of its rules, unqualified), and steps that do not read."""
+        return self._unreadable_steps(scenario) + self._unknown(scenario, rules)
 
-    def _unknown(self, scenario: Scenario) -> list[Problem]:
-        """The scenario's own cards the engine refuses, and the names it uses that its game does not know."""
+    def _unknown(self, scenario: Scenario, rules: frozenset[str] | None = None) -> list[Problem]:
+        """The scenario's own cards the engine refuses, and the names it uses that its game does not know (its
+        log's and refusals' rule ids only given the game's ``rules``: when running, the engine says what it cites)."""
         self.library()
         if self._library_problem is not None:
             return []  # the library's own problem is reported once, for its file
@@ -166,7 +168,7 @@ class GameAdapter:
             own = {n: c for n, c in self._cards(scenario).items() if n in scenario.cards}
         except ScenarioProblem as exc:
             return [Problem(scenario.display, exc.line, exc.field, exc.message, code="card-invalid")]
-        vocabulary = self.vocabulary()
+        vocabulary = self.vocabulary(rules)
         vocabulary = replace(vocabulary, tokens=vocabulary.tokens | token_names(own))
         return unknown_names(scenario, self.schema(), vocabulary)
 

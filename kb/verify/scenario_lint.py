@@ -32,8 +32,11 @@ class Cited:
     problems: tuple[Problem, ...] = ()
 
 
-def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem]:
-    """The citations of a scenario file, or every problem that keeps it from running (schema, YAML, encoding)."""
+def _read(
+    path: Path, scenarios_dir: Path, display: str, rules: dict[str, frozenset[str]]
+) -> Cited | list[Problem]:
+    """The citations of a scenario file, or every problem that keeps it from running (schema, YAML, encoding);
+    ``rules``: each game's rule ids, unqualified."""
     game = game_of(path, scenarios_dir)
     adapter = adapter_for(game, scenarios_dir)
     if adapter is None:
@@ -49,7 +52,7 @@ def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem
         scenario.line_of("id"),
         tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
         tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)),
-        tuple(adapter.lint(scenario)) if hasattr(adapter, "lint") else (),
+        tuple(adapter.lint(scenario, rules.get(game, frozenset()))) if hasattr(adapter, "lint") else (),
     )
 
 
@@ -59,14 +62,24 @@ def _games(files: list[Path], scenarios_dir: Path) -> dict[str, Adapter]:
     return {g: a for g in games if (a := adapter_for(g, scenarios_dir)) is not None}
 
 
-def _schemas_key(files: list[Path], scenarios_dir: Path) -> str:
-    """A short digest of what the files are checked against (each game's schema, card library and engine): a
-    change there reads every file again."""
+def _rules_by_game(graph: Graph) -> dict[str, frozenset[str]]:
+    """Each game's rule ids, unqualified (``9.3.7``): what a scenario's log and refusals may cite."""
+    found: dict[str, set[str]] = {}
+    for node in graph.nodes:
+        game, local = node.split(":", 1)
+        found.setdefault(game, set()).add(local)
+    return {game: frozenset(ids) for game, ids in found.items()}
+
+
+def _schemas_key(files: list[Path], scenarios_dir: Path, rules: dict[str, frozenset[str]]) -> str:
+    """A short digest of what the files are checked against (each game's schema, card library, engine and rule
+    ids): a change there reads every file again."""
     against = {
         g: [
             schema_for(a.schema()),
             stamp(a.library_files()) if hasattr(a, "library_files") else (),
             sorted(a.rule_ids()),
+            sorted(rules.get(g, ())),
         ]
         for g, a in _games(files, scenarios_dir).items()
     }
@@ -101,8 +114,9 @@ def lint_scenario_files(
     def display(path: Path) -> str:
         return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
-    memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir)}.pickle"
-    read = per_file(memo_file, files, lambda p: _read(p, scenarios_dir, display(p)))
+    rules = _rules_by_game(graph)
+    memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir, rules)}.pickle"
+    read = per_file(memo_file, files, lambda p: _read(p, scenarios_dir, display(p), rules))
     problems: list[Problem] = [
         replace(problem, code="card-invalid")
         for adapter in _games(files, scenarios_dir).values()

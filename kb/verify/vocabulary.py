@@ -53,7 +53,8 @@ class Vocabulary:
 
     cards: frozenset[str]
     zones: frozenset[str]
-    rules: frozenset[str]
+    #: The rule ids a scenario may cite in its log and refusals (None: not checked).
+    rules: frozenset[str] | None
     #: Objects a game can hold besides the cards: the tokens the cards create and what the rules make, by name.
     tokens: frozenset[str] = frozenset()
     #: A regular expression matching an object's id (a scenario may name an object by its id).
@@ -113,6 +114,7 @@ def _checker(vocabulary: Vocabulary, scenario: Scenario) -> tuple[jsonschema.For
     def bare(text: str) -> str:
         return text[3:] if text.startswith(OWNER_PREFIX) else text
 
+    rules = vocabulary.rules
     checks: dict[str, tuple[Callable[[str], bool], Callable[[str], str]]] = {
         "card": (
             lambda t: bare(t).strip().casefold() in cards,
@@ -137,8 +139,8 @@ def _checker(vocabulary: Vocabulary, scenario: Scenario) -> tuple[jsonschema.For
             ),
         ),
         "rule": (
-            lambda t: t in vocabulary.rules,
-            lambda t: f"the engine cites no rule {t!r}" + did_you_mean(t, vocabulary.rules),
+            lambda t: rules is None or t in rules,
+            lambda t: f"no rule {t!r} in the game's rules or its engine" + did_you_mean(t, rules or ()),
         ),
     }
     for name, (ok, _) in checks.items():
@@ -148,12 +150,12 @@ def _checker(vocabulary: Vocabulary, scenario: Scenario) -> tuple[jsonschema.For
     # A refusal passes when the engine cites one of the rules listed, so one it can cite is enough.
     def any_rule(value: object) -> bool:
         listed = value if isinstance(value, list) else [value]
-        return not listed or any(str(r) in vocabulary.rules for r in listed)
+        return rules is None or not listed or any(str(r) in rules for r in listed)
 
     checker.checks("rules")(any_rule)
     messages["rules"] = lambda t: (
-        f"the engine cites none of the rules {t}, so it can never refuse citing one"
-        + "".join(did_you_mean(r, vocabulary.rules).replace("; did you mean", f"; for {r}") for r in _ids(t))
+        f"none of the rules {t} is a rule of the game or its engine, so no refusal can cite one"
+        + "".join(did_you_mean(r, rules or ()).replace("; did you mean", f"; for {r}") for r in _ids(t))
     )
     return checker, messages
 

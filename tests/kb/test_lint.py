@@ -112,8 +112,8 @@ def test_lint_output_is_one_finding_per_line_and_json_on_request(small_project, 
 
 
 def test_every_engine_decision_is_stated_by_a_ruling_citing_its_rules(small_project):
-    """A decision no ruling names, a ruling naming a decision the engine lacks, and a decision resting on a rule its
-    ruling does not cite are each an error naming the ruling (or the rulings file) and the way to fix it."""
+    """A decision no ruling names and a ruling naming a decision the engine lacks are errors, a decision resting on a
+    rule its ruling does not cite a warning, each naming the ruling (or the rulings file) and the way to fix it."""
     rulings = small_project / "rules" / "athernum" / "rulings.yaml"
     text = rulings.read_text().replace("    decision: D-COMBAT-DEFENDER\n", "", 1)
     text = text.replace(
@@ -121,7 +121,7 @@ def test_every_engine_decision_is_stated_by_a_ruling_citing_its_rules(small_proj
     )
     rulings.write_text(text.replace('"10.1.4", "10.1.5", "10.1.6"]', '"10.1.4", "10.1.5"]', 1))
     [unpublished] = _findings(small_project, "decision-unpublished", Severity.ERROR)
-    [rules] = _findings(small_project, "decision-rules", Severity.ERROR)
+    [rules] = _findings(small_project, "decision-rules", Severity.WARNING)
     [dangling] = [f for f in _findings(small_project, "dangling-reference") if f.field.endswith(".decision")]
     assert (
         "D-COMBAT-DEFENDER" in unpublished.message

@@ -157,7 +157,7 @@ KINDS: dict[str, tuple[str, str, str, str, str]] = {
         "expect.log[2]",
         "9.3.12",
     ),
-    "refusal no rule of which the engine cites": (
+    "refusal citing no rule": (
         "athernum",
         "  - pass\n  - pass",
         "  - {pass: null, reject: [9.9.99]}\n  - pass",
@@ -242,7 +242,7 @@ KINDS: dict[str, tuple[str, str, str, str, str]] = {
         "expect.objects.Shield Barer",
         "Shield Bearer",
     ),
-    "Atnia: refusal citing no rule the engine cites": (
+    "Atnia: refusal citing no rule": (
         "atnia",
         "reject: rules/combat/p1 ",
         "reject: rules/combat/p9 ",
@@ -270,7 +270,7 @@ KINDS: dict[str, tuple[str, str, str, str, str]] = {
         "cards.Tidal Courier",
         "three",
     ),
-    "Altered: log citing a rule the engine never cites": (
+    "Altered: log citing no rule": (
         "altered",
         "{rule: 6.1.d,",
         "{rule: 6.1.dd,",
