@@ -47,12 +47,20 @@ def _read(
         )
     except ScenarioInvalid as exc:
         return exc.problems
+    try:
+        found = adapter.lint(scenario, rules.get(game, frozenset())) if hasattr(adapter, "lint") else []
+    except (
+        Exception
+    ) as exc:  # an engine crashing on odd input is a finding about that input, never lint's end
+        found = [
+            Problem(display, 1, "", f"the {game} engine could not check it: {type(exc).__name__}: {exc}")
+        ]
     return Cited(
         scenario.id,
         scenario.line_of("id"),
         tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
         tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)),
-        tuple(adapter.lint(scenario, rules.get(game, frozenset()))) if hasattr(adapter, "lint") else (),
+        tuple(found),
     )
 
 

@@ -139,3 +139,15 @@ def test_a_rulings_decision_field_is_read_in_every_game(project_kb):
     assert by_id["R-ATH-001"].decisions == ["D-COMBAT-DEFENDER"]
     assert set(by_id["R-ALT-017"].decisions) == {"D-ADVENTURE-END", "D-NO-VICTORY"}
     assert "atnia/advanced/trigger-of-a-fast-play-resolves-on-pass" in by_id["R-ATN-003"].scenarios
+
+
+def test_an_engine_crashing_on_a_scenario_is_a_finding_not_a_crash_of_lint(small_project, monkeypatch):
+    """If the engine's own check of a scenario raises, lint reports it for that file and goes on."""
+    from kb.verify.athernum.adapter import AthernumAdapter
+
+    def crash(self, scenario, rules=frozenset()):
+        raise TypeError("odd input")
+
+    monkeypatch.setattr(AthernumAdapter, "lint", crash)
+    found = [f for f in lint(load_kb(Paths(small_project))) if "could not check it" in f.message]
+    assert found and all("TypeError: odd input" in f.message and f.severity == Severity.ERROR for f in found)
