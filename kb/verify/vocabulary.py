@@ -1,5 +1,6 @@
 """A scenario's names checked against its game without running it: cards of the card library, objects, zones and
-the rule ids the engine cites, each wrong one an error at its line and field with the closest names to try.
+rule ids (of the game's rules or its engine), each wrong one an error at its line and field with the closest names
+to try.
 
 The game's schema says where each kind of name goes (``"format": "card"``, ``"object"``, ``"zone"``, ``"rule"``);
 here the names are looked up in what the engine and the card library hold."""
@@ -24,13 +25,8 @@ OWNER_PREFIX = ("p1:", "p2:", "p3:", "p4:")
 
 
 def field_path(text: str) -> tuple[str | int, ...]:
-    """An engine's field path (``Ember Queen.abilities[0].cost``) as keys and indexes."""
-    parts: list[str | int] = []
-    for piece in re.split(r"\.(?![^\[]*\])", text):
-        name, *indexes = re.split(r"\[(\d+)\]", piece)[::2], re.findall(r"\[(\d+)\]", piece)
-        parts += [p for p in name if p]
-        parts += [int(i) for i in indexes[0]]
-    return tuple(parts)
+    """An engine's field path (``abilities[0].cost``) as keys and indexes."""
+    return tuple(int(index) if index else key for index, key in re.findall(r"\[(\d+)\]|([^.\[\]]+)", text))
 
 
 def dotted(path: Iterable[str | int]) -> str:
@@ -49,7 +45,7 @@ def did_you_mean(name: object, known: Iterable[str], limit: int = 3) -> str:
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """The names a game's scenarios may use: its cards, zones and the rule ids its engine cites."""
+    """The names a game's scenarios may use: its cards, zones, rule ids and the objects it makes besides cards."""
 
     cards: frozenset[str]
     zones: frozenset[str]
@@ -105,7 +101,7 @@ def _labels(value: object) -> set[str]:
 def _checker(vocabulary: Vocabulary, scenario: Scenario) -> tuple[jsonschema.FormatChecker, dict]:
     """A format checker for one scenario, and the message of each kind of unknown name."""
     cards = {c.casefold() for c in vocabulary.cards} | {c.casefold() for c in scenario.cards}
-    labels = {label.casefold() for label in _labels(scenario.setup)} | {
+    others = {label.casefold() for label in _labels(scenario.setup)} | {
         t.casefold() for t in vocabulary.tokens
     }
     known_cards = sorted(vocabulary.cards | set(scenario.cards))
@@ -124,7 +120,7 @@ def _checker(vocabulary: Vocabulary, scenario: Scenario) -> tuple[jsonschema.For
             ),
         ),
         "object": (
-            lambda t: bare(t).strip().casefold() in cards | labels or re.fullmatch(vocabulary.object_id, t),
+            lambda t: bare(t).strip().casefold() in cards | others or re.fullmatch(vocabulary.object_id, t),
             lambda t: (
                 f"nothing named {bare(t)!r}: no card of the card library or the scenario, no label, no "
                 "token a card creates"
