@@ -84,6 +84,7 @@ class GameAdapter:
         self.scenarios_dir = Path(scenarios_dir)
         self._library: dict | None = None
         self._library_problem: Problem | None = None
+        self._vocabularies: dict[frozenset[str] | None, Vocabulary] = {}
 
     def schema(self) -> dict:
         return self.scenario_schema
@@ -113,7 +114,13 @@ class GameAdapter:
 
     def vocabulary(self, rules: frozenset[str] | None = None) -> Vocabulary:
         """The names this game's scenarios may use: the card library's cards, the engine's zones, and the rule ids
-        of the game's rules (``rules``, unqualified) and of its engine (rules not checked without ``rules``)."""
+        of the game's rules (``rules``, unqualified) and of its engine (rules not checked without ``rules``); built
+        once per process, as the library is read once."""
+        if rules not in self._vocabularies:
+            self._vocabularies[rules] = self._vocabulary(rules)
+        return self._vocabularies[rules]
+
+    def _vocabulary(self, rules: frozenset[str] | None) -> Vocabulary:
         library = self.library()
         return Vocabulary(
             frozenset(library) | self.builtin_cards(),
