@@ -32,6 +32,8 @@ class Curated:
     explains_remove: dict[str, list[str]] = field(default_factory=dict)
     translates: dict[str, str | None] = field(default_factory=dict)  # qualified DE id → EN id (None: unlink)
     files: list[Path] = field(default_factory=list)
+    #: Where each link override is written: (section, rule) of ``explains`` and a translated section, → (file, line).
+    written: dict[tuple[str, ...], tuple[str, int]] = field(default_factory=dict)
 
 
 def _str_list(value: object) -> list[str] | None:
@@ -68,7 +70,7 @@ def _qualify(game: str, ref: str) -> str:
 
 def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Problem]]:
     """Read every game's ``terms.yaml`` and ``links.yaml``, reporting each malformed entry by file and line."""
-    from kb.yamlio import line_of, load_mapping
+    from kb.yamlio import line_of, load_located_mapping, load_mapping
 
     curated = Curated()
     problems: list[Problem] = []
@@ -118,7 +120,7 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
         if links_path.exists():
             display = str(links_path.relative_to(display_root))
             curated.files.append(links_path)
-            data, text = load_mapping(links_path, display, problems)
+            data, text, located = load_located_mapping(links_path, display, problems)
             for section, change in _section(data, "explains", dict, display, text, problems).items():
                 if not isinstance(change, dict):
                     problems.append(
@@ -144,6 +146,10 @@ def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Pro
                         )
                         continue
                     target.setdefault(key, []).extend(_qualify(game, v) for v in values)
+                    for i, value in enumerate(values):
+                        line = located.line_of(("explains", section, name, i))
+                        curated.written[(key, _qualify(game, value))] = (display, line)
             for de, en in _section(data, "translates", dict, display, text, problems).items():
                 curated.translates[_qualify(game, str(de))] = _qualify(game, str(en)) if en else None
+                curated.written[(_qualify(game, str(de)),)] = (display, located.line_of(("translates", de)))
     return curated, problems

@@ -124,25 +124,31 @@ def _link_translations(
             continue
         for de, en in translations(document, original, curated):
             if en not in graph:
-                line = graph.node(de).line if de in graph else 1
+                path, line = curated.written.get((de,), (display, graph.node(de).line if de in graph else 1))
                 problems.append(
-                    Problem(display, line, "translates", f"{de} is linked to {en}, which is not a section")
+                    Problem(path, line, "translates", f"{de} is linked to {en}, which is not a section")
                 )
                 continue
             graph.link(de, en, EdgeKind.TRANSLATES)
-            explained[de] = list(explained.get(en, []))
+            explained[de] = [
+                r for r in explained.get(en, []) if r in graph
+            ]  # a bad one is the original's problem
 
 
-def _link_explanations(graph: Graph, explained: dict[str, list[str]], problems: list[Problem]) -> None:
-    """Link each prose section to the rules it explains; a rule that is not one is a problem of links.yaml."""
+def _link_explanations(
+    graph: Graph, explained: dict[str, list[str]], curated: Curated, problems: list[Problem]
+) -> None:
+    """Link each prose section to the rules it explains; a rule that is not one is a problem of links.yaml
+    (at the line that says so)."""
     for section, rules in explained.items():
         for rule in rules:
             if rule not in graph:
                 game = section.split(":", 1)[0]
+                path, line = curated.written.get((section, rule), (f"rules/{game}/links.yaml", 1))
                 problems.append(
                     Problem(
-                        f"rules/{game}/links.yaml",
-                        0,
+                        path,
+                        line,
                         "explains",
                         f"{section} is said to explain {rule}, which is not a rule",
                     )
@@ -179,7 +185,7 @@ def build_graph(
         graph.link(source, term, EdgeKind.USES_TERM)
     explained = _explained(documents, {d.id: d for d in documents}, curated)
     _link_translations(graph, documents, shown, curated, explained, problems)
-    _link_explanations(graph, explained, problems)
+    _link_explanations(graph, explained, curated, problems)
     return graph, problems
 
 

@@ -14,12 +14,14 @@ from kb.loader import KnowledgeBase
 from kb.model import EdgeKind, NodeKind, SourceDocument
 from kb.parameters import read_parameters
 from kb.ruling_review import suspect_rulings
-from kb.rulings import Ruling, load_rulings
+from kb.rulings import Ruling, load_rulings, rulings_file
 from kb.text import words
+from kb.verify.adapters import adapter_for
 from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, primary_document, read_not_testable
 from kb.verify.fingerprint import lint_scenarios
 from kb.verify.scenario import discover
 from kb.verify.scenario_lint import did_you_mean, lint_scenario_files
+from kb.verify.vocabulary import did_you_mean as suggest
 
 #: Longer "words" are not words a typo made (and their one-typo variants would be too many to list).
 LONGEST_WORD = 40
@@ -239,6 +241,64 @@ def curated_data(kb: KnowledgeBase, rulings: list[Ruling], problems: list[Proble
     return found + read_parameters(kb.paths, kb.graph).problems
 
 
+def engine_decisions(kb: KnowledgeBase, rulings: list[Ruling]) -> list[Problem]:
+    """Each engine decision is stated once, in a ruling of its game that names it (``decision:``), and a ruling names
+    only decisions its engine has (errors); a decision resting on a rule its rulings do not cite is a warning."""
+    problems = []
+    for game in sorted({d.meta.game for d in kb.documents}):
+        adapter = adapter_for(game, kb.paths.scenarios)
+        decisions = {d.id: d for d in getattr(adapter, "decisions", ())}
+        path = rulings_file(kb.paths, game)
+        if not decisions or not path.exists():
+            continue
+        own = [r for r in rulings if r.game == game]
+        for ruling in own:
+            for name in ruling.decisions:
+                if name not in decisions:
+                    problems.append(
+                        Problem(
+                            ruling.path,
+                            ruling.line,
+                            f"{ruling.id}.decision",
+                            f"{ruling.id} names {name}, which is no decision of the {game} engine"
+                            + suggest(name, decisions),
+                            code="dangling-reference",
+                        )
+                    )
+        for decision in decisions.values():
+            stating = [r for r in own if decision.id in r.decisions]
+            published = getattr(decision, "ruling", None)  # an engine may name the ruling that states it
+            if not stating or (published and published not in {r.id for r in stating}):
+                problems.append(
+                    Problem(
+                        rel(path, kb.paths.root),
+                        1,
+                        "decision",
+                        f"the {game} engine's decision {decision.id} ({decision.reading}) is stated by no ruling"
+                        + (f"; its engine names {published}" if published else "")
+                        + f": add 'decision: {decision.id}' to the ruling that states it",
+                        code="decision-unpublished",
+                    )
+                )
+                continue
+            cited = {rule for r in stating for rule in r.rules}
+            missing = [rule for rule in decision.rules if f"{game}:{rule}" not in cited]
+            if missing:
+                problems.append(
+                    Problem(
+                        stating[0].path,
+                        stating[0].line,
+                        f"{stating[0].id}.rules",
+                        f"the engine's decision {decision.id} rests on {', '.join(missing)}, which "
+                        f"{', '.join(r.id for r in stating)} {'does' if len(stating) == 1 else 'do'} not cite "
+                        "(cite it there, or renumber the engine's decision after a new release)",
+                        Severity.WARNING,  # the engine's numbers stay stale until its maintainers renumber them
+                        code="decision-rules",
+                    )
+                )
+    return problems
+
+
 def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
     """A warning for each testable rule that no scenario cites (directly or through all its subrules) and that
     its game's not-testable list does not name: a new rule should not pass silently."""
@@ -283,6 +343,7 @@ def lint(kb: KnowledgeBase) -> list[Problem]:
     found += repairs(kb)
     rulings, ruling_problems = load_rulings(kb.paths)
     found += curated_data(kb, rulings, ruling_problems)
+    found += engine_decisions(kb, rulings)
     if kb.paths.scenarios.is_dir():
         files = discover(kb.paths.scenarios)
         found += lint_scenarios(

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 
 from kb.graph import Graph
 from kb.ids import normalise_lookup
+
+#: Longer text is no mistyped id (and comparing it with every id would take long).
+LONGEST_ID = 100
 
 
 @dataclass
@@ -40,11 +44,16 @@ class LookupIndex:
         return found
 
     def suggest(self, text: str, graph: Graph, limit: int = 5) -> list[str]:
-        """Ids that start like ``text``, for a helpful 'did you mean' when a lookup fails."""
+        """Ids that start like ``text``, else those spelt closest to it (``9.3.77``: 9.3.7), for a helpful 'did you
+        mean' when a lookup fails."""
         key = normalise_lookup(text).key
         stem = key.rstrip("abcdefghijklmnopqrstuvwxyz.")
         hits = sorted(
             {v for k, v in self.keys.items() if stem and k.startswith(stem)},
             key=lambda n: graph.node(n).order,
         )
+        if not hits and len(key) <= LONGEST_ID:
+            game = key.split(":", 1)[0] + ":"
+            same_game = [k for k in self.keys if k.startswith(game)]
+            hits = list(dict.fromkeys(self.keys[k] for k in get_close_matches(key, same_game, n=limit)))
         return [f"{h} ({graph.node(h).label})" for h in hits[:limit]]

@@ -11,6 +11,7 @@ Kept per game in ``rules/<game>/rulings.yaml``::
         source: interpretation              # cr | rulebook | interpretation
         reasoning: …
         date: 2026-11-20
+        decision: D-COMBAT-DEFENDER         # the engine decision(s) implementing it, if any (one or a list)
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ class Ruling:
     line: int = 0
     #: The text of each rule it rests on when it was last reviewed (``rulekb review R-ATH-001``), as hashes.
     fingerprint: dict[str, str] = field(default_factory=dict)
+    #: The engine decisions (``D-…``) that implement it: their ids and rules are in the engine, their prose here.
+    decisions: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         """The ruling as readers of the downloads and ``--json`` see it (review bookkeeping left out)."""
@@ -65,7 +68,7 @@ def _entry_problem(entry: dict) -> tuple[str, str] | None:
                 name,
                 f"{name} must be text, not a {'list' if isinstance(entry[name], list) else 'mapping'}",
             )
-    for name in ("rules", "scenarios"):
+    for name in ("rules", "scenarios", "decision"):
         value = entry.get(name) or []
         values = value if isinstance(value, list) else [value]
         if any(isinstance(v, (dict, list)) for v in values):
@@ -77,6 +80,13 @@ def _entry_problem(entry: dict) -> tuple[str, str] | None:
     except ValueError:
         return "date", f"date {str(entry['date'])!r} is not a date (write it as YYYY-MM-DD)"
     return None
+
+
+def _as_list(value: object) -> list:
+    """A field written as one value or a list of them, as a list (none: empty)."""
+    if value in (None, ""):
+        return []
+    return value if isinstance(value, list) else [value]
 
 
 def _fingerprint(value: object, game: str) -> dict[str, str]:
@@ -150,6 +160,7 @@ def _read_rulings(paths: Paths, files: list[Path]) -> tuple[list[Ruling], list[P
                     path=display,
                     line=line,
                     fingerprint=_fingerprint(entry.get("fingerprint"), game),
+                    decisions=[str(d) for d in _as_list(entry.get("decision"))],
                 )
             )
     return rulings, problems

@@ -35,14 +35,20 @@ def read_yaml_quietly(path: Path):
 
 def load_mapping(path: Path, display: str, problems: list) -> tuple[dict, str]:
     """A YAML file's top-level mapping and its text; a problem (with the line) for bad YAML or a non-mapping."""
+    data, text, _ = load_located_mapping(path, display, problems)
+    return data, text
+
+
+def load_located_mapping(path: Path, display: str, problems: list) -> tuple[dict, str, Located]:
+    """As :func:`load_mapping`, with the line of every key and item (an unreadable file has none)."""
     located, text = read_yaml(path, display, problems)
     if located is None:
-        return {}, text
+        return {}, text, Located(None)
     data = located.data if located.data is not None else {}
     if not isinstance(data, dict):
         problems.append(Problem(display, 1, "(file)", "expected a mapping at the top level"))
-        return {}, text
-    return data, text
+        return {}, text, located
+    return data, text, located
 
 
 def line_of(text: str, needle: str) -> int:

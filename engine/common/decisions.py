@@ -1,31 +1,24 @@
-"""The readings an engine chose where its rules text is open: one record per question, published as rulings.
+"""The readings an engine chose where its rules text is open: one record per question, published as a ruling.
 
-Each engine lists its own :class:`Decision` records (``DECISIONS``); the record and the look-up are the same
-everywhere.
+Each engine lists its own :class:`Decision` records (``DECISIONS``): the id, the rules involved and the reading in
+one line. The question, the full answer and the reasoning are stated once, in the ruling that names the decision
+(``rules/<game>/rulings.yaml``), which lint checks against these records.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One ruling: the question, the reading the engine implements, the rules involved, and why."""
+    """One reading the engine implements: its id (``D-…``), the rules involved, and the reading in one line."""
 
     id: str
-    question: str
-    reading_chosen: str
     rules: tuple[str, ...]
-    reasoning: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data (for publishing as a ruling): every field, ``rules`` as a list."""
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
-        out["rules"] = list(self.rules)
-        return out
+    reading: str
 
 
 D = TypeVar("D", bound=Decision)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from kb.errors import RulekbError
 from kb.paths import Paths
+from kb.site.draft import DRAFT_BUILD
 from kb.site.offline import OfflineBundle, write_service_worker
 
 CONFIG_FILE = "mkdocs.yml"
@@ -97,8 +98,9 @@ def _merge_into(source: Path, target: Path) -> None:
             shutil.move(entry, destination)  # a rename where both are on one file system
 
 
-def build_site(paths: Paths, out: Path, *, strict: bool = True) -> SiteBuildReport:
-    """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning."""
+def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = False) -> SiteBuildReport:
+    """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
+    ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -120,6 +122,7 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True) -> SiteBuildRepo
             try:
                 config = load_config(config_file=str(config_file(paths)), site_dir=str(staging),
                                      docs_dir=str(docs), strict=strict)
+                config.extra[DRAFT_BUILD] = draft
                 config.plugins.on_startup(command="build", dirty=False)
                 try:
                     build(config)

@@ -8,7 +8,7 @@ from kb.site.build import build_site
 
 def site_step(ctx: BuildContext) -> None:
     """Build every page with MkDocs into the folder being written; any broken link or anchor fails it."""
-    report = ctx.site = build_site(ctx.paths, ctx.out)
+    report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft)
     ctx.notes.append(
         f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU)"
     )

@@ -61,6 +61,8 @@ class SiteModel:
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
     releases: ReleaseIndex = field(default_factory=ReleaseIndex)  # releases, changes, rule histories
     card_libraries: dict[str, CardLibrary] = field(default_factory=dict)  # game → its examples' cards, read once
+    #: A draft build's failing examples and lint errors (kb.site.draft.Draft), listed on the status page; None else.
+    draft: object = None
 
     def cards_of(self, game: str) -> CardLibrary:
         """The cards a game's examples use, read from its card library once per build."""

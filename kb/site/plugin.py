@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from kb.errors import RulekbError, SourceError
 from kb.paths import Paths
 from kb.site.compact import compact_html
+from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.views.search import search_settings
 
@@ -104,6 +105,10 @@ class RulekbPlugin(BasePlugin):
         config.nav = generator.plan.nav
         config.copyright = generator.footer()
         config.extra["rulekb_search"] = search_settings(generator.model)
+        # A draft build (rulekb build --draft) publishes what its gate would stop, and says so on every page.
+        draft = draft_of(generator.model.data) if config.extra.get(DRAFT_BUILD) else None
+        generator.model.draft = draft
+        config.extra["rk_draft"] = {"text": draft.banner, "anchor": DRAFT_ANCHOR} if draft else None
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import replace
+from enum import Enum
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,6 +22,7 @@ from kb.verify.naming import StepError
 from kb.verify.rejection import Wording, apply_actions, cited, deck_refusal
 from kb.verify.results import Check, LogLine, Status, StepRecord
 from kb.verify.scenario import Scenario
+from kb.verify.vocabulary import Vocabulary, dotted, field_path, token_names, unknown_names
 
 CARDS_FILE = "cards.yaml"
 
@@ -68,12 +71,18 @@ class GameAdapter:
     wording: ClassVar[Wording] = Wording()
     clock: ClassVar[str] = "turn"  # the log entry's field that counts turns (turn, day, round)
     layout: ClassVar[BoardLayout]  # how a position reads as a board
+    zones: ClassVar[type[Enum]]  # the engine's zones, by the names a scenario writes
+    object_id: ClassVar[str] = r"\S+#\d+"  # how an object's id reads: a scenario may name an object by it
+    #: The readings the engine chose where the rules are open (engine.common.decisions.Decision), each published
+    #: as a ruling of the game that names it.
+    decisions: ClassVar[tuple[Any, ...]] = ()
     card_stats: Callable[[Any], dict[str, str]]  # (card) -> its printed statistics, label -> value
 
     def __init__(self, scenarios_dir: Path):
         self.scenarios_dir = Path(scenarios_dir)
         self._library: dict | None = None
         self._library_problem: Problem | None = None
+        self._vocabularies: dict[frozenset[str] | None, Vocabulary] = {}
 
     def schema(self) -> dict:
         return self.scenario_schema
@@ -101,6 +110,32 @@ class GameAdapter:
             )
         return self._library
 
+    def vocabulary(self, rules: frozenset[str] | None = None) -> Vocabulary:
+        """The names this game's scenarios may use: the card library's cards, the engine's zones, and the rule ids
+        of the game's rules (``rules``, unqualified) and of its engine (rules not checked without ``rules``); built
+        once per process, as the library is read once."""
+        if rules not in self._vocabularies:
+            self._vocabularies[rules] = self._vocabulary(rules)
+        return self._vocabularies[rules]
+
+    def _vocabulary(self, rules: frozenset[str] | None) -> Vocabulary:
+        library = self.library()
+        return Vocabulary(
+            frozenset(library) | self.builtin_cards(),
+            frozenset(z.value for z in self.zones),
+            None if rules is None else rules | frozenset(self.rule_ids()),
+            token_names(library) | self.made_by_rules(),
+            self.object_id,
+        )
+
+    def builtin_cards(self) -> frozenset[str]:
+        """Cards the engine holds besides the library (Altered's Adventure cards): none unless a game has some."""
+        return frozenset()
+
+    def made_by_rules(self) -> frozenset[str]:
+        """Objects the engine's rules create, by name (Atnia's Wilderness locations): none unless a game has some."""
+        return frozenset()
+
     def _reader_code(self) -> list[Path]:
         """The source files that decide what the library files become: the engine's package, the reader."""
         engine = Path(sys.modules[self.card_reader.parse.__module__].__file__ or "").parent
@@ -113,8 +148,57 @@ class GameAdapter:
             try:
                 library[name] = self.load_card({"name": name, **data}, name)
             except self.card_reader.error as exc:
-                raise ScenarioProblem(scenario.line_of("cards", name), f"cards.{name}", str(exc)) from None
+                path = str(getattr(exc, "path", ""))
+                inside = field_path(path[len(name) :].lstrip(".")) if path.startswith(name) else ()
+                raise ScenarioProblem(
+                    scenario.line_of("cards", name, *inside),
+                    dotted(("cards", name, *inside)),
+                    str(exc),
+                ) from None
         return library
+
+    def lint(self, scenario: Scenario, rules: frozenset[str] = frozenset()) -> list[Problem]:
+        """What keeps a (schema-valid) scenario from running, found without running it: the cards it defines
+        checked by the engine, every card, object, zone and rule it names checked against the game (``rules``: the
+        ids of its rules, unqualified), and steps that do not read."""
+        return self._unreadable_steps(scenario) + self._unknown(scenario, rules)
+
+    def _unknown(self, scenario: Scenario, rules: frozenset[str] | None = None) -> list[Problem]:
+        """The scenario's own cards the engine refuses, and the names it uses that its game does not know (its
+        log's and refusals' rule ids only given the game's ``rules``: when running, the engine says what it cites)."""
+        self.library()
+        if self._library_problem is not None:
+            return []  # the library's own problem is reported once, for its file
+        try:
+            own = {n: c for n, c in self._cards(scenario).items() if n in scenario.cards}
+        except ScenarioProblem as exc:
+            return [Problem(scenario.display, exc.line, exc.field, exc.message, code="card-invalid")]
+        vocabulary = self.vocabulary(rules)
+        vocabulary = replace(vocabulary, tokens=vocabulary.tokens | token_names(own))
+        return unknown_names(scenario, self.schema(), vocabulary)
+
+    def _unreadable_steps(self, scenario: Scenario) -> list[Problem]:
+        """An error for each step that does not read as one action (two actions in one step, say)."""
+        problems = []
+        for index, raw in enumerate(scenario.steps):
+            try:
+                self.parse_step(index, raw)
+            except StepError as exc:
+                problems.append(
+                    Problem(
+                        scenario.display,
+                        scenario.line_of("steps", index),
+                        f"steps[{index}]",
+                        str(exc),
+                        code="scenario-invalid",
+                    )
+                )
+        return problems
+
+    def library_problem(self) -> Problem | None:
+        """The first problem of the game's card library files, if any."""
+        self.library()
+        return self._library_problem
 
     # -- the engine's parts a game supplies ----------------------------------------------------
     def rule_parameters(self, parameters: dict[str, int] | None):
@@ -161,6 +245,11 @@ class GameAdapter:
             rules = self.rule_parameters(parameters)
         except ParameterProblem as exc:
             return RunOutcome(Status.ERROR, problems=[exc.problem])
+        # Unknown names as lint reports them, with the names to try; a step that does not read is reported
+        # when it is reached, after the steps before it.
+        unknown = self._unknown(scenario)
+        if unknown:
+            return RunOutcome(Status.ERROR, problems=unknown)
         try:
             library = self._cards(scenario)
             refused = self.refusal(scenario, library, rules)

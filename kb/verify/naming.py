@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from kb.verify.vocabulary import did_you_mean
+
 
 class StepError(ValueError):
     """A step that cannot be turned into an action: an unknown card, a malformed argument."""
@@ -58,7 +60,9 @@ def by_name(
     owner, name = owner_and_name(game, text, player)
     found = named(game, name, owner, zones)
     if not found:
-        raise not_found(name, owner, noun)
+        raise StepError(
+            f"{not_found(name, owner, noun)}{did_you_mean(name, {o.name for o in game.objects.values()})}"
+        )
     return first_by_zone(found, zones or order, position)
 
 

@@ -16,6 +16,7 @@ from kb.errors import Problem
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
+from kb.verify.vocabulary import did_you_mean
 
 
 def run_time() -> str:
@@ -67,7 +68,8 @@ def check_references(scenario: Scenario, ctx: RunContext) -> list[Problem]:
                     scenario.display,
                     scenario.line_of("rules", i),
                     f"rules[{i}]",
-                    f"cites {rule}, which is not a rule in the graph",
+                    f"cites {rule}, which is not a rule in the graph"
+                    + did_you_mean(rule, [r for r in ctx.known_ids if r.startswith(f"{scenario.game}:")]),
                 )
             )
     for i, ruling in enumerate(scenario.rulings):
@@ -77,7 +79,8 @@ def check_references(scenario: Scenario, ctx: RunContext) -> list[Problem]:
                     scenario.display,
                     scenario.line_of("rulings", i),
                     f"rulings[{i}]",
-                    f"cites ruling {ruling}, which is not in any rulings.yaml",
+                    f"cites ruling {ruling}, which is not in any rulings.yaml"
+                    + did_you_mean(ruling, ctx.ruling_ids),
                 )
             )
     return problems

@@ -14,9 +14,10 @@ from pathlib import Path
 from kb.errors import Problem
 from kb.graph import Graph
 from kb.lookup import LookupIndex
-from kb.memo import per_file
-from kb.verify.adapters import adapter_for
+from kb.memo import per_file, stamp
+from kb.verify.adapters import Adapter, adapter_for
 from kb.verify.scenario import ScenarioInvalid, game_of, load_scenario, schema_for
+from kb.verify.vocabulary import did_you_mean as suggest
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,15 @@ class Cited:
     line: int
     rules: tuple[tuple[str, int], ...]
     rulings: tuple[tuple[str, int], ...]
+    #: What keeps it from running though its schema holds: its cards, and names its game does not know.
+    problems: tuple[Problem, ...] = ()
 
 
-def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem]:
-    """The citations of a scenario file, or every problem that keeps it from running (schema, YAML, encoding)."""
+def _read(
+    path: Path, scenarios_dir: Path, display: str, rules: dict[str, frozenset[str]]
+) -> Cited | list[Problem]:
+    """The citations of a scenario file, or every problem that keeps it from running (schema, YAML, encoding);
+    ``rules``: each game's rule ids, unqualified."""
     game = game_of(path, scenarios_dir)
     adapter = adapter_for(game, scenarios_dir)
     if adapter is None:
@@ -41,19 +47,51 @@ def _read(path: Path, scenarios_dir: Path, display: str) -> Cited | list[Problem
         )
     except ScenarioInvalid as exc:
         return exc.problems
+    try:
+        found = adapter.lint(scenario, rules.get(game, frozenset())) if hasattr(adapter, "lint") else []
+    except (
+        Exception
+    ) as exc:  # an engine crashing on odd input is a finding about that input, never lint's end
+        found = [
+            Problem(display, 1, "", f"the {game} engine could not check it: {type(exc).__name__}: {exc}")
+        ]
     return Cited(
         scenario.id,
         scenario.line_of("id"),
         tuple((r, scenario.line_of("rules", i)) for i, r in enumerate(scenario.rules)),
         tuple((r, scenario.line_of("rulings", i)) for i, r in enumerate(scenario.rulings)),
+        tuple(found),
     )
 
 
-def _schemas_key(files: list[Path], scenarios_dir: Path) -> str:
-    """A short digest of the schemas the files are validated against: a changed schema reads every file again."""
+def _games(files: list[Path], scenarios_dir: Path) -> dict[str, Adapter]:
+    """The adapter of each game the files belong to (games without an engine left out)."""
     games = sorted({game_of(p, scenarios_dir) for p in files})
-    schemas = {g: schema_for(a.schema()) for g in games if (a := adapter_for(g, scenarios_dir)) is not None}
-    return hashlib.sha256(json.dumps(schemas, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return {g: a for g in games if (a := adapter_for(g, scenarios_dir)) is not None}
+
+
+def _rules_by_game(graph: Graph) -> dict[str, frozenset[str]]:
+    """Each game's rule ids, unqualified (``9.3.7``): what a scenario's log and refusals may cite."""
+    found: dict[str, set[str]] = {}
+    for node in graph.nodes:
+        game, local = node.split(":", 1)
+        found.setdefault(game, set()).add(local)
+    return {game: frozenset(ids) for game, ids in found.items()}
+
+
+def _schemas_key(files: list[Path], scenarios_dir: Path, rules: dict[str, frozenset[str]]) -> str:
+    """A short digest of what the files are checked against (each game's schema, card library, engine and rule
+    ids): a change there reads every file again."""
+    against = {
+        g: [
+            schema_for(a.schema()),
+            stamp(a.library_files()) if hasattr(a, "library_files") else (),
+            sorted(a.rule_ids()),
+            sorted(rules.get(g, ())),
+        ]
+        for g, a in _games(files, scenarios_dir).items()
+    }
+    return hashlib.sha256(json.dumps(against, sort_keys=True, default=str).encode()).hexdigest()[:12]
 
 
 def did_you_mean(lookup: LookupIndex, graph: Graph, rule: str) -> str:
@@ -84,9 +122,14 @@ def lint_scenario_files(
     def display(path: Path) -> str:
         return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
 
-    memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir)}.pickle"
-    read = per_file(memo_file, files, lambda p: _read(p, scenarios_dir, display(p)))
-    problems: list[Problem] = []
+    rules = _rules_by_game(graph)
+    memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir, rules)}.pickle"
+    read = per_file(memo_file, files, lambda p: _read(p, scenarios_dir, display(p), rules))
+    problems: list[Problem] = [
+        replace(problem, code="card-invalid")
+        for adapter in _games(files, scenarios_dir).values()
+        if (problem := getattr(adapter, "library_problem", lambda: None)()) is not None
+    ]
     cited: set[str] = set()
     first: dict[str, str] = {}
     for path, found in read.items():
@@ -94,6 +137,7 @@ def lint_scenario_files(
         if isinstance(found, list):
             problems += [replace(p, code="scenario-invalid") for p in found]
             continue
+        problems += found.problems
         if found.id in first:
             problems.append(
                 Problem(
@@ -125,7 +169,8 @@ def lint_scenario_files(
                         shown,
                         line,
                         f"rulings[{i}]",
-                        f"cites ruling {ruling}, which is not in any rulings.yaml",
+                        f"cites ruling {ruling}, which is not in any rulings.yaml"
+                        + suggest(ruling, ruling_ids),
                         code="dangling-reference",
                     )
                 )

@@ -8,6 +8,25 @@ PLAYERS = ["p1", "p2"]
 #: A list of names (cards, labels, ids).
 NAMES = {"type": "array", "items": {"type": "string"}}
 
+#: Where a scenario names things its game must know (checked by kb.verify.vocabulary): a card of the card library,
+#: an object in play (a card or a label, ``p2:`` for p2's), a zone, a rule id the engine cites.
+CARD = {"type": "string", "format": "card"}
+OBJECT = {"type": "string", "format": "object"}
+ZONE = {"type": "string", "format": "zone"}
+#: A list of cards, of objects by name.
+CARDS = {"type": "array", "items": CARD}
+OBJECTS = {"type": "array", "items": OBJECT}
+
+
+def objects(expect: dict) -> dict:
+    """A mapping from object names to what is expected of each."""
+    return {"type": "object", "propertyNames": OBJECT, "additionalProperties": expect}
+
+
+def rules(types: str | list[str]) -> dict:
+    """The rules a refusal must cite one of (``reject:``): a rule id or a list of them."""
+    return {"type": types, "format": "rules"}
+
 
 def closed(properties: dict) -> dict:
     """An object with only these properties."""
@@ -24,13 +43,13 @@ def log_entry(rule: str | list[str], players: list[str] = PLAYERS) -> dict:
     """A ``log:``/``no_log:`` entry: a rule id (JSON type ``rule``), or the rule with kind, message, object, player."""
     return {
         "oneOf": [
-            {"type": rule},
+            {"type": rule, "format": "rule"},
             {
                 "type": "object",
                 "required": ["rule"],
                 "additionalProperties": False,
                 "properties": {
-                    "rule": {"type": rule},
+                    "rule": {"type": rule, "format": "rule"},
                     "kind": {"type": "string"},
                     "message": {"type": "string"},
                     "object": {"type": "string"},

@@ -53,6 +53,13 @@ def _break_a_scenario(root: Path) -> Path:
     return path
 
 
+def _with_the_site(root: Path) -> None:
+    """Give a project the repository's site configuration and hand-written pages, so that a build makes a site."""
+    for name in ("mkdocs.yml", "docs"):
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, root / name)
+    (root / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
+
+
 def test_a_failing_scenario_stops_the_build_and_keeps_everything(small_project, run):
     """One failing scenario: the build exits non-zero, names it, and site/, index and results stay byte-identical."""
     before = _previous_build(small_project)
@@ -77,21 +84,40 @@ def test_a_lint_error_stops_the_build_before_verifying(small_project, run):
 
 
 def test_a_draft_build_publishes_with_the_failing_example_marked(small_project, run):
-    """``build --draft`` with a failing scenario publishes the site, says it is a draft, and marks the example failed."""
-    for name in ("mkdocs.yml", "docs"):
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
-    (small_project / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
+    """``build --draft`` with a failing scenario and a broken reference publishes the site, says it is a draft, marks
+    the example failed and the reference broken, and shows on every page a banner linking to the list of both."""
+    _with_the_site(small_project)
     _break_a_scenario(small_project)
+    rulings = small_project / "rules" / "athernum" / "rulings.yaml"
+    rulings.write_text(rulings.read_text().replace('"9.3.9a.I", "9.3.11",', '"9.3.9a.I", "9.3.99",', 1))
     code, out, err = run(small_project, "build", "--draft")
     assert code == 0, out + err
     assert "draft: published with 1 failing scenarios" in out
-    pages = [
-        p
-        for p in (small_project / "site").rglob("*.html")
-        if "a-created-resource-token-enters-the-resource-zone" in p.read_text(encoding="utf-8")
+    site = small_project / "site"
+    pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    failing = [t for t in pages.values() if "a-created-resource-token-enters-the-resource-zone" in t]
+    assert any("rk-example--failed" in t or "rk-status--failed" in t for t in failing)
+    banner = "Draft: 1 failing example, 1 broken reference"
+    assert pages and all(banner in t for t in pages.values()), [
+        p.name for p, t in pages.items() if banner not in t
     ]
-    assert any(
-        "rk-example--failed" in p.read_text(encoding="utf-8")
-        or "rk-status--failed" in p.read_text(encoding="utf-8")
-        for p in pages
+    assert 'class="rk-draft" href="status.html#draft"' in pages[site / "index.html"]
+    status = pages[site / "status.html"]
+    assert (
+        'id="draft"' in status
+        and "9.3.99" in status
+        and "a-created-resource-token-enters-the-resource-zone" in status
     )
+    ruling_page = next(t for t in pages.values() if "R-ATH-001" in t and "9.3.99" in t and "rk-draft" in t)
+    assert (
+        'title="not a rule of the graph"' in ruling_page
+    )  # the broken reference, struck out where it is cited
+
+
+def test_a_normal_build_has_no_draft_banner(small_project, run):
+    """A build that passes its gate publishes pages without any draft banner or draft section."""
+    _with_the_site(small_project)
+    code, out, err = run(small_project, "build")
+    assert code == 0, out + err
+    pages = [p.read_text(encoding="utf-8") for p in (small_project / "site").rglob("*.html")]
+    assert pages and not any('class="rk-draft"' in t or 'id="draft"' in t for t in pages)

@@ -117,3 +117,21 @@ def test_references_edges_follow_rule_numbers_in_text(graph):
     """A rule whose text names another rule's number references it ('until 4.1.h')."""
     assert "altered:4.1.h" in edges_of(graph, "altered:4.1.f", EdgeKind.REFERENCES)
     assert "altered:4.1.f" in edges_of(graph, "altered:4.1.h", EdgeKind.REFERENCES, incoming=True)
+
+
+def test_a_bad_link_override_is_reported_at_its_line_in_links_yaml(small_project):
+    """An ``explains`` rule or a ``translates`` section in links.yaml that does not exist is named at its own line."""
+    from kb.loader import build_kb
+    from kb.paths import Paths
+
+    links = small_project / "rules" / "athernum" / "links.yaml"
+    text = links.read_text().replace('add: ["11.0.2"]', 'add: ["11.0.2", "11.0.99"]')
+    links.write_text(
+        text.replace(
+            "translates: {}", "translates:\n  rulebook-de/worum-geht-es-in-der-welt: rulebook-en/nowhere"
+        )
+    )
+    problems = {p.field: p for p in build_kb(Paths(small_project)).problems if p.path.endswith("links.yaml")}
+    lines = links.read_text().splitlines()
+    assert "11.0.99" in lines[problems["explains"].line - 1]
+    assert "rulebook-de/worum-geht-es-in-der-welt" in lines[problems["translates"].line - 1]

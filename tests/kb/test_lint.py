@@ -11,6 +11,7 @@ from kb.errors import Severity
 from kb.lint import lint
 from kb.loader import load_kb
 from kb.paths import Paths
+from kb.rulings import load_rulings
 
 
 def _findings(root: Path, code: str, severity: Severity | None = None) -> list:
@@ -96,7 +97,7 @@ def test_testable_rules_without_a_scenario_are_warnings(small_project):
 def test_lint_output_is_one_finding_per_line_and_json_on_request(small_project, run, capsys, monkeypatch):
     """Outside a terminal no finding is wrapped (path whole, one per line); ``--format json`` gives the same findings."""
     rulings = small_project / "rules" / "athernum" / "rulings.yaml"
-    rulings.write_text(rulings.read_text().replace('rules: ["9.3.7", ', 'rules: ["2.4.4z", ', 1))
+    rulings.write_text(rulings.read_text().replace('"9.3.9a.I", "9.3.11",', '"9.3.9a.I", "2.4.4z",', 1))
     monkeypatch.setenv("RULEKB_ROOT", str(small_project))
     monkeypatch.setenv("COLUMNS", "60")  # a narrow terminal's width must not wrap output written to a pipe
     code = main(["lint"])
@@ -108,3 +109,45 @@ def test_lint_output_is_one_finding_per_line_and_json_on_request(small_project, 
     found = json.loads(out)
     assert code == 1 and found["errors"] == 1
     assert any(f["code"] == "dangling-reference" and f["severity"] == "error" for f in found["findings"])
+
+
+def test_every_engine_decision_is_stated_by_a_ruling_citing_its_rules(small_project):
+    """A decision no ruling names and a ruling naming a decision the engine lacks are errors, a decision resting on a
+    rule its ruling does not cite a warning, each naming the ruling (or the rulings file) and the way to fix it."""
+    rulings = small_project / "rules" / "athernum" / "rulings.yaml"
+    text = rulings.read_text().replace("    decision: D-COMBAT-DEFENDER\n", "", 1)
+    text = text.replace(
+        "    decision: D-POINT-SUPERIORITY\n", "    decision: [D-POINT-SUPERIORITY, D-MAJORITE]\n", 1
+    )
+    rulings.write_text(text.replace('"10.1.4", "10.1.5", "10.1.6"]', '"10.1.4", "10.1.5"]', 1))
+    [unpublished] = _findings(small_project, "decision-unpublished", Severity.ERROR)
+    [rules] = _findings(small_project, "decision-rules", Severity.WARNING)
+    [dangling] = [f for f in _findings(small_project, "dangling-reference") if f.field.endswith(".decision")]
+    assert (
+        "D-COMBAT-DEFENDER" in unpublished.message
+        and "add 'decision: D-COMBAT-DEFENDER'" in unpublished.message
+    )
+    assert rules.field == "R-ATH-008.rules" and "10.1.6" in rules.message
+    assert dangling.field == "R-ATH-009.decision" and "did you mean: D-MAJORITY" in dangling.message
+
+
+def test_a_rulings_decision_field_is_read_in_every_game(project_kb):
+    """Rulings name the engine decisions they state, in Atnia as in Athernum and Altered (one or a list)."""
+    rulings, _ = load_rulings(project_kb.paths)
+    by_id = {r.id: r for r in rulings}
+    assert by_id["R-ATN-003"].decisions == ["D-INFINITE-SOURCE"]
+    assert by_id["R-ATH-001"].decisions == ["D-COMBAT-DEFENDER"]
+    assert set(by_id["R-ALT-017"].decisions) == {"D-ADVENTURE-END", "D-NO-VICTORY"}
+    assert "atnia/advanced/trigger-of-a-fast-play-resolves-on-pass" in by_id["R-ATN-003"].scenarios
+
+
+def test_an_engine_crashing_on_a_scenario_is_a_finding_not_a_crash_of_lint(small_project, monkeypatch):
+    """If the engine's own check of a scenario raises, lint reports it for that file and goes on."""
+    from kb.verify.athernum.adapter import AthernumAdapter
+
+    def crash(self, scenario, rules=frozenset()):
+        raise TypeError("odd input")
+
+    monkeypatch.setattr(AthernumAdapter, "lint", crash)
+    found = [f for f in lint(load_kb(Paths(small_project))) if "could not check it" in f.message]
+    assert found and all("TypeError: odd input" in f.message and f.severity == Severity.ERROR for f in found)

@@ -55,6 +55,13 @@ def test_suggestions_for_a_near_miss(project_kb):
     assert any(h.startswith("athernum:4.2.2") for h in hints)
 
 
+def test_suggestions_for_a_typo_that_starts_like_no_rule(project_kb):
+    """A mistyped number that no rule starts like (9.3.77) gets the rules spelt closest to it, of its game."""
+    hints = project_kb.lookup.suggest("athernum:9.3.77", project_kb.graph, limit=3)
+    assert hints and hints[0].startswith("athernum:9.3.7 ")
+    assert all(h.startswith("athernum:") for h in hints)
+
+
 @pytest.mark.parametrize(
     "number,parent",
     [

@@ -21,7 +21,7 @@ ATTACK = """\
       - pass
     expect:
       p1: {hand: [Wanderer], discard: []}
-      p2: {discard: [Nobody]}
+      p2: {discard: [Wanderer]}
 """
 
 
@@ -49,7 +49,7 @@ def test_each_expectation_part_is_checked_on_its_own(adapters):
     held = {tuple(c.path): c.held for c in outcome.checks}
     assert held == {("p1", "hand"): True, ("p1", "discard"): True, ("p2", "discard"): False}
     broken = next(c for c in outcome.checks if not c.held)
-    assert broken.expected == ["Nobody"] and "got" in broken.found[0]
+    assert broken.expected == ["Wanderer"] and "got" in broken.found[0]
     assert [c.path for c in outcome.steps[2].checks] == [["p1", "hand"]] and outcome.steps[2].checks[0].held
 
 

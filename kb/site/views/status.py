@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from kb.errors import Problem
 from kb.model import NodeKind
+from kb.site.draft import DRAFT_ANCHOR, Draft
 from kb.site.model import RulingStatus
 from kb.site.releases import changes_page
 from kb.verify.coverage import ChapterCoverage
-from kb.site.views.common import STATUS_LABEL, Ctx, Link
+from kb.site.views.common import STATUS_LABEL, Ctx, ExampleNote, Link
 from kb.urls import ruling_page
 from kb.verify.results import Status
 
@@ -43,11 +45,23 @@ class GameStatus:
 
 
 @dataclass
+class DraftList:
+    """The failing examples and lint errors a draft publishes, as the status page lists them."""
+
+    banner: str
+    failing: list[ExampleNote]
+    broken: list[Problem]
+    errors: list[Problem]
+
+
+@dataclass
 class StatusView:
     title: str
     games: list[GameStatus] = field(default_factory=list)
     findings: dict[str, int] = field(default_factory=dict)
     questions: Link | None = None
+    #: What makes the site a draft: failing examples (linked) and the lint errors, or None.
+    draft: DraftList | None = None
     generated: str = ""
     home: str = ""
     toc: list = field(default_factory=list)
@@ -104,6 +118,11 @@ def status_view(ctx: Ctx, pages: set[str]) -> StatusView:
     view.findings = {str(s): n for s, n in Counter(p.severity for p in ctx.model.data.findings).items()}
     if "open-questions.md" in pages:
         view.questions = Link(ctx.link.to("open-questions.md"), "open questions")
+    draft = ctx.model.draft
+    if isinstance(draft, Draft):
+        failing = [ctx.example(r) for r in sorted(draft.failing, key=lambda r: r.id)]
+        view.draft = DraftList(draft.banner, failing, list(draft.broken), list(draft.errors))
+        ctx.add_toc(2, DRAFT_ANCHOR, "Draft")
     view.generated = ctx.model.data.results.generated
     view.home = ctx.link.to("index.md")
     ctx.add_toc(2, "checks", "Checks of the sources")

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from engine.altered.actions import Pass
 from engine.altered.cards import CardDef
+from engine.altered.decisions import DECISIONS
 from engine.altered.errors import AlteredError, CardDefinitionError, IllegalAction, SetupError
-from engine.altered.library import load_card, load_library
+from engine.altered.library import builtin_cards, load_card, load_library
 from engine.altered.rules import RULES
 from engine.altered.setup import Setup, new_game
-from engine.altered.state import Game
+from engine.altered.state import Game, Zone
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import RunOutcome
 from kb.verify.altered import board
 from kb.verify.altered.expect import check
+from kb.verify.altered.refs import EMBLEMS
 from kb.verify.altered.schema import SCHEMA
 from kb.verify.altered.steps import parse_step, to_action
 from kb.verify.card_library import CardReader
@@ -61,6 +63,16 @@ class AlteredAdapter(GameAdapter):
     wording = Wording("refused", "refuse", "refusal", "Altered ")
     clock = "day"
     layout = board.LAYOUT
+    zones = Zone
+    decisions = DECISIONS
+    object_id = r"E\d+|\S+#\d+"  # Emblems are E1, E2, …
+
+    def builtin_cards(self) -> frozenset[str]:
+        return frozenset(builtin_cards())
+
+    def made_by_rules(self) -> frozenset[str]:
+        return frozenset(EMBLEMS)
+
     card_stats = staticmethod(board.card_stats)
 
     def refusal(self, scenario: Scenario, library: dict[str, CardDef], rules) -> RunOutcome | None:

@@ -25,6 +25,10 @@ def is_expedition(text: object) -> bool:
     return isinstance(text, str) and ":" in text and text.split(":", 1)[1] in EXPEDITIONS
 
 
+#: The names of the Emblems (2.2.2.m): a scenario names one in Limbo by its kind.
+EMBLEMS = ("Emblem-Reaction", "Emblem-Ongoing")
+
+
 def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, player: str | None = None) -> str:
     """The id a scenario means: an exact id, an emblem name, or the first object of that name (board first).
 
@@ -33,7 +37,7 @@ def ref(game: Game, text: object, *, zones: tuple[Zone, ...] | None = None, play
     text = written(text, "a name, label or id")
     if text in game.objects or text in game.emblems:
         return text
-    if text in ("Emblem-Reaction", "Emblem-Ongoing"):
+    if text in EMBLEMS:
         found = [e for e in game.limbo if e in game.emblems and game.emblems[e].name == text]
         if not found:
             raise StepError(f"there is no {text} in Limbo")

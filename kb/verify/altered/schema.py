@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from kb.verify.schema_parts import NAMES as _names
 from kb.verify.schema_parts import (
+    CARD,
+    CARDS,
+    OBJECTS,
     PLAYERS,
+    ZONE,
     closed,
     log_entry,
     log_expect,
     new_game,
+    objects,
+    rules,
     scenario_schema,
     step_object,
 )
+from kb.verify.schema_parts import NAMES as _names
 
 PHASES = ["morning", "noon", "afternoon", "dusk", "night"]
 ACTIONS = ["play", "quick", "pass", "play_reaction", "choose", "yes", "no", "decline"]
@@ -20,13 +26,13 @@ STEP_KEYS = [*ACTIONS, "advance", "repeat", "expect"]
 
 _card = {
     "oneOf": [
-        {"type": "string"},
+        CARD,
         {
             "type": "object",
             "required": ["card"],
             "additionalProperties": False,
             "properties": {
-                "card": {"type": "string"},
+                "card": CARD,
                 "label": {"type": "string"},
                 "exhausted": {"type": "boolean"},
                 "boosts": {"type": "integer", "minimum": 0},
@@ -38,7 +44,7 @@ _cards = {"type": "array", "items": _card}
 _expedition_names = {
     "type": "object",
     "additionalProperties": False,
-    "properties": {"hero": _names, "companion": _names},
+    "properties": {"hero": OBJECTS, "companion": OBJECTS},
 }
 _positions = {
     "type": "object",
@@ -53,7 +59,7 @@ _player = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "hero": {"type": "string"},
+        "hero": CARD,
         "hand": _cards,
         "deck": _cards,
         "reserve": _cards,
@@ -82,27 +88,27 @@ _player = {
     },
 }
 
-_rule = {"type": ["string", "number", "array"]}
+_rule = rules(["string", "number", "array"])
 _deck = {
     "type": "object",
     "additionalProperties": False,
-    "properties": {"deck": _names, "hero": {"type": ["string", "null"]}, "disguise": {"type": "string"}},
+    "properties": {"deck": CARDS, "hero": {"type": ["string", "null"], "format": "card"}, "disguise": CARD},
 }
 
 _player_expect = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "hand": _names,
-        "deck": _names,
-        "reserve": _names,
-        "discard": _names,
-        "landmarks": _names,
-        "hero": {"type": ["string", "null"]},
+        "hand": OBJECTS,
+        "deck": OBJECTS,
+        "reserve": OBJECTS,
+        "discard": OBJECTS,
+        "landmarks": OBJECTS,
+        "hero": {"type": ["string", "null"], "format": "object"},
         "expeditions": _expedition_names,
         "positions": _positions,
         "passed": {"type": "boolean"},
-        "deck_top": _names,
+        "deck_top": OBJECTS,
         **{
             k: {"type": "integer"}
             for k in (
@@ -122,7 +128,7 @@ _object_expect = {
     "additionalProperties": False,
     "properties": {
         "exists": {"type": "boolean"},
-        "zone": {"type": "string"},
+        "zone": ZONE,
         "controller": {"enum": PLAYERS},
         "owner": {"enum": PLAYERS},
         "exhausted": {"type": "boolean"},
@@ -187,7 +193,7 @@ EXPECT = closed(
         "removed": _names,
         "p1": _player_expect,
         "p2": _player_expect,
-        "objects": {"type": "object", "additionalProperties": _object_expect},
+        "objects": objects(_object_expect),
         **log_expect(log_entry(["string", "number"])),
     }
 )
@@ -231,13 +237,13 @@ SCHEMA = scenario_schema(
                     "maxItems": 3,
                     "items": {
                         "oneOf": [
-                            {"type": "string"},
+                            CARD,
                             {
                                 "type": "object",
                                 "required": ["card"],
                                 "additionalProperties": False,
                                 "properties": {
-                                    "card": {"type": "string"},
+                                    "card": CARD,
                                     "face_up": {"type": "boolean"},
                                     "orientation": {"enum": [0, 1]},
                                 },
@@ -249,7 +255,7 @@ SCHEMA = scenario_schema(
         },
         "p1": _player,
         "p2": _player,
-        "new_game": new_game(_deck, tumult=_names, reject=_rule),
+        "new_game": new_game(_deck, tumult=CARDS, reject=_rule),
         "define": {
             "type": "object",
             "additionalProperties": False,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from engine.athernum import actions as A
 from engine.athernum.abilities import load_card, load_library
 from engine.athernum.cards import CardDef, DeckList
+from engine.athernum.decisions import DECISIONS
 from engine.athernum.errors import AthernumError, CardDefinitionError, IllegalAction, IllegalDeck
 from engine.athernum.parameters import RuleParameters
 from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
-from engine.athernum.state import Game
+from engine.athernum.state import Game, Zone
 from kb.errors import Problem
 from kb.verify.adapter_base import GameAdapter, ParameterProblem, players_apart
 from kb.verify.athernum import board
@@ -51,6 +52,8 @@ class AthernumAdapter(GameAdapter):
     deck_refused = IllegalDeck
     wording = Wording(cite="CR ")
     layout = board.LAYOUT
+    zones = Zone
+    decisions = DECISIONS
     card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> RuleParameters:

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from kb.verify.schema_parts import (
+    CARD,
+    OBJECT,
+    OBJECTS,
+    ZONE,
+    closed,
+    log_entry,
+    log_expect,
+    new_game,
+    objects,
+    rules,
+    scenario_schema,
+    step_object,
+)
 from kb.verify.schema_parts import NAMES as _names
-from kb.verify.schema_parts import closed, log_entry, log_expect, new_game, scenario_schema, step_object
 
 PHASES = ["morning", "day", "combat", "evening", "night"]
 
@@ -34,16 +47,16 @@ ACTIONS = [
 SHORTHANDS = ["pass", "next_phase", "enter_combat", "no_defender"]
 STEP_KEYS = [*ACTIONS, "advance", "expect"]
 
-_reject = {"type": ["string", "number", "array"]}
+_reject = rules(["string", "number", "array"])
 
 _card = {
     "oneOf": [
-        {"type": "string"},
+        CARD,
         {
             "type": "object",
             "required": ["card"],
             "properties": {
-                "card": {"type": ["string", "object"]},
+                "card": {"type": ["string", "object"], "format": "card"},
                 "label": {"type": "string"},
                 "exhausted": {"type": "boolean"},
                 "face_down": {"type": "boolean"},
@@ -55,12 +68,12 @@ _card = {
                     "type": "array",
                     "items": {
                         "oneOf": [
-                            {"type": "string"},
+                            CARD,
                             {
                                 "type": "object",
                                 "required": ["card"],
                                 "properties": {
-                                    "card": {"type": ["string", "object"]},
+                                    "card": {"type": ["string", "object"], "format": "card"},
                                     "face_down": {"type": "boolean"},
                                     "label": {"type": "string"},
                                     "owner": {"enum": PLAYERS},
@@ -76,7 +89,7 @@ _card = {
     ]
 }
 
-_cards = {"type": "array", "items": {"type": ["string", "object"]}}
+_cards = {"type": "array", "items": {"type": ["string", "object"], "format": "card"}}
 
 _player = closed(
     {
@@ -134,24 +147,24 @@ _deck = {
     "type": "object",
     "required": ["deck"],
     "additionalProperties": False,
-    "properties": {"deck": _cards, "extra_deck": _cards, "main": {"type": "string"}},
+    "properties": {"deck": _cards, "extra_deck": _cards, "main": CARD},
 }
 
 _player_expect = closed(
     {
-        "hand": _names,
-        "deck": _names,
-        "discard": _names,
-        "void": _names,
-        "extra_deck": _names,
-        "characters": _names,
-        "location": {"type": ["string", "null"]},
-        "locations": _names,
-        "main": {"type": ["string", "null"]},
+        "hand": OBJECTS,
+        "deck": OBJECTS,
+        "discard": OBJECTS,
+        "void": OBJECTS,
+        "extra_deck": OBJECTS,
+        "characters": OBJECTS,
+        "location": {"type": ["string", "null"], "format": "object"},
+        "locations": OBJECTS,
+        "main": {"type": ["string", "null"], "format": "object"},
         "hand_count": {"type": "integer"},
         "deck_count": {"type": "integer"},
         "discard_count": {"type": "integer"},
-        "deck_top": _names,
+        "deck_top": OBJECTS,
         "resources": {"type": "integer"},
         "resources_ready": {"type": "integer"},
         "command_tokens": {"type": "integer"},
@@ -165,7 +178,7 @@ _player_expect = closed(
 _object_expect = closed(
     {
         "exists": {"type": "boolean"},
-        "zone": {"type": "string"},
+        "zone": ZONE,
         "controller": {"enum": PLAYERS},
         "owner": {"enum": PLAYERS},
         "face_down": {"type": "boolean"},
@@ -182,21 +195,26 @@ _object_expect = closed(
         "item_slots": {"type": ["integer", "null"]},
         "types": _names,
         "subtypes": _names,
-        "attached_to": {"type": ["string", "null"]},
-        "attachments": _names,
+        "attached_to": {"type": ["string", "null"], "format": "object"},
+        "attachments": OBJECTS,
     }
 )
 
 #: What one player may see (``game.view``): objects they see or not, and objects as their view shows them.
 _view_expect = closed(
     {
-        "sees": _names,
-        "hidden": _names,
+        "sees": OBJECTS,
+        "hidden": OBJECTS,
         "objects": {
             "type": "object",
+            "propertyNames": OBJECT,
             "additionalProperties": {
                 **_object_expect,
-                "properties": {**_object_expect["properties"], "hidden": {"type": "boolean"}},
+                "properties": {
+                    **_object_expect["properties"],
+                    "hidden": {"type": "boolean"},
+                    "attachments": _names,  # a hidden attachment shows as "hidden"
+                },
             },
         },
     }
@@ -221,13 +239,45 @@ EXPECT = closed(
         },
         "combat": {"type": ["object", "null"]},
         **dict.fromkeys(PLAYERS, _player_expect),
-        "objects": {"type": "object", "additionalProperties": _object_expect},
+        "objects": objects(_object_expect),
         "view": closed(dict.fromkeys(PLAYERS, _view_expect)),
         **log_expect(log_entry(["string", "number"], PLAYERS)),
     }
 )
 
-STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT, PLAYERS)]}
+#: A target: a card, a player, ``{stack: …}`` for an effect on the stack; nested lists are groups of targets.
+_targets = {"type": ["string", "object", "array", "null"]}
+_payment = {"type": ["string", "integer", "array", "object", "null"]}
+
+
+def _args(*required: str, first: str | None = None, **properties: dict) -> dict:
+    """An action's arguments as a mapping (those named only), or its ``first`` argument alone."""
+    mapping = {"type": "object", "required": list(required), **closed(properties)}
+    return {"oneOf": [properties[first], mapping]} if first else mapping
+
+
+#: Each action's arguments (the step's value); checked again, with the position, when the step runs.
+ARGS = {
+    "play": _args(first="card", card=OBJECT, pay=_payment),
+    "attach": _args("card", "host", card=OBJECT, host=OBJECT, face_down={"type": "boolean"}),
+    "turn_face_up": _args(first="attachment", attachment=OBJECT),
+    "discard_attachment": _args(first="attachment", attachment=OBJECT),
+    "activate": _args(
+        first="source",
+        source=OBJECT,
+        ability={"type": ["integer", "string"]},
+        targets=_targets,
+        pay=_payment,
+        discard=_targets,
+    ),
+    "support": _args(first="card", card=OBJECT, targets=_targets, pay=_payment, discard=_targets),
+    "command": _args(first="name", name={"type": "string"}, target=OBJECT),
+    "attack": _args("attacker", "target", attacker=OBJECT, target=OBJECT),
+    "defend": {"type": ["string", "null"], "format": "object"},
+    "choose_main": OBJECT,
+}
+
+STEP = {"oneOf": [{"enum": SHORTHANDS}, step_object(STEP_KEYS, _reject, EXPECT, PLAYERS, **ARGS)]}
 
 SCHEMA = scenario_schema(
     {

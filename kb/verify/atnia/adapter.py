@@ -5,11 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 from engine.atnia import actions as A
-from engine.atnia.cards import CardDef, DeckList, load_card, load_library
+from engine.atnia.cards import IDEALS, CardDef, DeckList, load_card, load_library
+from engine.atnia.decisions import DECISIONS
 from engine.atnia.errors import AtniaError, CardDefinitionError, IllegalAction, IllegalDeck
 from engine.atnia.rules import RULES
 from engine.atnia.setup import Setup, new_game
-from engine.atnia.state import Game, Limits
+from engine.atnia.state import Game, Limits, Zone
+from engine.atnia.universal import wilderness
 from kb.verify.adapter_base import GameAdapter, players_apart
 from kb.verify.atnia import board
 from kb.verify.atnia.expect import check
@@ -48,6 +50,13 @@ class AtniaAdapter(GameAdapter):
     deck_refused = IllegalDeck
     clock = "round"
     layout = board.LAYOUT
+    zones = Zone
+    decisions = DECISIONS
+
+    def made_by_rules(self) -> frozenset[str]:
+        """The Wilderness locations exploring creates, one per ideal (rules/exploration/p1)."""
+        return frozenset(wilderness(i).name for i in IDEALS)
+
     card_stats = staticmethod(board.card_stats)
 
     def rule_parameters(self, parameters: dict[str, int] | None) -> Limits:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from kb.verify.schema_parts import NAMES as _names
 from kb.verify.schema_parts import (
+    CARD,
+    CARDS,
+    OBJECTS,
     PLAYERS,
     closed,
     log_entry,
     log_expect,
     new_game,
+    objects,
+    rules,
     scenario_schema,
     step_object,
 )
+from kb.verify.schema_parts import NAMES as _names
 
 PHASES = ["pre_round", "round_start", "main", "combat", "round_end", "draw"]
 IDEALS = ["arca", "eminus", "materia", "epoca", "zelor", "talentus", "deitas", "ancestra", "ecclesia"]
@@ -36,7 +41,7 @@ ACTIONS = [
 SHORTHANDS = ["pass", "no_block"]
 STEP_KEYS = [*ACTIONS, "advance", "expect"]
 
-_rules = {"type": ["string", "array"]}
+_rules = rules(["string", "array"])
 
 _buff = {
     "type": "object",
@@ -50,18 +55,18 @@ _buff = {
 
 _on_battlefield = {
     "oneOf": [
-        {"type": "string"},
+        CARD,
         {
             "type": "object",
             "required": ["card"],
             "additionalProperties": False,
             "properties": {
-                "card": {"type": ["string", "object"]},
+                "card": {"type": ["string", "object"], "format": "card"},
                 "label": {"type": "string"},
                 "damage": {"type": "integer", "minimum": 0},
                 "flipped": {"type": "boolean"},
                 "buffs": {"type": "array", "items": _buff},
-                "weapon": {"type": ["string", "object"]},
+                "weapon": {"type": ["string", "object"], "format": "card"},
             },
         },
     ]
@@ -69,12 +74,12 @@ _on_battlefield = {
 
 _location = {
     "oneOf": [
-        {"type": "string"},
+        CARD,
         {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "card": {"type": ["string", "object"]},
+                "card": {"type": ["string", "object"], "format": "card"},
                 "label": {"type": "string"},
                 "flipped": {"type": "boolean"},
                 "wilderness": {"enum": IDEALS},
@@ -87,12 +92,15 @@ _pile = {
     "type": "array",
     "items": {
         "oneOf": [
-            {"type": "string"},
+            CARD,
             {
                 "type": "object",
                 "required": ["card"],
                 "additionalProperties": False,
-                "properties": {"card": {"type": ["string", "object"]}, "label": {"type": "string"}},
+                "properties": {
+                    "card": {"type": ["string", "object"], "format": "card"},
+                    "label": {"type": "string"},
+                },
             },
         ]
     },
@@ -118,7 +126,7 @@ _deck = {
     "type": "object",
     "required": ["deck"],
     "additionalProperties": False,
-    "properties": {"deck": _names, "starting_locations": _names},
+    "properties": {"deck": CARDS, "starting_locations": CARDS},
 }
 
 _player_expect = closed(
@@ -135,7 +143,7 @@ _player_expect = closed(
                 "deck_top",
                 "deck_bottom",
             ),
-            _names,
+            OBJECTS,
         ),
         **{
             f"{k}_count": {"type": "integer"}
@@ -153,7 +161,7 @@ _player_expect = closed(
 _object_expect = closed(
     {
         "exists": {"type": "boolean"},
-        "zone": {"type": ["string", "null"]},
+        "zone": {"type": ["string", "null"], "format": "zone"},
         "controller": {"enum": PLAYERS},
         "owner": {"enum": PLAYERS},
         "flipped": {"type": "boolean"},
@@ -161,8 +169,8 @@ _object_expect = closed(
         "health": {"type": "integer"},
         "max_health": {"type": "integer"},
         "offense": {"type": "integer"},
-        "wielder": {"type": ["string", "null"]},
-        "weapon": {"type": ["string", "null"]},
+        "wielder": {"type": ["string", "null"], "format": "object"},
+        "weapon": {"type": ["string", "null"], "format": "object"},
     }
 )
 
@@ -188,13 +196,13 @@ EXPECT = closed(
                 "step": {"enum": ["attack", "block", "fight", "strike"]},
                 "attacker": {"enum": PLAYERS},
                 "defender": {"enum": PLAYERS},
-                "attackers": _names,
+                "attackers": OBJECTS,
                 "blocks": {"type": "object", "additionalProperties": {"type": "string"}},
             },
         },
         "p1": _player_expect,
         "p2": _player_expect,
-        "objects": {"type": "object", "additionalProperties": _object_expect},
+        "objects": objects(_object_expect),
         **log_expect(log_entry("string")),
     }
 )
