@@ -4,25 +4,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from kb.errors import Problem, Severity
 from kb.ids import slugify
 from kb.model import EdgeKind, Node, NodeKind, SourceDocument
 
 if TYPE_CHECKING:
+    from kb import typed_graph
     from kb.curated import Curated
-    from kb.typed_graph import Graph
 
-
-def __getattr__(name: str) -> object:
-    """``Graph`` is imported on first use: reading a graph (a memo, a :class:`kb.graph_view.GraphView`) needs
-    neither networkx nor the linking of the sources; only building one does."""
-    if name == "Graph":
-        from kb.typed_graph import Graph
-
-        return Graph
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+#: The rule graph's type, for annotations: :class:`kb.typed_graph.Graph`, named by a string so that reading a
+#: graph (a memo, a :class:`kb.graph_view.GraphView`) imports neither networkx nor the linking of the sources;
+#: only building one does.
+Graph: TypeAlias = "typed_graph.Graph"
 
 
 def _extra_terms(curated: Curated, by_id: dict[str, Node], problems: list[Problem]) -> list[Node]:
@@ -162,9 +157,9 @@ def build_graph(
 ) -> tuple[Graph, list[Problem]]:
     """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
     from kb.links import references, uses_term
-    from kb.typed_graph import Graph
+    from kb.typed_graph import Graph as RuleGraph
 
-    graph = Graph()
+    graph = RuleGraph()
     problems: list[Problem] = []
     shown = {d.id: str(d.path.relative_to(root)) if root else str(d.path) for d in documents}
     by_id = _unique_nodes(documents, shown, problems)

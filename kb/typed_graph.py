@@ -1,6 +1,6 @@
 """The rule graph's type: networkx edges between node ids, each node's data its typed :class:`~kb.model.Node`.
 
-Apart from :mod:`kb.graph` so that reading the knowledge base never imports networkx (see :func:`kb.graph.__getattr__`).
+Apart from :mod:`kb.graph` so that reading the knowledge base never imports networkx (see :data:`kb.graph.Graph`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup
 
-from kb.graph import Graph
+from kb.typed_graph import Graph
 from kb.model import EdgeKind, Node, NodeKind
 from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
 from kb.site.relations import build_relations
