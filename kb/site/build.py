@@ -44,7 +44,9 @@ class SiteBuildReport:
     pages: int
     seconds: float  # wall clock
     cpu: float  # CPU seconds of this process
-    timings: dict[str, float] = field(default_factory=dict)  # generated page → CPU seconds to build and render
+    timings: dict[str, float] = field(
+        default_factory=dict
+    )  # generated page → CPU seconds to build and render
     offline: OfflineBundle | None = None  # what the service worker keeps
 
 
@@ -120,8 +122,12 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = Fa
     try:
         with _project(paths):
             try:
-                config = load_config(config_file=str(config_file(paths)), site_dir=str(staging),
-                                     docs_dir=str(docs), strict=strict)
+                config = load_config(
+                    config_file=str(config_file(paths)),
+                    site_dir=str(staging),
+                    docs_dir=str(docs),
+                    strict=strict,
+                )
                 config.extra[DRAFT_BUILD] = draft
                 config.plugins.on_startup(command="build", dirty=False)
                 try:
@@ -140,6 +146,11 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = Fa
         if docs != paths.docs:
             shutil.rmtree(docs, ignore_errors=True)
     generator = generate.last_generator()
-    return SiteBuildReport(out=out, pages=len(generator.plan.pages) if generator else 0,
-                           seconds=time.perf_counter() - start, cpu=time.process_time() - cpu,
-                           timings=dict(generator.timings) if generator else {}, offline=offline)
+    return SiteBuildReport(
+        out=out,
+        pages=len(generator.plan.pages) if generator else 0,
+        seconds=time.perf_counter() - start,
+        cpu=time.process_time() - cpu,
+        timings=dict(generator.timings) if generator else {},
+        offline=offline,
+    )

@@ -18,8 +18,12 @@ from kb.verify.coverage import ChapterCoverage, RuleCoverage, _groups, compute, 
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 #: The CSS status class of each coverage state.
-STATUS_CLASS = {RuleCoverage.DEMONSTRATED: "passed", RuleCoverage.BY_SUBRULES: "by-subrules",
-                RuleCoverage.NOT_TESTABLE: "not-testable", RuleCoverage.MISSING: "missing"}
+STATUS_CLASS = {
+    RuleCoverage.DEMONSTRATED: "passed",
+    RuleCoverage.BY_SUBRULES: "by-subrules",
+    RuleCoverage.NOT_TESTABLE: "not-testable",
+    RuleCoverage.MISSING: "missing",
+}
 _UNSAFE = re.compile(r"[^\w.\-]+")
 
 
@@ -37,7 +41,9 @@ class RuleEntry:
 class ChapterEntry:
     """A group's counts (as ``rulekb verify`` counts them) and its units in document order."""
 
-    key: str  # the group's key in ``compute``: a chapter number, a first number, a section's local id, "intro"
+    key: (
+        str  # the group's key in ``compute``: a chapter number, a first number, a section's local id, "intro"
+    )
     title: str  # as the site shows it: "4. Abilities and Effects", "Rules 1.x", "Shared Round"
     anchor: str  # its HTML id on the coverage page
     node: str | None  # the chapter or section to link to (None for a group of numbers)
@@ -70,12 +76,20 @@ def _group(graph: Graph, game: str, document: str, counts: ChapterCoverage) -> t
         return "Introduction", "section-intro", document
     node = f"{game}:{key}"
     local = key.split("/", 1)[1] if "/" in key else key
-    return counts.title, "section-" + (_UNSAFE.sub("-", local.replace("/", "--")).strip("-") or "section"), (
-        node if node in graph else None)
+    return (
+        counts.title,
+        "section-" + (_UNSAFE.sub("-", local.replace("/", "--")).strip("-") or "section"),
+        (node if node in graph else None),
+    )
 
 
-def coverage_report(graph: Graph, game: str, results: VerifyResults, reasons: dict[str, str],
-                    scenarios_by_rule: dict[str, list[ScenarioResult]]) -> CoverageReport | None:
+def coverage_report(
+    graph: Graph,
+    game: str,
+    results: VerifyResults,
+    reasons: dict[str, str],
+    scenarios_by_rule: dict[str, list[ScenarioResult]],
+) -> CoverageReport | None:
     """Classify every unit of ``game``'s rules document and group them as ``rulekb verify`` does."""
     document = primary_document(graph, game)
     if document is None:
@@ -88,7 +102,7 @@ def coverage_report(graph: Graph, game: str, results: VerifyResults, reasons: di
     if sum(c.total for c in computed.chapters) == len(units):
         members, position = [], 0
         for counts in computed.chapters:
-            members.append([rule for rule, _ in units[position:position + counts.total]])
+            members.append([rule for rule, _ in units[position : position + counts.total]])
             position += counts.total
     else:  # a unit counted in two groups: ask for the groups themselves
         numbered = graph.node(document).number is None and report.numbered

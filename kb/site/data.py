@@ -14,8 +14,7 @@ from kb.loader import KnowledgeBase
 from kb.paths import Paths
 from kb.releases import Release, ReleaseChanges, history, releases
 from kb.rulings import Ruling, load_rulings
-from kb.verify.coverage import NOT_TESTABLE_FILE
-from kb.verify.coverage import read_not_testable
+from kb.verify.coverage import NOT_TESTABLE_FILE, read_not_testable
 from kb.verify.results import VerifyResults, load_results
 
 
@@ -29,7 +28,9 @@ class SiteData:
     not_testable: dict[str, dict[str, str]]  # game → rule number → reviewed reason
     findings: list[Problem]  # lint findings, and problems with rulings and not-testable files
     problems: list[Problem] = field(default_factory=list)  # problems with the site's own inputs only
-    releases: dict[tuple[str, str], list[Release]] = field(default_factory=dict)  # (game, document) → oldest first
+    releases: dict[tuple[str, str], list[Release]] = field(
+        default_factory=dict
+    )  # (game, document) → oldest first
     history: list[ReleaseChanges] = field(default_factory=list)  # changes from each release to the next
 
 
@@ -44,13 +45,26 @@ def not_testable_by_game(paths: Paths, known: set[str]) -> tuple[dict[str, dict[
         try:
             reasons, file_problems = read_not_testable(path, display)
         except Exception:  # an oddly shaped file is a finding, not a failed site
-            reasons, file_problems = {}, [Problem(display, 0, "rules", "cannot read: expected 'rules:' with a list "
-                                                  "of entries, each with 'rule' and 'reason'")]
+            reasons, file_problems = (
+                {},
+                [
+                    Problem(
+                        display,
+                        0,
+                        "rules",
+                        "cannot read: expected 'rules:' with a list "
+                        "of entries, each with 'rule' and 'reason'",
+                    )
+                ],
+            )
         problems += file_problems
         for number in reasons:
             if f"{game}:{number}" not in known:
-                problems.append(Problem(display, 0, "rules", f"{number} is not a rule", Severity.WARNING,
-                                        code="not-testable"))
+                problems.append(
+                    Problem(
+                        display, 0, "rules", f"{number} is not a rule", Severity.WARNING, code="not-testable"
+                    )
+                )
         found[game] = reasons
     return found, problems
 
@@ -62,11 +76,21 @@ def _lint(kb: KnowledgeBase) -> list[Problem]:
     try:
         return lint(kb)
     except Exception as exc:  # a broken extra check must not take the whole site down
-        return [Problem("rulekb lint", 0, "", f"lint could not run: {type(exc).__name__}: {exc}",
-                        Severity.WARNING, code="lint-crashed")]
+        return [
+            Problem(
+                "rulekb lint",
+                0,
+                "",
+                f"lint could not run: {type(exc).__name__}: {exc}",
+                Severity.WARNING,
+                code="lint-crashed",
+            )
+        ]
 
 
-def load_releases(paths: Paths) -> tuple[dict[tuple[str, str], list[Release]], list[ReleaseChanges], list[Problem]]:
+def load_releases(
+    paths: Paths,
+) -> tuple[dict[tuple[str, str], list[Release]], list[ReleaseChanges], list[Problem]]:
     """Every document's releases and what changed from each to the next (``rules/<game>/cr@2025-06.md``).
 
     Only documents with more than one release are parsed again; a release that cannot be read is a finding.
@@ -75,8 +99,20 @@ def load_releases(paths: Paths) -> tuple[dict[tuple[str, str], list[Release]], l
         found = releases(paths)
         changes = history(paths) if any(len(items) > 1 for items in found.values()) else []
     except Exception as exc:  # an unreadable old release must not take the site down
-        return {}, [], [Problem("rules/*/*@*.md", 0, "", f"cannot compare the releases: {type(exc).__name__}: {exc}",
-                                Severity.WARNING, code="releases")]
+        return (
+            {},
+            [],
+            [
+                Problem(
+                    "rules/*/*@*.md",
+                    0,
+                    "",
+                    f"cannot compare the releases: {type(exc).__name__}: {exc}",
+                    Severity.WARNING,
+                    code="releases",
+                )
+            ],
+        )
     return found, changes, []
 
 
@@ -91,5 +127,13 @@ def load_site_data(kb: KnowledgeBase) -> SiteData:
     not_testable, nt_problems = not_testable_by_game(paths, set(kb.graph.nodes))
     found, changes, release_problems = load_releases(paths)
     problems = [*ruling_problems, *nt_problems, *release_problems]
-    return SiteData(kb=kb, rulings=rulings, results=results, not_testable=not_testable,
-                    findings=[*_lint(kb), *problems], problems=problems, releases=found, history=changes)
+    return SiteData(
+        kb=kb,
+        rulings=rulings,
+        results=results,
+        not_testable=not_testable,
+        findings=[*_lint(kb), *problems],
+        problems=problems,
+        releases=found,
+        history=changes,
+    )

@@ -34,18 +34,30 @@ def downloads(model: SiteModel) -> list[Download]:
     graph = model.graph
     rulings = [r.to_dict() for r in model.rulings.values()]
     return [
-        Download(f"{FOLDER}/rules.json", "Every numbered rule, section, glossary term, Example and Remark, "
-                 "keyed by qualified id (athernum:4.2.2a)", _json(rules_by_id(graph))),
-        Download(f"{FOLDER}/graph.json", "The whole rule graph as networkx node-link JSON: every node and "
-                 "every typed edge", export(graph, "json").encode("utf-8")),
-        Download(f"{FOLDER}/rulings.json", "Every ruling: question, answer, rules, scenarios, source, date",
-                 _json({"rulings": rulings})),
-        Download(f"{FOLDER}/verify-results.json", "The last verify run: per scenario its status, steps and the "
-                 "engine's log", _results_file(model)),
+        Download(
+            f"{FOLDER}/rules.json",
+            "Every numbered rule, section, glossary term, Example and Remark, "
+            "keyed by qualified id (athernum:4.2.2a)",
+            _json(rules_by_id(graph)),
+        ),
+        Download(
+            f"{FOLDER}/graph.json",
+            "The whole rule graph as networkx node-link JSON: every node and every typed edge",
+            export(graph, "json").encode("utf-8"),
+        ),
+        Download(
+            f"{FOLDER}/rulings.json",
+            "Every ruling: question, answer, rules, scenarios, source, date",
+            _json({"rulings": rulings}),
+        ),
+        Download(
+            f"{FOLDER}/verify-results.json",
+            "The last verify run: per scenario its status, steps and the engine's log",
+            _results_file(model),
+        ),
     ]
 
 
 def _results_file(model: SiteModel) -> bytes:
     """The verify results the pages show, as ``rulekb verify`` wrote them but without durations (VerifyResults.published)."""
     return model.data.results.published().to_json().encode("utf-8")
-

@@ -24,7 +24,11 @@ def example_scripts(model: SiteModel, urls: dict[str, str]) -> dict[str, str]:
     for scenario in model.scenarios.values():
         page, anchor = model.scenario_location[scenario.id]
         url = f"{urls.get(page, page)}#{anchor}"
-        entries.setdefault(scenario.game, []).append([url, scenario.title or scenario.id, str(scenario.status)])
-    return {examples_script(game): f"(window.rkExamples = window.rkExamples || {{}})[{json.dumps(game)}] = "
-                                   f"{json.dumps(listed, ensure_ascii=False, separators=(',', ':'))};\n"
-            for game, listed in entries.items()}
+        entries.setdefault(scenario.game, []).append(
+            [url, scenario.title or scenario.id, str(scenario.status)]
+        )
+    return {
+        examples_script(game): f"(window.rkExamples = window.rkExamples || {{}})[{json.dumps(game)}] = "
+        f"{json.dumps(listed, ensure_ascii=False, separators=(',', ':'))};\n"
+        for game, listed in entries.items()
+    }

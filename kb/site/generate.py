@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import gc
 import json
-from html import unescape as html_unescape
 import logging
 import re
 import time
 from dataclasses import dataclass, field
+from html import unescape as html_unescape
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
@@ -26,11 +26,11 @@ from mkdocs.structure.toc import get_toc
 from kb.loader import load_kb
 from kb.paths import Paths
 from kb.site.data import load_site_data
+from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms
 from kb.site.links import Linker
 from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
-from kb.site.example_data import example_scripts, examples_script
 from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
 from kb.site.templates import render
@@ -42,10 +42,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mkdocs.plugins.rulekb")
 ID_ATTRIBUTE = re.compile(r'\sid="([^"]+)"')
-_LAST: list["SiteGenerator"] = []
+_LAST: list[SiteGenerator] = []
 
 
-def last_generator() -> "SiteGenerator | None":
+def last_generator() -> SiteGenerator | None:
     """The generator of the most recent build in this process (for its page timings)."""
     return _LAST[-1] if _LAST else None
 
@@ -67,7 +67,12 @@ def _toc_tokens(entries: list) -> list[_TocToken]:
     root: list[_TocToken] = []
     stack: list[_TocToken] = []
     for entry in entries:
-        token: _TocToken = {"level": entry.level, "id": entry.anchor, "name": str(Markup.escape(entry.title)), "children": []}
+        token: _TocToken = {
+            "level": entry.level,
+            "id": entry.anchor,
+            "name": str(Markup.escape(entry.title)),
+            "children": [],
+        }
         while stack and stack[-1]["level"] >= entry.level:
             stack.pop()
         (stack[-1]["children"] if stack else root).append(token)
@@ -76,7 +81,9 @@ def _toc_tokens(entries: list) -> list[_TocToken]:
 
 
 def _front_matter(spec: PageSpec) -> str:
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in spec.front_matter.items()]  # YAML reads no surrogate pairs
+    lines = [
+        f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in spec.front_matter.items()
+    ]  # YAML reads no surrogate pairs
     return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 
@@ -91,7 +98,7 @@ class SiteGenerator:
     _urls: dict[str, str] | None = None
 
     @classmethod
-    def load(cls, paths: Paths) -> "SiteGenerator":
+    def load(cls, paths: Paths) -> SiteGenerator:
         """Load the knowledge base and everything beside it, and plan the site."""
         kb = load_kb(paths)
         kb.raise_for_errors()
@@ -119,7 +126,9 @@ class SiteGenerator:
                 meta = self.model.documents[document]
                 key = (meta.attribution, meta.licence)
                 if key not in seen:
-                    seen[key] = Licence(linkify(meta.attribution.rstrip(".")), linkify(meta.licence.rstrip(".")))
+                    seen[key] = Licence(
+                        linkify(meta.attribution.rstrip(".")), linkify(meta.licence.rstrip("."))
+                    )
         return list(seen.values())
 
     def footer(self) -> str:
@@ -176,7 +185,9 @@ class SiteGenerator:
         page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
         page.meta["tab_title"] = tab_title(self.model, spec)
         german = self.text.german
-        extra = {key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)}
+        extra = {
+            key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)
+        }
         page.meta["rk_previews"] = previews_json(self.model, ctx.link.preview_hrefs(), extra)
         page.meta["rk_examples"] = [examples_script(game) for game in sorted(ctx.listed)]
         page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
@@ -188,8 +199,10 @@ class SiteGenerator:
         for (target, anchor), href in linker.targets.items():
             file = files.get_file_from_path(target)
             if file is None:
-                log.log(config.validation.links.not_found,
-                        f"Generated page '{page.file.src_uri}' links to '{href}', but '{target}' is not a page of the site.")
+                log.log(
+                    config.validation.links.not_found,
+                    f"Generated page '{page.file.src_uri}' links to '{href}', but '{target}' is not a page of the site.",
+                )
                 continue
             if anchor and page.links_to_anchors is not None:
                 page.links_to_anchors.setdefault(file, {}).setdefault(anchor, href)

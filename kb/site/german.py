@@ -8,6 +8,7 @@ glossary entry.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -32,7 +33,7 @@ class GermanTerms:
     wording: dict[str, str] = field(default_factory=dict)  # term id → the German rulebook's definition
 
     @classmethod
-    def build(cls, model: SiteModel) -> "GermanTerms":
+    def build(cls, model: SiteModel) -> GermanTerms:
         found = cls(model)
         names: dict[tuple[str, str], str] = {}  # (game, English name or alias, casefolded) → term id
         for game in model.games:
@@ -41,11 +42,15 @@ class GermanTerms:
                 for name in (data.title, *(data.aliases or ())):
                     names[(game, name.casefold())] = term
         for rule in load_synonyms().rules:
-            if rule.lang != "de" or not rule.phrase[:1].isupper():  # nouns name terms; verbs and adjectives do not
+            if (
+                rule.lang != "de" or not rule.phrase[:1].isupper()
+            ):  # nouns name terms; verbs and adjectives do not
                 continue
             for game in model.games:
-                named = next((names[(game, a.casefold())] for a in rule.alternatives if (game, a.casefold()) in names),
-                             None)
+                named = next(
+                    (names[(game, a.casefold())] for a in rule.alternatives if (game, a.casefold()) in names),
+                    None,
+                )
                 if named is not None:
                     found.by_stems.setdefault((game, rule.match), named)
         found._read_wording()
@@ -58,7 +63,7 @@ class GermanTerms:
                 continue
             text = data.text or ""
             spans = self.spans(node, text)
-            if spans and spans[0][0] == 0 and DEFINES.match(text[spans[0][1]:]):
+            if spans and spans[0][0] == 0 and DEFINES.match(text[spans[0][1] :]):
                 self.wording.setdefault(spans[0][2], " ".join(text.split()))
 
     def language(self, node: str) -> str:
@@ -73,7 +78,7 @@ class GermanTerms:
             return []
         first: dict[str, tuple[int, int]] = {}
         for start, end, term in self.spans(node, text):
-            if text[start:start + 1].isupper():
+            if text[start : start + 1].isupper():
                 first.setdefault(term, (start, end))
         return [(start, end, PREFIX + term, term) for term, (start, end) in first.items()]
 
@@ -89,9 +94,13 @@ class GermanTerms:
         i = 0
         while i < len(tokens):
             for n in (3, 2, 1):  # the longest name first: "Siegpunkte-Feld" before "Siegpunkte"
-                part = tokens[i:i + n]
-                joined = all(text[a[2]:b[1]] in ("-", "") for a, b in zip(part, part[1:]))
-                term = self.by_stems.get((game, tuple(t[0] for t in part))) if len(part) == n and joined else None
+                part = tokens[i : i + n]
+                joined = all(text[a[2] : b[1]] in ("-", "") for a, b in itertools.pairwise(part))
+                term = (
+                    self.by_stems.get((game, tuple(t[0] for t in part)))
+                    if len(part) == n and joined
+                    else None
+                )
                 if term is not None:
                     out.append((part[0][1], part[-1][2], term))
                     i += n

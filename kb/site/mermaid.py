@@ -43,8 +43,15 @@ def graph_units(graph: Graph, relations: Relations, chapter: str) -> list[str]:
         node = stack.pop()
         if _rule_children(graph, relations, node):
             units.append(node)
-        stack.extend(reversed([c for c in relations.get("children", node)
-                               if graph.node(c).kind in (NodeKind.SECTION, NodeKind.CHAPTER)]))
+        stack.extend(
+            reversed(
+                [
+                    c
+                    for c in relations.get("children", node)
+                    if graph.node(c).kind in (NodeKind.SECTION, NodeKind.CHAPTER)
+                ]
+            )
+        )
     return units
 
 
@@ -54,23 +61,27 @@ class Neighbourhood:
 
     unit: str
     inner: list[str] = field(default_factory=list)  # the unit's rules, in order
-    outer: list[str] = field(default_factory=list)  # rules elsewhere that its rules reference or are referenced by
+    outer: list[str] = field(
+        default_factory=list
+    )  # rules elsewhere that its rules reference or are referenced by
     contains: list[tuple[str, str]] = field(default_factory=list)
     references: list[tuple[str, str]] = field(default_factory=list)
     truncated: int = 0  # neighbours left out to keep the drawing readable
 
 
-def neighbourhood(graph: Graph, relations: Relations, unit: str, limit: int = NEIGHBOUR_LIMIT) -> Neighbourhood:
+def neighbourhood(
+    graph: Graph, relations: Relations, unit: str, limit: int = NEIGHBOUR_LIMIT
+) -> Neighbourhood:
     """The unit's rules with their nesting, and one step along references both ways."""
     hood = Neighbourhood(unit)
     stack = list(reversed(_rule_children(graph, relations, unit)))
-    parents = {r: unit for r in stack}
+    parents = dict.fromkeys(stack, unit)
     while stack:
         rule = stack.pop()
         hood.inner.append(rule)
         hood.contains.append((parents[rule], rule))
         kids = _rule_children(graph, relations, rule)
-        parents.update({k: rule for k in kids})
+        parents.update(dict.fromkeys(kids, rule))
         stack.extend(reversed(kids))
     inside = {unit, *hood.inner}
     outer: dict[str, None] = {}

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from kb.graph import Graph
 from kb.links import term_forms
-from kb.model import DocumentMeta, Node, NodeKind
+from kb.model import DocumentMeta, NodeKind
 from kb.proof.cards import CardLibrary, card_library
 from kb.rulings import Ruling
 from kb.site.coverage import ChapterEntry, CoverageReport, coverage_report
@@ -55,12 +55,18 @@ class SiteModel:
     scenarios_by_ruling: dict[str, list[ScenarioResult]] = field(default_factory=dict)
     scenario_location: dict[str, tuple[str, str]] = field(default_factory=dict)  # id → (page, anchor)
     scenario_number: dict[str, int] = field(default_factory=dict)  # id → its place among its game's scenarios
-    crowded: frozenset[str] = frozenset()  # sections whose examples have a page per rule (kb.urls.crowded_units)
-    scenarios_by_page: dict[str, list[ScenarioResult]] = field(default_factory=dict)  # examples page → shown there
+    crowded: frozenset[str] = (
+        frozenset()
+    )  # sections whose examples have a page per rule (kb.urls.crowded_units)
+    scenarios_by_page: dict[str, list[ScenarioResult]] = field(
+        default_factory=dict
+    )  # examples page → shown there
     coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
     releases: ReleaseIndex = field(default_factory=ReleaseIndex)  # releases, changes, rule histories
-    card_libraries: dict[str, CardLibrary] = field(default_factory=dict)  # game → its examples' cards, read once
+    card_libraries: dict[str, CardLibrary] = field(
+        default_factory=dict
+    )  # game → its examples' cards, read once
     #: A draft build's failing examples and lint errors (kb.site.draft.Draft), listed on the status page; None else.
     draft: object = None
 
@@ -80,8 +86,14 @@ class SiteModel:
     def documents_of(self, game: str) -> list[str]:
         """A game's document node ids: the CR first, then originals before translations, by name."""
         ids = [d for d, meta in self.documents.items() if meta.game == game]
-        return sorted(ids, key=lambda d: (self.documents[d].document != "cr", bool(self.documents[d].translates),
-                                          self.documents[d].document))
+        return sorted(
+            ids,
+            key=lambda d: (
+                self.documents[d].document != "cr",
+                bool(self.documents[d].translates),
+                self.documents[d].document,
+            ),
+        )
 
     def document_name(self, document: str) -> str:
         """A document's short name: ``Comprehensive Rules``, ``Regelbuch für Einsteiger (DE)``."""
@@ -107,7 +119,9 @@ class SiteModel:
         """The chapters of a game's numbered documents, in order."""
         out = []
         for doc in self.documents_of(game):
-            out += [c for c in self.relations.get("children", doc) if self.graph.node(c).kind == NodeKind.CHAPTER]
+            out += [
+                c for c in self.relations.get("children", doc) if self.graph.node(c).kind == NodeKind.CHAPTER
+            ]
         return out
 
     def terms_of(self, game: str) -> list[str]:
@@ -152,8 +166,9 @@ class SiteModel:
 
     def ruling_kind(self, ruling: Ruling) -> RulingKind | None:
         """A disagreement when the ruling cites or names the rulebook; an ambiguity when it interprets."""
-        cites_rulebook = any(r in self.graph and self.graph.node(r).document.startswith("rulebook")
-                             for r in ruling.rules)
+        cites_rulebook = any(
+            r in self.graph and self.graph.node(r).document.startswith("rulebook") for r in ruling.rules
+        )
         words = f"{ruling.question} {ruling.answer} {ruling.reasoning}"
         if cites_rulebook or ruling.source == "rulebook" or _RULEBOOK_WORDS.search(words):
             return RulingKind.DISAGREEMENT
@@ -175,8 +190,9 @@ def build_model(data: SiteData) -> SiteModel:
     graph = data.kb.graph
     relations = build_relations(graph)
     documents = {d.id: d.meta for d in data.kb.documents if d.id in graph}
-    model = SiteModel(data=data, graph=graph, relations=relations, documents=documents,
-                      term_forms=_term_forms(graph, data))
+    model = SiteModel(
+        data=data, graph=graph, relations=relations, documents=documents, term_forms=_term_forms(graph, data)
+    )
     by_rule: dict[str, list[Ruling]] = defaultdict(list)
     for ruling in data.rulings:
         model.rulings.setdefault(ruling.id, ruling)
@@ -193,8 +209,10 @@ def build_model(data: SiteData) -> SiteModel:
         model.scenarios[scenario.id] = scenario
         model.scenario_number[scenario.id] = numbered[scenario.game]
         numbered[scenario.game] += 1
-        model.scenario_location[scenario.id] = (scenario_page(graph, scenario.game, scenario.rules, model.crowded),
-                                                scenario_anchor(scenario.id))
+        model.scenario_location[scenario.id] = (
+            scenario_page(graph, scenario.game, scenario.rules, model.crowded),
+            scenario_anchor(scenario.id),
+        )
         model.scenarios_by_page.setdefault(model.scenario_location[scenario.id][0], []).append(scenario)
         for rule in dict.fromkeys(scenario.rules):
             scenarios_by_rule[rule].append(scenario)
@@ -203,7 +221,9 @@ def build_model(data: SiteData) -> SiteModel:
     model.scenarios_by_rule = dict(scenarios_by_rule)
     model.scenarios_by_ruling = dict(scenarios_by_ruling)
     for game in model.games:
-        report = coverage_report(graph, game, data.results, data.not_testable.get(game, {}), model.scenarios_by_rule)
+        report = coverage_report(
+            graph, game, data.results, data.not_testable.get(game, {}), model.scenarios_by_rule
+        )
         if report is not None and report.chapters:
             model.coverage[game] = report
     model.releases = build_release_index(graph, relations, data.releases, data.history)

@@ -34,8 +34,12 @@ class OfflineBundle:
 
 def kept(path: str) -> bool:
     """Whether the service worker keeps the file at ``path`` (relative to the site root)."""
-    return not (path.startswith(NOT_KEPT_FOLDERS) or path.endswith(NOT_KEPT_SUFFIXES) or path in NOT_KEPT_FILES
-                or path.rsplit("/", 1)[-1].startswith("."))
+    return not (
+        path.startswith(NOT_KEPT_FOLDERS)
+        or path.endswith(NOT_KEPT_SUFFIXES)
+        or path in NOT_KEPT_FILES
+        or path.rsplit("/", 1)[-1].startswith(".")
+    )
 
 
 def offline_bundle(site: Path) -> OfflineBundle:
@@ -58,6 +62,7 @@ def offline_bundle(site: Path) -> OfflineBundle:
 def write_service_worker(site: Path) -> OfflineBundle:
     """Write ``sw.js`` at the root of the built site at ``site``, keeping the files of this build."""
     bundle = offline_bundle(site)
-    (site / SERVICE_WORKER).write_text(render("sw.js", version=bundle.version, files=list(bundle.files)),
-                                       encoding="utf-8")
+    (site / SERVICE_WORKER).write_text(
+        render("sw.js", version=bundle.version, files=list(bundle.files)), encoding="utf-8"
+    )
     return bundle

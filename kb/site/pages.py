@@ -23,11 +23,11 @@ from kb.site.views.documents import chapter_view, document_view
 from kb.site.views.glossary import glossary_view
 from kb.site.views.graphs import graph_view
 from kb.site.views.home import downloads_view, home_view
-from kb.site.views.status import status_view
 from kb.site.views.proof import cards_view, coverage_view, examples_index_view, examples_page_view
-from kb.site.views.rulings import rulings_view
 from kb.site.views.questions import questions_view
+from kb.site.views.rulings import rulings_view
 from kb.site.views.search import SEARCH_PAGE, search_view
+from kb.site.views.status import status_view
 from kb.urls import card_page, page_of, ruling_page, scenario_examples
 
 HOME = "index.md"
@@ -80,18 +80,29 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
     """Pages of one document; returns its navigation target (a page, or a list with its chapters)."""
     graph = model.graph
     meta = model.documents[document]
-    front = plan.add(PageSpec(page_of(graph, document), meta.title, "document.html",
-                              partial(document_view, document=document)))
-    chapters = [c for c in model.relations.get("children", document) if graph.node(c).kind == NodeKind.CHAPTER]
+    front = plan.add(
+        PageSpec(
+            page_of(graph, document), meta.title, "document.html", partial(document_view, document=document)
+        )
+    )
+    chapters = [
+        c for c in model.relations.get("children", document) if graph.node(c).kind == NodeKind.CHAPTER
+    ]
     if not chapters:
         return front.src_uri
     items: list = [front.src_uri]
     for chapter in chapters:
         data = graph.node(chapter)
         title = f"{data.number}. {data.title}"
-        spec = plan.add(PageSpec(page_of(graph, chapter), title, "chapter.html",
-                                 partial(chapter_view, chapter=chapter),
-                                 meta=CR_BOOST if meta.numbering == "cr" else ()))
+        spec = plan.add(
+            PageSpec(
+                page_of(graph, chapter),
+                title,
+                "chapter.html",
+                partial(chapter_view, chapter=chapter),
+                meta=CR_BOOST if meta.numbering == "cr" else (),
+            )
+        )
         items.append(_entry(title, spec.src_uri))
     return items
 
@@ -99,18 +110,37 @@ def _document_pages(plan: SitePlan, model: SiteModel, document: str) -> object:
 def _examples_pages(plan: SitePlan, model: SiteModel, game: str) -> list:
     """A page of examples per section of the rules (``kb.urls.scenario_examples``); their navigation, by chapter."""
     graph = model.graph
-    pages = {p.page: p for p in (scenario_examples(graph, game, s.rules, model.crowded) for s in model.scenarios_of(game))}
+    pages = {
+        p.page: p
+        for p in (scenario_examples(graph, game, s.rules, model.crowded) for s in model.scenarios_of(game))
+    }
     nav: dict[str, list] = {}
     for page in sorted(pages.values(), key=lambda p: p.order):
         numbered = page.unit if page.unit and graph.node(page.unit).number else None
         title = page.name if page.order == float("inf") else f"Examples: {page.name}"
         # A numbered section is the page's heading and link ("Examples: 4.2.0. …"); any other page groups its
         # scenarios by coverage group under its title.
-        plan.add(PageSpec(page.page, title, "examples_page.html",
-                          partial(examples_page_view, game=game, page=page.page, chapter=numbered, title=title),
-                          meta=NOT_SEARCHED))
-        chapter = next((n for n in [*ancestors(graph, page.unit), page.unit]
-                        if graph.node(n).kind == NodeKind.CHAPTER), None) if page.unit else None
+        plan.add(
+            PageSpec(
+                page.page,
+                title,
+                "examples_page.html",
+                partial(examples_page_view, game=game, page=page.page, chapter=numbered, title=title),
+                meta=NOT_SEARCHED,
+            )
+        )
+        chapter = (
+            next(
+                (
+                    n
+                    for n in [*ancestors(graph, page.unit), page.unit]
+                    if graph.node(n).kind == NodeKind.CHAPTER
+                ),
+                None,
+            )
+            if page.unit
+            else None
+        )
         group = f"{graph.node(chapter).number}. {graph.node(chapter).title}" if chapter else ""
         nav.setdefault(group, []).append(_entry(page.name, page.page))
     return [entry for group, entries in nav.items() for entry in ([{group: entries}] if group else entries)]
@@ -122,22 +152,47 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
     # A game whose rules an engine implements (it has a coverage report) always has these pages.
     proven = has_chapters or game in model.coverage
     if proven or model.rulings_of(game):
-        spec = plan.add(PageSpec(ruling_page(game), "Rulings", "rulings.html", lambda ctx: rulings_view(ctx, game)))
+        spec = plan.add(
+            PageSpec(ruling_page(game), "Rulings", "rulings.html", lambda ctx: rulings_view(ctx, game))
+        )
         nav.append(_entry("Rulings", spec.src_uri))
     if proven or model.scenarios_of(game):
-        index = plan.add(PageSpec(f"{game}/examples/index.md", "Examples", "examples_index.html",
-                                  lambda ctx: examples_index_view(ctx, game)))
+        index = plan.add(
+            PageSpec(
+                f"{game}/examples/index.md",
+                "Examples",
+                "examples_index.html",
+                lambda ctx: examples_index_view(ctx, game),
+            )
+        )
         nav.append({"Examples": [index.src_uri, *_examples_pages(plan, model, game)]})
-        spec = plan.add(PageSpec(card_page(game), "Cards", "cards.html", lambda ctx: cards_view(ctx, game),
-                                 meta=NOT_SEARCHED))
+        spec = plan.add(
+            PageSpec(
+                card_page(game), "Cards", "cards.html", lambda ctx: cards_view(ctx, game), meta=NOT_SEARCHED
+            )
+        )
         nav.append(_entry("Cards", spec.src_uri))
     if game in model.coverage:
-        spec = plan.add(PageSpec(f"{game}/coverage.md", "Coverage", "coverage.html",
-                                 lambda ctx: coverage_view(ctx, game), meta=NOT_SEARCHED))
+        spec = plan.add(
+            PageSpec(
+                f"{game}/coverage.md",
+                "Coverage",
+                "coverage.html",
+                lambda ctx: coverage_view(ctx, game),
+                meta=NOT_SEARCHED,
+            )
+        )
         nav.append(_entry("Coverage", spec.src_uri))
     # Every game has a changes page; with one release it says so. Old rule texts are not searched.
-    spec = plan.add(PageSpec(changes_page(game), "Changes", "changes.html", lambda ctx: changes_view(ctx, game),
-                             meta=NOT_SEARCHED))
+    spec = plan.add(
+        PageSpec(
+            changes_page(game),
+            "Changes",
+            "changes.html",
+            lambda ctx: changes_view(ctx, game),
+            meta=NOT_SEARCHED,
+        )
+    )
     nav.append(_entry("Changes", spec.src_uri))
     graphs: list = []
     for chapter in model.chapters_of(game):
@@ -145,9 +200,16 @@ def _proof_pages(plan: SitePlan, model: SiteModel, game: str, has_chapters: bool
             continue
         data = model.graph.node(chapter)
         title = f"{data.number}. {data.title}"
-        spec = plan.add(PageSpec(graph_page(game, data.number or chapter), f"Graph view: {title}", "graph.md",
-                                 partial(graph_view, chapter=chapter), markdown=True,
-                                 meta=(("mermaid", True), *NOT_SEARCHED)))
+        spec = plan.add(
+            PageSpec(
+                graph_page(game, data.number or chapter),
+                f"Graph view: {title}",
+                "graph.md",
+                partial(graph_view, chapter=chapter),
+                markdown=True,
+                meta=(("mermaid", True), *NOT_SEARCHED),
+            )
+        )
         graphs.append(_entry(title, spec.src_uri))
     if graphs:
         nav.append({"Graph views": graphs})
@@ -160,11 +222,20 @@ def plan_site(model: SiteModel) -> SitePlan:
     plan.add(PageSpec(HOME, "rulekb", "home.html", lambda ctx: home_view(ctx, set(plan.pages))))
     plan.nav.append(_entry("Home", HOME))
     for game in model.games:
-        documents = [_entry(model.document_name(d), _document_pages(plan, model, d)) for d in model.documents_of(game)]
+        documents = [
+            _entry(model.document_name(d), _document_pages(plan, model, d)) for d in model.documents_of(game)
+        ]
         extra: list = []
         if model.terms_of(game):
-            spec = plan.add(PageSpec(f"{game}/glossary.md", "Glossary", "glossary.html",
-                                     partial(glossary_view, game=game), meta=GLOSSARY_BOOST))
+            spec = plan.add(
+                PageSpec(
+                    f"{game}/glossary.md",
+                    "Glossary",
+                    "glossary.html",
+                    partial(glossary_view, game=game),
+                    meta=GLOSSARY_BOOST,
+                )
+            )
             extra.append(_entry("Glossary", spec.src_uri))
         extra += _proof_pages(plan, model, game, bool(model.chapters_of(game)))
         game_nav = documents[:1] + extra + documents[1:]
@@ -175,13 +246,18 @@ def plan_site(model: SiteModel) -> SitePlan:
             plan.nav.append(_entry(model.game_name(game), game_nav))
     plan.add(PageSpec(QUESTIONS, "Open questions", "questions.html", questions_view, meta=NOT_SEARCHED))
     plan.nav.append(_entry("Open questions", QUESTIONS))
-    plan.add(PageSpec(STATUS, "Status", "status.html", lambda ctx: status_view(ctx, set(plan.pages)), meta=NOT_SEARCHED))
+    plan.add(
+        PageSpec(
+            STATUS, "Status", "status.html", lambda ctx: status_view(ctx, set(plan.pages)), meta=NOT_SEARCHED
+        )
+    )
     plan.nav.append(_entry("Status (for authors)", STATUS))
     plan.downloads = downloads(model)
     files = plan.downloads
     plan.add(PageSpec(DOWNLOADS, "Downloads", "downloads.html", lambda ctx: downloads_view(ctx, files)))
     plan.nav.append(_entry("Downloads", DOWNLOADS))
     # The search page is reached from every search box, not from the navigation.
-    plan.add(PageSpec(SEARCH_PAGE, "Search", "search.html", search_view, meta=(("hide", ["toc"]), *NOT_SEARCHED)))
+    plan.add(
+        PageSpec(SEARCH_PAGE, "Search", "search.html", search_view, meta=(("hide", ["toc"]), *NOT_SEARCHED))
+    )
     return plan
-

@@ -35,7 +35,11 @@ THEME_DIR = Path(__file__).resolve().parent.parent / "templates" / "site" / "the
 EXTRA_CSS = ("stylesheets/rulekb.css", "assets/rulekb/search-ui.css", "stylesheets/proof.css")
 #: The Markdown extensions the generated pages are written for, with their settings.
 MARKDOWN_EXTENSIONS: dict[str, dict] = {
-    "attr_list": {}, "md_in_html": {}, "admonition": {}, "tables": {}, "toc": {"permalink": True},
+    "attr_list": {},
+    "md_in_html": {},
+    "admonition": {},
+    "tables": {},
+    "toc": {"permalink": True},
     "pymdownx.superfences": {},
 }
 #: Not Material's "mermaid" class: graph.js draws a diagram only when it is opened (kb/site/mermaid.py).
@@ -97,8 +101,10 @@ class RulekbPlugin(BasePlugin):
             if static:
                 generator.plan.nav.append({"For authors": static})
         except SourceError as exc:
-            raise PluginError("rulekb: the rule sources have errors:\n" + "\n".join(
-                str(p) for p in exc.problems if str(p.severity) == "error")) from None
+            raise PluginError(
+                "rulekb: the rule sources have errors:\n"
+                + "\n".join(str(p) for p in exc.problems if str(p.severity) == "error")
+            ) from None
         except RulekbError as exc:
             raise PluginError(f"rulekb: {exc}") from None
         self.generator, self.paths = generator, paths

@@ -33,7 +33,9 @@ def preview_entry(model: SiteModel, node_id: str) -> dict[str, str]:
     return {"l": preview_label(model, node_id), "t": tooltip(data.text or data.title or "", PREVIEW_LIMIT)}
 
 
-def previews_json(model: SiteModel, nodes: dict[str, str], extra: dict[str, dict[str, str]] | None = None) -> Markup:
+def previews_json(
+    model: SiteModel, nodes: dict[str, str], extra: dict[str, dict[str, str]] | None = None
+) -> Markup:
     """The previews of ``nodes`` (each under the href its links have, so that links need no attribute naming
     the node) and any ``extra`` entries (German terms, under their node id) as JSON safe inside a ``<script>``."""
     entries = {href: preview_entry(model, n) for href, n in nodes.items() if n in model.graph}

@@ -34,16 +34,26 @@ class Relations:
         return getattr(self, kind).get(node_id, [])
 
 
-_OUT = {EdgeKind.CONTAINS.value: "children", EdgeKind.REFERENCES.value: "references",
-        EdgeKind.USES_TERM.value: "uses_terms", EdgeKind.EXPLAINS.value: "explains",
-        EdgeKind.TRANSLATES.value: "translates"}
-_IN = {EdgeKind.REFERENCES.value: "referenced_by", EdgeKind.USES_TERM.value: "used_by",
-       EdgeKind.EXPLAINS.value: "explained_by", EdgeKind.TRANSLATES.value: "translated_by"}
+_OUT = {
+    EdgeKind.CONTAINS.value: "children",
+    EdgeKind.REFERENCES.value: "references",
+    EdgeKind.USES_TERM.value: "uses_terms",
+    EdgeKind.EXPLAINS.value: "explains",
+    EdgeKind.TRANSLATES.value: "translates",
+}
+_IN = {
+    EdgeKind.REFERENCES.value: "referenced_by",
+    EdgeKind.USES_TERM.value: "used_by",
+    EdgeKind.EXPLAINS.value: "explained_by",
+    EdgeKind.TRANSLATES.value: "translated_by",
+}
 
 
 def build_relations(graph: Graph) -> Relations:
     """Index every edge of ``graph`` once, both ways, and every node's page and anchor."""
-    lists: dict[str, dict[str, set[str]]] = {name: defaultdict(set) for name in (*_OUT.values(), *_IN.values())}
+    lists: dict[str, dict[str, set[str]]] = {
+        name: defaultdict(set) for name in (*_OUT.values(), *_IN.values())
+    }
     for source, target, key in graph.edges(keys=True):
         if key in _OUT:
             lists[_OUT[key]][source].add(target)
@@ -53,6 +63,10 @@ def build_relations(graph: Graph) -> Relations:
     relations = Relations()
     for name, adjacency in lists.items():
         # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
-        setattr(relations, name, {n: sorted(linked, key=lambda x: (rank[x], x)) for n, linked in adjacency.items()})
+        setattr(
+            relations,
+            name,
+            {n: sorted(linked, key=lambda x: (rank[x], x)) for n, linked in adjacency.items()},
+        )
     relations.location = {n: (page_of(graph, n), anchor_of(graph, n)) for n in graph}
     return relations

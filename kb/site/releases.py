@@ -88,9 +88,15 @@ class ReleaseIndex:
 
     releases: dict[tuple[str, str], list[Release]] = field(default_factory=dict)
     transitions: list[Transition] = field(default_factory=list)  # per document, oldest first
-    by_node: dict[str, list[SiteChange]] = field(default_factory=dict)  # node as it is now → its changes, oldest first
-    former_in_block: dict[str, list[FormerAnchor]] = field(default_factory=dict)  # node → old numbers in its block
-    stubs: dict[str, list[FormerAnchor]] = field(default_factory=dict)  # page → old numbers of rules that left it
+    by_node: dict[str, list[SiteChange]] = field(
+        default_factory=dict
+    )  # node as it is now → its changes, oldest first
+    former_in_block: dict[str, list[FormerAnchor]] = field(
+        default_factory=dict
+    )  # node → old numbers in its block
+    stubs: dict[str, list[FormerAnchor]] = field(
+        default_factory=dict
+    )  # page → old numbers of rules that left it
 
     def transitions_of(self, game: str) -> list[Transition]:
         return [t for t in self.transitions if t.game == game]
@@ -151,7 +157,11 @@ def _follow(graph: Graph, node_id: str, later: list[dict[str, str | None]]) -> s
 
 def _former_number(change: SiteChange) -> str | None:
     """The number a renumbered or removed rule had, when it had one (paragraphs and terms have none)."""
-    if change.kind == ChangeKind.RENUMBERED and change.change.old_id and change.change.old_id != change.change.id:
+    if (
+        change.kind == ChangeKind.RENUMBERED
+        and change.change.old_id
+        and change.change.old_id != change.change.id
+    ):
         old = change.change.old_id
     elif change.kind == ChangeKind.REMOVED:
         old = change.change.id
@@ -161,8 +171,12 @@ def _former_number(change: SiteChange) -> str | None:
     return number if _NUMBERED.match(number) else None
 
 
-def build_release_index(graph: Graph, relations: Relations, releases: dict[tuple[str, str], list[Release]],
-                        history: list[ReleaseChanges]) -> ReleaseIndex:
+def build_release_index(
+    graph: Graph,
+    relations: Relations,
+    releases: dict[tuple[str, str], list[Release]],
+    history: list[ReleaseChanges],
+) -> ReleaseIndex:
     """Tie every change to the node it concerns now, and place the anchors of old numbers."""
     index = ReleaseIndex(releases=dict(releases))
     by_document: dict[tuple[str, str], list[ReleaseChanges]] = {}
@@ -173,7 +187,9 @@ def build_release_index(graph: Graph, relations: Relations, releases: dict[tuple
         doc_id = f"{game}:{document}"
         # Newest release first: each release's renumberings and removals map the previous release's ids to
         # its own; an id is followed through every later release to the node it is now.
-        later: list[dict[str, str | None]] = []  # the moves of the releases after the one at hand, oldest first
+        later: list[
+            dict[str, str | None]
+        ] = []  # the moves of the releases after the one at hand, oldest first
         transitions: list[Transition] = []
         for item in reversed(items):
             transition = Transition(game, document, item.previous, item.release)
@@ -181,7 +197,9 @@ def build_release_index(graph: Graph, relations: Relations, releases: dict[tuple
             for rule_change in item.changes:
                 removed = rule_change.kind == ChangeKind.REMOVED
                 target = None if removed else _follow(graph, rule_change.id, later)
-                transition.changes.append(SiteChange(game, document, item.previous, item.release, rule_change, target))
+                transition.changes.append(
+                    SiteChange(game, document, item.previous, item.release, rule_change, target)
+                )
                 old_id = rule_change.old_id
                 if rule_change.kind == ChangeKind.RENUMBERED and old_id and old_id != rule_change.id:
                     moves[old_id] = rule_change.id

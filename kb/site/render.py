@@ -75,7 +75,9 @@ class TextRenderer:
                 continue
             target = f"{data.game}:{number}"
             if target != node_id and target in self.graph:
-                spans.append((match.start(1), match.start(1) + len(match.group(1).rstrip(".")), "ref", target))
+                spans.append(
+                    (match.start(1), match.start(1) + len(match.group(1).rstrip(".")), "ref", target)
+                )
         return spans
 
     def _term_spans(self, node_id: str, text: str) -> list[Span]:
@@ -111,7 +113,9 @@ class TextRenderer:
         for match in CR_REFERENCE.finditer(text):
             target = f"{game}:{repair_scanned_number(match.group(1).rstrip('.'))}"
             if target in self.graph:
-                spans.append((match.start(1), match.start(1) + len(match.group(1).rstrip(".")), "ref", target))
+                spans.append(
+                    (match.start(1), match.start(1) + len(match.group(1).rstrip(".")), "ref", target)
+                )
         return spans
 
     # --- output ------------------------------------------------------------------------------
@@ -123,11 +127,16 @@ class TextRenderer:
             out.append(escape(text[position:start]))
             words = escape(text[start:end])
             if kind in ("ref", "term"):
-                out.append(Markup('<a class="rk-{}" href="{}">{}</a>').format(kind, linker.preview(target), words))
+                out.append(
+                    Markup('<a class="rk-{}" href="{}">{}</a>').format(kind, linker.preview(target), words)
+                )
             elif kind == "alias":
                 linker.previews.setdefault(target)
-                out.append(Markup('<a class="rk-term" href="{}" data-node="{}" hreflang="en">{}</a>').format(
-                    linker.node(self._aliases[target]), target, words))
+                out.append(
+                    Markup('<a class="rk-term" href="{}" data-node="{}" hreflang="en">{}</a>').format(
+                        linker.node(self._aliases[target]), target, words
+                    )
+                )
             else:
                 out.append(Markup('<a class="rk-ext" href="{}">{}</a>').format(target, words))
             position = end
@@ -145,8 +154,12 @@ class TextRenderer:
         text = self.graph.node(node_id).text if text is None else text
 
         def mark(line: str) -> Markup:
-            spans = (self._reference_spans(node_id, line) + self._term_spans(node_id, line)
-                     + self._alias_spans(node_id, line) + self._url_spans(line))
+            spans = (
+                self._reference_spans(node_id, line)
+                + self._term_spans(node_id, line)
+                + self._alias_spans(node_id, line)
+                + self._url_spans(line)
+            )
             return self._mark(line, spans, linker)
 
         return self._blocks(text, mark)
@@ -158,12 +171,17 @@ class TextRenderer:
 
     def inline(self, node_id: str, linker: Linker, text: str) -> Markup:
         """One line of a node's text (a title), marked like its body but without paragraphs."""
-        spans = (self._reference_spans(node_id, text) + self._term_spans(node_id, text)
-                 + self._alias_spans(node_id, text) + self._url_spans(text))
+        spans = (
+            self._reference_spans(node_id, text)
+            + self._term_spans(node_id, text)
+            + self._alias_spans(node_id, text)
+            + self._url_spans(text)
+        )
         return self._mark(text, spans, linker)
 
     def prose(self, text: str, game: str, linker: Linker, *, paragraphs: bool = True) -> Markup:
         """Free text (a ruling, a log message, a finding) with qualified ids and CR numbers linked."""
+
         def mark(line: str) -> Markup:
             return self._mark(line, self._prose_spans(line, game) + self._url_spans(line), linker)
 

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from kb.site.i18n import tr
 from kb.proof.model import pile_runs
+from kb.site.i18n import tr
 
 
 def _percent(value: float | None) -> str:

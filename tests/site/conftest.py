@@ -9,7 +9,6 @@ import pytest
 
 from kb.paths import Paths
 from kb.urls import scenario_anchor
-
 from tests.conftest import built_once
 from tests.site.project import (
     copy_repository_rules,

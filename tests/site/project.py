@@ -86,32 +86,89 @@ NOT_TESTABLE = """rules:
 
 def _results() -> VerifyResults:
     passing = ScenarioResult(
-        id="athernum/names/pass", game="athernum", path="scenarios/athernum/names/pass.yaml",
-        title="A card keeps its name " + SCRIPT.format("title"), rules=["athernum:1.1.1"], rulings=["R-T-001"],
-        status=Status.PASSED, duration=0.012,
-        steps=[StepRecord(1, "p1: play Ember Knight", "ok", key="play",
-                          args={"card": "Ember Knight " + SCRIPT.format("step")}, player="p1", changes=[Change("Ember Knight", "place", "p1 hand", "p1 character slots")],
-                          checks=[Check(["p1", "characters"], ["Ember Knight"], True)]),
-               StepRecord(2, "pass", "ok", key="pass", player="p2")],
-        start=Board({"Turn": "1"}, [PlayerBoard("p1", {"Command tokens": "2"}, [
-            Area("Hand", [CardFace("p1:Ember Knight#1", "Ember Knight", {"OFV": "3", "DFV": "2"})])])]),
+        id="athernum/names/pass",
+        game="athernum",
+        path="scenarios/athernum/names/pass.yaml",
+        title="A card keeps its name " + SCRIPT.format("title"),
+        rules=["athernum:1.1.1"],
+        rulings=["R-T-001"],
+        status=Status.PASSED,
+        duration=0.012,
+        steps=[
+            StepRecord(
+                1,
+                "p1: play Ember Knight",
+                "ok",
+                key="play",
+                args={"card": "Ember Knight " + SCRIPT.format("step")},
+                player="p1",
+                changes=[Change("Ember Knight", "place", "p1 hand", "p1 character slots")],
+                checks=[Check(["p1", "characters"], ["Ember Knight"], True)],
+            ),
+            StepRecord(2, "pass", "ok", key="pass", player="p2"),
+        ],
+        start=Board(
+            {"Turn": "1"},
+            [
+                PlayerBoard(
+                    "p1",
+                    {"Command tokens": "2"},
+                    [Area("Hand", [CardFace("p1:Ember Knight#1", "Ember Knight", {"OFV": "3", "DFV": "2"})])],
+                )
+            ],
+        ),
         checks=[Check(["p1", "hand"], [], True)],
-        log=[LogLine(1, "athernum:1.1.1", "rule", "setup: decks shuffled", step=None),
-             LogLine(2, "athernum:1.1.1", "play", "Ember Knight keeps its name " + SCRIPT.format("log"), 1, "day", 1),
-             LogLine(3, "athernum:2.1.1", "check", "nothing is discarded", 1, "day", 2)])
+        log=[
+            LogLine(1, "athernum:1.1.1", "rule", "setup: decks shuffled", step=None),
+            LogLine(
+                2,
+                "athernum:1.1.1",
+                "play",
+                "Ember Knight keeps its name " + SCRIPT.format("log"),
+                1,
+                "day",
+                1,
+            ),
+            LogLine(3, "athernum:2.1.1", "check", "nothing is discarded", 1, "day", 2),
+        ],
+    )
     failing = ScenarioResult(
-        id="athernum/board/fail", game="athernum", path="scenarios/athernum/board/fail.yaml",
-        title="Damage equal to the value discards", rules=["athernum:2.1.1"], rulings=["R-T-002"],
-        status=Status.FAILED, reason="expected Ember Knight in the discard pile", diff="- discard: [Ember Knight]\n+ discard: []",
+        id="athernum/board/fail",
+        game="athernum",
+        path="scenarios/athernum/board/fail.yaml",
+        title="Damage equal to the value discards",
+        rules=["athernum:2.1.1"],
+        rulings=["R-T-002"],
+        status=Status.FAILED,
+        reason="expected Ember Knight in the discard pile",
+        diff="- discard: [Ember Knight]\n+ discard: []",
         steps=[StepRecord(1, "p2 deals 2 damage to Ember Knight", "ok")],
-        checks=[Check(["p1", "discard"], ["Ember Knight"], False, ["p1.discard: expected ['Ember Knight'], got []"])])
+        checks=[
+            Check(
+                ["p1", "discard"], ["Ember Knight"], False, ["p1.discard: expected ['Ember Knight'], got []"]
+            )
+        ],
+    )
     xfail = ScenarioResult(
-        id="athernum/board/xfail", game="athernum", path="scenarios/athernum/board/xfail.yaml",
-        title="The rulebook's reading", rules=["athernum:2.1.1"], rulings=[], status=Status.XFAIL,
-        reason="the engine follows the CR, not the rulebook")
+        id="athernum/board/xfail",
+        game="athernum",
+        path="scenarios/athernum/board/xfail.yaml",
+        title="The rulebook's reading",
+        rules=["athernum:2.1.1"],
+        rulings=[],
+        status=Status.XFAIL,
+        reason="the engine follows the CR, not the rulebook",
+    )
     error = ScenarioResult(
-        id="athernum/broken", game="athernum", path="scenarios/athernum/broken.yaml", title="A broken file",
-        rules=["athernum:99.9.9"], rulings=[], status=Status.ERROR, reason="scenarios/athernum/broken.yaml:3: steps: expected a list")
+        id="athernum/broken",
+        game="athernum",
+        path="scenarios/athernum/broken.yaml",
+        title="A broken file",
+        rules=["athernum:99.9.9"],
+        rulings=[],
+        status=Status.ERROR,
+        reason="scenarios/athernum/broken.yaml:3: steps: expected a list",
+    )
     return VerifyResults(generated="2025-01-01T00:00:00", scenarios=[passing, failing, xfail, error])
 
 
@@ -119,12 +176,14 @@ def make_project(root: Path, *, hostile: bool = True, with_proof: bool = True) -
     """A project at ``root`` with a small CR, and (optionally) rulings, a not-testable list and results."""
     mark = SCRIPT.format if hostile else (lambda _: "")
     (root / "rules" / "athernum").mkdir(parents=True, exist_ok=True)
-    (root / "rules" / "athernum" / "cr.md").write_text(CR.format(term=mark("term"), rule=mark("rule")),
-                                                        encoding="utf-8")
+    (root / "rules" / "athernum" / "cr.md").write_text(
+        CR.format(term=mark("term"), rule=mark("rule")), encoding="utf-8"
+    )
     paths = Paths(root)
     if with_proof:
         (root / "rules" / "athernum" / "rulings.yaml").write_text(
-            RULINGS.format(question=mark("question"), answer=mark("answer")), encoding="utf-8")
+            RULINGS.format(question=mark("question"), answer=mark("answer")), encoding="utf-8"
+        )
         (root / "scenarios" / "athernum").mkdir(parents=True, exist_ok=True)
         (root / "scenarios" / "athernum" / "not-testable.yaml").write_text(NOT_TESTABLE, encoding="utf-8")
         write_results(paths, _results())
@@ -161,9 +220,18 @@ def repository_scenarios(repo: Path, games: tuple[str, ...] = OTHER_GAMES) -> li
                 continue
             own = game_of(path, scenarios_dir)
             rules = [str(r) if ":" in str(r) else f"{own}:{r}" for r in data.get("rules") or []]
-            out.append(ScenarioResult(
-                id=str(data["id"]), game=game, path=str(path.relative_to(repo)), title=str(data.get("title") or ""),
-                rules=rules, rulings=[str(r) for r in data.get("rulings") or []], status=Status.PASSED, duration=0.01))
+            out.append(
+                ScenarioResult(
+                    id=str(data["id"]),
+                    game=game,
+                    path=str(path.relative_to(repo)),
+                    title=str(data.get("title") or ""),
+                    rules=rules,
+                    rulings=[str(r) for r in data.get("rulings") or []],
+                    status=Status.PASSED,
+                    duration=0.01,
+                )
+            )
     altered = [s for s in out if s.game == "altered"]
     if altered:
         altered[FAILED_ALTERED].status = Status.FAILED
@@ -184,18 +252,57 @@ def copy_repository_rules(repo: Path, root: Path) -> Paths:
                 shutil.copyfile(source, root / folder / game / name)
     paths = Paths(root)
     proof = ScenarioResult(
-        id="athernum/state-based/lethal-damage", game="athernum", path="scenarios/athernum/state-based/lethal-damage.yaml",
-        title="A permanent with lethal damage is discarded", rules=["athernum:4.2.2a", "athernum:4.2.0"],
+        id="athernum/state-based/lethal-damage",
+        game="athernum",
+        path="scenarios/athernum/state-based/lethal-damage.yaml",
+        title="A permanent with lethal damage is discarded",
+        rules=["athernum:4.2.2a", "athernum:4.2.0"],
         rulings=["R-SITE-1"],
-        status=Status.PASSED, duration=0.02,
-        steps=[StepRecord(0, "p1: activate Stone Breaker", "ok", key="activate", args={"source": "Stone Breaker"},
-                          player="p1", checks=[Check(["objects", "Stone Golem"], {"counters": {"damage": 3}}, True)]),
-               StepRecord(1, "pass", "ok", key="pass", player="p2",
-                          checks=[Check(["p2", "discard"], ["Stone Golem"], True)])],
-        log=[LogLine(1, "athernum:4.1.9", "state-based-check", "the stack is closed: state-based check", 1, "day", 1),
-             LogLine(2, "athernum:4.2.2a", "discard", "Stone Golem has 3 damage counters, DFV 3: discarded", 1, "day", 1)])
-    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00",
-                                       scenarios=[proof, *repository_scenarios(repo)]))
+        status=Status.PASSED,
+        duration=0.02,
+        steps=[
+            StepRecord(
+                0,
+                "p1: activate Stone Breaker",
+                "ok",
+                key="activate",
+                args={"source": "Stone Breaker"},
+                player="p1",
+                checks=[Check(["objects", "Stone Golem"], {"counters": {"damage": 3}}, True)],
+            ),
+            StepRecord(
+                1,
+                "pass",
+                "ok",
+                key="pass",
+                player="p2",
+                checks=[Check(["p2", "discard"], ["Stone Golem"], True)],
+            ),
+        ],
+        log=[
+            LogLine(
+                1,
+                "athernum:4.1.9",
+                "state-based-check",
+                "the stack is closed: state-based check",
+                1,
+                "day",
+                1,
+            ),
+            LogLine(
+                2,
+                "athernum:4.2.2a",
+                "discard",
+                "Stone Golem has 3 damage counters, DFV 3: discarded",
+                1,
+                "day",
+                1,
+            ),
+        ],
+    )
+    write_results(
+        paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=[proof, *repository_scenarios(repo)])
+    )
     return paths
 
 
@@ -209,7 +316,9 @@ def copy_repository_proof(repo: Path, root: Path) -> Paths:
             (root / "scenarios" / game).mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, root / "scenarios" / game / "not-testable.yaml")
     paths = Paths(root)
-    write_results(paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=repository_scenarios(repo, ALL_GAMES)))
+    write_results(
+        paths, VerifyResults(generated="2025-01-01T00:00:00", scenarios=repository_scenarios(repo, ALL_GAMES))
+    )
     return paths
 
 
@@ -249,8 +358,9 @@ def make_release_project(root: Path) -> Paths:
     """The small project with two releases of its CR (``cr@2025-06.md`` beside ``cr.md``) and a page of old links."""
     paths = make_project(root)
     cr = root / "rules" / "athernum" / "cr.md"
-    (root / "rules" / "athernum" / "cr@2025-06.md").write_text(old_release(cr.read_text(encoding="utf-8")),
-                                                                encoding="utf-8")
+    (root / "rules" / "athernum" / "cr@2025-06.md").write_text(
+        old_release(cr.read_text(encoding="utf-8")), encoding="utf-8"
+    )
     (root / "docs" / "authors").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "authors" / "old-links.md").write_text(OLD_LINKS, encoding="utf-8")
     return paths

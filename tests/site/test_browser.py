@@ -21,9 +21,17 @@ from kb.urls import scenario_anchor as scenario_anchor_of
 from tests.site.conftest import ROOT, example_page
 
 ARTIFACTS = ROOT / "test-artifacts"
-CHROME_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-               "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               "--window-size=1400,1000"]
+CHROME_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1400,1000",
+]
 WAIT = 30  # seconds; an upper bound for a loaded CI machine, not an expected time
 
 
@@ -74,8 +82,10 @@ def browser(tmp_path_factory):
     chromium = _executable("chromium", "/usr/bin/chromium", "chromium-browser")
     driver_path = _executable("chromedriver", "/usr/bin/chromedriver")
     if chromium is None or driver_path is None:
-        pytest.skip("Chromium or chromedriver is missing (apt-get install chromium chromium-driver); "
-                    "the browser test needs both")
+        pytest.skip(
+            "Chromium or chromedriver is missing (apt-get install chromium chromium-driver); "
+            "the browser test needs both"
+        )
     os.environ.setdefault("SE_OFFLINE", "true")
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -98,17 +108,22 @@ def _wait(driver, condition, message: str, timeout: float = WAIT):
 
     # Material re-renders search results and tooltips as they change: a stale element means "not yet".
     return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
-        condition, message)
+        condition, message
+    )
 
 
 def _in_view(driver, element) -> bool:
     return driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight;", element)
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight;",
+        element,
+    )
 
 
 def _open(driver, url: str) -> None:
     driver.get(url)
-    _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load")
+    _wait(
+        driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load"
+    )
 
 
 def _open_notes(driver, rule: str) -> None:
@@ -118,8 +133,11 @@ def _open_notes(driver, rule: str) -> None:
     summary = driver.find_element(By.CSS_SELECTOR, f"[id='{rule}'] + details.rk-notes > summary")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
     summary.click()
-    _wait(driver, lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
-          f"the notes under {rule} did not open")
+    _wait(
+        driver,
+        lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
+        f"the notes under {rule} did not open",
+    )
 
 
 def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
@@ -133,7 +151,11 @@ def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
     link = browser.find_element(By.CSS_SELECTOR, "a.rk-ref[href$='#3.0.7e']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: d.current_url.endswith("/athernum/cr/3.html#3.0.7e"), "the link did not open 3.0.7e")
+    _wait(
+        browser,
+        lambda d: d.current_url.endswith("/athernum/cr/3.html#3.0.7e"),
+        "the link did not open 3.0.7e",
+    )
     target = browser.find_element(By.ID, "3.0.7e")
     _wait(browser, lambda d: _in_view(d, target), "rule 3.0.7e is not scrolled into view")
     assert " ".join(target.text.split()).startswith("3.0.7e If the main character has damage counters")
@@ -149,8 +171,13 @@ def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_pro
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)
     ActionChains(browser).move_to_element(term).perform()
-    tip = _wait(browser, lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, "#rk-popover")
-                                         if t.is_displayed() and t.text), None), "no popover appeared")
+    tip = _wait(
+        browser,
+        lambda d: next(
+            (t for t in d.find_elements(By.CSS_SELECTOR, "#rk-popover") if t.is_displayed() and t.text), None
+        ),
+        "no popover appeared",
+    )
     assert " ".join(definition.split())[:60] in tip.text
 
 
@@ -163,7 +190,9 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-notes .rk-example--passed a")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open")
+    _wait(
+        browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open"
+    )
     card = browser.find_element(By.CSS_SELECTOR, "#state-based--lethal-damage + .rk-example-card")
     assert "✓ verified" in card.text and "p1 activates an ability of Stone Breaker" in card.text
     assert "Verified: every step and expectation held" in card.text
@@ -249,8 +278,11 @@ def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
     link = card.find_element(By.XPATH, f".//li[@class='rk-card']/b/a[text()={face.name!r}]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(browser, lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,
-          "the card's entry did not open")
+    _wait(
+        browser,
+        lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,
+        "the card's entry did not open",
+    )
     entry = browser.find_element(By.ID, browser.current_url.split("#", 1)[1])
     assert entry.find_element(By.TAG_NAME, "h3").text == face.name and _in_view(browser, entry)
     stats = entry.find_element(By.CSS_SELECTOR, "dl.rk-card-stats").text

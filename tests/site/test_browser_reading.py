@@ -77,8 +77,9 @@ def _tap(driver, element) -> None:
 
 
 def _popover(driver):
-    return driver.execute_script("const p = document.getElementById('rk-popover');"
-                                 "return p && !p.hidden ? p.innerText : null;")
+    return driver.execute_script(
+        "const p = document.getElementById('rk-popover');return p && !p.hidden ? p.innerText : null;"
+    )
 
 
 @pytest.mark.parametrize("chapter,screens", [("4", 12), ("9", 10)])
@@ -86,8 +87,12 @@ def test_folded_chapter_fits_its_phone_screens(phone, at, chapter, screens):
     """With its notes folded, CR chapter 4 is at most 12 phone screens long and chapter 9 at most 10."""
     _fresh(phone, at(f"athernum/cr/{chapter}"))
     height = phone.execute_script("return document.documentElement.scrollHeight")
-    folded = phone.execute_script("return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)")
-    assert folded and height <= screens * PHONE["height"], f"chapter {chapter}: {height / PHONE['height']:.1f} screens"
+    folded = phone.execute_script(
+        "return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)"
+    )
+    assert folded and height <= screens * PHONE["height"], (
+        f"chapter {chapter}: {height / PHONE['height']:.1f} screens"
+    )
 
 
 @pytest.mark.parametrize("page", ["athernum/cr/4", "athernum/cr/9", "athernum/rulings"])
@@ -113,7 +118,11 @@ def test_notes_open_with_a_tap_and_the_choice_to_show_all_is_remembered(phone, a
     summary = phone.find_element(By.CSS_SELECTOR, "[id='4.2.2a'] + details.rk-notes > summary")
     assert "ruling" in summary.text and "example" in summary.text
     _tap(phone, summary)
-    _wait(phone, lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None, "did not open")
+    _wait(
+        phone,
+        lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
+        "did not open",
+    )
     _tap(phone, phone.find_element(By.CSS_SELECTOR, "button.rk-notes-all"))
     _open(phone, at("athernum/cr/9"))
     every = "return [...document.querySelectorAll('details.rk-notes')].every(d => d.open)"
@@ -122,7 +131,9 @@ def test_notes_open_with_a_tap_and_the_choice_to_show_all_is_remembered(phone, a
     assert button.get_attribute("aria-pressed") == "true"
     _tap(phone, button)
     _open(phone, at("athernum/cr/4"))
-    assert phone.execute_script("return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)")
+    assert phone.execute_script(
+        "return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)"
+    )
 
 
 def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
@@ -142,7 +153,11 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
     _tap(phone, term)
     _wait(phone, lambda d: _popover(d) is None, "a second tap did not close the popover")
     _tap(phone, phone.find_element(By.CSS_SELECTOR, "[id='4.2.2a'] + details.rk-notes > summary"))
-    ref = next(a for a in phone.find_elements(By.CSS_SELECTOR, "[id='4.2.2a'] + details a.rk-ref") if a.is_displayed())
+    ref = next(
+        a
+        for a in phone.find_elements(By.CSS_SELECTOR, "[id='4.2.2a'] + details a.rk-ref")
+        if a.is_displayed()
+    )
     number = ref.text
     _tap(phone, ref)
     shown = _wait(phone, lambda d: _popover(d), "no popover after a tap on a rule number")
@@ -159,8 +174,11 @@ def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  #
 
     _fresh(browser, at("athernum/cr/4"))
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'});"
-                           "arguments[0].closest('h4').querySelector('a.rk-num').focus()", term)
+    browser.execute_script(
+        "arguments[0].scrollIntoView({block: 'center'});"
+        "arguments[0].closest('h4').querySelector('a.rk-num').focus()",
+        term,
+    )
     ActionChains(browser).send_keys(Keys.TAB).perform()
     assert browser.switch_to.active_element == term
     assert _wait(browser, lambda d: _popover(d), "no popover on keyboard focus")
@@ -169,8 +187,18 @@ def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  #
     assert _popover(browser) is None and browser.switch_to.active_element == term
 
 
-@pytest.mark.parametrize("page", ["athernum/cr/4", "athernum/cr/9", "athernum/rulings", "athernum/examples/9.3.0",
-                                  "athernum/glossary", "atnia/rules", "altered/cr"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "athernum/cr/4",
+        "athernum/cr/9",
+        "athernum/rulings",
+        "athernum/examples/9.3.0",
+        "athernum/glossary",
+        "atnia/rules",
+        "altered/cr",
+    ],
+)
 def test_every_rule_reference_previews_its_rule(browser, at, page):  # noqa: F811
     """Every rule number linked in rule, ruling and example text has its rule's text in the page's previews."""
     _fresh(browser, at(page))
@@ -194,10 +222,13 @@ def test_rulings_filter_by_source_and_open_by_permalink(browser, at):  # noqa: F
     every = browser.execute_script(count)
     chip = browser.find_element(By.CSS_SELECTOR, "button[data-filter-source='interpretation']")
     chip.click()
-    hidden = browser.execute_script("return document.querySelectorAll(\"details.rk-ruling[data-source='interpretation']\").length")
+    hidden = browser.execute_script(
+        "return document.querySelectorAll(\"details.rk-ruling[data-source='interpretation']\").length"
+    )
     assert browser.execute_script(count) == every - hidden and hidden > 0
     assert not browser.execute_script(
-        "return [...document.querySelectorAll(\"details.rk-ruling[data-source='interpretation']\")].some(d => d.offsetParent)")
+        "return [...document.querySelectorAll(\"details.rk-ruling[data-source='interpretation']\")].some(d => d.offsetParent)"
+    )
     chip.click()
     assert browser.execute_script(count) == every
     _open(browser, at("athernum/rulings", "#R-ATH-050"))
@@ -236,7 +267,9 @@ def test_german_rulebook_speaks_german_and_previews_german_terms(phone, at):
     from selenium.webdriver.common.by import By
 
     _fresh(phone, at("athernum/rulebook-de"))
-    boxes = phone.find_elements(By.CSS_SELECTOR, "input[data-md-component=search-query], input.rk-search__input")
+    boxes = phone.find_elements(
+        By.CSS_SELECTOR, "input[data-md-component=search-query], input.rk-search__input"
+    )
     assert boxes and all(box.get_attribute("placeholder") == "Suchen" for box in boxes)
     term = phone.find_element(By.CSS_SELECTOR, "a.rk-term[data-node='de:athernum:term/command-token']")
     _tap(phone, term)
@@ -251,16 +284,22 @@ def test_axe_finds_no_serious_violations(browser, at, scheme):  # noqa: F811
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: run `npm ci` at the repository root (.ci/run does)")
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", DESKTOP)
-    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    browser.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    )
     browser.set_script_timeout(120)
     found = {}
     try:
         for page in AXE_PAGES:
             _fresh(browser, at(page))
             expected = "slate" if scheme == "dark" else "default"
-            _wait(browser, lambda d: d.execute_script("return document.body.getAttribute('data-md-color-scheme')")
-                  == expected, f"the page did not take the {scheme} scheme")  # Material sets it from a script
+            _wait(
+                browser,
+                lambda d, expected=expected: (
+                    d.execute_script("return document.body.getAttribute('data-md-color-scheme')") == expected
+                ),
+                f"the page did not take the {scheme} scheme",
+            )  # Material sets it from a script
             browser.execute_script(AXE.read_text(encoding="utf-8"))
             violations = browser.execute_async_script("""
                 const done = arguments[arguments.length - 1];

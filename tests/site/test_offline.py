@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from kb.build import STEPS as BUILD_STEPS, run_build
+from kb.build import STEPS as BUILD_STEPS
+from kb.build import run_build
 from tests.site.conftest import ROOT
 from tests.site.project import copy_repository_rules
 from tests.site.test_browser import WAIT, _in_view, _open, _Quiet, _Server, _wait, browser  # noqa: F401 (fixture)
@@ -57,7 +58,7 @@ class _Logged(_Quiet):
 
     requests: list[str]
 
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+    def do_GET(self) -> None:
         self.requests.append(self.path)
         super().do_GET()
 
@@ -129,7 +130,7 @@ def viewport(request, browser):  # noqa: F811 (fixture)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def test_from_files_links_anchors_and_search_work(browser, viewport, offline_project):
+def test_from_files_links_anchors_and_search_work(browser, viewport, offline_project):  # noqa: F811 (the imported fixture)
     """Opened from file://, on a desktop or a phone, the home page's link to rule 4.2.2a lands on the rule in
     view, pages link to pages (not folder listings), the search answers, and no page reports an error."""
     from selenium.webdriver.common.by import By
@@ -160,7 +161,7 @@ def test_from_files_links_anchors_and_search_work(browser, viewport, offline_pro
     assert _errors(browser) == []
 
 
-def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
+def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):  # noqa: F811 (the imported fixture)
     """A graph page lists its rules without Mermaid; opening a section's diagram loads it once and draws it."""
     from selenium.webdriver.common.by import By
 
@@ -183,7 +184,7 @@ def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
     assert _errors(browser) == []
 
 
-def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_project):
+def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_project):  # noqa: F811 (the imported fixture)
     """After one visit over http, with the network off, five pages never opened load and the search answers;
     the server sees no request meanwhile, and downloads were never fetched ahead."""
     from selenium.webdriver.common.by import By
@@ -214,7 +215,7 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_proje
         )
 
 
-def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, server, offline_project):
+def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, server, offline_project):  # noqa: F811 (the imported fixture)
     """With one rule changed and the site rebuilt, the next online visit shows the new text, from a new
     cache that replaced the old one whole."""
     from selenium.webdriver.common.by import By

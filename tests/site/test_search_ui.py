@@ -19,9 +19,23 @@ from tests.site.test_browser import WAIT, _open, _wait, base_url, browser  # noq
 SEARCH_WAIT = 60  # the first search loads the index; an upper bound for a loaded machine
 VIEWPORTS = {"desktop": (1366, 900, False), "phone": (390, 844, True)}
 #: Queries a judge might paste or mistype: each must give results or a clear "no results", never an error.
-HOSTILE = ["", "   ", "x" * 10_000, "AND OR NOT ( ) * ? ~ ^ : + - && || !", '"unclosed quote', '""', "'''",
-           "\x00\x01\x07\x1b[31m\u202e\ufeff", "<script>alert(1)</script>", "4.2.2a OR (", "%s%n{0}${x}",
-           "game:nowhere kind:nothing", "🂡🂱 ᚠᚢ 名前", "\\\\ // ..", "4.2.2a" * 2000]
+HOSTILE = [
+    "",
+    "   ",
+    "x" * 10_000,
+    "AND OR NOT ( ) * ? ~ ^ : + - && || !",
+    '"unclosed quote',
+    '""',
+    "'''",
+    "\x00\x01\x07\x1b[31m\u202e\ufeff",
+    "<script>alert(1)</script>",
+    "4.2.2a OR (",
+    "%s%n{0}${x}",
+    "game:nowhere kind:nothing",
+    "🂡🂱 ᚠᚢ 名前",
+    "\\\\ // ..",
+    "4.2.2a" * 2000,
+]
 
 #: Collect uncaught errors, rejected promises and console errors from the first script of every page on.
 CATCH_ERRORS = """
@@ -71,9 +85,13 @@ def _indexed(repo_search_site):
 def viewport(request, browser):  # noqa: F811 (fixture)
     """The browser at a desktop or a phone viewport (the phone with touch), catching every script error."""
     width, height, touch = VIEWPORTS[request.param]
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 2 if touch else 1, "mobile": touch})
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1})
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2 if touch else 1, "mobile": touch},
+    )
+    browser.execute_cdp_cmd(
+        "Emulation.setTouchEmulationEnabled", {"enabled": touch, "maxTouchPoints": 5 if touch else 1}
+    )
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     yield request.param
     browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
@@ -111,17 +129,21 @@ def _state(driver, variant: str) -> dict:
 
 def _drawn(driver, variant: str, query: str) -> dict:
     """The box's state once it has drawn the results of ``query``."""
+
     def done(d):
         state = _state(d, variant)
         return state if state["query"] == query else None
+
     return _wait(driver, done, f"the {variant} box did not draw the results of {query[:60]!r}", SEARCH_WAIT)
 
 
 def _tap(driver, element) -> None:
     """A finger's tap on an element (touch events, which Chromium turns into a click)."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
-    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
-                                element)
+    box = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
+        element,
+    )
     point = [{"x": box[0], "y": box[1]}]
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -142,7 +164,11 @@ def _header_box(driver, viewport: str):
     if viewport == "phone":
         assert not box.is_displayed()
         _tap(driver, driver.find_element(By.CSS_SELECTOR, ".rk-search--header .rk-search__open"))
-        _wait(driver, lambda d: box.is_displayed() and d.switch_to.active_element == box, "the phone's search did not open")
+        _wait(
+            driver,
+            lambda d: box.is_displayed() and d.switch_to.active_element == box,
+            "the phone's search did not open",
+        )
     else:
         box.click()
     return box
@@ -161,7 +187,10 @@ def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
     state = _drawn(browser, "header", query)
     api = _api(browser, query, limit=8)
     assert [h["href"] for h in state["hits"]] == [h["href"] for h in api["hits"]]
-    assert state["hits"][0]["href"] == site_url + api["hits"][0]["url"] and api["hits"][0]["id"] == "athernum:4.2.2c"
+    assert (
+        state["hits"][0]["href"] == site_url + api["hits"][0]["url"]
+        and api["hits"][0]["id"] == "athernum:4.2.2c"
+    )
     assert state["hits"][0]["game"] == "Athernum" and state["hits"][0]["number"] == "4.2.2c"
     assert state["hits"][0]["marked"] >= 2 and state["open"] and state["visible"]
     assert state["status"].startswith("Top ")
@@ -181,11 +210,14 @@ def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(brows
     assert box.get_attribute("value") == query
     box.send_keys(" attacker")
     _drawn(browser, "page", query + " attacker")
-    assert browser.execute_script("return new URLSearchParams(location.search).get('q')") == query + " attacker"
+    assert (
+        browser.execute_script("return new URLSearchParams(location.search).get('q')") == query + " attacker"
+    )
     assert query + " attacker" in browser.title
     browser.refresh()
-    assert [h["href"] for h in _drawn(browser, "page", query + " attacker")["hits"]] == \
-        [h["href"] for h in _api(browser, query + " attacker", limit=50)["hits"]]
+    assert [h["href"] for h in _drawn(browser, "page", query + " attacker")["hits"]] == [
+        h["href"] for h in _api(browser, query + " attacker", limit=50)["hits"]
+    ]
     assert _errors(browser) == []
 
 
@@ -198,7 +230,11 @@ def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, 
     state = _drawn(browser, "page", query)
     ruling = next(h for h in _api(browser, query, limit=50)["hits"][:10] if h["kind"] == "ruling")
     card = state["answer"]
-    assert card is not None and ruling["question"] in card and " ".join(ruling["answer"].split()) in " ".join(card.split())
+    assert (
+        card is not None
+        and ruling["question"] in card
+        and " ".join(ruling["answer"].split()) in " ".join(card.split())
+    )
     links = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-answer__rules a")
     root = base_url
     assert [a.get_attribute("href") for a in links] == [root + r["url"] for r in ruling["rules"]]
@@ -228,19 +264,25 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     _wait(browser, lambda d: _state(d, "page")["games"] == ["Atnia"], "the Atnia chip was not pressed")
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["game"] for h in state["hits"]} == {"Atnia"}
-    assert [h["href"] for h in state["hits"]] == [h["href"] for h in _api(browser, query, limit=50, game="atnia")["hits"]]
+    assert [h["href"] for h in state["hits"]] == [
+        h["href"] for h in _api(browser, query, limit=50, game="atnia")["hits"]
+    ]
     assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "atnia"
     _press(browser, viewport, next(c for c in chips if c.text == "All games"))
     _press(browser, viewport, next(c for c in chips if c.text == "Rulings"))
     _wait(browser, lambda d: _state(d, "page")["kinds"] == ["Rulings"], "the Rulings chip was not pressed")
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Ruling"}
-    assert [h["href"] for h in state["hits"]] == [h["href"] for h in _api(browser, query, limit=50, kind="ruling")["hits"]]
+    assert [h["href"] for h in state["hits"]] == [
+        h["href"] for h in _api(browser, query, limit=50, kind="ruling")["hits"]
+    ]
     _press(browser, viewport, next(c for c in chips if c.text == "Rulebook"))
     _wait(browser, lambda d: _state(d, "page")["kinds"] == ["Rulebook"], "the Rulebook chip was not pressed")
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Rulebook"}
-    assert [h["href"] for h in state["hits"]] == [h["href"] for h in _api(browser, query, limit=50, kind="rulebook")["hits"]]
+    assert [h["href"] for h in state["hits"]] == [
+        h["href"] for h in _api(browser, query, limit=50, kind="rulebook")["hits"]
+    ]
     assert _errors(browser) == []
 
 
@@ -265,9 +307,13 @@ def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url): 
     query = "atnia starting location"
     _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     assert _drawn(browser, "page", query)["games"] == ["Atnia"]
-    chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-search__chips--game .rk-search__chip")
+    chips = browser.find_elements(
+        By.CSS_SELECTOR, ".rk-search--page .rk-search__chips--game .rk-search__chip"
+    )
     next(c for c in chips if c.text == "All games").click()
-    _wait(browser, lambda d: _state(d, "page")["games"] == ["All games"], "the All games chip was not pressed")
+    _wait(
+        browser, lambda d: _state(d, "page")["games"] == ["All games"], "the All games chip was not pressed"
+    )
     state = _drawn(browser, "page", query)
     expected = _api(browser, query, limit=50, game="all")
     assert expected["game"] is None and len({h["game"] for h in expected["hits"]}) > 1
@@ -278,7 +324,7 @@ def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url): 
 
 
 def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F811
-    """"/" focuses the box, arrows move through the results, Escape closes them, Enter opens the chosen one."""
+    """ "/" focuses the box, arrows move through the results, Escape closes them, Enter opens the chosen one."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -304,7 +350,11 @@ def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F81
     box.send_keys(Keys.ESCAPE)
     assert not _state(browser, "header")["open"] and not _state(browser, "header")["visible"]
     box.send_keys(Keys.ARROW_DOWN)  # reopens on the first result
-    _wait(browser, lambda d: _state(d, "header")["active"] == state["hits"][0]["id"], "ArrowDown did not reopen the results")
+    _wait(
+        browser,
+        lambda d: _state(d, "header")["active"] == state["hits"][0]["id"],
+        "ArrowDown did not reopen the results",
+    )
     box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
     target = state["hits"][1]["href"]
     _wait(browser, lambda d: d.current_url == target, f"Enter did not open {target}")
@@ -329,22 +379,38 @@ def test_odd_queries_give_results_or_no_results_and_no_error(browser, base_url, 
     """Empty, 10,000-character, operator, quote and control-character queries answer cleanly, never with an error."""
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     try:
-        _open(browser, _page(base_url, SEARCH_PAGE) if variant == "page" else _page(base_url, "athernum/cr/1.md"))
+        _open(
+            browser,
+            _page(base_url, SEARCH_PAGE) if variant == "page" else _page(base_url, "athernum/cr/1.md"),
+        )
         for query in HOSTILE:
-            browser.execute_script("""
+            browser.execute_script(
+                """
                 const input = document.querySelector(`[data-rk-search="${arguments[0]}"] .rk-search__input`);
                 input.focus(); input.value = arguments[1]; input.dispatchEvent(new Event('input', {bubbles: true}));""",
-                variant, query)
+                variant,
+                query,
+            )
             state = _drawn(browser, variant, query)
             assert state["status"], query[:40]
             if query.strip():
-                assert state["hits"] or state["status"].startswith("No results for"), (query[:40], state["status"])
+                assert state["hits"] or state["status"].startswith("No results for"), (
+                    query[:40],
+                    state["status"],
+                )
             assert "Sorry" not in state["status"], (query[:40], state["status"])
-            assert browser.execute_script("return document.querySelectorAll('.rk-search script, .rk-search img').length") == 0
+            assert (
+                browser.execute_script(
+                    "return document.querySelectorAll('.rk-search script, .rk-search img').length"
+                )
+                == 0
+            )
             _api(browser, query)
         assert _errors(browser) == []
     finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        browser.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]}
+        )
 
 
 def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F811
@@ -354,24 +420,37 @@ def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F81
     _open(browser, _page(base_url, SEARCH_PAGE))
     settings = json.loads(browser.find_element(By.ID, "rk-search-settings").get_attribute("textContent"))
     games = browser.execute_script(
-        "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);")
-    assert games == ["All games"] + [g["label"] for g in settings["games"]] == ["All games", "Athernum", "Altered", "Atnia"]
+        "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);"
+    )
+    assert (
+        games
+        == ["All games"] + [g["label"] for g in settings["games"]]
+        == ["All games", "Athernum", "Altered", "Atnia"]
+    )
 
 
 def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):  # noqa: F811
     """Markup in a rule, ruling or example reaches the results and the answer card only as text: nothing runs."""
     from selenium.webdriver.common.by import By
 
-    script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
-        "source": CATCH_ERRORS + "window.__rkAlerts = []; window.alert = (m) => window.__rkAlerts.push(m);"})
+    script = browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": CATCH_ERRORS + "window.__rkAlerts = []; window.alert = (m) => window.__rkAlerts.push(m);"},
+    )
     try:
         _open(browser, _page(small_search_site.as_uri() + "/", SEARCH_PAGE) + "?q=" + quote("alert script"))
         state = _drawn(browser, "page", "alert script")
         assert len(state["hits"]) >= 3
         shown = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__output").text
         assert '<script>alert("' in shown
-        assert browser.execute_script(
-            "return document.querySelectorAll('.rk-search script, .rk-search img, .rk-search iframe').length") == 0
+        assert (
+            browser.execute_script(
+                "return document.querySelectorAll('.rk-search script, .rk-search img, .rk-search iframe').length"
+            )
+            == 0
+        )
         assert browser.execute_script("return window.__rkAlerts") == [] and _errors(browser) == []
     finally:
-        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        browser.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]}
+        )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 
-from kb.build import STEPS as BUILD_STEPS, run_build
+from kb.build import STEPS as BUILD_STEPS
+from kb.build import run_build
 from kb.site.build import SiteBuildError
 from tests.site.project import make_project
 

@@ -25,14 +25,18 @@ ESCAPED = [
 def test_hostile_text_is_shown_escaped(small_site, url, label):
     """Each kind of source text with a <script> in it is shown as text, escaped, on its page."""
     html = read(small_site, url)
-    assert f'&lt;script&gt;alert(&#34;{label}&#34;)&lt;/script&gt;' in html or \
-        f'&lt;script&gt;alert("{label}")&lt;/script&gt;' in html
+    assert (
+        f"&lt;script&gt;alert(&#34;{label}&#34;)&lt;/script&gt;" in html
+        or f'&lt;script&gt;alert("{label}")&lt;/script&gt;' in html
+    )
 
 
 def test_listed_example_titles_are_data_not_markup(small_site):
     """Where a rule lists its examples, a title with a <script> in it is a JSON string in the game's script of
     examples, which rk-examples.js only ever sets as text."""
-    [(_, title, _)] = listed_examples(small_site, read(small_site, "athernum/cr/1.html").split('id="1.1.1"')[1])
+    [(_, title, _)] = listed_examples(
+        small_site, read(small_site, "athernum/cr/1.html").split('id="1.1.1"')[1]
+    )
     assert title.endswith('<script>alert("title")</script>')
     script = (small_site / "javascripts/rk-examples.js").read_text(encoding="utf-8")
     assert "textContent = title" in script and "innerHTML" not in script

@@ -28,7 +28,7 @@ def _example(site: Path, game: str, scenario_id: str) -> str:
     markup = example_page(site, game, scenario_id).read_text(encoding="utf-8")
     start = markup.index(f'id="{scenario_anchor(scenario_id)}"')
     end = markup.find('class="rk-example-head"', markup.index('class="rk-example-card', start))
-    return markup[start:end if end > 0 else len(markup)]
+    return markup[start : end if end > 0 else len(markup)]
 
 
 def _strings(value: object) -> list[str]:
@@ -53,8 +53,10 @@ def _leaves(value: object) -> list[object]:
 
 def _scenarios(proof_project) -> list[tuple[str, dict]]:
     paths, sample = proof_project
-    return [(path.relative_to(paths.scenarios).parts[0], yaml_load(path.read_text(encoding="utf-8")))
-            for path in sample]
+    return [
+        (path.relative_to(paths.scenarios).parts[0], yaml_load(path.read_text(encoding="utf-8")))
+        for path in sample
+    ]
 
 
 def test_the_sample_covers_thirty_scenarios_of_each_game(proof_project):
@@ -73,6 +75,9 @@ def test_every_card_set_up_and_every_value_expected_is_on_the_example(proof_proj
         text = _text(_example(proof_site, game, data["id"])).casefold()
         wanted = [("setup", s) for s in _strings(data["setup"])]
         wanted += [("expect", value_words(v)) for v in _leaves(data.get("expect") or {})]
-        missing += [f"{data['id']}: {where} {value!r}" for where, value in wanted
-                    if _SPACE.sub(" ", value).casefold() not in text]
+        missing += [
+            f"{data['id']}: {where} {value!r}"
+            for where, value in wanted
+            if _SPACE.sub(" ", value).casefold() not in text
+        ]
     assert not missing, "\n".join(missing)

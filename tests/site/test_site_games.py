@@ -45,7 +45,7 @@ def _block(html: str, anchor: str) -> str:
     """A rule's block on its page: from its id to the next block's id (what stands under it included)."""
     start = html.index(f'id="{anchor}"')
     following = html.find(' id="', start + 5)
-    return html[start:following if following > 0 else len(html)]
+    return html[start : following if following > 0 else len(html)]
 
 
 def test_status_page_has_a_card_per_game_with_documents_examples_and_coverage(repo_site, repo):
@@ -60,7 +60,7 @@ def test_status_page_has_a_card_per_game_with_documents_examples_and_coverage(re
         for document in documents:
             assert f'href="{url_of(graph, document)}"' in card, (game, document)
         overall = summary.coverage[game].overall
-        assert f"<strong class=\"rk-figure\">{_percent(overall.percent)}</strong>" in card
+        assert f'<strong class="rk-figure">{_percent(overall.percent)}</strong>' in card
         assert f"{overall.total} " in card and f"{overall.missing} missing" in card
         shown = {status: int(n) for status, n in STATUS_COUNT.findall(card)}
         counted = Counter(str(s.status) for s in results.scenarios if s.game == game)
@@ -86,8 +86,8 @@ def test_coverage_page_of_each_game_groups_its_units_as_verify_does(repo_site, r
         assert [h.replace("&amp;", "&") for _, h in headings][1:] == [c.title for c in coverage.chapters][1:]
     for rule, status in coverage.rules.items():
         anchor = url_of(graph, rule).split("#")[1]
-        row = html[html.index(f'href="{document_page}#{anchor}"'):]
-        row = row[:row.index("</tr>")]
+        row = html[html.index(f'href="{document_page}#{anchor}"') :]
+        row = row[: row.index("</tr>")]
         assert str(status) in row, rule
 
 
@@ -100,10 +100,13 @@ def test_rulings_page_of_each_game_lists_its_rulings(repo_site, repo, game):
     assert len(own) >= 10
     for ruling in own:
         assert f'id="{ruling_anchor(ruling.id)}"' in html
-        entry = html[html.index(f'id="{ruling_anchor(ruling.id)}"'):]
+        entry = html[html.index(f'id="{ruling_anchor(ruling.id)}"') :]
         for rule in ruling.rules:
             if rule in graph:
-                assert f'href="{url_of(graph, rule).removeprefix(game + "/")}"' in entry[:6000], (ruling.id, rule)
+                assert f'href="{url_of(graph, rule).removeprefix(game + "/")}"' in entry[:6000], (
+                    ruling.id,
+                    rule,
+                )
 
 
 @pytest.mark.parametrize("game", OTHERS)
@@ -141,7 +144,10 @@ def test_rules_show_their_rulings_and_verified_examples(repo_site, repo, game):
     for scenario in (s for s in results.scenarios if s.game == game):
         for rule in (r for r in scenario.rules if r in graph):
             listed = {url: status for url, _, status in listed_examples(repo_site, block(rule))}
-            assert listed[scenario_url(graph, game, scenario.id, scenario.rules)] == str(scenario.status), (scenario.id, rule)
+            assert listed[scenario_url(graph, game, scenario.id, scenario.rules)] == str(scenario.status), (
+                scenario.id,
+                rule,
+            )
             checked += 1
     assert checked > 100
 
@@ -154,8 +160,8 @@ def test_not_testable_reasons_are_for_authors_not_readers(repo_site, repo):
     url, anchor = url_of(graph, rule).split("#")
     assert reason[:40] not in _block(read(repo_site, url), anchor)
     coverage = read(repo_site, "atnia/coverage.html")
-    row = coverage[coverage.index(f'href="rules.html#{anchor}"'):]
-    assert reason.split(" - ")[0].replace("'", "&#39;") in row[:row.index("</tr>")]
+    row = coverage[coverage.index(f'href="rules.html#{anchor}"') :]
+    assert reason.split(" - ")[0].replace("'", "&#39;") in row[: row.index("</tr>")]
 
 
 def test_every_page_of_every_game_is_built(repo_site):

@@ -34,11 +34,14 @@ def test_german_rulebook_labels_are_german(repo_site):
 
 
 def test_german_terms_preview_the_german_wording_and_link_to_the_english_glossary(repo_site):
-    """"Befehlsmarken" in the German rulebook previews its German definition and the English one, and links to the
+    """ "Befehlsmarken" in the German rulebook previews its German definition and the English one, and links to the
     English glossary entry."""
     html = page_html(repo_site, "athernum/rulebook-de")
-    link = re.search(r'<a class="rk-term" href="([^"]+)" data-node="de:athernum:term/command-token" hreflang="en">'
-                     r'(Befehlsmarken?)</a>', html)
+    link = re.search(
+        r'<a class="rk-term" href="([^"]+)" data-node="de:athernum:term/command-token" hreflang="en">'
+        r"(Befehlsmarken?)</a>",
+        html,
+    )
     assert link and re.search(r"glossary(/|\.html)#term-command-token$", link.group(1))
     entry = _previews(html)["de:athernum:term/command-token"]
     assert entry["t"].startswith("Befehlsmarken: Eine begrenzte Ressource")

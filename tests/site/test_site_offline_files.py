@@ -19,9 +19,20 @@ def _site(root, files: dict[str, str]):
 
 def test_service_worker_keeps_pages_and_assets_but_not_downloads(tmp_path):
     """Pages, assets and the search index are kept; downloads, source maps and sitemaps are fetched on demand."""
-    site = _site(tmp_path, {"index.html": "home", "athernum/cr/4.html": "rules", "assets/rulekb/search-index.js": "x",
-                            "downloads/graph.json": "{}", "downloads/graph.graphml": "<g/>", "assets/b.js.map": "{}",
-                            "sitemap.xml": "<urlset/>", "sitemap.xml.gz": "", ".hidden": ""})
+    site = _site(
+        tmp_path,
+        {
+            "index.html": "home",
+            "athernum/cr/4.html": "rules",
+            "assets/rulekb/search-index.js": "x",
+            "downloads/graph.json": "{}",
+            "downloads/graph.graphml": "<g/>",
+            "assets/b.js.map": "{}",
+            "sitemap.xml": "<urlset/>",
+            "sitemap.xml.gz": "",
+            ".hidden": "",
+        },
+    )
     bundle = write_service_worker(site)
     assert bundle.files == ("assets/rulekb/search-index.js", "athernum/cr/4.html", "index.html")
     text = (site / "sw.js").read_text(encoding="utf-8")
@@ -63,7 +74,9 @@ def test_manifest_makes_an_installable_app(repo_site):
 def test_sitemap_lists_every_page(repo_site):
     """sitemap.xml lists every HTML page of the site (relative to the site root without a site_url)."""
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    listed = {loc.text for loc in ET.parse(repo_site / "sitemap.xml").getroot().findall("s:url/s:loc", namespace)}
+    listed = {
+        loc.text for loc in ET.parse(repo_site / "sitemap.xml").getroot().findall("s:url/s:loc", namespace)
+    }
     pages = {p.relative_to(repo_site).as_posix() for p in repo_site.rglob("*.html")} - {"404.html"}
     assert len(pages) > 50 and listed == pages
 

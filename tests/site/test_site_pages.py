@@ -22,8 +22,14 @@ def repo_graph(repo_project):
 
 
 def _numbered(graph, game="athernum", document="cr"):
-    return [n for n, d in graph.node_items() if d.game == game and d.document == document
-            and d.kind in (NodeKind.RULE, NodeKind.SECTION) and d.number]
+    return [
+        n
+        for n, d in graph.node_items()
+        if d.game == game
+        and d.document == document
+        and d.kind in (NodeKind.RULE, NodeKind.SECTION)
+        and d.number
+    ]
 
 
 def test_every_cr_rule_is_a_heading_with_its_number_as_anchor(repo_site, repo_graph):
@@ -44,36 +50,44 @@ def test_every_page_carries_the_licences_of_the_rule_texts(repo_site):
     assert len(pages) > 30
     for page in pages:
         html = page.read_text(encoding="utf-8")
-        footer = html[html.index('class="md-copyright"'):]
+        footer = html[html.index('class="md-copyright"') :]
         assert "© 2025 Shaarigan – Schroedinger Entertainment" in footer, page
         assert "CC BY-NC-SA 4.0" in footer and "CC BY 4.0" in footer, page
-        assert "Atnia Card Game rules document" in footer and "Altered TCG comprehensive rules" in footer, page
+        assert "Atnia Card Game rules document" in footer and "Altered TCG comprehensive rules" in footer, (
+            page
+        )
 
 
 def test_a_rule_shows_its_ruling_and_verified_example(repo_site):
     """Under 4.2.2a stand the ruling resting on it (its rule numbers linked) and its verified example."""
     html = read(repo_site, "athernum/cr/4.html")
-    body = html[html.index('id="4.2.2a"'):html.index('id="4.2.2b"')]
+    body = html[html.index('id="4.2.2a"') : html.index('id="4.2.2b"')]
     assert 'href="../rulings.html#R-SITE-1"' in body
     assert '<a class="rk-ref" href="3.html#3.0.7e">3.0.7e</a>' in body
     listed = listed_examples(repo_site, body)
-    assert ("athernum/examples/4.2.0.html#state-based--lethal-damage", "A permanent with lethal damage is discarded",
-            "passed") in listed
+    assert (
+        "athernum/examples/4.2.0.html#state-based--lethal-damage",
+        "A permanent with lethal damage is discarded",
+        "passed",
+    ) in listed
     assert 'href="../examples/4.2.0.html" data-examples=' in body  # without scripts: the examples page
 
 
 def test_verified_example_shows_steps_outcome_and_linked_log(repo_site):
     """The example page shows the steps, the verified outcome and each log line's rule as a link."""
     html = read(repo_site, "athernum/examples/4.2.0.html")
-    card = html[html.index('id="state-based--lethal-damage"'):]
-    assert "p1 activates an ability of Stone Breaker" in card and "Verified: every step and expectation held" in card
+    card = html[html.index('id="state-based--lethal-damage"') :]
+    assert (
+        "p1 activates an ability of Stone Breaker" in card
+        and "Verified: every step and expectation held" in card
+    )
     assert 'href="../cr/4.html#4.2.2a"' in card and 'href="../cr/4.html#4.1.9"' in card
 
 
 def test_glossary_gives_definition_defining_rule_and_uses(repo_site):
     """A glossary entry has its definition, the rule defining it, and links to the rules using it."""
     html = read(repo_site, "athernum/glossary.html")
-    entry = html[html.index('id="term-permanent"'):html.index('id="term-prevent"')]
+    entry = html[html.index('id="term-permanent"') : html.index('id="term-prevent"')]
     assert "Any face-up character, item, or location card" in re.sub(r"<[^>]+>", "", entry)
     assert 'href="cr/2.html#2.1.1"' in entry and "Used in" in entry and 'href="cr/4.html#4.2.2a"' in entry
 
@@ -81,8 +95,8 @@ def test_glossary_gives_definition_defining_rule_and_uses(repo_site):
 def test_rulebook_sections_link_to_cr_rules_and_translation(repo_site):
     """A rulebook section links to the CR rules it explains and to its German translation."""
     html = read(repo_site, "athernum/rulebook-en.html")
-    section = html[html.index('id="combat-phase"'):]
-    section = section[:section.index("<h2", 10)]
+    section = html[html.index('id="combat-phase"') :]
+    section = section[: section.index("<h2", 10)]
     assert 'href="cr/9.html#9.3.0"' in section and 'href="rulebook-de.html#' in section
 
 
@@ -97,13 +111,17 @@ def test_altered_excerpt_shows_its_examples_and_remarks(repo_site, repo_graph):
 
 def test_each_cr_section_has_a_graph_view(repo_site, repo_graph):
     """Every section holding rules has a Mermaid diagram on its chapter's graph page, linked from the section."""
-    sections = [n for n in _numbered(repo_graph) if repo_graph.node(n).kind == NodeKind.SECTION
-                and any(repo_graph.node(c).kind == NodeKind.RULE for c in repo_graph.successors(n))]
+    sections = [
+        n
+        for n in _numbered(repo_graph)
+        if repo_graph.node(n).kind == NodeKind.SECTION
+        and any(repo_graph.node(c).kind == NodeKind.RULE for c in repo_graph.successors(n))
+    ]
     assert len(sections) > 40
     for section in sections:
         chapter = repo_graph.node(section).number.split(".")[0]
         html = read(repo_site, f"athernum/graph/{chapter}.html")
-        after = html[html.index(f'id="graph-{repo_graph.node(section).number}"'):]
+        after = html[html.index(f'id="graph-{repo_graph.node(section).number}"') :]
         assert after.index('<details class="rk-graph">') < after.index('<pre class="rk-mermaid">') < 400
 
 
@@ -136,7 +154,13 @@ def test_home_page_leads_judges_to_the_rules_and_authors_to_the_status(repo_site
     """The home page links every document, each CR chapter, the rulings and the newest rulings; coverage figures
     are on the authors' status page, linked from it."""
     html = read(repo_site, "index.html")
-    for document in ("athernum:cr", "athernum:rulebook-en", "athernum:rulebook-de", "atnia:rules", "altered:cr"):
+    for document in (
+        "athernum:cr",
+        "athernum:rulebook-en",
+        "athernum:rulebook-de",
+        "atnia:rules",
+        "altered:cr",
+    ):
         assert f'href="{url_of(repo_graph, document)}"' in html
     assert 'href="athernum/cr/9.html">9. ' in html and 'href="athernum/rulings.html">Rulings (' in html
     assert 'data-rk-search="home"' in html and "Newest rulings" in html
@@ -155,10 +179,16 @@ def test_every_page_has_the_one_search_box(repo_site):
         html = read(repo_site, page)
         assert 'data-md-component="search"' not in html, page
         assert html.count('data-rk-search="header"') == 1, page
-        assert re.search(r'<script src="[./]*assets/rulekb/search\.js" defer></script>\s*'
-                         r'<script src="[./]*assets/rulekb/search-ui\.js" defer></script>', html), page
-        assert 'assets/rulekb/search-ui.css' in html, page
-    settings = re.search(r'<script type="application/json" id="rk-search-settings">(.*?)</script>', read(repo_site, "index.html"))
+        assert re.search(
+            r'<script src="[./]*assets/rulekb/search\.js" defer></script>\s*'
+            r'<script src="[./]*assets/rulekb/search-ui\.js" defer></script>',
+            html,
+        ), page
+        assert "assets/rulekb/search-ui.css" in html, page
+    settings = re.search(
+        r'<script type="application/json" id="rk-search-settings">(.*?)</script>',
+        read(repo_site, "index.html"),
+    )
     assert settings is not None
     assert [g["id"] for g in json.loads(settings.group(1))["games"]] == ["athernum", "altered", "atnia"]
 

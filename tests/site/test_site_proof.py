@@ -11,8 +11,8 @@ from tests.site.project import listed_examples
 def _section(html: str, anchor: str) -> str:
     """The HTML from the heading with ``anchor`` to the next heading of any level."""
     start = html.index(f'id="{anchor}"')
-    following = re.search(r"<h[1-6][ >]", html[start + 10:])
-    return html[start:start + 10 + following.start()] if following else html[start:]
+    following = re.search(r"<h[1-6][ >]", html[start + 10 :])
+    return html[start : start + 10 + following.start()] if following else html[start:]
 
 
 def test_only_a_passing_example_is_verified(small_site):
@@ -45,8 +45,8 @@ def test_coverage_counts_only_passing_scenarios(small_site):
     html = read(small_site, "athernum/coverage.html")
 
     def row(rule: str) -> str:
-        start = html.index(f'>{rule}</a></td>')
-        return html[start:html.index("</tr>", start)]
+        start = html.index(f">{rule}</a></td>")
+        return html[start : html.index("</tr>", start)]
 
     assert "demonstrated" in row("1.1.1")
     [(_, title, status)] = listed_examples(small_site, row("1.1.1"))
@@ -59,7 +59,7 @@ def test_coverage_counts_only_passing_scenarios(small_site):
 def test_rulings_show_status_from_their_scenarios(small_site):
     """A ruling is demonstrated when its scenarios pass, failing when one fails, else not demonstrated."""
     html = read(small_site, "athernum/rulings.html")
-    first, second, third = (html[html.index(f'id="R-T-00{n}"'):].split("</details>")[0] for n in (1, 2, 3))
+    first, second, third = (html[html.index(f'id="R-T-00{n}"') :].split("</details>")[0] for n in (1, 2, 3))
     assert "rk-status--passed" in first and "demonstrated" in first
     assert "rk-status--failed" in second and "failing" in second
     assert "not demonstrated" in third
@@ -68,11 +68,11 @@ def test_rulings_show_status_from_their_scenarios(small_site):
 def test_open_questions_list_disagreements_ambiguities_and_findings(small_site):
     """The rulebook disagreement and the ambiguity appear with their rulings, and each finding is listed."""
     html = read(small_site, "open-questions.html")
-    disagreements = html[html.index('id="disagreements"'):html.index('id="ambiguities"')]
-    ambiguities = html[html.index('id="ambiguities"'):html.index('id="findings"')]
+    disagreements = html[html.index('id="disagreements"') : html.index('id="ambiguities"')]
+    ambiguities = html[html.index('id="ambiguities"') : html.index('id="findings"')]
     assert "R-T-002" in disagreements and "R-T-003" not in disagreements
     assert "R-T-003" in ambiguities
-    assert "9.9.9 is not a rule" in html[html.index('id="findings"'):]
+    assert "9.9.9 is not a rule" in html[html.index('id="findings"') :]
 
 
 def test_bad_inputs_leave_an_empty_but_working_site(tmp_path):

@@ -17,7 +17,7 @@ ESCAPED_OLD = "&lt;script&gt;alert(&#34;old&#34;)&lt;/script&gt;"
 def _change(html: str, kind: str, text: str) -> str:
     """The entry of one change on the changes page: the first of ``kind`` whose HTML contains ``text``."""
     for entry in html.split(f'<div class="rk-change rk-change--{kind}">')[1:]:
-        entry = entry[:entry.index("</div>")]
+        entry = entry[: entry.index("</div>")]
         if text in entry:
             return entry
     raise AssertionError(f"no {kind} change with {text!r}")
@@ -45,13 +45,13 @@ def test_a_rule_shows_the_releases_in_which_it_changed(release_site):
     """Under rule 1.1.1 stands its history: the release, the one before, the change and its diff, linked to the
     release's changes; an unchanged rule has none."""
     html = read(release_site, "athernum/cr/1.html")
-    block = html[html.index('id="1.1.1"'):html.index('id="1.1.2"')]
-    history = block[block.index("rk-history"):]
+    block = html[html.index('id="1.1.1"') : html.index('id="1.1.2"')]
+    history = block[block.index("rk-history") :]
     assert '<a href="../changes.html#release-current--cr">current</a>' in history
     assert "(from 2025-06)" in history and "<del>one printed</del> <ins>a</ins>" in history
-    assert "rk-history" not in html[html.index('id="1.1.2"'):html.index('id="1.1.2a"')]
-    moved = html[html.index('id="1.1.2a"'):]
-    assert "renumbered from 1.1.3" in moved[:moved.index("</details>")]
+    assert "rk-history" not in html[html.index('id="1.1.2"') : html.index('id="1.1.2a"')]
+    moved = html[html.index('id="1.1.2a"') :]
+    assert "renumbered from 1.1.3" in moved[: moved.index("</details>")]
 
 
 def test_old_numbers_still_lead_to_the_rule(release_site, release_project):
@@ -59,8 +59,8 @@ def test_old_numbers_still_lead_to_the_rule(release_site, release_project):
     note pointing to the rule on another page, or saying it was removed. The strict build of a page linking
     to all three proves MkDocs finds each anchor."""
     html = read(release_site, "athernum/cr/1.html")
-    heading = html[html.index('<h4 id="1.1.2a"'):]
-    heading = heading[:heading.index("</h4>")]
+    heading = html[html.index('<h4 id="1.1.2a"') :]
+    heading = heading[: heading.index("</h4>")]
     assert '<span id="1.1.3" class="rk-former" title="formerly 1.1.3"></span>' in heading
     stub = re.search(r'<p id="1.1.4" class="rk-former-stub">(.*?)</p>', html)
     assert stub
@@ -113,21 +113,27 @@ def test_history_follows_renumberings_across_releases(tmp_path):
     paths = make_project(tmp_path)
     cr = paths.rules / "athernum" / "cr.md"
     june = old_release(cr.read_text(encoding="utf-8"))
-    january = (june.replace("- 1.1.3 A token", "- 1.1.6 A token")  # 1.1.6 → 1.1.3 → 1.1.2a
-               .replace("- 1.1.1 Every card", "- 1.1.9 Every card")  # 1.1.1 and 1.1.2 swapped
-               .replace("- 1.1.2 A permanent", "- 1.1.1 A permanent")
-               .replace("- 1.1.9 Every card", "- 1.1.2 Every card"))
+    january = (
+        june.replace("- 1.1.3 A token", "- 1.1.6 A token")  # 1.1.6 → 1.1.3 → 1.1.2a
+        .replace("- 1.1.1 Every card", "- 1.1.9 Every card")  # 1.1.1 and 1.1.2 swapped
+        .replace("- 1.1.2 A permanent", "- 1.1.1 A permanent")
+        .replace("- 1.1.9 Every card", "- 1.1.2 Every card")
+    )
     (cr.parent / "cr@2025-06.md").write_text(june, encoding="utf-8")
     (cr.parent / "cr@2025-01.md").write_text(january, encoding="utf-8")
     model = build_model(load_site_data(load_kb(paths)))
     index = model.releases
-    assert [(t.previous, t.release) for t in index.transitions] == [("2025-01", "2025-06"), ("2025-06", "current")]
+    assert [(t.previous, t.release) for t in index.transitions] == [
+        ("2025-01", "2025-06"),
+        ("2025-06", "current"),
+    ]
     token = [(c.release, c.kind, c.change.old_id) for c in index.by_node["athernum:1.1.2a"]]
-    assert token == [("2025-06", ChangeKind.RENUMBERED, "athernum:1.1.6"),
-                     ("current", ChangeKind.RENUMBERED, "athernum:1.1.3")]
+    assert token == [
+        ("2025-06", ChangeKind.RENUMBERED, "athernum:1.1.6"),
+        ("current", ChangeKind.RENUMBERED, "athernum:1.1.3"),
+    ]
     assert sorted(a.number for a in index.former_in_block["athernum:1.1.2a"]) == ["1.1.3", "1.1.6"]
     first = [(c.release, c.kind) for c in index.by_node["athernum:1.1.1"]]
     assert first == [("2025-06", ChangeKind.RENUMBERED), ("current", ChangeKind.CHANGED)]
     anchors = {a.number for found in (*index.former_in_block.values(), *index.stubs.values()) for a in found}
     assert not anchors & {"1.1.1", "1.1.2"}  # swapped: both numbers belong to current rules
-

@@ -38,8 +38,14 @@ build_site(paths, root / "site")
 def _build(root: Path, seed: str) -> Path:
     env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1735689600"}
     env.pop("RULEKB_ROOT", None)
-    done = subprocess.run([sys.executable, "-c", BUILD, str(root), TERMS], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", BUILD, str(root), TERMS],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     return root / "site"
 

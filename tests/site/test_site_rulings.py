@@ -11,11 +11,16 @@ from tests.site.project import page_html
 
 def test_reasoning_leaves_engine_decision_ids_to_a_footnote():
     """Engine decision ids leave the reasoning a judge reads, and are kept, in order, for the footnote."""
-    text, ids = plain_reasoning("Engine decision D-COMBAT-DEFENDER. 9.3.9 only speaks of the attacker. It is part "
-                                "of engine decision D-MAIN-LETHAL. See engine decision D-STATICS-AGAIN.")
+    text, ids = plain_reasoning(
+        "Engine decision D-COMBAT-DEFENDER. 9.3.9 only speaks of the attacker. It is part "
+        "of engine decision D-MAIN-LETHAL. See engine decision D-STATICS-AGAIN."
+    )
     assert text == "9.3.9 only speaks of the attacker. It is part of an engine decision."
     assert ids == ["D-COMBAT-DEFENDER", "D-MAIN-LETHAL", "D-STATICS-AGAIN"]
-    assert plain_reasoning("Engine decisions D-A-B and D-C: the CR is silent.") == ("the CR is silent.", ["D-A-B", "D-C"])
+    assert plain_reasoning("Engine decisions D-A-B and D-C: the CR is silent.") == (
+        "the CR is silent.",
+        ["D-A-B", "D-C"],
+    )
 
 
 def test_rulings_are_grouped_by_chapter_and_listed_by_question(repo_site):

@@ -5,13 +5,21 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup
 
-from kb.typed_graph import Graph
 from kb.model import EdgeKind, Node, NodeKind
 from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
 from kb.site.relations import build_relations
 from kb.site.render import TextRenderer, linkify, md_escape, tooltip
-from kb.urls import (EXAMPLES_PER_PAGE, crowded_units, ruling_anchor, ruling_url, scenario_anchor, scenario_page,
-                     scenario_url, url_of)
+from kb.typed_graph import Graph
+from kb.urls import (
+    EXAMPLES_PER_PAGE,
+    crowded_units,
+    ruling_anchor,
+    ruling_url,
+    scenario_anchor,
+    scenario_page,
+    scenario_url,
+    url_of,
+)
 
 
 def test_md_escape_leaves_no_markdown_or_html():
@@ -73,20 +81,37 @@ def test_prose_links_rule_numbers_and_escapes(small_model):
     """A ruling's or a log's text links the game's rule numbers and escapes everything else."""
     from kb.site.links import Linker
 
-    html = TextRenderer(small_model).prose("see 1.1.1 and athernum:2.1.1 <b>", "athernum",
-                                           Linker("athernum/rulings.md", small_model, {}))
+    html = TextRenderer(small_model).prose(
+        "see 1.1.1 and athernum:2.1.1 <b>", "athernum", Linker("athernum/rulings.md", small_model, {})
+    )
     assert html.count('class="rk-ref"') == 2 and "&lt;b&gt;" in html
 
 
 def test_neighbourhood_draws_a_section_and_its_references():
     """A section's view holds its rules, their nesting, and rules elsewhere linked by references."""
     g = Graph()
-    nodes = {"g:1": ("chapter", None), "g:1.1.0": ("section", "g:1"), "g:1.1.1": ("rule", "g:1.1.0"),
-             "g:1.1.1a": ("rule", "g:1.1.1"), "g:2": ("chapter", None), "g:2.1.0": ("section", "g:2"),
-             "g:2.1.1": ("rule", "g:2.1.0")}
+    nodes = {
+        "g:1": ("chapter", None),
+        "g:1.1.0": ("section", "g:1"),
+        "g:1.1.1": ("rule", "g:1.1.0"),
+        "g:1.1.1a": ("rule", "g:1.1.1"),
+        "g:2": ("chapter", None),
+        "g:2.1.0": ("section", "g:2"),
+        "g:2.1.1": ("rule", "g:2.1.0"),
+    }
     for order, (node, (kind, parent)) in enumerate(nodes.items()):
-        g.add_typed_node(Node(node, "g", "cr", NodeKind(kind), number=node[2:], parent=parent,
-                              text=f'text of {node} "quoted"', order=order))
+        g.add_typed_node(
+            Node(
+                node,
+                "g",
+                "cr",
+                NodeKind(kind),
+                number=node[2:],
+                parent=parent,
+                text=f'text of {node} "quoted"',
+                order=order,
+            )
+        )
         if parent:
             g.link(parent, node, EdgeKind.CONTAINS)
     g.link("g:2.1.1", "g:1.1.1a", EdgeKind.REFERENCES)
@@ -94,8 +119,11 @@ def test_neighbourhood_draws_a_section_and_its_references():
     assert hood.inner == ["g:1.1.1", "g:1.1.1a"] and hood.outer == ["g:2.1.1"]
     assert ("g:1.1.1", "g:1.1.1a") in hood.contains and ("g:2.1.1", "g:1.1.1a") in hood.references
     source = to_mermaid(g, hood)
-    assert source.startswith("flowchart") and "-.->" in source and '"' not in node_label(g, "g:2.1.1")[1:-1].replace(
-        "#quot;", "")
+    assert (
+        source.startswith("flowchart")
+        and "-.->" in source
+        and '"' not in node_label(g, "g:2.1.1")[1:-1].replace("#quot;", "")
+    )
 
 
 def test_rulings_and_examples_have_stable_locations(graph):
@@ -104,7 +132,9 @@ def test_rulings_and_examples_have_stable_locations(graph):
     assert ruling_url("athernum", "R-ATH-001") == "athernum/rulings.html#R-ATH-001"
     assert ruling_anchor("R ATH/1") == "R-ATH-1"
     assert scenario_anchor("athernum/combat/first turn") == "combat--first-turn"
-    assert scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.2.0.md"
+    assert (
+        scenario_page(graph, "athernum", ["athernum:nope", "athernum:4.2.2a"]) == "athernum/examples/4.2.0.md"
+    )
     assert scenario_page(graph, "athernum", []) == "athernum/examples/other.md"
     assert scenario_page(graph, "altered", ["altered:4.2.3.c"]) == "altered/examples/rules-4.md"
 
@@ -123,16 +153,22 @@ def test_a_crowded_section_shows_its_examples_on_a_page_per_rule(graph):
     assert crowded == {"athernum:4.2.0"}
     assert scenario_page(graph, "athernum", ["athernum:4.2.2a"], crowded) == "athernum/examples/4.2.2.md"
     assert scenario_page(graph, "athernum", ["athernum:4.2.0"], crowded) == "athernum/examples/4.2.0.md"
-    assert scenario_url(graph, "athernum", "athernum/x/y", ["athernum:4.2.2a"], crowded) == "athernum/examples/4.2.2.html#x--y"
+    assert (
+        scenario_url(graph, "athernum", "athernum/x/y", ["athernum:4.2.2a"], crowded)
+        == "athernum/examples/4.2.2.html#x--y"
+    )
 
 
-@pytest.mark.parametrize("node,url", [
-    ("athernum:4.2.2a", "athernum/cr/4.html#4.2.2a"),
-    ("athernum:cr", "athernum/cr/index.html"),
-    ("athernum:rulebook-en/combat-phase/p3", "athernum/rulebook-en.html#combat-phase--p3"),
-    ("altered:1.4.6.b", "altered/cr.html#1.4.6.b"),
-    ("athernum:term/permanent", "athernum/glossary.html#term-permanent"),
-])
+@pytest.mark.parametrize(
+    "node,url",
+    [
+        ("athernum:4.2.2a", "athernum/cr/4.html#4.2.2a"),
+        ("athernum:cr", "athernum/cr/index.html"),
+        ("athernum:rulebook-en/combat-phase/p3", "athernum/rulebook-en.html#combat-phase--p3"),
+        ("altered:1.4.6.b", "altered/cr.html#1.4.6.b"),
+        ("athernum:term/permanent", "athernum/glossary.html#term-permanent"),
+    ],
+)
 def test_node_urls_are_unchanged_permalinks(graph, node, url):
     """Every kind of node keeps the permalink the site publishes for it."""
     assert url_of(graph, node) == url

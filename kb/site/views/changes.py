@@ -84,16 +84,28 @@ def _row(ctx: Ctx, item: SiteChange) -> ChangeRow:
         diff = Markup.escape(change.new_text)
     else:
         diff = diff_markup(change.old_text, change.new_text)
-    return ChangeRow(str(change.kind), link, _name(change.id), old, diff,
-                     gone=item.target is None and change.kind != ChangeKind.REMOVED)
+    return ChangeRow(
+        str(change.kind),
+        link,
+        _name(change.id),
+        old,
+        diff,
+        gone=item.target is None and change.kind != ChangeKind.REMOVED,
+    )
 
 
 def _transition(ctx: Ctx, transition: Transition) -> TransitionView:
     doc_id = f"{transition.game}:{transition.document}"
-    document = ctx.ref(doc_id, ctx.model.document_name(doc_id)) if doc_id in ctx.graph else \
-        Link(None, transition.document)
-    view = TransitionView(transition.anchor, document,
-                          ctx.release_name(transition.game, transition.document, transition.previous))
+    document = (
+        ctx.ref(doc_id, ctx.model.document_name(doc_id))
+        if doc_id in ctx.graph
+        else Link(None, transition.document)
+    )
+    view = TransitionView(
+        transition.anchor,
+        document,
+        ctx.release_name(transition.game, transition.document, transition.previous),
+    )
     counts = Counter(c.kind for c in transition.changes)
     view.counts = [(str(k), counts[k]) for k in KIND_ORDER if counts.get(k)]
     view.rows = [_row(ctx, c) for c in transition.changes]
@@ -109,18 +121,29 @@ def changes_view(ctx: Ctx, game: str) -> ChangesView:
         view.example = ctx.model.documents[main[0]].document
     for document, items in index.releases_of(game).items():
         doc_id = f"{game}:{document}"
-        link = ctx.ref(doc_id, ctx.model.document_name(doc_id)) if doc_id in ctx.graph else Link(None, document)
-        view.documents.append(DocumentReleases(link, [ctx.release_name(game, document, r.release) for r in items]))
+        link = (
+            ctx.ref(doc_id, ctx.model.document_name(doc_id)) if doc_id in ctx.graph else Link(None, document)
+        )
+        view.documents.append(
+            DocumentReleases(link, [ctx.release_name(game, document, r.release) for r in items])
+        )
     sections: dict[str, ReleaseSection] = {}
     # Newest release first (the current source is the newest); a stable sort keeps the documents in order.
-    transitions = sorted(index.transitions_of(game), key=lambda t: (t.release == CURRENT, t.release), reverse=True)
+    transitions = sorted(
+        index.transitions_of(game), key=lambda t: (t.release == CURRENT, t.release), reverse=True
+    )
     for transition in transitions:
         section = sections.get(transition.release)
         if section is None:
             name = ctx.release_name(game, transition.document, transition.release)
-            heading = f"Current release{name.removeprefix('current')}" if transition.release == CURRENT \
+            heading = (
+                f"Current release{name.removeprefix('current')}"
+                if transition.release == CURRENT
                 else f"Release {name}"
-            section = sections[transition.release] = ReleaseSection(release_anchor(transition.release), heading)
+            )
+            section = sections[transition.release] = ReleaseSection(
+                release_anchor(transition.release), heading
+            )
             ctx.add_toc(2, section.anchor, heading)
         entry = _transition(ctx, transition)
         section.transitions.append(entry)

@@ -15,8 +15,12 @@ from kb.site.releases import SiteChange, changes_page, diff_segments, release_na
 from kb.site.render import TextRenderer
 from kb.verify.results import ScenarioResult, Status
 
-STATUS_LABEL = {Status.PASSED: "verified", Status.FAILED: "failed", Status.ERROR: "error",
-                Status.XFAIL: "expected failure"}
+STATUS_LABEL = {
+    Status.PASSED: "verified",
+    Status.FAILED: "failed",
+    Status.ERROR: "error",
+    Status.XFAIL: "expected failure",
+}
 
 
 @dataclass
@@ -88,7 +92,9 @@ class Ctx:
     link: Linker
     text: TextRenderer
     toc: list[TocEntry] = field(default_factory=list)
-    listed: set[str] = field(default_factory=set)  # the games whose examples rules or rulings list on this page
+    listed: set[str] = field(
+        default_factory=set
+    )  # the games whose examples rules or rulings list on this page
 
     @property
     def graph(self):
@@ -118,9 +124,15 @@ class Ctx:
         return [self.ref(n, tip=tip) for n in node_ids]
 
     def example(self, scenario: ScenarioResult) -> ExampleNote:
-        return ExampleNote(scenario.id, self.link.scenario(scenario.id), scenario.title or scenario.id,
-                           str(scenario.status), STATUS_LABEL.get(scenario.status, str(scenario.status)),
-                           scenario.game, self.model.scenario_number.get(scenario.id, -1))
+        return ExampleNote(
+            scenario.id,
+            self.link.scenario(scenario.id),
+            scenario.title or scenario.id,
+            str(scenario.status),
+            STATUS_LABEL.get(scenario.status, str(scenario.status)),
+            scenario.game,
+            self.model.scenario_number.get(scenario.id, -1),
+        )
 
     def listing(self, notes: list[ExampleNote]) -> list[ExampleNote]:
         """``notes`` as a list under a rule or ruling, which names them by number: the page then loads their
@@ -131,11 +143,18 @@ class Ctx:
     def examples_of(self, rule: str) -> list[ExampleNote]:
         """The scenarios citing a rule, passing ones first, as listed on this page."""
         found = self.model.scenarios_by_rule.get(rule, [])
-        return self.listing([self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))])
+        return self.listing(
+            [self.example(s) for s in sorted(found, key=lambda s: (s.status != Status.PASSED, s.id))]
+        )
 
     def ruling_note(self, ruling: Ruling) -> RulingNote:
-        return RulingNote(ruling.id, self.link.ruling(ruling.id), ruling.question,
-                          self.text.prose(ruling.answer, ruling.game, self.link), str(self.model.ruling_status(ruling)))
+        return RulingNote(
+            ruling.id,
+            self.link.ruling(ruling.id),
+            ruling.question,
+            self.text.prose(ruling.answer, ruling.game, self.link),
+            str(self.model.ruling_status(ruling)),
+        )
 
     def rulings_of(self, rule: str) -> list[RulingNote]:
         return [self.ruling_note(r) for r in self.model.rulings_by_rule.get(rule, [])]
@@ -154,8 +173,14 @@ class Ctx:
         else:
             summary, diff = kind, diff_markup(c.old_text, c.new_text)
         href = self.link.to(changes_page(change.game), transition_anchor(change.document, change.release))
-        return HistoryNote(self.release_name(change.game, change.document, change.release),
-                           self.release_name(change.game, change.document, change.previous), href, kind, summary, diff)
+        return HistoryNote(
+            self.release_name(change.game, change.document, change.release),
+            self.release_name(change.game, change.document, change.previous),
+            href,
+            kind,
+            summary,
+            diff,
+        )
 
     def history_of(self, node_id: str) -> list[HistoryNote]:
         """The releases in which a node changed, newest first."""
@@ -167,12 +192,19 @@ class Ctx:
 
 def rule_links(ctx: Ctx, rules: list[str], *, tip: bool = False) -> list[Link]:
     """Links to the rules a ruling or scenario cites; one the graph does not have is shown struck out."""
-    return [ctx.ref(r, tip=tip) if r in ctx.graph else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
-            for r in rules]
+    return [
+        ctx.ref(r, tip=tip)
+        if r in ctx.graph
+        else Link(None, r.split(":", 1)[-1], "not a rule of the graph", "error")
+        for r in rules
+    ]
 
 
-RULING_STATUS_CLASS = {RulingStatus.DEMONSTRATED: "passed", RulingStatus.FAILING: "failed",
-                       RulingStatus.UNPROVEN: "missing"}
+RULING_STATUS_CLASS = {
+    RulingStatus.DEMONSTRATED: "passed",
+    RulingStatus.FAILING: "failed",
+    RulingStatus.UNPROVEN: "missing",
+}
 
 
 def diff_markup(old: str, new: str) -> Markup:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from kb.model import DocumentMeta, NodeKind
 from kb.diff import ChangeKind
+from kb.model import DocumentMeta, NodeKind
 from kb.site.i18n import tr
 from kb.site.mermaid import graph_anchor, graph_page, graph_units
 from kb.site.releases import changes_page, transition_anchor
@@ -49,21 +49,33 @@ class Block:
 
     @property
     def has_notes(self) -> bool:
-        return bool(self.referenced_by or self.explained_by or self.explains or self.translations or self.rulings
-                    or self.examples or self.graph or self.glossary or self.history)
+        return bool(
+            self.referenced_by
+            or self.explained_by
+            or self.explains
+            or self.translations
+            or self.rulings
+            or self.examples
+            or self.graph
+            or self.glossary
+            or self.history
+        )
 
     @property
     def summary(self) -> str:
         """The one line the folded notes show: ``2 rulings · 5 examples · rulebook · 3 references``."""
         lang = self.lang
-        parts = [tr(lang, "{n} rulings", len(self.rulings)) if self.rulings else "",
-                 tr(lang, "{n} examples", len(self.examples)) if self.examples else "",
-                 tr(lang, "rulebook") if self.explained_by else "",
-                 tr(lang, "{n} CR rules", len(self.explains)) if self.explains else "",
-                 tr(lang, "translation") if self.translations else "",
-                 tr(lang, "changed") if self.history else "",
-                 tr(lang, "{n} references", len(self.referenced_by)) if self.referenced_by else "",
-                 tr(lang, "graph view") if self.graph else "", tr(lang, "in the glossary") if self.glossary else ""]
+        parts = [
+            tr(lang, "{n} rulings", len(self.rulings)) if self.rulings else "",
+            tr(lang, "{n} examples", len(self.examples)) if self.examples else "",
+            tr(lang, "rulebook") if self.explained_by else "",
+            tr(lang, "{n} CR rules", len(self.explains)) if self.explains else "",
+            tr(lang, "translation") if self.translations else "",
+            tr(lang, "changed") if self.history else "",
+            tr(lang, "{n} references", len(self.referenced_by)) if self.referenced_by else "",
+            tr(lang, "graph view") if self.graph else "",
+            tr(lang, "in the glossary") if self.glossary else "",
+        ]
         return " · ".join(p for p in parts if p) or tr(lang, "notes")
 
 
@@ -149,8 +161,10 @@ def _section_notes(ctx: Ctx, block: Block) -> None:
     """A rulebook section: the CR rules it explains, and its translation."""
     rel, node = ctx.model.relations, block.node
     block.explains = ctx.refs(rel.get("explains", node), tip=True)
-    block.translations = [ctx.ref(t, _language_label(ctx, t))
-                          for t in rel.get("translates", node) + rel.get("translated_by", node)]
+    block.translations = [
+        ctx.ref(t, _language_label(ctx, t))
+        for t in rel.get("translates", node) + rel.get("translated_by", node)
+    ]
 
 
 def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
@@ -158,7 +172,9 @@ def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
     data = ctx.graph.node(node)
     kind = str(data.kind)
     anchor = ctx.model.relations.location[node][1]
-    block = Block(kind, node, anchor, level=level, depth=depth, number=data.number or "", lang=_language(ctx, node))
+    block = Block(
+        kind, node, anchor, level=level, depth=depth, number=data.number or "", lang=_language(ctx, node)
+    )
     if kind == NodeKind.PARAGRAPH and not block.number:
         block.number = node.rsplit("/p", 1)[-1] if "/p" in node else ""
     if data.title:
@@ -167,7 +183,9 @@ def _block(ctx: Ctx, node: str, level: int, depth: int) -> Block:
         block.title = Markup.escape(data.title)
         block.glossary = ctx.ref(node, "glossary")
     # A rule's text goes into its heading: search then has one entry per rule whose title is the rule.
-    block.text = ctx.text.node_line(node, ctx.link) if kind == NodeKind.RULE else ctx.text.node_text(node, ctx.link)
+    block.text = (
+        ctx.text.node_line(node, ctx.link) if kind == NodeKind.RULE else ctx.text.node_text(node, ctx.link)
+    )
     if kind in (NodeKind.RULE, NodeKind.SECTION, NodeKind.CHAPTER) and block.number:
         _rule_notes(ctx, block)
     else:  # paragraphs and list items (Atnia's rules), unnumbered sections, terms, Examples and Remarks
@@ -195,15 +213,22 @@ def walk(ctx: Ctx, root: str, root_level: int = 1, graphs: dict[str, Link] | Non
                 block.graph = graphs.get(child)
                 blocks.append(block)
                 if level + 1 <= 3:  # sections and sub-sections make the page's table of contents
-                    ctx.add_toc(level + 1, block.anchor, ctx.label(child) if not block.number else
-                                f"{block.number} {ctx.graph.node(child).title}".strip())
+                    ctx.add_toc(
+                        level + 1,
+                        block.anchor,
+                        ctx.label(child)
+                        if not block.number
+                        else f"{block.number} {ctx.graph.node(child).title}".strip(),
+                    )
                 visit(child, level + 1, 0)
             elif kind == NodeKind.RULE:
                 block = _block(ctx, child, min(6, level + 1), depth)
                 blocks.append(block)
                 group = block.number.rsplit(".", 1)[0]
                 titled = group == ctx.graph.node(node).number  # a section of that number heads it already
-                if dotted and depth == 0 and group and not titled and group not in groups:  # Altered: by number
+                if (
+                    dotted and depth == 0 and group and not titled and group not in groups
+                ):  # Altered: by number
                     groups.add(group)
                     ctx.add_toc(min(level + 1, 3), block.anchor, group)
                 visit(child, level + 1, depth + 1)
@@ -230,10 +255,19 @@ def former_stubs(ctx: Ctx, page: str) -> list[FormerStub]:
     out = []
     for anchor in ctx.model.releases.stubs.get(page, []):
         moved_to = ctx.ref(anchor.node) if anchor.node and anchor.kind == ChangeKind.RENUMBERED else None
-        changes = Link(ctx.link.to(changes_page(anchor.game), transition_anchor(anchor.document, anchor.release)),
-                       "changes")
-        out.append(FormerStub(anchor.number, anchor.number, moved_to,
-                              ctx.release_name(anchor.game, anchor.document, anchor.release), changes))
+        changes = Link(
+            ctx.link.to(changes_page(anchor.game), transition_anchor(anchor.document, anchor.release)),
+            "changes",
+        )
+        out.append(
+            FormerStub(
+                anchor.number,
+                anchor.number,
+                moved_to,
+                ctx.release_name(anchor.game, anchor.document, anchor.release),
+                changes,
+            )
+        )
     return out
 
 
@@ -241,8 +275,10 @@ def _graph_links(ctx: Ctx, chapter: str) -> dict[str, Link]:
     """Links from each section of a chapter to its graph view."""
     number = ctx.graph.node(chapter).number
     game = ctx.graph.node(chapter).game
-    return {unit: Link(ctx.link.to(graph_page(game, number), graph_anchor(ctx.graph, unit)), "graph view")
-            for unit in graph_units(ctx.graph, ctx.model.relations, chapter)}
+    return {
+        unit: Link(ctx.link.to(graph_page(game, number), graph_anchor(ctx.graph, unit)), "graph view")
+        for unit in graph_units(ctx.graph, ctx.model.relations, chapter)
+    }
 
 
 def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
@@ -250,8 +286,13 @@ def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
     data = ctx.graph.node(chapter)
     meta = ctx.model.documents[f"{data.game}:{data.document}"]
     graphs = _graph_links(ctx, chapter)
-    view = DocumentView(title=f"{data.number}. {data.title}", node=chapter, meta=meta, layout="rules",
-                        lead=ctx.text.node_text(chapter, ctx.link))
+    view = DocumentView(
+        title=f"{data.number}. {data.title}",
+        node=chapter,
+        meta=meta,
+        layout="rules",
+        lead=ctx.text.node_text(chapter, ctx.link),
+    )
     view.graph = graphs.pop(chapter, None)
     view.blocks = walk(ctx, chapter, 1, graphs)
     view.former = former_stubs(ctx, ctx.link.page)
@@ -262,9 +303,13 @@ def chapter_view(ctx: Ctx, chapter: str) -> DocumentView:
 def document_view(ctx: Ctx, document: str) -> DocumentView:
     """A document on one page (rulebooks, Atnia, the Altered excerpt), or a CR's front page."""
     meta = ctx.model.documents[document]
-    view = DocumentView(title=meta.title, node=document, meta=meta,
-                        layout="prose" if meta.numbering == "none" else "rules",
-                        lead=ctx.text.node_text(document, ctx.link))
+    view = DocumentView(
+        title=meta.title,
+        node=document,
+        meta=meta,
+        layout="prose" if meta.numbering == "none" else "rules",
+        lead=ctx.text.node_text(document, ctx.link),
+    )
     children = ctx.model.relations.get("children", document)
     chapters = [c for c in children if ctx.graph.node(c).kind == NodeKind.CHAPTER]
     if chapters:
@@ -273,9 +318,15 @@ def document_view(ctx: Ctx, document: str) -> DocumentView:
         for chapter in chapters:
             c = ctx.graph.node(chapter)
             counted = by_chapter.get(chapter)
-            view.chapters.append(ChapterSummary(ctx.ref(chapter, f"{c.number}. {c.title}"), c.number,
-                                                c.title, counted.counts.total if counted else 0,
-                                                counted.counts.percent if counted else None))
+            view.chapters.append(
+                ChapterSummary(
+                    ctx.ref(chapter, f"{c.number}. {c.title}"),
+                    c.number,
+                    c.title,
+                    counted.counts.total if counted else 0,
+                    counted.counts.percent if counted else None,
+                )
+            )
     else:
         view.blocks = walk(ctx, document, 1)
     view.former = former_stubs(ctx, ctx.link.page)

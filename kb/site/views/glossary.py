@@ -72,10 +72,14 @@ def glossary_view(ctx: Ctx, game: str) -> GlossaryView:
         parent = data.parent
         rule = _defining_rule(ctx, term)
         entry = TermEntry(
-            anchor=anchor, name=data.title, aliases=list(data.aliases or []),
+            anchor=anchor,
+            name=data.title,
+            aliases=list(data.aliases or []),
             definition=ctx.text.node_text(term, ctx.link),
             defined_in=ctx.ref(parent) if parent in ctx.graph and parent != rule else None,
-            defining_rule=ctx.ref(rule, tip=True) if rule else None, used_in=_usages(ctx, term))
+            defining_rule=ctx.ref(rule, tip=True) if rule else None,
+            used_in=_usages(ctx, term),
+        )
         view.terms.append(entry)
         letter = data.title[:1].upper()
         if not view.letters or view.letters[-1][0] != letter:

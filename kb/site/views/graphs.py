@@ -52,11 +52,19 @@ def graph_view(ctx: Ctx, chapter: str) -> GraphView:
     for unit in graph_units(graph, relations, chapter):
         unit_data = graph.node(unit)
         hood = neighbourhood(graph, relations, unit)
-        heading = (f"{unit_data.number}. {unit_data.title}" if unit == chapter
-                   else f"{unit_data.number or ''} {unit_data.title}".strip())
-        view.sections.append(GraphSection(
-            anchor=graph_anchor(graph, unit), heading=md_escape(heading), diagram=to_mermaid(graph, hood),
-            rule_links=[_md_link(ctx, here, n, ctx.label(n)) for n in [unit, *hood.inner]],
-            neighbour_links=[_md_link(ctx, here, n, ctx.label(n)) for n in hood.outer],
-            truncated=hood.truncated))
+        heading = (
+            f"{unit_data.number}. {unit_data.title}"
+            if unit == chapter
+            else f"{unit_data.number or ''} {unit_data.title}".strip()
+        )
+        view.sections.append(
+            GraphSection(
+                anchor=graph_anchor(graph, unit),
+                heading=md_escape(heading),
+                diagram=to_mermaid(graph, hood),
+                rule_links=[_md_link(ctx, here, n, ctx.label(n)) for n in [unit, *hood.inner]],
+                neighbour_links=[_md_link(ctx, here, n, ctx.label(n)) for n in hood.outer],
+                truncated=hood.truncated,
+            )
+        )
     return view

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.diff import ChangeKind
-from kb.site.downloads import Download
 from kb.releases import CURRENT
+from kb.site.downloads import Download
 from kb.site.releases import changes_page
 from kb.site.views.common import Ctx, Link
 from kb.urls import ruling_page
@@ -58,8 +58,12 @@ def _game_card(ctx: Ctx, game: str, pages: set[str]) -> GameCard:
         data = ctx.graph.node(chapter)
         card.chapters.append(ctx.ref(chapter, f"{data.number}. {data.title}"))
     rulings = len(ctx.model.rulings_of(game))
-    for page, label in ((f"{game}/glossary.md", "Glossary"), (ruling_page(game), f"Rulings ({rulings})"),
-                        (f"{game}/examples/index.md", "Examples"), (changes_page(game), "Changes")):
+    for page, label in (
+        (f"{game}/glossary.md", "Glossary"),
+        (ruling_page(game), f"Rulings ({rulings})"),
+        (f"{game}/examples/index.md", "Examples"),
+        (changes_page(game), "Changes"),
+    ):
         if page in pages:
             card.pages.append(Link(ctx.link.to(page), label))
     return card
@@ -77,9 +81,19 @@ def _releases(ctx: Ctx) -> list[ReleaseNote]:
         for t in ctx.model.releases.transitions_of(game):
             name = ctx.release_name(game, t.document, t.release)
             href = ctx.link.to(changes_page(game), t.anchor)
-            notes.append((t.release == CURRENT, t.release, ReleaseNote(
-                ctx.model.game_name(game), ctx.model.document_name(f"{game}:{t.document}"), name,
-                _summary([c.kind for c in t.changes]), href)))
+            notes.append(
+                (
+                    t.release == CURRENT,
+                    t.release,
+                    ReleaseNote(
+                        ctx.model.game_name(game),
+                        ctx.model.document_name(f"{game}:{t.document}"),
+                        name,
+                        _summary([c.kind for c in t.changes]),
+                        href,
+                    ),
+                )
+            )
     return [n for *_, n in sorted(notes, key=lambda x: (x[0], x[1]), reverse=True)[:RECENT_RELEASES]]
 
 
@@ -91,7 +105,9 @@ def home_view(ctx: Ctx, pages: set[str]) -> HomeView:
         view.games.append(card)
         ctx.add_toc(2, f"game-{game}", card.name)
     view.releases = _releases(ctx)
-    newest = sorted(ctx.model.rulings.values(), key=lambda r: (str(r.date), r.id), reverse=True)[:RECENT_RULINGS]
+    newest = sorted(ctx.model.rulings.values(), key=lambda r: (str(r.date), r.id), reverse=True)[
+        :RECENT_RULINGS
+    ]
     for ruling in newest:
         href = ctx.link.ruling(ruling.id)
         view.rulings.append((Link(href, ruling.question), ctx.model.game_name(ruling.game), str(ruling.date)))
@@ -114,5 +130,7 @@ class DownloadsView:
 def downloads_view(ctx: Ctx, files: list[Download]) -> DownloadsView:
     view = DownloadsView(title="Downloads")
     for item in files:
-        view.files.append((Link(ctx.link.to(item.path), item.path.rsplit("/", 1)[-1]), item.description, item.size))
+        view.files.append(
+            (Link(ctx.link.to(item.path), item.path.rsplit("/", 1)[-1]), item.description, item.size)
+        )
     return view

@@ -21,6 +21,7 @@ STATUS_ORDER = (Status.PASSED, Status.FAILED, Status.ERROR, Status.XFAIL)
 
 # --- examples --------------------------------------------------------------------------------
 
+
 @dataclass
 class ExampleRow:
     """A scenario as a line of the examples index."""
@@ -55,8 +56,12 @@ def _status_counts(scenarios: list[ScenarioResult]) -> list[tuple[str, str, int]
 def examples_index_view(ctx: Ctx, game: str) -> ExamplesIndexView:
     """Every scenario of a game under each chapter (or, without chapters, each coverage group) it cites."""
     scenarios = sorted(ctx.model.scenarios_of(game), key=lambda s: s.id)
-    view = ExamplesIndexView(title="Examples", game=game, generated=ctx.model.data.results.generated,
-                             counts=_status_counts(scenarios))
+    view = ExamplesIndexView(
+        title="Examples",
+        game=game,
+        generated=ctx.model.data.results.generated,
+        counts=_status_counts(scenarios),
+    )
     if ctx.model.chapters_of(game):
         _by_chapter(ctx, game, scenarios, view)
     else:
@@ -82,10 +87,16 @@ def _by_chapter(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: Exam
     for chapter in ctx.model.chapters_of(game):
         data = ctx.graph.node(chapter)
         page = ctx.model.relations.location[chapter][0]
-        rows = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if page in chapter_of[s.id]]
+        rows = [
+            ExampleRow(ctx.example(s), _rule_links(ctx, s.rules))
+            for s in scenarios
+            if page in chapter_of[s.id]
+        ]
         if rows:
             anchor = f"chapter-{data.number}"
-            view.chapters.append(ChapterExamples(anchor, f"{data.number}. {data.title}", ctx.ref(chapter), rows))
+            view.chapters.append(
+                ChapterExamples(anchor, f"{data.number}. {data.title}", ctx.ref(chapter), rows)
+            )
             ctx.add_toc(2, anchor, f"{data.number}. {data.title}")
 
 
@@ -106,7 +117,11 @@ def _by_group(ctx: Ctx, game: str, scenarios: list[ScenarioResult], view: Exampl
         return
     cited = {s.id: {g.key for g in _groups_cited(ctx, s)} for s in scenarios}
     for group in report.chapters:
-        rows = [ExampleRow(ctx.example(s), _rule_links(ctx, s.rules)) for s in scenarios if group.key in cited[s.id]]
+        rows = [
+            ExampleRow(ctx.example(s), _rule_links(ctx, s.rules))
+            for s in scenarios
+            if group.key in cited[s.id]
+        ]
         if rows:
             link = ctx.ref(group.node, group.title) if group.node else None
             view.chapters.append(ChapterExamples(group.anchor, group.title, link, rows))
@@ -185,7 +200,9 @@ def _rule_link(ctx: Ctx, rule: str) -> Link:
 
 
 def _log_row(ctx: Ctx, game: str, entry: LogEntry) -> LogRow:
-    return LogRow(_rule_link(ctx, entry.rule), ctx.text.prose(entry.message, game, ctx.link, paragraphs=False))
+    return LogRow(
+        _rule_link(ctx, entry.rule), ctx.text.prose(entry.message, game, ctx.link, paragraphs=False)
+    )
 
 
 def _card_hrefs(ctx: Ctx, proof: ExampleProof) -> dict[str, str]:
@@ -204,24 +221,35 @@ def example_entry(ctx: Ctx, scenario: ScenarioResult) -> ExampleEntry:
     proof = build_proof(scenario, ctx.model.rulings_of(scenario.game))
     steps = [StepRow(s, [_log_row(ctx, scenario.game, e) for e in s.log]) for s in proof.steps]
     rulings = {r.id: r for r in proof.rulings}
-    for ruling_id in scenario.rulings:  # named by the scenario but in no rulings file: shown, linked to nothing
+    for (
+        ruling_id
+    ) in scenario.rulings:  # named by the scenario but in no rulings file: shown, linked to nothing
         rulings.setdefault(ruling_id, RulingRef(ruling_id, "", True))
 
     def ruling_link(r: RulingRef) -> Link:  # a proved ruling's question as its tooltip (pages stay light)
         return Link(ctx.link.ruling(r.id), r.id, r.question if r.proves else "")
+
     return ExampleEntry(
-        note=ctx.example(scenario), anchor=ctx.model.scenario_location[scenario.id][1], path=scenario.path,
-        proof=proof, rules=_rule_links(ctx, scenario.rules, tip=True),
+        note=ctx.example(scenario),
+        anchor=ctx.model.scenario_location[scenario.id][1],
+        path=scenario.path,
+        proof=proof,
+        rules=_rule_links(ctx, scenario.rules, tip=True),
         proves=[ruling_link(r) for r in rulings.values() if r.proves],
         related=[ruling_link(r) for r in rulings.values() if not r.proves],
-        reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link), diff=scenario.diff,
-        setup_log=[_log_row(ctx, scenario.game, e) for e in proof.setup_log], steps=steps,
+        reason=ctx.text.prose(scenario.reason, scenario.game, ctx.link),
+        diff=scenario.diff,
+        setup_log=[_log_row(ctx, scenario.game, e) for e in proof.setup_log],
+        steps=steps,
         further_log=[_log_row(ctx, scenario.game, e) for e in proof.further_log],
-        chain=[_rule_link(ctx, r).label for r in proof.chain], cards=_card_hrefs(ctx, proof))
+        chain=[_rule_link(ctx, r).label for r in proof.chain],
+        cards=_card_hrefs(ctx, proof),
+    )
 
 
-def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None,
-                       title: str = "Other examples") -> ExamplesPageView:
+def examples_page_view(
+    ctx: Ctx, game: str, page: str, chapter: str | None, title: str = "Other examples"
+) -> ExamplesPageView:
     """The scenarios shown in full on one examples page (those whose first cited rule is in the chapter).
 
     A game without chapters has one such page; there the scenarios stand under the coverage group
@@ -248,7 +276,9 @@ def examples_page_view(ctx: Ctx, game: str, page: str, chapter: str | None,
     for scenario in scenarios:
         groups = _groups_cited(ctx, scenario)
         first.setdefault(groups[0].key if groups else "", []).append(scenario)
-    ordered = [(g.key, g.anchor, g.title, ctx.ref(g.node, g.title) if g.node else None) for g in report.chapters]
+    ordered = [
+        (g.key, g.anchor, g.title, ctx.ref(g.node, g.title) if g.node else None) for g in report.chapters
+    ]
     ordered.append(("", "group-other", "Other examples", None))
     for key, anchor, group_title, group_link in ordered:
         if not first.get(key):
@@ -316,19 +346,35 @@ def coverage_view(ctx: Ctx, game: str) -> CoverageView:
         units, group = "numbered rules", "chapter"
     else:
         units, group = "numbered rules", "first number"
-    view = CoverageView(title="Coverage", game=game, game_name=ctx.model.game_name(game),
-                        document=ctx.ref(report.document, ctx.model.documents[report.document].title
-                                         if report.document in ctx.model.documents else None),
-                        overall=report.overall, units=units, group=group,
-                        has_results=bool(ctx.model.data.results.scenarios))
+    view = CoverageView(
+        title="Coverage",
+        game=game,
+        game_name=ctx.model.game_name(game),
+        document=ctx.ref(
+            report.document,
+            ctx.model.documents[report.document].title if report.document in ctx.model.documents else None,
+        ),
+        overall=report.overall,
+        units=units,
+        group=group,
+        has_results=bool(ctx.model.data.results.scenarios),
+    )
     for chapter in report.chapters:
         link = ctx.ref(chapter.node, chapter.title) if chapter.node else None
         entry = ChapterCoverageView(chapter.anchor, chapter.title, link, chapter.counts)
         for item in chapter.rules:
             examples = ctx.listing([ctx.example(ctx.model.scenarios[s]) for s in item.scenarios])
             data = ctx.graph.node(item.rule)
-            entry.rows.append(CoverageRow(ctx.ref(item.rule), _gist(data.text or data.title), str(item.status),
-                                          STATUS_CLASS[item.status], examples, item.reason))
+            entry.rows.append(
+                CoverageRow(
+                    ctx.ref(item.rule),
+                    _gist(data.text or data.title),
+                    str(item.status),
+                    STATUS_CLASS[item.status],
+                    examples,
+                    item.reason,
+                )
+            )
         view.chapters.append(entry)
         ctx.add_toc(2, chapter.anchor, chapter.title)
     view.toc = ctx.toc
@@ -368,8 +414,12 @@ def cards_view(ctx: Ctx, game: str) -> CardsView:
     view = CardsView(title="Cards", game=game, game_name=ctx.model.game_name(game), unused=library.unused)
     for card in library.cards:
         shown = [ctx.model.scenarios[s] for s in card.used_by if s in ctx.model.scenarios][:EXAMPLES_PER_CARD]
-        row = CardRow(card, card_anchor(card.name, card.scenario), ctx.listing([ctx.example(s) for s in shown]),
-                      len(card.used_by) - len(shown))
+        row = CardRow(
+            card,
+            card_anchor(card.name, card.scenario),
+            ctx.listing([ctx.example(s) for s in shown]),
+            len(card.used_by) - len(shown),
+        )
         (view.own if card.scenario else view.rows).append(row)
     if view.rows:
         ctx.add_toc(2, "library", "Card library")

@@ -75,15 +75,27 @@ def questions_view(ctx: Ctx) -> QuestionsView:
     ctx.add_toc(2, "findings", "Lint findings")
     findings = ctx.model.data.findings
     groups: dict[str, FindingGroup] = {}
-    for problem in sorted(findings, key=lambda p: (SEVERITY_ORDER.get(p.severity, 3), p.code, p.path, p.line)):
+    for problem in sorted(
+        findings, key=lambda p: (SEVERITY_ORDER.get(p.severity, 3), p.code, p.path, p.line)
+    ):
         group = groups.get(problem.code)
         if group is None:
-            group = groups[problem.code] = FindingGroup(problem.code, GROUP_TITLES.get(problem.code, problem.code),
-                                                        str(problem.severity), f"findings-{problem.code}")
+            group = groups[problem.code] = FindingGroup(
+                problem.code,
+                GROUP_TITLES.get(problem.code, problem.code),
+                str(problem.severity),
+                f"findings-{problem.code}",
+            )
             ctx.add_toc(3, group.anchor, group.title)
         where = f"{problem.path}:{problem.line}" if problem.line else problem.path
-        group.rows.append(FindingRow(str(problem.severity), where, problem.field,
-                                     ctx.text.prose(problem.message, _game_of(problem), ctx.link, paragraphs=False)))
+        group.rows.append(
+            FindingRow(
+                str(problem.severity),
+                where,
+                problem.field,
+                ctx.text.prose(problem.message, _game_of(problem), ctx.link, paragraphs=False),
+            )
+        )
     view.groups = list(groups.values())
     view.counts = {str(s): n for s, n in Counter(p.severity for p in findings).items()}
     view.toc = ctx.toc

@@ -24,8 +24,10 @@ SOURCES = {"cr": "CR", "rulebook": "CR/rulebook disagreement", "interpretation":
 DECISION = re.compile(r"\bD-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\b")
 #: A sentence naming engine decisions (at the start of the reasoning or on its own) is left out entirely;
 #: a mention inside a sentence becomes "an engine decision". The ids go to the footnote.
-DECISION_SENTENCE = re.compile(r"(?:^|(?<=[.!?]\s))(?:See )?[Ee]ngine decisions? D-[A-Z0-9-]+"
-                               r"(?:(?:,\s*| and )D-[A-Z0-9-]+)*\s*(?:[.:]\s*|$)")
+DECISION_SENTENCE = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:See )?[Ee]ngine decisions? D-[A-Z0-9-]+"
+    r"(?:(?:,\s*| and )D-[A-Z0-9-]+)*\s*(?:[.:]\s*|$)"
+)
 DECISION_MENTION = re.compile(r"\b[Ee]ngine decisions? D-[A-Z0-9-]+(?:(?:,\s*| and )D-[A-Z0-9-]+)*")
 OTHER = "Other rulings"
 
@@ -107,12 +109,24 @@ def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
     kind = ctx.model.ruling_kind(ruling)
     reasoning, decisions = plain_reasoning(ruling.reasoning)
     return RulingEntry(
-        id=ruling.id, anchor=ctx.model.ruling_location(ruling)[1], question=ruling.question,
+        id=ruling.id,
+        anchor=ctx.model.ruling_location(ruling)[1],
+        question=ruling.question,
         answer=ctx.text.prose(ruling.answer, ruling.game, ctx.link),
-        reasoning=ctx.text.prose(reasoning, ruling.game, ctx.link), source=ruling.source, date=ruling.date,
-        rules=rule_links(ctx, ruling.rules, tip=True), examples=ctx.listing([ctx.example(s) for s in results]), unrun=unrun,
-        status=str(status), status_class=RULING_STATUS_CLASS[status], kind=str(kind) if kind else "",
-        path=ruling.path, line=ruling.line, source_key=source_key(ctx, ruling), decisions=decisions)
+        reasoning=ctx.text.prose(reasoning, ruling.game, ctx.link),
+        source=ruling.source,
+        date=ruling.date,
+        rules=rule_links(ctx, ruling.rules, tip=True),
+        examples=ctx.listing([ctx.example(s) for s in results]),
+        unrun=unrun,
+        status=str(status),
+        status_class=RULING_STATUS_CLASS[status],
+        kind=str(kind) if kind else "",
+        path=ruling.path,
+        line=ruling.line,
+        source_key=source_key(ctx, ruling),
+        decisions=decisions,
+    )
 
 
 def _topic(ctx: Ctx, rule: str, group_node: str | None) -> tuple[str, int]:
@@ -168,6 +182,8 @@ def rulings_view(ctx: Ctx, game: str) -> RulingsView:
     view.sources = [(key, label, found[key]) for key, label in SOURCES.items() if found[key]]
     for other in ctx.model.games:
         if ctx.model.rulings_of(other):
-            view.games.append((Link(ctx.link.to(ruling_page(other)), ctx.model.game_name(other)), other == game))
+            view.games.append(
+                (Link(ctx.link.to(ruling_page(other)), ctx.model.game_name(other)), other == game)
+            )
     view.toc = ctx.toc
     return view

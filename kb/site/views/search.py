@@ -27,5 +27,8 @@ def search_view(ctx: Ctx) -> SearchView:
 
 def search_settings(model: SiteModel) -> dict:
     """The games the search boxes offer as filter chips: id, a short label, and the game's full name."""
-    return {"games": [{"id": game, "label": game.capitalize(), "name": model.game_name(game)}
-                      for game in model.games]}
+    return {
+        "games": [
+            {"id": game, "label": game.capitalize(), "name": model.game_name(game)} for game in model.games
+        ]
+    }

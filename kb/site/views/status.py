@@ -11,10 +11,11 @@ from kb.model import NodeKind
 from kb.site.draft import DRAFT_ANCHOR, Draft
 from kb.site.model import RulingStatus
 from kb.site.releases import changes_page
-from kb.verify.coverage import ChapterCoverage
 from kb.site.views.common import STATUS_LABEL, Ctx, ExampleNote, Link
 from kb.urls import ruling_page
+from kb.verify.coverage import ChapterCoverage
 from kb.verify.results import Status
+
 
 @dataclass
 class DocumentRow:
@@ -69,9 +70,15 @@ class StatusView:
 
 def _counts(ctx: Ctx, document: str) -> str:
     kinds = Counter(ctx.graph.node(n).kind for n in _below(ctx, document))
-    parts = [(NodeKind.CHAPTER, "chapters"), (NodeKind.SECTION, "sections"), (NodeKind.RULE, "rules"),
-             (NodeKind.PARAGRAPH, "paragraphs"), (NodeKind.TERM, "terms"), (NodeKind.EXAMPLE, "examples"),
-             (NodeKind.REMARK, "remarks")]
+    parts = [
+        (NodeKind.CHAPTER, "chapters"),
+        (NodeKind.SECTION, "sections"),
+        (NodeKind.RULE, "rules"),
+        (NodeKind.PARAGRAPH, "paragraphs"),
+        (NodeKind.TERM, "terms"),
+        (NodeKind.EXAMPLE, "examples"),
+        (NodeKind.REMARK, "remarks"),
+    ]
     return ", ".join(f"{kinds[k]} {name}" for k, name in parts if kinds.get(k))
 
 
@@ -91,8 +98,14 @@ def status_view(ctx: Ctx, pages: set[str]) -> StatusView:
         status = GameStatus(game, ctx.model.game_name(game))
         for document in ctx.model.documents_of(game):
             meta = ctx.model.documents[document]
-            status.documents.append(DocumentRow(ctx.ref(document, ctx.model.document_name(document)), meta.language,
-                                                meta.version, _counts(ctx, document)))
+            status.documents.append(
+                DocumentRow(
+                    ctx.ref(document, ctx.model.document_name(document)),
+                    meta.language,
+                    meta.version,
+                    _counts(ctx, document),
+                )
+            )
         report = ctx.model.coverage.get(game)
         if report is not None and f"{game}/coverage.md" in pages:
             status.coverage = report.overall
@@ -105,7 +118,9 @@ def status_view(ctx: Ctx, pages: set[str]) -> StatusView:
             status.examples = Link(ctx.link.to(f"{game}/examples/index.md"), "examples")
         rulings = ctx.model.rulings_of(game)
         status.rulings = len(rulings)
-        status.rulings_demonstrated = sum(1 for r in rulings if ctx.model.ruling_status(r) == RulingStatus.DEMONSTRATED)
+        status.rulings_demonstrated = sum(
+            1 for r in rulings if ctx.model.ruling_status(r) == RulingStatus.DEMONSTRATED
+        )
         if ruling_page(game) in pages:
             status.rulings_link = Link(ctx.link.to(ruling_page(game)), "rulings")
         if f"{game}/glossary.md" in pages:
