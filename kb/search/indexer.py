@@ -212,7 +212,9 @@ def prepare_knowledge_base_index(
     results = load_results(paths)
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
-    docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
+    docs = collect_documents(
+        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by
+    )
     prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress)
     if kb.errors:
         prepared.report.notes.append(

@@ -247,6 +247,14 @@ def test_a_question_other_than_a_definition_puts_the_rule_above_the_glossary_ent
     assert hits[0] == rule and term in hits
 
 
+def test_a_glossary_entry_follows_the_best_matching_rule_of_its_defining_rule(engine):
+    """For a question that is not a definition, a glossary entry ("Stack", defined by 4.1.0) comes right after
+    the rule of its defining rule's family that best matches the question: the entry only restates it."""
+    hits = [h.id for h in engine.search("In what order does the stack resolve?", limit=10).hits]
+    term = hits.index("athernum:term/stack")
+    assert term > 0 and hits[term - 1] in ("athernum:4.1.0", "athernum:4.1.7")
+
+
 def test_a_german_question_keeps_to_the_game_with_german_texts(engine):
     """Only Athernum has German texts, so a German question is answered from Athernum alone."""
     result = engine.search("Wie viele Karten ziehe ich zu Beginn des Spiels?", limit=10)

@@ -1703,8 +1703,8 @@
       if (parsed.clauses === null) return;
       for (const [docnum, score] of hits.slice(0, c.RELATED_HITS)) {
         let related = this.docs[docnum].related;
-        if (!related.length) continue;
         const kind = this.docs[docnum].kind;
+        if (!related.length || kind === "term") continue; // an entry restates its defining rule: no second evidence
         const factor = c.RELATED_FACTOR[kind] || c.RELATED_FACTOR[this.docs[docnum].lang === "de" ? "de" : "en"];
         const reason = { ruling: "cited by", scenario: "shown by" }[kind] || "explained by";
         const base = this._scores.has(docnum) ? this._scores.get(docnum) : score;
@@ -1717,6 +1717,18 @@
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
       this._headingsBelowSubrules(ranked);
+      if (parsed.words.length > 1) this._glossaryBelowDefiningRules(ranked); // one word looks a topic up
+    }
+
+    /** SearchEngine._glossary_below_defining_rules: a glossary entry ranks just below the best of its defining
+     *  rule and that rule's subrules that the question matches itself. */
+    _glossaryBelowDefiningRules(ranked) {
+      for (const [docnum, [score, via]] of [...ranked.entries]) {
+        const doc = this.docs[docnum];
+        if (doc.kind !== "term" || !doc.related.length) continue;
+        const rule = doc.related[0];
+        this._belowBestMatch(ranked, docnum, score, via, [rule, ...this.docs[rule].subrules]);
+      }
     }
 
     /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
@@ -1724,16 +1736,21 @@
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (!doc.subrules.length || pyStrip(doc.text || "")) continue;
-        let best = null;
-        for (const sub of doc.subrules) {
-          if (ranked.entries.has(sub) && (this._scores.get(sub) || 0.0) > 0) {
-            const subScore = ranked.entries.get(sub)[0];
-            if (best === null || subScore > best) best = subScore;
-          }
-        }
-        if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
+        if (doc.subrules.length && !pyStrip(doc.text || "")) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
       }
+    }
+
+    /** SearchEngine._below_best_match: place docnum just below the best ranked of others the question matches
+     *  itself, if that ranks lower than it. */
+    _belowBestMatch(ranked, docnum, score, via, others) {
+      let best = null;
+      for (const o of others) {
+        if (ranked.entries.has(o) && (this._scores.get(o) || 0.0) > 0) {
+          const own = ranked.entries.get(o)[0];
+          if (best === null || own > best) best = own;
+        }
+      }
+      if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
     }
 
     /** SearchEngine._rules_above_examples: a matching example or remark brings its rule just above itself. */
