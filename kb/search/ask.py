@@ -32,7 +32,7 @@ from kb.rule_view import (
 )
 from kb.ruling_view import RulingView, build_ruling_view, example_ids
 from kb.rulings import Ruling
-from kb.search.documents import defining_rule
+from kb.search.documents import companion_documents, defining_rule
 from kb.search.engine import SearchEngine
 from kb.search.explain import Explanation
 from kb.search.explain import explain as explain_hits
@@ -106,16 +106,6 @@ class AskAnswer:
         if not self.explain:
             del data["explain"]
         return data
-
-
-def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
-    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
-    linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
-    return frozenset(
-        (graph.nodes[u]["game"], graph.nodes[u]["document"])
-        for u, _, kind in graph.edges(keys=True)
-        if kind in linking
-    )
 
 
 def rules_for_hit(

@@ -154,6 +154,16 @@ def defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, st
     return None
 
 
+def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
+    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
+    linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
+    return frozenset(
+        (graph.nodes[u]["game"], graph.nodes[u]["document"])
+        for u, _, kind in graph.edges(keys=True)
+        if kind in linking
+    )
+
+
 def _defining(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> list[str]:
     """The rule that defines a glossary entry, as the entry's one related rule (none when no rule does)."""
     rule = defining_rule(graph, term_id, defined_by)

@@ -123,8 +123,10 @@ def prepare_index(
     *,
     on_progress: Progress | None = None,
     games: Sequence[str] = (),
+    companions: Sequence[str] = (),
 ) -> PreparedIndex:
-    """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`)."""
+    """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`).
+    ``companions``: the documents (``game:document``) whose passages explain or translate another's rules."""
     started = time.perf_counter()
     root = index_root(paths)
     remove_stale(root, BUILDING_PREFIX)
@@ -145,6 +147,7 @@ def prepare_index(
                     {(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated}
                 )
             },
+            "companions": sorted(companions),
             "fingerprint": source_fingerprint(paths),
         }
         _write(tmp, docs, synonyms, meta, on_progress, paths.memo)
@@ -203,7 +206,7 @@ def prepare_knowledge_base_index(
     generation that is not live yet."""
     from kb.loader import load_kb
     from kb.rulings import load_rulings
-    from kb.search.documents import collect_documents
+    from kb.search.documents import collect_documents, companion_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results
 
@@ -215,7 +218,8 @@ def prepare_knowledge_base_index(
     docs = collect_documents(
         kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by
     )
-    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress)
+    companions = [f"{game}:{document}" for game, document in companion_documents(kb.graph)]
+    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress, companions=companions)
     if kb.errors:
         prepared.report.notes.append(
             f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)"

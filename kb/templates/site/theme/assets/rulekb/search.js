@@ -1429,6 +1429,8 @@
       this.builder = new QueryBuilder(this.synonyms, this.analysis, c);
       this.realWords = new Map(Object.entries(data.realWords || {}).map(([lang, stems]) => [lang, new Set(pySplit(stems))]));
       this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
+      this.companions = new Set(data.meta.companions || []);
+      this.docnumOf = new Map(this.docs.map((d, n) => [d.id, n]));
       this.otherLanguage = new Map();
       this._scores = new Map();
       this._termCounts = new Map();
@@ -1641,6 +1643,36 @@
         }
       }
       return best ? best[1] : null;
+    }
+
+    /** ask.leading_ruling over ask's first rule: the ruling that heads the answer (as a hit), or null. It is
+     *  among the best RULING_HITS rulings for the question and rests on the first rule of ask's answer. */
+    answer(text, { game = null } = {}) {
+      const found = this.search(text, { game, limit: this.c.CANDIDATE_HITS });
+      let first;
+      for (const hit of found.hits) {
+        first = this._rulesFor(this.docnumOf.get(hit.id)).find((r) => found.game === null || this.docs[r].game === found.game);
+        if (first !== undefined) break;
+      }
+      if (first === undefined) return null;
+      const rulings = this.search(text, { game: found.game || game, kind: "ruling", limit: this.c.RULING_HITS }).hits;
+      return rulings.find((h) => h.kind === "ruling" && h.rules.some((r) => r.id === this.docs[first].id)) || null;
+    }
+
+    /** ask.rules_for_hit: the rules an entry stands for in an answer (docnums). */
+    _rulesFor(docnum) {
+      const d = this.docs[docnum];
+      const numbered = this.c.NUMBERED;
+      if (d.kind === "ruling" || d.kind === "scenario") return d.related;
+      if (numbered.includes(d.kind) && d.number) return [docnum];
+      if (d.kind === "term") return d.related.length ? [d.related[0]] : [docnum];
+      if (d.kind === "example" || d.kind === "remark") return d.parent >= 0 ? [d.parent] : [];
+      if (d.kind === "paragraph" || numbered.includes(d.kind)) {
+        const parent = d.parent >= 0 ? this.docs[d.parent] : null;
+        if (parent && numbered.includes(parent.kind) && parent.number) return [d.parent];
+        if (!this.companions.has(`${d.game}:${d.document}`)) return [docnum]; // a rules text without numbers
+      }
+      return [];
     }
 
     /** results.hit_from_stored, with what the site shows (a ruling's answer card). */
@@ -1943,11 +1975,14 @@
     return loading;
   };
 
-  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read. */
+  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read, and the ruling
+   *  that answers the question as `rulekb ask` leads with it (none when another kind than rulings is asked for). */
   rulekb.query = function query(text, options = {}) {
     return rulekb.ready().then((engine) => {
-      const result = engine.search(text, options || {});
-      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang };
+      options = options || {};
+      const result = engine.search(text, options);
+      const answer = !options.kind || options.kind === "ruling" ? engine.answer(text, { game: options.game }) : null;
+      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang, answer };
     });
   };
 
