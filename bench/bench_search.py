@@ -130,7 +130,13 @@ def full_corpus():
     synonyms = load_synonyms()
     languages = {d.id: d.meta.language for d in kb.documents}
     docs = collect_documents(
-        kb.graph, kb.lookup.keys, languages, load_rulings(paths)[0], load_results(paths), synonyms
+        kb.graph,
+        kb.lookup.keys,
+        languages,
+        load_rulings(paths)[0],
+        load_results(paths),
+        synonyms,
+        kb.curated.defined_by,
     )
     return docs, synonyms
 

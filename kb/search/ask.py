@@ -32,6 +32,7 @@ from kb.rule_view import (
 )
 from kb.ruling_view import RulingView, build_ruling_view, example_ids
 from kb.rulings import Ruling
+from kb.search.documents import companion_documents, defining_rule
 from kb.search.engine import SearchEngine
 from kb.search.explain import Explanation
 from kb.search.explain import explain as explain_hits
@@ -107,33 +108,6 @@ class AskAnswer:
         return data
 
 
-def _defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
-    """The rule that defines a glossary term: its curated ``defined_by``, the numbered rule it hangs under, or
-    the passage it hangs under in a rules text without numbers (Atnia's terms, whose passages are the rules)."""
-    data = graph.node(term_id)
-    number = defined_by.get(data.game, {}).get(data.title)
-    if number and f"{data.game}:{number}" in graph:
-        return f"{data.game}:{number}"
-    parent = data.parent
-    if parent is None or parent not in graph:
-        return None
-    if graph.node(parent).kind in NUMBERED and graph.node(parent).number:
-        return parent
-    if graph.node(parent).kind == "paragraph":
-        return parent
-    return None
-
-
-def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
-    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
-    linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
-    return frozenset(
-        (graph.node(u).game, graph.node(u).document)
-        for u, _, kind in graph.edges(keys=True)
-        if kind in linking
-    )
-
-
 def rules_for_hit(
     graph: Graph,
     hit: SearchHit,
@@ -152,7 +126,7 @@ def rules_for_hit(
     if hit.kind in NUMBERED and hit.number:
         return [hit.id]
     if hit.kind == "term":  # the rule that defines it, or the glossary entry itself when no rule does
-        rule = _defining_rule(graph, hit.id, defined_by)
+        rule = defining_rule(graph, hit.id, defined_by)
         return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
         parent = graph.node(hit.id).parent

@@ -8,6 +8,7 @@ from typing import Any
 
 from kb.graph import Graph, ancestors, children, descendants, edges_of
 from kb.model import EdgeKind
+from kb.rule_view import NUMBERED
 from kb.rulings import Ruling
 from kb.search.crosslang import related_rules
 from kb.search.schema import KIND_TO_CATEGORY
@@ -128,10 +129,48 @@ def translated_documents(graph: Graph, languages: dict[str, str]) -> dict[str, t
     return {docid: tuple(sorted(langs)) for docid, langs in out.items()}
 
 
+def defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> str | None:
+    """The rule that defines a glossary term: its curated ``defined_by``, the numbered rule it hangs under, or
+    the passage it hangs under in a rules text without numbers (Atnia's terms, whose passages are the rules)."""
+    data = graph.node(term_id)
+    number = defined_by.get(data.game, {}).get(data.title)
+    if number and f"{data.game}:{number}" in graph:
+        return f"{data.game}:{number}"
+    parent = data.parent
+    if parent is None or parent not in graph:
+        return None
+    if graph.node(parent).kind in NUMBERED and graph.node(parent).number:
+        return parent
+    if graph.node(parent).kind == "paragraph":
+        return parent
+    return None
+
+
+def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
+    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
+    linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
+    return frozenset(
+        (graph.node(u).game, graph.node(u).document)
+        for u, _, kind in graph.edges(keys=True)
+        if kind in linking
+    )
+
+
+def _defining(graph: Graph, term_id: str, defined_by: dict[str, dict[str, str]]) -> list[str]:
+    """The rule that defines a glossary entry, as the entry's one related rule (none when no rule does)."""
+    rule = defining_rule(graph, term_id, defined_by)
+    return [rule] if rule else []
+
+
 def graph_documents(
-    graph: Graph, lookup_keys: dict[str, str], languages: dict[str, str], synonyms: Synonyms | None = None
+    graph: Graph,
+    lookup_keys: dict[str, str],
+    languages: dict[str, str],
+    synonyms: Synonyms | None = None,
+    defined_by: dict[str, dict[str, str]] | None = None,
 ) -> Iterator[IndexDoc]:
-    """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples."""
+    """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples.
+    A glossary entry leads to the rule that defines it (``defined_by``: game → term → rule number)."""
     keys = _keys_by_node(lookup_keys)
     related = related_rules(graph, synonyms)
     translated = translated_documents(graph, languages)
@@ -162,7 +201,9 @@ def graph_documents(
             breadcrumb=[graph.node(a).label for a in ancestors(graph, node_id)],
             keys=sorted(keys.get(node_id, [node_id.casefold()])),
             terms=[data.title, *(data.aliases or [])] if kind == "term" else [],
-            related=related.get(node_id, []),
+            related=_defining(graph, node_id, defined_by or {})
+            if kind == "term"
+            else related.get(node_id, []),
             subrules=subrules,
             parent=data.parent or "",
             order=position,
@@ -239,9 +280,10 @@ def collect_documents(
     rulings: list[Ruling],
     results: VerifyResults,
     synonyms: Synonyms | None = None,
+    defined_by: dict[str, dict[str, str]] | None = None,
 ) -> list[IndexDoc]:
     """Everything the index holds: the graph's nodes, then rulings, then scenario results."""
-    docs = list(graph_documents(graph, lookup_keys, languages, synonyms))
+    docs = list(graph_documents(graph, lookup_keys, languages, synonyms, defined_by))
     docs.extend(ruling_documents(rulings, start=len(docs)))
     docs.extend(scenario_documents(graph, results, start=len(docs)))
     return docs

@@ -23,7 +23,7 @@ from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
 from kb.search.synonyms import Synonyms
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from whoosh import query as wq
 
@@ -342,9 +342,11 @@ class SearchEngine:
         cache = self.cache
         for docnum, score in hits[:RELATED_HITS]:
             related = cache.related[docnum]
-            if not related:
-                continue
             kind = cache.kinds[docnum]
+            if (
+                not related or kind == "term"
+            ):  # an entry restates its defining rule: no second evidence for it
+                continue
             factor = RELATED_FACTOR.get(kind) or RELATED_FACTOR["de" if cache.langs[docnum] == "de" else "en"]
             reason = {"ruling": "cited by", "scenario": "shown by"}.get(kind, "explained by")
             base = self._scores.get(
@@ -356,24 +358,38 @@ class SearchEngine:
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
         self._headings_below_subrules(ranked)
+        if len(parsed.words) > 1:  # one word looks a topic up, as its glossary entry's name does
+            self._glossary_below_defining_rules(ranked)
+
+    def _glossary_below_defining_rules(self, ranked: _Ranking) -> None:
+        """A glossary entry ranks just below the best of its defining rule and that rule's subrules that the
+        question matches itself: the entry restates the rule in brief, the rules answer a question. A definition
+        question puts the entry first afterwards (``_definitions_first``)."""
+        cache = self.cache
+        for docnum, (score, via, _) in list(ranked.entries.items()):
+            if cache.kinds[docnum] == "term" and cache.related[docnum]:
+                rule = cache.related[docnum][0]
+                self._below_best_match(ranked, docnum, score, via, (rule, *cache.subrules[rule]))
 
     def _headings_below_subrules(self, ranked: _Ranking) -> None:
         """A heading with no text of its own (``8.0.2 Initiative Determination``) ranks just below the best of
         its subrules that the question matches itself: the heading only names the topic, the subrule answers."""
         cache = self.cache
         for docnum, (score, via, _) in list(ranked.entries.items()):
-            if not cache.subrules[docnum] or (cache.stored[docnum].get("text") or "").strip():
-                continue
-            best = max(
-                (
-                    ranked.entries[sub][0]
-                    for sub in cache.subrules[docnum]
-                    if sub in ranked.entries and self._scores.get(sub, 0.0) > 0
-                ),
-                default=None,
-            )
-            if best is not None and best < score:
-                ranked.place(docnum, best / LEAD, via)
+            if cache.subrules[docnum] and not (cache.stored[docnum].get("text") or "").strip():
+                self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
+
+    def _below_best_match(
+        self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int], others: Iterable[int]
+    ) -> None:
+        """Place ``docnum`` just below the best ranked of ``others`` that the question matches itself, if that
+        ranks lower than it."""
+        best = max(
+            (ranked.entries[o][0] for o in others if o in ranked.entries and self._scores.get(o, 0.0) > 0),
+            default=None,
+        )
+        if best is not None and best < score:
+            ranked.place(docnum, best / LEAD, via)
 
     def _rules_above_examples(self, hits: list[tuple[int, float]], ranked: _Ranking) -> None:
         """An example or remark in the rules text that the question matches brings the rule it belongs to

@@ -151,9 +151,11 @@ def prepare_index(
     on_progress: Progress | None = None,
     games: Sequence[str] = (),
     reuse: bool = False,
+    companions: Sequence[str] = (),
 ) -> PreparedIndex:
     """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`);
-    with ``reuse``, keep the live generation instead when it was written from the same entries."""
+    with ``reuse``, keep the live generation instead when it was written from the same entries. ``companions``:
+    the documents (``game:document``) whose passages explain or translate another's rules."""
     started = time.perf_counter()
     root = index_root(paths)
     kinds = Counter(d.kind for d in docs)
@@ -180,6 +182,7 @@ def prepare_index(
                     {(f"{d.game}:{d.document}", d.translated) for d in docs if d.translated}
                 )
             },
+            "companions": sorted(companions),
             "fingerprint": source_fingerprint(paths),
             "inputs": inputs,
         }
@@ -254,7 +257,7 @@ def prepare_knowledge_base_index(
     generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
     from kb.loader import load_graph_view, load_kb
     from kb.rulings import load_rulings
-    from kb.search.documents import collect_documents
+    from kb.search.documents import collect_documents, companion_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results
 
@@ -264,8 +267,13 @@ def prepare_knowledge_base_index(
     results = load_results(paths)
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
-    docs = collect_documents(kb.graph, kb.lookup.keys, languages, rulings, results, synonyms)
-    prepared = prepare_index(paths, docs, synonyms, on_progress=on_progress, reuse=reuse)
+    docs = collect_documents(
+        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by
+    )
+    companions = [f"{game}:{document}" for game, document in companion_documents(kb.graph)]
+    prepared = prepare_index(
+        paths, docs, synonyms, on_progress=on_progress, reuse=reuse, companions=companions
+    )
     if kb.errors:
         prepared.report.notes.append(
             f"indexed despite {len(kb.errors)} error(s) in the rule sources (see `rulekb lint`)"

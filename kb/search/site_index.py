@@ -17,7 +17,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from kb.search import analysis, definitions, engine, evaluator, fuzzy, query, snippets
+from kb.rule_view import NUMBERED
+from kb.search import analysis, ask, definitions, engine, evaluator, fuzzy, query, snippets
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import K1, B, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
@@ -48,6 +49,9 @@ def constants() -> dict[str, Any]:
         "CATEGORIES": CATEGORIES,
         "DOCUMENT_KINDS": DOCUMENT_KINDS,
         "JUMP_SCORE": engine.JUMP_SCORE,
+        "CANDIDATE_HITS": ask.CANDIDATE_HITS,
+        "RULING_HITS": ask.RULING_HITS,
+        "NUMBERED": list(NUMBERED),
         "DEFINING_KINDS": list(engine.DEFINING_KINDS),
         "FEW_HITS": engine.FEW_HITS,
         "RELATED_FACTOR": engine.RELATED_FACTOR,
@@ -158,7 +162,10 @@ def site_index(
     return {
         "format": SITE_INDEX_FORMAT,
         "constants": constants(),
-        "meta": {k: meta[k] for k in ("games", "docids", "kinds", "translated")},
+        "meta": {
+            **{k: meta[k] for k in ("games", "docids", "kinds", "translated")},
+            "companions": meta.get("companions", []),
+        },
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
         "realWords": {lang: " ".join(stems) for lang, stems in (real_words or {}).items()},
         "tables": {column: list(values) for column, values in tables.items()},

@@ -51,6 +51,7 @@ def whoosh_searcher(indexed, project_kb, tmp_path_factory):
         load_rulings(indexed)[0],
         load_results(indexed),
         load_synonyms(),
+        project_kb.curated.defined_by,
     )
     ix = whoosh_index.create_in(str(tmp_path_factory.mktemp("whoosh")), build_schema())
     with ix.writer() as writer:

@@ -93,7 +93,8 @@ def test_words_every_game_uses_keep_all_games(engine):
 
 def test_ask_ranks_rules_as_search_does(engine, project_kb):
     """`ask` answers with the rules of search's hits in search's order, so the CLI and the site agree."""
-    from kb.search.ask import ask, companion_documents, rules_for_hit
+    from kb.search.ask import ask, rules_for_hit
+    from kb.search.documents import companion_documents
     from kb.verify.results import VerifyResults
 
     graph, defined_by = project_kb.graph, project_kb.curated.defined_by
@@ -245,6 +246,14 @@ def test_a_question_other_than_a_definition_puts_the_rule_above_the_glossary_ent
     entry of the term it names."""
     hits = [h.id for h in engine.search(question, limit=5).hits]
     assert hits[0] == rule and term in hits
+
+
+def test_a_glossary_entry_follows_the_best_matching_rule_of_its_defining_rule(engine):
+    """For a question that is not a definition, a glossary entry ("Stack", defined by 4.1.0) comes right after
+    the rule of its defining rule's family that best matches the question: the entry only restates it."""
+    hits = [h.id for h in engine.search("In what order does the stack resolve?", limit=10).hits]
+    term = hits.index("athernum:term/stack")
+    assert term > 0 and hits[term - 1] in ("athernum:4.1.0", "athernum:4.1.7")
 
 
 def test_a_german_question_keeps_to_the_game_with_german_texts(engine):

@@ -71,7 +71,8 @@ API = """
 const [query, options, done] = arguments;
 const root = new URL('../../', document.querySelector('script[src$="assets/rulekb/search.js"]').src);
 rulekb.query(query, options).then(
-  (r) => done({game: r.game, notes: r.notes, hits: r.hits.map((h) => Object.assign({}, h, {href: new URL(h.url, root).href}))}),
+  (r) => done({game: r.game, notes: r.notes, answer: r.answer,
+               hits: r.hits.map((h) => Object.assign({}, h, {href: new URL(h.url, root).href}))}),
   (e) => done({error: String(e)}));
 """
 
@@ -222,13 +223,15 @@ def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(brows
 
 
 def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, viewport, base_url):  # noqa: F811
-    """A question a ruling answers shows the ruling's question, whole answer, rules and examples first."""
+    """A question a ruling answers shows the ruling ``rulekb ask`` leads with first: its question, whole answer,
+    rules and examples."""
     from selenium.webdriver.common.by import By
 
     query = "is a main character with lethal damage discarded"  # R-SITE-1 of tests/site/project.py
     _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
-    ruling = next(h for h in _api(browser, query, limit=50)["hits"][:10] if h["kind"] == "ruling")
+    ruling = _api(browser, query, limit=50)["answer"]
+    assert ruling["kind"] == "ruling"
     card = state["answer"]
     assert (
         card is not None

@@ -1,6 +1,8 @@
 /* The site's ranker (search.js) in Node, for the tests under tests/search/ (test_site_search.py).
  *   node runner.js search SEARCH_JS SEARCH_INDEX_JS < [{query, game, kind, limit}, …]
  *     → [{ids, notes, hits} | {error}]  (error: what was thrown, with its stack)
+ *   node runner.js answer SEARCH_JS SEARCH_INDEX_JS < [{query, game}, …]
+ *     → [the id of the ruling that heads the answer card | null]
  *   node runner.js stem SEARCH_JS < {en: [words], de: [words], fold: [words]}
  *     → the same lists stemmed (porter2; rulekb's German stem; typed umlauts folded) */
 "use strict";
@@ -21,6 +23,9 @@ if (command === "search") {
       return { error: String((error && error.stack) || error) };
     }
   });
+} else if (command === "answer") {
+  const engine = new site.Engine(require(path.resolve(indexJs)));
+  output = input.map(({ query, game = null }) => (engine.answer(query, { game }) || { id: null }).id);
 } else if (command === "stem") {
   output = { en: input.en.map(site.stemEnglish), de: input.de.map(site.stemGerman), fold: input.fold.map(site.foldGerman) };
 } else {

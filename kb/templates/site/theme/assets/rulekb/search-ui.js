@@ -8,7 +8,6 @@
   const SEARCH_PAGE = new URL("search/index.html", SITE_ROOT); // fixed by the search contract
   const LIMIT = { header: 8, home: 8, page: 50 };
   const ALL_GAMES = "all"; // the "All games" chip: every game, undoing the game the query names or suggests
-  const ANSWER_WITHIN = 10; // the best ruling among this many first results heads them as the answer card
   const KINDS = [["rule", "Rules"], ["ruling", "Rulings"], ["example", "Examples"], ["term", "Glossary"],
                  ["rulebook", "Rulebook"]];
   const KIND_LABEL = { rule: "Rule", section: "Section", chapter: "Chapter", paragraph: "Rule",
@@ -191,7 +190,7 @@
       const notes = result.notes || [];
       this.notes.replaceChildren(...notes.map((note) => element("span", "rk-search__note", note)));
       this.notes.hidden = !notes.length;
-      this.drawAnswer(hits.slice(0, ANSWER_WITHIN).find((hit) => hit.kind === "ruling" && hit.answer));
+      this.drawAnswer(empty || result.error ? null : result.answer); // the ruling `rulekb ask` leads with
       this.list.replaceChildren(...hits.map((hit, i) => this.option(hit, i)));
       if (this.more) {
         this.more.hidden = empty;

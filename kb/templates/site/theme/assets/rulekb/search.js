@@ -1429,6 +1429,8 @@
       this.builder = new QueryBuilder(this.synonyms, this.analysis, c);
       this.realWords = new Map(Object.entries(data.realWords || {}).map(([lang, stems]) => [lang, new Set(pySplit(stems))]));
       this.translated = new Map(Object.entries(data.meta.translated || {}).map(([docid, langs]) => [docid, new Set(langs)]));
+      this.companions = new Set(data.meta.companions || []);
+      this.docnumOf = new Map(this.docs.map((d, n) => [d.id, n]));
       this.otherLanguage = new Map();
       this._scores = new Map();
       this._termCounts = new Map();
@@ -1643,6 +1645,36 @@
       return best ? best[1] : null;
     }
 
+    /** ask.leading_ruling over ask's first rule: the ruling that heads the answer (as a hit), or null. It is
+     *  among the best RULING_HITS rulings for the question and rests on the first rule of ask's answer. */
+    answer(text, { game = null } = {}) {
+      const found = this.search(text, { game, limit: this.c.CANDIDATE_HITS });
+      let first;
+      for (const hit of found.hits) {
+        first = this._rulesFor(this.docnumOf.get(hit.id)).find((r) => found.game === null || this.docs[r].game === found.game);
+        if (first !== undefined) break;
+      }
+      if (first === undefined) return null;
+      const rulings = this.search(text, { game: found.game || game, kind: "ruling", limit: this.c.RULING_HITS }).hits;
+      return rulings.find((h) => h.kind === "ruling" && h.rules.some((r) => r.id === this.docs[first].id)) || null;
+    }
+
+    /** ask.rules_for_hit: the rules an entry stands for in an answer (docnums). */
+    _rulesFor(docnum) {
+      const d = this.docs[docnum];
+      const numbered = this.c.NUMBERED;
+      if (d.kind === "ruling" || d.kind === "scenario") return d.related;
+      if (numbered.includes(d.kind) && d.number) return [docnum];
+      if (d.kind === "term") return d.related.length ? [d.related[0]] : [docnum];
+      if (d.kind === "example" || d.kind === "remark") return d.parent >= 0 ? [d.parent] : [];
+      if (d.kind === "paragraph" || numbered.includes(d.kind)) {
+        const parent = d.parent >= 0 ? this.docs[d.parent] : null;
+        if (parent && numbered.includes(parent.kind) && parent.number) return [d.parent];
+        if (!this.companions.has(`${d.game}:${d.document}`)) return [docnum]; // a rules text without numbers
+      }
+      return [];
+    }
+
     /** results.hit_from_stored, with what the site shows (a ruling's answer card). */
     _hit(docnum, score, via) {
       const d = this.docs[docnum];
@@ -1703,8 +1735,8 @@
       if (parsed.clauses === null) return;
       for (const [docnum, score] of hits.slice(0, c.RELATED_HITS)) {
         let related = this.docs[docnum].related;
-        if (!related.length) continue;
         const kind = this.docs[docnum].kind;
+        if (!related.length || kind === "term") continue; // an entry restates its defining rule: no second evidence
         const factor = c.RELATED_FACTOR[kind] || c.RELATED_FACTOR[this.docs[docnum].lang === "de" ? "de" : "en"];
         const reason = { ruling: "cited by", scenario: "shown by" }[kind] || "explained by";
         const base = this._scores.has(docnum) ? this._scores.get(docnum) : score;
@@ -1717,6 +1749,18 @@
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
       this._headingsBelowSubrules(ranked);
+      if (parsed.words.length > 1) this._glossaryBelowDefiningRules(ranked); // one word looks a topic up
+    }
+
+    /** SearchEngine._glossary_below_defining_rules: a glossary entry ranks just below the best of its defining
+     *  rule and that rule's subrules that the question matches itself. */
+    _glossaryBelowDefiningRules(ranked) {
+      for (const [docnum, [score, via]] of [...ranked.entries]) {
+        const doc = this.docs[docnum];
+        if (doc.kind !== "term" || !doc.related.length) continue;
+        const rule = doc.related[0];
+        this._belowBestMatch(ranked, docnum, score, via, [rule, ...this.docs[rule].subrules]);
+      }
     }
 
     /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
@@ -1724,16 +1768,21 @@
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (!doc.subrules.length || pyStrip(doc.text || "")) continue;
-        let best = null;
-        for (const sub of doc.subrules) {
-          if (ranked.entries.has(sub) && (this._scores.get(sub) || 0.0) > 0) {
-            const subScore = ranked.entries.get(sub)[0];
-            if (best === null || subScore > best) best = subScore;
-          }
-        }
-        if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
+        if (doc.subrules.length && !pyStrip(doc.text || "")) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
       }
+    }
+
+    /** SearchEngine._below_best_match: place docnum just below the best ranked of others the question matches
+     *  itself, if that ranks lower than it. */
+    _belowBestMatch(ranked, docnum, score, via, others) {
+      let best = null;
+      for (const o of others) {
+        if (ranked.entries.has(o) && (this._scores.get(o) || 0.0) > 0) {
+          const own = ranked.entries.get(o)[0];
+          if (best === null || own > best) best = own;
+        }
+      }
+      if (best !== null && best < score) ranked.place(docnum, best / this.c.LEAD, via);
     }
 
     /** SearchEngine._rules_above_examples: a matching example or remark brings its rule just above itself. */
@@ -1926,11 +1975,14 @@
     return loading;
   };
 
-  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read. */
+  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read, and the ruling
+   *  that answers the question as `rulekb ask` leads with it (none when another kind than rulings is asked for). */
   rulekb.query = function query(text, options = {}) {
     return rulekb.ready().then((engine) => {
-      const result = engine.search(text, options || {});
-      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang };
+      options = options || {};
+      const result = engine.search(text, options);
+      const answer = !options.kind || options.kind === "ruling" ? engine.answer(text, { game: options.game }) : null;
+      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang, answer };
     });
   };
 
