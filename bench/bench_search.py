@@ -100,7 +100,7 @@ def fts_search(conn: sqlite3.Connection, text: str, limit: int = 10) -> list[tup
 
 def fts_lookup(conn: sqlite3.Connection, typed: str) -> tuple | None:
     """The baseline's id lookup: the same normalisation of what a judge types, then two indexed reads."""
-    from kb.ids import normalise_lookup
+    from kb.core.ids import normalise_lookup
 
     row = conn.execute("SELECT rowid_ FROM keys WHERE key = ?", (normalise_lookup(typed).key,)).fetchone()
     return conn.execute("SELECT id, title, body FROM docs WHERE rowid = ?", row).fetchone() if row else None
@@ -118,9 +118,9 @@ def fts_cold_main(db: str, query: str) -> None:
 
 def full_corpus():
     """The knowledge base's index entries and synonyms, exactly as `rulekb index` collects them."""
-    from kb.loader import load_kb
-    from kb.paths import Paths
-    from kb.rulings import load_rulings
+    from kb.core.loader import load_kb
+    from kb.core.paths import Paths
+    from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results
@@ -182,7 +182,7 @@ def synthetic_corpus(docs, factor: int, seed: int = 7):
 
 
 def query_set() -> list[str]:
-    from kb.search.evaluate import load_questions
+    from kb.search.quality import load_questions
 
     return [q.question for q in load_questions(QUESTIONS)] + EXTRA_QUERIES
 
@@ -269,9 +269,9 @@ def folder_size(path: Path) -> float:
 
 
 def measure_rulekb(workdir: Path, docs, synonyms, queries, ids, args) -> Figures:
-    from kb.paths import Paths
-    from kb.search.engine import SearchEngine
+    from kb.core.paths import Paths
     from kb.search.indexer import write_index
+    from kb.search.searcher import SearchEngine
 
     (workdir / "rules").mkdir(parents=True, exist_ok=True)
     paths = Paths(workdir)
@@ -290,7 +290,7 @@ def measure_rulekb(workdir: Path, docs, synonyms, queries, ids, args) -> Figures
     if args.cold_runs:
         figures.cold_s, figures.cold_cpu_s = cold_process([RULEKB, "search", query], env, args.cold_runs)
         path_only = (
-            "from kb.search.engine import SearchEngine; from kb.search.render import print_hits; "
+            "from kb.search.searcher import SearchEngine; from kb.search.render import print_hits; "
             "from rich.console import Console; import sys; "
             "print_hits(SearchEngine().search(sys.argv[1]), Console())"
         )

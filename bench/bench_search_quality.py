@@ -65,13 +65,13 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from kb.loader import load_kb
-    from kb.paths import Paths
-    from kb.rulings import load_rulings
+    from kb.core.loader import load_kb
+    from kb.core.paths import Paths
+    from kb.core.rulings import load_rulings
     from kb.search.ask import ask
-    from kb.search.engine import SearchEngine
-    from kb.search.evaluate import evaluate, load_questions
     from kb.search.indexer import write_index
+    from kb.search.quality import evaluate, load_questions
+    from kb.search.searcher import SearchEngine
     from kb.verify.results import load_results
 
     first = load_questions(QUESTIONS)

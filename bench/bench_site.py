@@ -39,9 +39,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.loader import load_kb  # noqa: E402
-from kb.model import NodeKind  # noqa: E402
-from kb.paths import Paths  # noqa: E402
+from kb.core.loader import load_kb  # noqa: E402
+from kb.core.nodes import NodeKind  # noqa: E402
+from kb.core.paths import Paths  # noqa: E402
 from kb.site.build import build_site  # noqa: E402
 from kb.site.generate import SiteGenerator  # noqa: E402
 from kb.site.links import Linker  # noqa: E402

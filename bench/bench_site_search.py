@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_search import full_corpus, query_set, synthetic_corpus  # noqa: E402
 
-from kb.paths import Paths  # noqa: E402
+from kb.core.paths import Paths  # noqa: E402
 
 CHROME_ARGS = [
     "--headless",
@@ -307,7 +307,7 @@ def index_build(docs, synonyms, work: Path) -> tuple[float, float]:
 
 def crosslang_seconds(paths: Paths) -> tuple[float, int]:
     """CPU seconds of matching every rulebook passage with its CR rules, and how many passages were matched."""
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
     from kb.search.crosslang import related_rules
     from kb.search.synonyms import load_synonyms
 

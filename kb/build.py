@@ -12,11 +12,11 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 from kb import build_stamp
 from kb.build_context import BuildContext, BuildStep
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.export import export, rules_by_id
 from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.gate import lint_step
-from kb.loader import load_kb
-from kb.paths import Paths
 from kb.search.build_step import index_step
 from kb.site.build_step import site_step
 from kb.verify.build_step import verify_step

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.progress import Progress
 
-from kb.loader import KnowledgeBase
-from kb.paths import Paths
+from kb.core.loader import KnowledgeBase
+from kb.core.paths import Paths
 
 if TYPE_CHECKING:
     from kb.search.indexer import BuildReport

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import engine
-from kb.paths import Paths
+from kb.core.paths import Paths
 
 STAMP_FILE = "build-stamp.json"
 CODE = Path(__file__).parent

@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.errors import Problem, RulekbError, Severity
-from kb.paths import ROOT_VARIABLE
+from kb.core.errors import Problem, RulekbError, Severity
+from kb.core.paths import ROOT_VARIABLE
 
 #: The exit codes of every command, shown under ``--help`` (and in the README).
 EXIT_CODES = """\b

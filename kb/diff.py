@@ -11,12 +11,12 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from kb.graph import Graph, descendants, edges_of
-from kb.memo import per_file
-from kb.model import EdgeKind
-from kb.rulings import Ruling
+from kb.core.graph import Graph, descendants, edges_of
+from kb.core.memo import per_file
+from kb.core.nodes import EdgeKind
+from kb.core.rulings import Ruling
+from kb.core.yamlio import read_yaml_quietly
 from kb.verify.scenario import discover, game_of
-from kb.yamlio import read_yaml_quietly
 
 COMPARED_KINDS = ("rule", "section", "chapter", "term", "paragraph", "example", "remark")
 SIMILAR_ENOUGH = 0.8

@@ -7,8 +7,8 @@ import json
 
 import networkx as nx
 
-from kb.graph import Graph
-from kb.model import Node, NodeKind
+from kb.core.graph import Graph
+from kb.core.nodes import Node, NodeKind
 
 FORMATS = ("json", "graphml")
 

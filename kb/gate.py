@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kb.build_context import BuildContext
-from kb.errors import GateError, Problem, Severity
+from kb.core.errors import GateError, Problem, Severity
 from kb.lint import lint
 
 

@@ -7,15 +7,15 @@ from collections import Counter
 
 from whoosh.lang.porter2 import stem
 
-from kb.errors import Problem, Severity, rel
-from kb.graph import children
-from kb.ids import CR_NUMBER
-from kb.loader import KnowledgeBase
-from kb.model import EdgeKind, NodeKind, SourceDocument
-from kb.parameters import read_parameters
+from kb.core.errors import Problem, Severity, rel
+from kb.core.graph import children
+from kb.core.ids import CR_NUMBER
+from kb.core.loader import KnowledgeBase
+from kb.core.nodes import EdgeKind, NodeKind, SourceDocument
+from kb.core.parameters import read_parameters
+from kb.core.rulings import Ruling, load_rulings, rulings_file
+from kb.core.text import words
 from kb.ruling_review import suspect_rulings
-from kb.rulings import Ruling, load_rulings, rulings_file
-from kb.text import words
 from kb.verify.adapters import adapter_for
 from kb.verify.coverage import NOT_TESTABLE_FILE, RuleCoverage, classify, primary_document, read_not_testable
 from kb.verify.fingerprint import lint_scenarios

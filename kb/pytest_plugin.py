@@ -16,7 +16,7 @@ def _run_context():
     """The knowledge base facts scenarios need, loaded once per test session."""
     global _context
     if _context is None:
-        from kb.loader import load_kb
+        from kb.core.loader import load_kb
         from kb.verify.session import context
 
         _context = context(load_kb())

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from kb.core.graph import Graph
 from kb.diff import Change, ChangeKind, Citations
-from kb.graph import Graph
 from kb.urls import ruling_url, scenario_url, url_of
 
 NOTES_FOLDER = "release-notes"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.curated import Curated
+from kb.core.curated import Curated
+from kb.core.graph import build_graph
+from kb.core.parse import parse_file
+from kb.core.paths import Paths
 from kb.diff import Change, compare
-from kb.graph import build_graph
-from kb.parse import parse_file
-from kb.paths import Paths
 
 CURRENT = "current"
 

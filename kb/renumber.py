@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from kb.core.paths import Paths
 from kb.diff import Change, ChangeKind, compare
-from kb.paths import Paths
 from kb.releases import CURRENT, graph_of, releases
 from kb.verify.scenario import discover
 

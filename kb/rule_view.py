@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
 
-from kb.graph import Graph, ancestors, children, edges_of
-from kb.model import EdgeKind
-from kb.rulings import Ruling
+from kb.core.graph import Graph, ancestors, children, edges_of
+from kb.core.nodes import EdgeKind
+from kb.core.rulings import Ruling
 from kb.site_links import SiteLinks
 from kb.urls import crowded_units, ruling_url, scenario_url, url_of
 from kb.verify.results import VerifyResults

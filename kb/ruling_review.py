@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from kb.errors import Problem, Severity
-from kb.graph import Graph
-from kb.rulings import Ruling
+from kb.core.errors import Problem, Severity
+from kb.core.graph import Graph
+from kb.core.rulings import Ruling
+from kb.core.yamlio import read_yaml
 from kb.verify.fingerprint import rule_fingerprint, suspects
-from kb.yamlio import read_yaml
 
 
 def suspect_rulings(rulings: list[Ruling], graph: Graph) -> list[Problem]:

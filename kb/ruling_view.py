@@ -8,8 +8,8 @@ from dataclasses import asdict, dataclass, field
 from rich.console import Console
 from rich.text import Text
 
-from kb.graph import Graph
-from kb.rulings import Ruling
+from kb.core.graph import Graph
+from kb.core.rulings import Ruling
 from kb.site_links import SiteLinks
 from kb.urls import crowded_units, ruling_url, scenario_url, url_of
 from kb.verify.results import VerifyResults

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 
 TEMPLATE = Path(__file__).resolve().parent / "templates" / "project"
 #: The folder name in the template that stands for the game's id.

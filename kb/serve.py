@@ -22,8 +22,8 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from kb.build import run_build
-from kb.errors import RulekbError, Severity, SourceError
-from kb.paths import Paths
+from kb.core.errors import RulekbError, Severity, SourceError
+from kb.core.paths import Paths
 from kb.site.plugin import THEME_DIR
 
 #: The scripts the server adds: the page's live reload, and the service worker that stands in for the offline app.

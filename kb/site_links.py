@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 
 SITE_URL_VARIABLE = "RULEKB_SITE_URL"
 _LITERAL_SITE_URL = re.compile(r"^site_url:\s*['\"]?(https?://[^\s'\"]+)", re.MULTILINE)

@@ -27,8 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from kb.graph import Graph, ancestors
-from kb.ids import slugify
+from kb.core.graph import Graph, ancestors
+from kb.core.ids import slugify
 
 _UNSAFE_ANCHOR = re.compile(r"[^\w.\-]+")
 _EXAMPLES_PAGES = ("index", "other")  # the examples pages that are not a section's

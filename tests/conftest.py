@@ -42,8 +42,8 @@ def seeds_dir() -> Path | None:
 @pytest.fixture(scope="session")
 def project_kb():
     """The knowledge base of this repository's rules/, built without the cache."""
-    from kb.loader import build_kb
-    from kb.paths import Paths
+    from kb.core.loader import build_kb
+    from kb.core.paths import Paths
 
     return build_kb(Paths(ROOT))
 
@@ -84,8 +84,8 @@ JUDGED_RULINGS = ("R-ATH-001", "R-ATH-068", "R-ATN-005", "R-ATN-007", "R-ALT-002
 def judged(tmp_path_factory, project_kb):
     """A scratch project with this repository's rules and scenarios, the examples of ``JUDGED_RULINGS`` verified on
     the engines (real boards, steps and logs) and the search index built: what a judge's machine holds."""
-    from kb.paths import Paths
-    from kb.rulings import load_rulings
+    from kb.core.paths import Paths
+    from kb.core.rulings import load_rulings
     from kb.search.indexer import index_knowledge_base
     from kb.verify.results import VerifyResults, write_results
     from kb.verify.runner import run_scenario

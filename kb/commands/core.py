@@ -12,15 +12,15 @@ from rich.text import Text
 from kb import importer
 from kb.build import run_build
 from kb.cli import EXIT_CODES, cli, make_console, problem_text
-from kb.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
+from kb.core.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
+from kb.core.ids import normalise_lookup
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.export import FORMATS as EXPORT_FORMATS
 from kb.export import export
-from kb.ids import normalise_lookup
 from kb.importer.release import ReleaseSummary, take_release
 from kb.json_output import json_document
 from kb.lint import lint as run_lint
-from kb.loader import load_kb
-from kb.paths import Paths
 from kb.rule_view import build_view, print_view
 
 
@@ -246,7 +246,7 @@ def rule(rule_id: str, game: str | None, as_json: bool) -> None:
         ]
         hint = ("; did you mean: " + ", ".join(hints)) if hints else ""
         raise NotFound(f"no rule {rule_id!r}" + (f" in {game}" if game else "") + hint)
-    from kb.rulings import load_rulings
+    from kb.core.rulings import load_rulings
     from kb.site_links import site_links
     from kb.verify.results import load_results
 

@@ -12,14 +12,14 @@ from rich.markup import escape
 from rich.text import Text
 
 from kb.cli import EXIT_CODES, cli, make_console
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
+from kb.core.rulings import load_rulings
+from kb.core.versions import load_spec
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
 from kb.json_output import json_document
-from kb.loader import load_kb
-from kb.paths import Paths
 from kb.renumber import apply, latest_release_changes, plan, renumberings
-from kb.rulings import load_rulings
 from kb.verify.changed import behaviour_diff
-from kb.versions import load_spec
 
 STYLE = {
     ChangeKind.ADDED: "green",

@@ -7,9 +7,9 @@ import click
 from rich.console import Console
 
 from kb.cli import EXIT_CODES, cli
-from kb.errors import NotFound
-from kb.loader import KnowledgeBase, load_kb
-from kb.rulings import load_rulings
+from kb.core.errors import NotFound
+from kb.core.loader import KnowledgeBase, load_kb
+from kb.core.rulings import load_rulings
 from kb.site_links import site_links
 from kb.verify.results import ScenarioResult, load_results
 

@@ -37,7 +37,7 @@ def _console(stderr: bool = False):
 
 def _engine(paths):
     """An open search engine, with the index's warnings (damaged, out of date) shown on stderr."""
-    from kb.search.engine import SearchEngine
+    from kb.search.searcher import SearchEngine
 
     engine = SearchEngine(paths)
     err = _console(stderr=True)
@@ -85,7 +85,7 @@ def search(
     as_json: bool,
 ) -> None:
     """Search every rule, term, rulebook passage, ruling and example; a rule number jumps to that rule."""
-    from kb.paths import Paths
+    from kb.core.paths import Paths
     from kb.site_links import site_links
 
     paths = Paths.discover()
@@ -142,9 +142,9 @@ def ask(
 ) -> None:
     """Answer a judge's question, the answer first: the ruling that settles it (whole), the deciding rule,
     the example that proves it, then other relevant rules. Fits one screen unless --full."""
-    from kb.loader import load_graph_view
-    from kb.paths import Paths
-    from kb.rulings import load_rulings
+    from kb.core.loader import load_graph_view
+    from kb.core.paths import Paths
+    from kb.core.rulings import load_rulings
     from kb.search.ask import ask as answer_question
     from kb.site_links import site_links
     from kb.verify.results import load_results, load_scenario
@@ -186,8 +186,8 @@ def index() -> None:
     """Rebuild the search index under .rulekb/index/ (atomically: the old one stays until the new one works)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from kb.loader import load_kb
-    from kb.paths import Paths
+    from kb.core.loader import load_kb
+    from kb.core.paths import Paths
     from kb.search.indexer import index_knowledge_base
 
     paths = Paths.discover()

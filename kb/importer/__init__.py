@@ -7,14 +7,14 @@ from pathlib import Path
 
 import yaml
 
-from kb.errors import ImportFormatError
+from kb.core.errors import ImportFormatError
+from kb.core.repairs import Repair, report_path
+from kb.core.textfile import read_text
 from kb.importer.altered import import_altered
 from kb.importer.atnia import import_atnia
 from kb.importer.common import ImportResult
 from kb.importer.cr import import_cr
 from kb.importer.rulebook import import_rulebook
-from kb.repairs import Repair, report_path
-from kb.textfile import read_text
 
 FORMATS = ("athernum-cr", "athernum-rulebook-en", "athernum-rulebook-de", "atnia", "altered")
 

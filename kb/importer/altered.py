@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from kb.core.nodes import DocumentMeta
+from kb.core.repairs import Repair
 from kb.importer.common import ImportResult, join_wrapped, render
-from kb.model import DocumentMeta
-from kb.repairs import Repair
 
 _NUMBERED = re.compile(r"^(?P<number>\d+(?:\.\d+)*\.[a-z]|\d+\.\d+(?:\.\d+)+)\s+(?P<text>.*)$")
 _STEP = re.compile(r"^(?P<n>\d+)\.\s+(?P<text>.*)$")

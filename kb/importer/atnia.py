@@ -5,10 +5,10 @@ from __future__ import annotations
 import itertools
 import re
 
-from kb.errors import ImportFormatError
+from kb.core.errors import ImportFormatError
+from kb.core.nodes import DocumentMeta
+from kb.core.repairs import Repair
 from kb.importer.common import ImportResult, render
-from kb.model import DocumentMeta
-from kb.repairs import Repair
 
 _ITEM = re.compile(r"^(?P<indent>\s*)(?P<marker>•|-|\*(?=\s)|\d+\.)\s+(?P<text>.*)$")
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from kb.model import DocumentMeta
-from kb.repairs import Repair
+from kb.core.nodes import DocumentMeta
+from kb.core.repairs import Repair
 
 
 @dataclass

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from kb.errors import ImportFormatError
-from kb.ids import CR_NUMBER, repair_scanned_number
+from kb.core.errors import ImportFormatError
+from kb.core.ids import CR_NUMBER, repair_scanned_number
+from kb.core.nodes import DocumentMeta
+from kb.core.repairs import Repair
 from kb.importer.common import ImportResult, join_wrapped, render
-from kb.model import DocumentMeta
-from kb.repairs import Repair
 
 ATHERNUM_LICENCE = (
     "CC BY-NC-SA 4.0 (Athernum: The Old World); the Archen Tactical Card Game System it builds on: CC BY 4.0"

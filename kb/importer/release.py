@@ -7,15 +7,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.core.errors import ImportFormatError
+from kb.core.parse import parse_file
+from kb.core.paths import Paths
+from kb.core.rulings import load_rulings
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare
-from kb.errors import ImportFormatError
 from kb.importer import check_release, report_path, write
 from kb.importer.common import ImportResult
-from kb.parse import parse_file
-from kb.paths import Paths
 from kb.release_notes import notes_path, render
 from kb.releases import graph_of
-from kb.rulings import load_rulings
 
 
 @dataclass

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from kb.core.nodes import DocumentMeta
+from kb.core.repairs import Repair
 from kb.importer.common import ImportResult, render
 from kb.importer.cr import ATHERNUM_ATTRIBUTION, ATHERNUM_LICENCE
-from kb.model import DocumentMeta
-from kb.repairs import Repair
 
 _HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<text>\S.*)$")  # matched on the line without trailing space
 #: "## - Rules Questions and Exceptions – In complex interactions…": a heading with its paragraph run in.

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import yaml
 
-from kb.memo import per_file
+from kb.core.memo import per_file
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from kb.core.rulings import Ruling
 from kb.proof.words import found_words, path_words, step_words, value_words
-from kb.rulings import Ruling
 from kb.verify.board import PLAYER_KEY, Area, Board, CardFace, Change, PlayerBoard
 from kb.verify.results import Check, LogLine, ScenarioResult, Status
 

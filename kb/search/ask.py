@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from kb.graph import Graph, ancestors, children, edges_of
-from kb.model import EdgeKind
+from kb.core.graph import Graph, ancestors, children, edges_of
+from kb.core.nodes import EdgeKind
+from kb.core.rulings import Ruling
 from kb.proof.model import build_proof
 from kb.proof.text import outcome_line, start_summary
 from kb.rule_view import (
@@ -31,12 +32,11 @@ from kb.rule_view import (
     rulings_by_rule,
 )
 from kb.ruling_view import RulingView, build_ruling_view, example_ids
-from kb.rulings import Ruling
 from kb.search.documents import companion_documents, defining_rule
-from kb.search.engine import SearchEngine
 from kb.search.explain import Explanation
 from kb.search.explain import explain as explain_hits
 from kb.search.results import SearchHit, SearchResult
+from kb.search.searcher import SearchEngine
 from kb.site_links import SiteLinks
 from kb.urls import crowded_units, scenario_url, url_of
 from kb.verify.results import ScenarioResult, Status, VerifyResults

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 
 from kb.build_context import BuildContext
-from kb.loader import load_kb
+from kb.core.loader import load_kb
 from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
 from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 

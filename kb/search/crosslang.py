@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from math import log, sqrt
 
-from kb.graph import Graph, children, descendants, edges_of
-from kb.model import EdgeKind
+from kb.core.graph import Graph, children, descendants, edges_of
+from kb.core.nodes import EdgeKind
+from kb.core.text import STOPWORDS, TfIdf, stem
 from kb.search.analysis import DE_STOPWORDS
 from kb.search.synonyms import Synonyms
-from kb.text import STOPWORDS, TfIdf, stem
 
 #: How many CR rules a passage leads to, and how similar a rule outside the section's links must be.
 RELATED_LIMIT = 5

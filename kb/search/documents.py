@@ -6,10 +6,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.graph import Graph, ancestors, children, descendants, edges_of
-from kb.model import EdgeKind
+from kb.core.graph import Graph, ancestors, children, descendants, edges_of
+from kb.core.nodes import EdgeKind
+from kb.core.rulings import Ruling
 from kb.rule_view import NUMBERED
-from kb.rulings import Ruling
 from kb.search.crosslang import related_rules
 from kb.search.schema import KIND_TO_CATEGORY
 from kb.search.synonyms import Synonyms

@@ -11,11 +11,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from kb.search.analysis import analyse
-from kb.search.engine import SearchEngine
 from kb.search.postings import Clause
 from kb.search.query import split_query
 from kb.search.results import SearchResult
 from kb.search.schema import TEXT_FIELDS
+from kb.search.searcher import SearchEngine
 
 FIELD_LANG = {f: lang for lang, fields in TEXT_FIELDS.items() for f in fields}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 from kb.search.schema import CATEGORIES
 
 #: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of

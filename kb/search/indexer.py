@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
+from kb.core.paths import Paths
 from kb.folders import make_temp, remove_stale
-from kb.paths import Paths
 from kb.search.documents import IndexDoc
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
@@ -43,7 +43,7 @@ from kb.search.store import (
 from kb.search.synonyms import Synonyms
 
 if TYPE_CHECKING:
-    from kb.loader import KnowledgeBase
+    from kb.core.loader import KnowledgeBase
 
 Progress = Callable[[int, int], None]
 #: The lock file publishers take turns on, and how long one waits for another.
@@ -255,8 +255,8 @@ def prepare_knowledge_base_index(
 ) -> PreparedIndex:
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
     generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
-    from kb.loader import load_graph_view, load_kb
-    from kb.rulings import load_rulings
+    from kb.core.loader import load_graph_view, load_kb
+    from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents, companion_documents
     from kb.search.synonyms import load_synonyms
     from kb.verify.results import load_results

@@ -15,7 +15,7 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from kb import memo
+from kb.core import memo
 from kb.search import analysis
 from kb.search.analysis import analyse
 from kb.search.fuzzy import distance, max_edits

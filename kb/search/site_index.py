@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.rule_view import NUMBERED
-from kb.search import analysis, ask, definitions, engine, evaluator, fuzzy, query, snippets
+from kb.search import analysis, ask, definitions, fuzzy, query, snippets
+from kb.search import matching as evaluator
+from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import K1, B, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kb.errors import RulekbError
-from kb.paths import Paths
+from kb.core.errors import RulekbError
+from kb.core.paths import Paths
 from kb.search.postings import PostingsCache
 
 #: Bumped whenever the schema or the stored fields change; an index of another format is rebuilt.

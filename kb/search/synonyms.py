@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 from kb.search.analysis import analyse, analyse_forms
 
 SYNONYMS_FILE = Path(__file__).resolve().parent.parent / "data" / "synonyms.yaml"

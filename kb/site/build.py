@@ -18,8 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.errors import RulekbError
-from kb.paths import Paths
+from kb.core.errors import RulekbError
+from kb.core.paths import Paths
 from kb.site.draft import DRAFT_BUILD
 from kb.site.offline import OfflineBundle, write_service_worker
 

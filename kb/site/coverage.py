@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.graph import Graph
+from kb.core.graph import Graph
 from kb.verify.coverage import ChapterCoverage, RuleCoverage, _groups, compute, primary_document
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.errors import Problem, Severity
-from kb.loader import KnowledgeBase
-from kb.paths import Paths
+from kb.core.errors import Problem, Severity
+from kb.core.loader import KnowledgeBase
+from kb.core.paths import Paths
+from kb.core.rulings import Ruling, load_rulings
 from kb.releases import Release, ReleaseChanges, history, releases
-from kb.rulings import Ruling, load_rulings
 from kb.verify.coverage import NOT_TESTABLE_FILE, read_not_testable
 from kb.verify.results import VerifyResults, load_results
 

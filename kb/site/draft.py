@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kb.errors import Problem, Severity
+from kb.core.errors import Problem, Severity
 from kb.site.data import SiteData
 from kb.verify.results import ScenarioResult, Status
 

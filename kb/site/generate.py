@@ -23,8 +23,8 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from kb.loader import load_kb
-from kb.paths import Paths
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.site.data import load_site_data
 from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms

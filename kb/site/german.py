@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
-from kb.model import NodeKind
+from kb.core.nodes import NodeKind
 from kb.search.analysis import token_spans
 from kb.search.synonyms import load_synonyms
 from kb.site.model import SiteModel

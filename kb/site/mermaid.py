@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.graph import Graph
-from kb.model import NodeKind
+from kb.core.graph import Graph
+from kb.core.nodes import NodeKind
 from kb.site.relations import Relations
 
 NEIGHBOUR_LIMIT = 24

@@ -7,16 +7,16 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from kb.graph import Graph
-from kb.links import term_forms
-from kb.model import DocumentMeta, NodeKind
+from kb.core.graph import Graph
+from kb.core.links import term_forms
+from kb.core.nodes import DocumentMeta, NodeKind
+from kb.core.rulings import Ruling
+from kb.core.terms import TermForm
 from kb.proof.cards import CardLibrary, card_library
-from kb.rulings import Ruling
 from kb.site.coverage import ChapterEntry, CoverageReport, coverage_report
 from kb.site.data import SiteData
 from kb.site.relations import Relations, build_relations
 from kb.site.releases import ReleaseIndex, build_release_index
-from kb.terms import TermForm
 from kb.urls import crowded_units, ruling_anchor, ruling_page, scenario_anchor, scenario_page
 from kb.verify.results import ScenarioResult, Status
 

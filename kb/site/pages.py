@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
-from kb.graph import ancestors
-from kb.model import NodeKind
+from kb.core.graph import ancestors
+from kb.core.nodes import NodeKind
 from kb.site.downloads import Download, downloads
 from kb.site.mermaid import graph_page, graph_units
 from kb.site.model import SiteModel

@@ -19,8 +19,8 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 
-from kb.errors import RulekbError, SourceError
-from kb.paths import Paths
+from kb.core.errors import RulekbError, SourceError
+from kb.core.paths import Paths
 from kb.site.compact import compact_html
 from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator

@@ -10,7 +10,7 @@ import json
 
 from markupsafe import Markup
 
-from kb.model import NodeKind
+from kb.core.nodes import NodeKind
 from kb.site.model import SiteModel
 from kb.site.render import tooltip
 

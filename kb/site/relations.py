@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from kb.graph import Graph
-from kb.model import EdgeKind
+from kb.core.graph import Graph
+from kb.core.nodes import EdgeKind
 from kb.urls import anchor_of, page_of
 
 

@@ -14,9 +14,9 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
+from kb.core.graph import Graph
+from kb.core.nodes import NodeKind
 from kb.diff import Change, ChangeKind
-from kb.graph import Graph
-from kb.model import NodeKind
 from kb.releases import CURRENT, Release, ReleaseChanges
 from kb.site.relations import Relations
 

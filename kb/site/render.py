@@ -11,11 +11,11 @@ from functools import lru_cache
 
 from markupsafe import Markup, escape
 
-from kb.ids import repair_scanned_number
-from kb.links import CR_REFERENCE, DOTTED_REFERENCE
+from kb.core.ids import repair_scanned_number
+from kb.core.links import CR_REFERENCE, DOTTED_REFERENCE
+from kb.core.terms import TermMatcher
 from kb.site.links import Linker
 from kb.site.model import SiteModel
-from kb.terms import TermMatcher
 
 URL = re.compile(r"https?://[^\s<>\"'()]+")
 QUALIFIED_ID = re.compile(r"(?<![\w:])([a-z][a-z0-9-]*):([\w][\w./-]*[\w])")

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engine.common.errors import RuleViolation
-from kb.errors import Problem
-from kb.memo import cached, stamp
-from kb.paths import Paths
+from kb.core.errors import Problem
+from kb.core.memo import cached, stamp
+from kb.core.paths import Paths
 from kb.verify import card_library
 from kb.verify.adapters import RunOutcome
 from kb.verify.board import PLAYER_KEY, Board, BoardLayout, build_board, changes

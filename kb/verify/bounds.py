@@ -7,8 +7,8 @@ anything. These bounds turn such input into a problem naming file, line and fiel
 
 from __future__ import annotations
 
-from kb.errors import Problem
-from kb.yamlpos import Located, field_name
+from kb.core.errors import Problem
+from kb.core.yamlpos import Located, field_name
 
 #: The largest quantity (resources, damage, counters, repetitions…) a scenario or card may name.
 MAX_QUANTITY = 1000

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 
 from kb.build_context import BuildContext
-from kb.errors import Problem
+from kb.core.errors import Problem
+from kb.core.rulings import load_rulings
 from kb.gate import stop_unless_draft
-from kb.rulings import load_rulings
 from kb.verify.report import summarise
 from kb.verify.results import ScenarioResult, Status, results_path
 from kb.verify.session import verify

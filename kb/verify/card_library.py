@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kb.errors import Problem
-from kb.textfile import read_text
+from kb.core.errors import Problem
+from kb.core.textfile import read_text
+from kb.core.yamlpos import YamlInvalid, load_located
 from kb.verify.bounds import out_of_bounds
-from kb.yamlpos import YamlInvalid, load_located
 
 
 @dataclass(frozen=True)

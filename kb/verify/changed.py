@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kb.core.loader import KnowledgeBase
+from kb.core.paths import Paths
+from kb.core.rulings import Ruling, load_rulings
+from kb.core.versions import load_spec
+from kb.core.yamlio import read_yaml_quietly
 from kb.diff import Change, Citations, attach_impact, compare, impacted_scenarios
-from kb.loader import KnowledgeBase
-from kb.paths import Paths
-from kb.rulings import Ruling, load_rulings
 from kb.verify.fingerprint import suspects
 from kb.verify.report import check_rulings
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.runner import run_all
 from kb.verify.scenario import game_of
 from kb.verify.session import context, inputs_changed, verify
-from kb.versions import load_spec
-from kb.yamlio import read_yaml_quietly
 
 
 @dataclass

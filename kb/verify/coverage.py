@@ -6,10 +6,10 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from kb.errors import Problem
-from kb.graph import Graph, ancestors, children, descendants
+from kb.core.errors import Problem
+from kb.core.graph import Graph, ancestors, children, descendants
+from kb.core.yamlio import read_yaml
 from kb.verify.results import Status, VerifyResults
-from kb.yamlio import read_yaml
 
 NOT_TESTABLE_FILE = "not-testable.yaml"
 

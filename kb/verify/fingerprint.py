@@ -11,10 +11,10 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from kb.errors import Problem, Severity
-from kb.graph import Graph
-from kb.memo import per_file
-from kb.yamlio import read_yaml, yaml_load
+from kb.core.errors import Problem, Severity
+from kb.core.graph import Graph
+from kb.core.memo import per_file
+from kb.core.yamlio import read_yaml, yaml_load
 
 _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
-from kb.graph import Graph, descendants
+from kb.core.graph import Graph, descendants
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.fingerprint import rule_fingerprint

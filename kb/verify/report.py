@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.graph import Graph
-from kb.paths import Paths
-from kb.rulings import Ruling
+from kb.core.graph import Graph
+from kb.core.paths import Paths
+from kb.core.rulings import Ruling
 from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, primary_document, read_not_testable
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 from kb.verify.board import Board, Change
 
 RESULTS_FILE = "verify-results.json"

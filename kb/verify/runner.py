@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.errors import Problem
+from kb.core.errors import Problem
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario

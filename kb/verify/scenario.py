@@ -11,10 +11,10 @@ from pathlib import Path
 
 import jsonschema
 
-from kb.errors import Problem
-from kb.textfile import read_text
+from kb.core.errors import Problem
+from kb.core.textfile import read_text
+from kb.core.yamlpos import Located, YamlInvalid, field_name, load_located
 from kb.verify.bounds import out_of_bounds
-from kb.yamlpos import Located, YamlInvalid, field_name, load_located
 
 #: Files under scenarios/<game>/ that are data for scenarios rather than scenarios.
 NOT_SCENARIOS = {"cards.yaml", "not-testable.yaml"}

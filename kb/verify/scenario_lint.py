@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from kb.errors import Problem
-from kb.graph import Graph
-from kb.lookup import LookupIndex
-from kb.memo import per_file, stamp
+from kb.core.errors import Problem
+from kb.core.graph import Graph
+from kb.core.lookup import LookupIndex
+from kb.core.memo import per_file, stamp
 from kb.verify.adapters import Adapter, adapter_for
 from kb.verify.scenario import ScenarioInvalid, game_of, load_scenario, schema_for
 from kb.verify.vocabulary import did_you_mean as suggest

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from kb.core.loader import KnowledgeBase
+from kb.core.parameters import read_parameters
+from kb.core.paths import Paths
+from kb.core.rulings import Ruling, load_rulings
 from kb.diff import Citations
-from kb.loader import KnowledgeBase
-from kb.parameters import read_parameters
-from kb.paths import Paths
-from kb.rulings import Ruling, load_rulings
 from kb.verify.inputs import Keys
 from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
 from kb.verify.runner import RunContext, run_all

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields, is_dataclass
 
 import jsonschema
 
-from kb.errors import Problem
+from kb.core.errors import Problem
 from kb.verify.scenario import Scenario, schema_for
 
 #: Longer text is no mistyped name (and comparing it with every name would take long).

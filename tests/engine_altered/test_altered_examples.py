@@ -24,7 +24,7 @@ def _sources() -> dict[str, list[str]]:
 
 def test_every_example_of_the_excerpt_has_a_scenario():
     """Each example node altered:<rule>/example-N is named as the source of at least one scenario."""
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
 
     graph = load_kb().graph
     examples = {n for n, d in graph.node_items() if n.startswith("altered:") and d.kind == "example"}

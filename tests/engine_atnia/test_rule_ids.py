@@ -21,7 +21,7 @@ LITERAL = re.compile(r"""["'](rules/[a-z0-9./-]+)["']""")
 @pytest.fixture(scope="module")
 def graph():
     """The rule graph built by kb."""
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
 
     return load_kb().graph
 

@@ -28,7 +28,7 @@ GAMES = sorted(ID_FORMS)
 @pytest.fixture(scope="module")
 def graph():
     """The rule graph kb builds from rules/."""
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
 
     return load_kb().graph
 

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.errors import ImportFormatError
+from kb.core.errors import ImportFormatError
+from kb.core.parse import parse_file
+from kb.core.paths import Paths
+from kb.core.rulings import load_rulings
 from kb.importer import FORMATS, convert, detect_format, read_document
-from kb.parse import parse_file
-from kb.paths import Paths
-from kb.rulings import load_rulings
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.card_library import read_library

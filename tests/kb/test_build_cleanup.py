@@ -16,9 +16,9 @@ from rich.console import Console
 
 from kb.build import SITE_PREFIX, STEPS, run_build
 from kb.build_context import BuildStep
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
+from kb.core.paths import Paths
 from kb.folders import make_temp, recover, remove_stale, swap_in
-from kb.paths import Paths
 from kb.search.indexer import discard_index, prepare_index
 from kb.search.synonyms import load_synonyms
 from kb.verify.results import results_path

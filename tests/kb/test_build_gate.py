@@ -7,7 +7,7 @@ import hashlib
 import shutil
 from pathlib import Path
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 from kb.verify.results import results_path
 from tests.conftest import ROOT
 

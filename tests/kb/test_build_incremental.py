@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 from kb import build_stamp
-from kb.paths import Paths
+from kb.core.paths import Paths
 from tests.conftest import ROOT
 
 

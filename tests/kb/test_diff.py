@@ -7,10 +7,10 @@ import subprocess
 
 import pytest
 
+from kb.core.loader import build_kb
+from kb.core.paths import Paths
+from kb.core.versions import VersionNotFound, checkout
 from kb.diff import ChangeKind, Citations, attach_impact, compare, word_diff
-from kb.loader import build_kb
-from kb.paths import Paths
-from kb.versions import VersionNotFound, checkout
 from tests.conftest import ROOT
 
 
@@ -81,7 +81,7 @@ def test_removed_rule_is_reported(tmp_path):
 
 def test_impact_reaches_scenarios_citing_the_rule_or_its_descendants(tmp_path):
     """A change to 2.4.4 impacts scenarios citing 2.4.4 or its subrule 2.4.4b, and rulings citing them."""
-    from kb.rulings import Ruling
+    from kb.core.rulings import Ruling
 
     old = _project(tmp_path, "old")
     new = _project(

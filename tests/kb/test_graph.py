@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kb.graph import ancestors, children, edges_of
-from kb.model import EdgeKind, Node
-from kb.terms import TermForm, TermMatcher
+from kb.core.graph import ancestors, children, edges_of
+from kb.core.nodes import EdgeKind, Node
+from kb.core.terms import TermForm, TermMatcher
 
 
 def test_node_counts_per_document(graph):
@@ -121,8 +121,8 @@ def test_references_edges_follow_rule_numbers_in_text(graph):
 
 def test_a_bad_link_override_is_reported_at_its_line_in_links_yaml(small_project):
     """An ``explains`` rule or a ``translates`` section in links.yaml that does not exist is named at its own line."""
-    from kb.loader import build_kb
-    from kb.paths import Paths
+    from kb.core.loader import build_kb
+    from kb.core.paths import Paths
 
     links = small_project / "rules" / "athernum" / "links.yaml"
     text = links.read_text().replace('add: ["11.0.2"]', 'add: ["11.0.2", "11.0.99"]')

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pickle
 
-from kb.graph import ancestors, children, edges_of
-from kb.graph_view import GraphView
-from kb.model import EdgeKind
+from kb.core.graph import ancestors, children, edges_of
+from kb.core.graph_view import GraphView
+from kb.core.nodes import EdgeKind
 
 
 def test_view_answers_every_query_as_the_graph_does(graph):

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
+from kb.core.parse import parse_text
+from kb.core.text import words
 from kb.importer import convert, detect_format
-from kb.parse import parse_text
-from kb.text import words
 
 SEED_FORMATS = {
     "000_": "athernum-cr",
@@ -48,7 +48,7 @@ def test_cr_numbered_lines_are_all_nodes(seeds, tmp_path):
     assert len(expected) == 577
     assert len(numbered) == 577
     assert numbered[0] == "1.1.0" and numbered[-1] == "12.2.Ab"
-    from kb.ids import repair_scanned_number
+    from kb.core.ids import repair_scanned_number
 
     assert numbered == [repair_scanned_number(n) for n in expected]
     assert not parsed.problems

@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 from kb.cli import main
-from kb.errors import Severity
+from kb.core.errors import Severity
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
+from kb.core.rulings import load_rulings
 from kb.lint import lint
-from kb.loader import load_kb
-from kb.paths import Paths
-from kb.rulings import load_rulings
 
 
 def _findings(root: Path, code: str, severity: Severity | None = None) -> list:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.ids import cr_parent_number, normalise_lookup, repair_scanned_number
+from kb.core.ids import cr_parent_number, normalise_lookup, repair_scanned_number
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kb.rulings import load_rulings
+from kb.core.rulings import load_rulings
 
 RULINGS = [
     ("R-ATH-001", "athernum:9.3.9b"),

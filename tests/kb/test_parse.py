@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from kb.errors import Severity
-from kb.parse import parse_text
+from kb.core.errors import Severity
+from kb.core.parse import parse_text
 
 FRONT = """---
 game: testgame

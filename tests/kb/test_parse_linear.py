@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from kb.curated import Curated
-from kb.errors import ImportFormatError
-from kb.graph import build_graph
+from kb.core.curated import Curated
+from kb.core.errors import ImportFormatError
+from kb.core.graph import build_graph
+from kb.core.loader import KnowledgeBase
+from kb.core.lookup import LookupIndex
+from kb.core.parse import parse_text, plain
+from kb.core.paths import Paths
 from kb.importer import FORMATS, convert, detect_format
 from kb.lint import misspellings, numbering
-from kb.loader import KnowledgeBase
-from kb.lookup import LookupIndex
-from kb.parse import parse_text, plain
-from kb.paths import Paths
 
 LENGTH = 100_000
 #: How much slower than a plain line a hostile one may be: catastrophic backtracking is thousands of times slower.

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from kb.cli import main
-from kb.paths import NoProjectError, find_root
+from kb.core.paths import NoProjectError, find_root
 from tests.conftest import ROOT
 
 

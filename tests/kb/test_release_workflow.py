@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from kb.core.errors import Severity
+from kb.core.loader import load_kb
+from kb.core.parse import parse_file
+from kb.core.paths import Paths
 from kb.diff import ChangeKind
-from kb.errors import Severity
 from kb.lint import lint
-from kb.loader import load_kb
-from kb.parse import parse_file
-from kb.paths import Paths
 from kb.releases import CURRENT, history
 from kb.site.releases import release_name
 from kb.verify.results import Status

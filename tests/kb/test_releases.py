@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import shutil
 
+from kb.core.loader import build_kb
+from kb.core.paths import Paths
 from kb.diff import ChangeKind
-from kb.loader import build_kb
-from kb.paths import Paths
 from kb.releases import CURRENT, history, releases
 from tests.conftest import ROOT
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.lint import lint
-from kb.loader import load_kb
-from kb.paths import Paths
 
 
 def _suspect_rulings(root) -> list:

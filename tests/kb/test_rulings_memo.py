@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-from kb.paths import Paths
-from kb.rulings import RULINGS_FILE, load_rulings
+from kb.core.paths import Paths
+from kb.core.rulings import RULINGS_FILE, load_rulings
 
 RULING = """\
 rulings:

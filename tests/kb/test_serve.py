@@ -114,7 +114,7 @@ def test_edits_of_what_a_build_reads_set_off_a_rebuild_and_its_own_output_does_n
     .rulekb/, the temporary site folders) and editors' temporary files do not."""
     from watchdog.events import FileModifiedEvent, FileMovedEvent
 
-    from kb.paths import Paths
+    from kb.core.paths import Paths
     from kb.serve import _Changes, watched
 
     paths = Paths(small_project)
@@ -154,8 +154,8 @@ def test_a_port_in_use_is_a_clear_error_before_any_build(small_project):
 
     from rich.console import Console
 
-    from kb.errors import RulekbError
-    from kb.paths import Paths
+    from kb.core.errors import RulekbError
+    from kb.core.paths import Paths
     from kb.serve import serve
 
     with socket.socket() as taken:

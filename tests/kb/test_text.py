@@ -1,8 +1,8 @@
-"""Text similarity (kb/text.py): the TF-IDF space that links rulebook passages to CR rules."""
+"""Text similarity (kb/core/text.py): the TF-IDF space that links rulebook passages to CR rules."""
 
 from __future__ import annotations
 
-from kb.text import TfIdf
+from kb.core.text import TfIdf
 
 DOCUMENTS = {
     "a:1": "the defender deals damage equal to its offensive value",

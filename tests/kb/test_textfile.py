@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.textfile import MAX_CONTROL_PROBLEMS, read_text
+from kb.core.textfile import MAX_CONTROL_PROBLEMS, read_text
 
 
 def test_invalid_utf8_names_line_and_column(tmp_path):

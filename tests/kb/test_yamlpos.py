@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.yamlpos import MAX_DEPTH, MAX_NODES, YamlInvalid, load_located
+from kb.core.yamlpos import MAX_DEPTH, MAX_NODES, YamlInvalid, load_located
 
 BILLION_LAUGHS = "\n".join(
     [f"a0: &a0 [{', '.join(['lol'] * 9)}]"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from kb.core.rulings import Ruling
 from kb.proof.model import LogEntry, build_proof, chain_of, pile_runs, presented_board, written_facts
-from kb.rulings import Ruling
 from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
 from kb.verify.results import Check, LogLine, ScenarioResult, Status, StepRecord
 

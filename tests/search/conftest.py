@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 from tests.conftest import ROOT, built_once
 
 
@@ -37,7 +37,7 @@ def whoosh_searcher(indexed, project_kb, tmp_path_factory):
     the postings' scores and the query language's results are checked against."""
     from whoosh import index as whoosh_index
 
-    from kb.rulings import load_rulings
+    from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents
     from kb.search.schema import build_schema
     from kb.search.synonyms import load_synonyms
@@ -64,7 +64,7 @@ def whoosh_searcher(indexed, project_kb, tmp_path_factory):
 @pytest.fixture(scope="session")
 def engine(indexed):
     """A search engine over the shared index."""
-    from kb.search.engine import SearchEngine
+    from kb.search.searcher import SearchEngine
 
     with SearchEngine(indexed) as opened:
         yield opened

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kb.rulings import load_rulings
+from kb.core.rulings import load_rulings
 from kb.search.render import SCREEN_LINES
 
 DEFENDER = "does the defender deal combat damage back to the attacker"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from kb.rulings import load_rulings
+from kb.core.rulings import load_rulings
 from kb.search.ask import ask
-from kb.search.engine import SearchEngine
 from kb.search.indexer import index_knowledge_base
+from kb.search.searcher import SearchEngine
 from kb.verify.results import load_results
 
 

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from kb.build import STEPS
 from kb.build_context import BuildContext
-from kb.rulings import load_rulings
+from kb.core.rulings import load_rulings
 from kb.search.build_step import index_step
 from kb.search.store import IndexMissing, open_index
 

@@ -78,10 +78,10 @@ def test_asking_for_the_other_language_document_still_finds_it(engine):
 
 def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
     """Of two rules the question matches alike, the one a matching passage also leads to ranks first."""
-    from kb.paths import Paths
+    from kb.core.paths import Paths
     from kb.search.documents import IndexDoc
-    from kb.search.engine import SearchEngine
     from kb.search.indexer import write_index
+    from kb.search.searcher import SearchEngine
     from kb.search.synonyms import Synonyms
 
     def rule(number: str, order: int) -> IndexDoc:

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from kb.rulings import load_rulings
-from kb.search.engine import SearchEngine
+from kb.core.rulings import load_rulings
 from kb.search.indexer import STALE_SECONDS, index_knowledge_base
+from kb.search.searcher import SearchEngine
 from kb.search.store import POINTER, IndexMissing, generations, index_root, open_index, read_pointer
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search.evaluate import evaluate, load_questions
+from kb.search.quality import evaluate, load_questions
 
 QUESTIONS = Path(__file__).with_name("judge_questions.yaml")
 INDEPENDENT = Path(__file__).with_name("judge_questions_independent.yaml")
@@ -55,7 +55,7 @@ def test_recall_at_5_meets_the_target(questions, engine):
 
 def test_scoring_counts_any_of_alternatives_and_ranks():
     """recall counts a need met by any of its alternatives; reciprocal rank uses the first useful hit."""
-    from kb.search.evaluate import JudgeQuestion, score_question
+    from kb.search.quality import JudgeQuestion, score_question
 
     question = JudgeQuestion("q", (frozenset({"a:1", "a:2"}), frozenset({"a:3"})))
     result = score_question(question, ["a:9", "a:2", "a:8", "a:7", "a:6", "a:3"], k=5)

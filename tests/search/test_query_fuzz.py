@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 from kb.search.ask import ask
 from kb.verify.results import VerifyResults
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search.evaluate import load_questions
+from kb.search.quality import load_questions
 
 HERE = Path(__file__).parent
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 
 
 def ids(result) -> list[str]:
@@ -219,7 +219,7 @@ def test_whoosh_query_language_still_works(engine):
 )
 def test_query_language_matches_the_same_documents_as_whoosh(engine, whoosh_searcher, typed):
     """AND, OR, NOT, ANDNOT, phrases and prefixes evaluated from the postings match Whoosh's own result set."""
-    from kb.search.evaluator import evaluate
+    from kb.search.matching import evaluate
 
     query = engine.builder.parser.parse(typed)
     ours = evaluate(engine.cache, query)

@@ -152,7 +152,7 @@ def test_site_ranks_the_judge_questions_as_the_cli(engine, site_index):
 def test_site_heads_the_answer_with_the_ruling_ask_leads_with(engine, project_kb, indexed, site_index):
     """The site's answer card shows the ruling ``rulekb ask`` leads with (one among search's best rulings that
     rests on the answer's first rule), or none when ask has none, for every judge question."""
-    from kb.rulings import load_rulings
+    from kb.core.rulings import load_rulings
     from kb.search.ask import ask
     from kb.verify.results import load_results
 

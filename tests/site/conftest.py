@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 from kb.urls import scenario_anchor
 from tests.conftest import built_once
 from tests.site.project import (

@@ -11,11 +11,11 @@ import re
 import shutil
 from pathlib import Path
 
-from kb.paths import Paths
+from kb.core.paths import Paths
+from kb.core.yamlio import yaml_load
 from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
 from kb.verify.results import Check, LogLine, ScenarioResult, Status, StepRecord, VerifyResults, write_results
 from kb.verify.scenario import discover, game_of
-from kb.yamlio import yaml_load
 
 SCRIPT = '<script>alert("{}")</script>'
 
@@ -409,7 +409,7 @@ def proof_sample(scenarios_dir: Path, game: str, size: int = PROOF_SAMPLE) -> li
 
 def make_proof_project(repo: Path, root: Path) -> tuple[Paths, list[Path]]:
     """A copy of this repository's rules and scenarios with a sample of each game's scenarios run on its engine."""
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
     from kb.verify.session import verify
 
     for folder in ("rules", "scenarios"):

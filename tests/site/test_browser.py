@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.loader import load_kb
+from kb.core.loader import load_kb
 from kb.urls import scenario_anchor as scenario_anchor_of
 from tests.site.conftest import ROOT, example_page
 

@@ -15,7 +15,7 @@ import threading
 
 import pytest
 
-from kb.rulings import load_rulings
+from kb.core.rulings import load_rulings
 from tests.site.conftest import ROOT
 from tests.site.project import copy_repository_proof, page_file
 from tests.site.test_browser import _open, _Quiet, _Server, _wait, browser  # noqa: F401 (the browser fixture)
@@ -141,7 +141,7 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
     rule number (in a ruling under 4.2.2a) shows the rule's text; a tap outside closes it."""
     from selenium.webdriver.common.by import By
 
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
 
     definition = " ".join(load_kb(reading_project).graph.node("athernum:term/permanent").text.split())
     _fresh(phone, at("athernum/cr/4"))

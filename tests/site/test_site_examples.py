@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from kb.core.yamlio import yaml_load
 from kb.proof.words import value_words
 from kb.urls import scenario_anchor
-from kb.yamlio import yaml_load
 from tests.site.conftest import example_page
 
 _TAGS = re.compile(r"<[^>]+>")

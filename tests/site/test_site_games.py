@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from kb.loader import load_kb
-from kb.rulings import load_rulings
+from kb.core.loader import load_kb
+from kb.core.rulings import load_rulings
 from kb.site.templates import _percent
 from kb.urls import ruling_anchor, scenario_url, url_of
 from kb.verify.report import summarise

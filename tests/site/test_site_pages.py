@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from kb.loader import load_kb
-from kb.model import NodeKind
+from kb.core.loader import load_kb
+from kb.core.nodes import NodeKind
 from kb.urls import page_url, url_of
 from tests.site.conftest import read
 from tests.site.project import listed_examples

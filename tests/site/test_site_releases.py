@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from kb.core.loader import load_kb
 from kb.diff import ChangeKind
-from kb.loader import load_kb
 from kb.site.data import load_site_data
 from kb.site.model import build_model
 from tests.site.conftest import read

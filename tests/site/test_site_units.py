@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from markupsafe import Markup
 
-from kb.model import EdgeKind, Node, NodeKind
+from kb.core.nodes import EdgeKind, Node, NodeKind
+from kb.core.typed_graph import Graph
 from kb.site.mermaid import mermaid_text, neighbourhood, node_label, to_mermaid
 from kb.site.relations import build_relations
 from kb.site.render import TextRenderer, linkify, md_escape, tooltip
-from kb.typed_graph import Graph
 from kb.urls import (
     EXAMPLES_PER_PAGE,
     crowded_units,
@@ -49,7 +49,7 @@ def test_tooltip_is_cut_on_a_word():
 
 @pytest.fixture(scope="module")
 def small_model(small_project):
-    from kb.loader import load_kb
+    from kb.core.loader import load_kb
     from kb.site.data import load_site_data
     from kb.site.model import build_model
 

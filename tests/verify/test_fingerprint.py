@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import shutil
 
-from kb.loader import build_kb
-from kb.paths import Paths
+from kb.core.loader import build_kb
+from kb.core.paths import Paths
+from kb.core.yamlio import yaml_load
 from kb.verify.fingerprint import lint_scenarios, update_file
 from kb.verify.scenario import discover
-from kb.yamlio import yaml_load
 from tests.conftest import ROOT
 
 SCENARIO = """id: athernum/test/second-location

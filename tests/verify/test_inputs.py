@@ -3,8 +3,8 @@ again exactly the scenarios whose scenario file, card library or cited rule text
 
 from __future__ import annotations
 
-from kb.loader import load_kb
-from kb.paths import Paths
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.verify.session import verify
 
 

@@ -7,7 +7,7 @@ import json
 import os
 from dataclasses import asdict
 
-from kb.paths import Paths
+from kb.core.paths import Paths
 from kb.verify.results import (
     SUMMARY_FILE,
     LogLine,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.athernum.decisions import DECISIONS
-from kb.loader import load_kb
-from kb.paths import Paths
-from kb.rulings import load_rulings
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
+from kb.core.rulings import load_rulings
+from kb.core.yamlio import yaml_load
 from kb.verify.scenario import discover
-from kb.yamlio import yaml_load
 from tests.conftest import ROOT
 
 RULINGS_PATH = "rules/athernum/rulings.yaml"

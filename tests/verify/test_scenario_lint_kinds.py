@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.errors import Severity
-from kb.loader import load_kb
-from kb.paths import Paths
+from kb.core.errors import Severity
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.verify.scenario import discover
 from kb.verify.scenario_lint import lint_scenario_files
 from tests.conftest import ROOT

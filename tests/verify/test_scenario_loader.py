@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from kb.errors import Problem
+from kb.core.errors import Problem
 from kb.verify import adapters
 from kb.verify.adapters import RunOutcome
 from kb.verify.results import Status

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kb.loader import load_kb
-from kb.paths import Paths
+from kb.core.loader import load_kb
+from kb.core.paths import Paths
 from kb.verify.results import Status
 from kb.verify.runner import run_scenario
 from kb.verify.session import context

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from kb.core.nodes import NodeKind
+from kb.core.rulings import Ruling
 from kb.diff import ChangeKind
-from kb.model import NodeKind
-from kb.rulings import Ruling
 from kb.site.links import Linker
 from kb.site.model import RulingStatus, SiteModel
 from kb.site.releases import SiteChange, changes_page, diff_segments, release_name, transition_anchor

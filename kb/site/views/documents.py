@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from kb.core.nodes import DocumentMeta, NodeKind
 from kb.diff import ChangeKind
-from kb.model import DocumentMeta, NodeKind
 from kb.site.i18n import tr
 from kb.site.mermaid import graph_anchor, graph_page, graph_units
 from kb.site.releases import changes_page, transition_anchor

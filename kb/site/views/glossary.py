@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from kb.model import NodeKind
+from kb.core.nodes import NodeKind
 from kb.site.views.common import Ctx, Link
 
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from kb.errors import Problem, Severity
-from kb.ids import DEFAULT_GAME
+from kb.core.errors import Problem, Severity
+from kb.core.ids import DEFAULT_GAME
 from kb.site.model import RulingKind
 from kb.site.views.common import Ctx
 from kb.site.views.rulings import RulingEntry, ruling_entry

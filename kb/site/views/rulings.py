@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from kb.model import NodeKind
-from kb.rulings import Ruling
+from kb.core.nodes import NodeKind
+from kb.core.rulings import Ruling
 from kb.site.model import RulingKind
 from kb.site.views.common import RULING_STATUS_CLASS, Ctx, ExampleNote, Link, rule_links
 from kb.urls import ruling_page

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.errors import Problem
-from kb.model import NodeKind
+from kb.core.errors import Problem
+from kb.core.nodes import NodeKind
 from kb.site.draft import DRAFT_ANCHOR, Draft
 from kb.site.model import RulingStatus
 from kb.site.releases import changes_page

@@ -11,7 +11,7 @@ from engine.athernum.parameters import RuleParameters
 from engine.athernum.rules import RULES
 from engine.athernum.setup import Setup, new_game
 from engine.athernum.state import Game, Zone
-from kb.errors import Problem
+from kb.core.errors import Problem
 from kb.verify.adapter_base import GameAdapter, ParameterProblem, players_apart
 from kb.verify.athernum import board
 from kb.verify.athernum.expect import check

@@ -1,4 +1,4 @@
-/* rulekb site search: the CLI's ranking (kb/search/engine.py `SearchEngine.search`) in the browser.
+/* rulekb site search: the CLI's ranking (kb/search/searcher.py `SearchEngine.search`) in the browser.
  *
  * A port of the Python search path, function by function: each function names the Python function it
  * mirrors, so that a change to the Python ranking is ported here the same way. The numbers and word lists
@@ -1209,9 +1209,9 @@
 
   function fieldLanguage(field, c) { return c.TEXT_FIELDS.de.includes(field) ? "de" : "en"; }
 
-  // --- kb/search/evaluator.py --------------------------------------------------------------------------
+  // --- kb/search/matching.py ---------------------------------------------------------------------------
 
-  /** evaluator._eval: the documents a query tree matches, scored with the same BM25F. */
+  /** matching._eval: the documents a query tree matches, scored with the same BM25F. */
   function evaluate(cache, query) {
     switch (query.type) {
       case "Term": return cache.score([clause(query.field, [query.text], query.boost)], false);
@@ -1248,7 +1248,7 @@
     }
   }
 
-  /** evaluator._expand: the terms a prefix or wildcard stands for. */
+  /** matching._expand: the terms a prefix or wildcard stands for. */
   function expand(cache, fieldname, pattern, prefix) {
     const terms = cache.sortedTerms(fieldname);
     if (prefix) return terms.filter((t) => t.startsWith(pattern));
@@ -1256,7 +1256,7 @@
     return terms.filter((t) => re.test(t));
   }
 
-  /** evaluator._union */
+  /** matching._union */
   function union(parts, boost) {
     const out = new Map();
     for (const part of parts) for (const [d, s] of part) out.set(d, (out.get(d) || 0.0) + s);
@@ -1264,7 +1264,7 @@
     return out;
   }
 
-  /** evaluator._intersection */
+  /** matching._intersection */
   function intersection(parts, boost) {
     const out = new Map();
     for (const d of parts[0].keys()) {
@@ -1273,7 +1273,7 @@
     return out;
   }
 
-  /** evaluator._without */
+  /** matching._without */
   function without(scores, excluded) {
     const drop = new Set(excluded.flatMap((e) => [...e.keys()]));
     return new Map([...scores].filter(([d]) => !drop.has(d)));
@@ -1332,7 +1332,7 @@
     return segments.map(([text, hit]) => (hit ? `<mark>${escapeHtml(text)}</mark>` : escapeHtml(text))).join("");
   }
 
-  // --- kb/ids.py ---------------------------------------------------------------------------------------
+  // --- kb/core/ids.py ----------------------------------------------------------------------------------
 
   const DEFAULT_GAME = "athernum";
 
@@ -1367,7 +1367,7 @@
     return parts.join(".");
   }
 
-  // --- kb/search/engine.py -----------------------------------------------------------------------------
+  // --- kb/search/searcher.py ---------------------------------------------------------------------------
 
   class Ranking {
     /** engine._Ranking: hits gathered by document number, best score kept, filters applied. */

@@ -1,6 +1,6 @@
 """The rule graph's type: networkx edges between node ids, each node's data its typed :class:`~kb.model.Node`.
 
-Apart from :mod:`kb.graph` so that reading the knowledge base never imports networkx (see :data:`kb.graph.Graph`).
+Apart from :mod:`kb.core.graph` so that reading the knowledge base never imports networkx (see :data:`kb.core.graph.Graph`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import networkx as nx
 
-from kb.model import EdgeKind, Node
+from kb.core.nodes import EdgeKind, Node
 
 
 class Graph(nx.MultiDiGraph):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from kb.curated import Curated
-from kb.errors import Problem, Severity
-from kb.ids import repair_scanned_number
-from kb.model import Node, NodeKind, SourceDocument
-from kb.terms import TermForm, TermMatcher, is_abbreviation
-from kb.text import TfIdf
+from kb.core.curated import Curated
+from kb.core.errors import Problem, Severity
+from kb.core.ids import repair_scanned_number
+from kb.core.nodes import Node, NodeKind, SourceDocument
+from kb.core.terms import TermForm, TermMatcher, is_abbreviation
+from kb.core.text import TfIdf
 
 CR_REFERENCE = re.compile(r"(?<![\w.])(\d+\.\d+\.(?:\d+|[A-Z])[a-z]?(?:\.[IVXl]+[a-z]?)?)(?![\w])")
 DOTTED_REFERENCE = re.compile(r"(?<![\w.])(\d+(?:\.(?:\d+|[a-z]))+)(?![\w])")

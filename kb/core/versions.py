@@ -9,10 +9,10 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.errors import RulekbError
-from kb.loader import KnowledgeBase, build_kb
-from kb.memo import cached
-from kb.paths import Paths
+from kb.core.errors import RulekbError
+from kb.core.loader import KnowledgeBase, build_kb
+from kb.core.memo import cached
+from kb.core.paths import Paths
 
 
 class VersionNotFound(RulekbError):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 
-from kb.graph import Graph
-from kb.ids import normalise_lookup
+from kb.core.graph import Graph
+from kb.core.ids import normalise_lookup
 
 #: Longer text is no mistyped id (and comparing it with every id would take long).
 LONGEST_ID = 100

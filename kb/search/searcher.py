@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kb.ids import normalise_lookup
-from kb.paths import Paths
+from kb.core.ids import normalise_lookup
+from kb.core.paths import Paths
 from kb.search.analysis import analyse
 from kb.search.definitions import definition_subjects
-from kb.search.evaluator import evaluate
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
+from kb.search.matching import evaluate
 from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet

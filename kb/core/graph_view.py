@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
-from kb.model import Node
+from kb.core.nodes import Node
 
 if TYPE_CHECKING:
-    from kb.typed_graph import Graph
+    from kb.core.typed_graph import Graph
 
 
 class GraphView:
     """A read-only copy of the rule graph: the part of networkx's ``MultiDiGraph`` interface the views read
     (``in``, ``nodes[id]``, ``successors``, ``edges``, ``in_edges`` and ``out_edges`` with keys), in the same
-    order, so that :mod:`kb.graph`'s queries and the views give the same answers on either."""
+    order, so that :mod:`kb.core.graph`'s queries and the views give the same answers on either."""
 
     def __init__(
         self,
@@ -36,12 +36,12 @@ class GraphView:
         )
 
     def node(self, node_id: str) -> Node:
-        """The node ``node_id`` names (KeyError when the graph has none), as :meth:`kb.typed_graph.Graph.node`."""
+        """The node ``node_id`` names (KeyError when the graph has none), as :meth:`kb.core.typed_graph.Graph.node`."""
         node: Node = self.nodes[node_id]["node"]
         return node
 
     def node_items(self) -> Iterator[tuple[str, Node]]:
-        """Every node with its id, in the graph's order, as :meth:`kb.typed_graph.Graph.node_items`."""
+        """Every node with its id, in the graph's order, as :meth:`kb.core.typed_graph.Graph.node_items`."""
         return ((node_id, data["node"]) for node_id, data in self.nodes.items())
 
     def __contains__(self, node_id: object) -> bool:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.errors import Problem
-from kb.textfile import read_text
-from kb.yamlpos import Located, YamlInvalid, load_located
+from kb.core.errors import Problem
+from kb.core.textfile import read_text
+from kb.core.yamlpos import Located, YamlInvalid, load_located
 
 
 def yaml_load(text: str):

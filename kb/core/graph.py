@@ -6,16 +6,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
-from kb.errors import Problem, Severity
-from kb.ids import slugify
-from kb.model import EdgeKind, Node, NodeKind, SourceDocument
+from kb.core.errors import Problem, Severity
+from kb.core.ids import slugify
+from kb.core.nodes import EdgeKind, Node, NodeKind, SourceDocument
 
 if TYPE_CHECKING:
-    from kb import typed_graph
-    from kb.curated import Curated
+    from kb.core import typed_graph
+    from kb.core.curated import Curated
 
-#: The rule graph's type, for annotations: :class:`kb.typed_graph.Graph`, named by a string so that reading a
-#: graph (a memo, a :class:`kb.graph_view.GraphView`) imports neither networkx nor the linking of the sources;
+#: The rule graph's type, for annotations: :class:`kb.core.typed_graph.Graph`, named by a string so that reading a
+#: graph (a memo, a :class:`kb.core.graph_view.GraphView`) imports neither networkx nor the linking of the sources;
 #: only building one does.
 Graph: TypeAlias = "typed_graph.Graph"
 
@@ -78,7 +78,7 @@ def _explained(
     documents: list[SourceDocument], docs: dict[str, SourceDocument], curated: Curated
 ) -> dict[str, list[str]]:
     """The CR rules each section of an untranslated prose document (a rulebook) explains, by section."""
-    from kb.links import explanations
+    from kb.core.links import explanations
 
     explained: dict[str, list[str]] = {}
     for document in documents:
@@ -99,7 +99,7 @@ def _link_translations(
     problems: list[Problem],
 ) -> None:
     """Link each translated section to its original; it explains what its original explains."""
-    from kb.links import translations
+    from kb.core.links import translations
 
     docs = {d.id: d for d in documents}
     for document in documents:
@@ -156,8 +156,8 @@ def build_graph(
     documents: list[SourceDocument], curated: Curated, root: Path | None = None
 ) -> tuple[Graph, list[Problem]]:
     """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
-    from kb.links import references, uses_term
-    from kb.typed_graph import Graph as RuleGraph
+    from kb.core.links import references, uses_term
+    from kb.core.typed_graph import Graph as RuleGraph
 
     graph = RuleGraph()
     problems: list[Problem] = []

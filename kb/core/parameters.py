@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.errors import Problem
-from kb.graph import Graph
-from kb.paths import Paths
-from kb.yamlio import line_of, load_mapping
+from kb.core.errors import Problem
+from kb.core.graph import Graph
+from kb.core.paths import Paths
+from kb.core.yamlio import line_of, load_mapping
 
 PARAMETERS_FILE = "parameters.yaml"
 NUMBER_WORDS = {

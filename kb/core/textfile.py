@@ -12,7 +12,7 @@ import codecs
 import re
 from pathlib import Path
 
-from kb.errors import Problem
+from kb.core.errors import Problem
 
 #: Control characters that have no place in text (tab, newline and carriage return are whitespace).
 CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")

@@ -10,11 +10,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.errors import Problem, Severity
-from kb.ids import CR_NUMBER, DOTTED_NUMBER, cr_parent_number, dotted_parent_number, slugify
-from kb.model import DocumentMeta, Node, NodeKind, SourceDocument
-from kb.textfile import read_text
-from kb.yamlpos import YamlInvalid, load_located
+from kb.core.errors import Problem, Severity
+from kb.core.ids import CR_NUMBER, DOTTED_NUMBER, cr_parent_number, dotted_parent_number, slugify
+from kb.core.nodes import DocumentMeta, Node, NodeKind, SourceDocument
+from kb.core.textfile import read_text
+from kb.core.yamlpos import YamlInvalid, load_located
 
 REQUIRED_META = ("game", "document", "title", "language", "version", "licence", "attribution")
 NUMBERINGS = ("cr", "dotted", "none")

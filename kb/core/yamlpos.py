@@ -27,8 +27,8 @@ from yaml.events import (
 )
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from kb.errors import Problem
-from kb.textfile import CONTROL
+from kb.core.errors import Problem
+from kb.core.textfile import CONTROL
 
 #: Deeper nesting than any scenario, card library or ruling needs; a bound so no input can exhaust the stack.
 MAX_DEPTH = 64

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.yamlio import read_yaml_quietly
+from kb.core.yamlio import read_yaml_quietly
 
 
 @dataclass(frozen=True)

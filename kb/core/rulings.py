@@ -21,9 +21,9 @@ import hashlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from kb.errors import Problem
-from kb.memo import cached, stamp
-from kb.paths import Paths
+from kb.core.errors import Problem
+from kb.core.memo import cached, stamp
+from kb.core.paths import Paths
 
 RULINGS_FILE = "rulings.yaml"
 SOURCES = ("cr", "rulebook", "interpretation")
@@ -113,7 +113,7 @@ def load_rulings(paths: Paths) -> tuple[list[Ruling], list[Problem]]:
 
 
 def _read_rulings(paths: Paths, files: list[Path]) -> tuple[list[Ruling], list[Problem]]:
-    from kb.yamlio import read_yaml
+    from kb.core.yamlio import read_yaml
 
     rulings: list[Ruling] = []
     problems: list[Problem] = []

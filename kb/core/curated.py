@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.errors import Problem
+from kb.core.errors import Problem
 
 TERMS_FILE = "terms.yaml"
 LINKS_FILE = "links.yaml"
@@ -45,7 +45,7 @@ def _str_list(value: object) -> list[str] | None:
 
 
 def _section(data: dict, name: str, kind: type, display: str, text: str, problems: list[Problem]):
-    from kb.yamlio import line_of  # YAML is for reading the files: their names alone need none
+    from kb.core.yamlio import line_of  # YAML is for reading the files: their names alone need none
 
     """``data[name]`` when it is a ``kind`` (list or dict); a problem and an empty one when it is not."""
     value = data.get(name)
@@ -70,7 +70,7 @@ def _qualify(game: str, ref: str) -> str:
 
 def load_curated(rules_dir: Path, display_root: Path) -> tuple[Curated, list[Problem]]:
     """Read every game's ``terms.yaml`` and ``links.yaml``, reporting each malformed entry by file and line."""
-    from kb.yamlio import line_of, load_located_mapping, load_mapping
+    from kb.core.yamlio import line_of, load_located_mapping, load_mapping
 
     curated = Curated()
     problems: list[Problem] = []

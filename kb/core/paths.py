@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from kb.errors import RulekbError
+from kb.core.errors import RulekbError
 
 #: The environment variable that names the project root (``rulekb --root DIR`` sets it for the run).
 ROOT_VARIABLE = "RULEKB_ROOT"

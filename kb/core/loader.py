@@ -11,18 +11,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.curated import LINKS_FILE, TERMS_FILE
-from kb.errors import Problem, Severity, SourceError
-from kb.graph_view import GraphView
-from kb.memo import cached, file_stamp
-from kb.paths import Paths
+from kb.core.curated import LINKS_FILE, TERMS_FILE
+from kb.core.errors import Problem, Severity, SourceError
+from kb.core.graph_view import GraphView
+from kb.core.memo import cached, file_stamp
+from kb.core.paths import Paths
 
 if TYPE_CHECKING:  # reading the knowledge base from its memo needs none of what builds it
-    from kb.curated import Curated
-    from kb.graph import Graph
-    from kb.lookup import LookupIndex
-    from kb.model import Node, SourceDocument
-    from kb.repairs import Repair
+    from kb.core.curated import Curated
+    from kb.core.graph import Graph
+    from kb.core.lookup import LookupIndex
+    from kb.core.nodes import Node, SourceDocument
+    from kb.core.repairs import Repair
 
 CACHE_FORMAT = 1
 NOT_SOURCES = {"README.md"}
@@ -74,11 +74,11 @@ def _fingerprint(paths: Paths) -> str:
 
 def build_kb(paths: Paths) -> KnowledgeBase:
     """Read and check every rule source and build the graph, never stopping at the first problem."""
-    from kb.curated import load_curated
-    from kb.graph import build_graph
-    from kb.lookup import LookupIndex
-    from kb.parse import parse_file
-    from kb.repairs import load_repairs
+    from kb.core.curated import load_curated
+    from kb.core.graph import build_graph
+    from kb.core.lookup import LookupIndex
+    from kb.core.parse import parse_file
+    from kb.core.repairs import load_repairs
 
     documents: list[SourceDocument] = []
     problems: list[Problem] = []
