@@ -8,6 +8,11 @@ against their lists (2.2.2.a-h, 2.2.2.k-l), statistics against 2.2.9.a-c, durati
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import yaml
 
 from engine.common.fields import Field, read_fields
 
@@ -405,27 +410,24 @@ def load_library(data: Mapping) -> dict[str, CardDef]:
     return out
 
 
-#: Adventure cards every game has: used when a game names none (4.1.b-c).
-DEFAULT_ADVENTURE: dict[str, dict] = {
-    "Hero Region": {"type": "region", "role": "hero"},
-    "Companion Region": {"type": "region", "role": "companion"},
-    "Arena": {"type": "region", "role": "arena"},
-    "Tumult: Sunken Grove": {
-        "type": "region",
-        "role": "tumult",
-        "terrains": [["Forest", "Water"], ["Mountain"]],
-    },
-    "Tumult: High Pass": {
-        "type": "region",
-        "role": "tumult",
-        "terrains": [["Mountain"], ["Forest", "Water"]],
-    },
-    "Tumult: Delta": {"type": "region", "role": "tumult", "terrains": [["Water"], ["Forest"]]},
-}
-#: A face-down card in a Mana zone whose face nobody needs (positions built by :class:`.setup.Setup`).
-MANA_PLACEHOLDER = {"Mana Orb": {"type": "spell", "text": "a face-down card in a Mana zone"}}
+#: The cards the engine holds besides a game's library, as data (``data/builtin_cards.yaml``).
+BUILTIN_FILE = "builtin_cards.yaml"
+
+
+@cache
+def _builtin() -> dict[str, dict[str, dict[str, Any]]]:
+    """The built-in cards file, read once: its ``adventure`` and ``placeholder`` cards by name."""
+    data: dict[str, dict[str, dict[str, Any]]] = yaml.safe_load(
+        files(__package__).joinpath("data", BUILTIN_FILE).read_text(encoding="utf-8")
+    )
+    return data
+
+
+def default_adventure() -> dict[str, dict[str, Any]]:
+    """The Adventure cards every game has, by name: used when a game names none (4.1.b-c)."""
+    return dict(_builtin()["adventure"])
 
 
 def builtin_cards() -> dict[str, CardDef]:
     """The default Adventure cards and the Mana Orb placeholder."""
-    return load_library({**DEFAULT_ADVENTURE, **MANA_PLACEHOLDER})
+    return load_library({**_builtin()["adventure"], **_builtin()["placeholder"]})

@@ -19,7 +19,7 @@ from engine.common.ids import instance_id
 from .cards import CardDef, Step
 from .daily import FIRST_MORNING
 from .errors import SetupError
-from .library import DEFAULT_ADVENTURE, builtin_cards
+from .library import builtin_cards, default_adventure
 from .log import record
 from .resolution import Resolution
 from .state import ADVENTURE_SIZE, EXPEDITIONS, START, Game, GameObject, Phase, PlayerState, Zone
@@ -27,7 +27,7 @@ from .steps import BeginPhase, Start, run
 from .zones import attach
 
 PLAYERS = ("p1", "p2")
-DEFAULT_TUMULT = tuple(n for n, d in DEFAULT_ADVENTURE.items() if d["role"] == "tumult")
+DEFAULT_TUMULT = tuple(n for n, d in default_adventure().items() if d["role"] == "tumult")
 
 
 def _game(library: Mapping[str, CardDef], seed: int) -> Game:
