@@ -10,7 +10,6 @@ the index (``real-words.json``) and into the site's index, so the CLI and the br
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -92,6 +91,8 @@ def real_words(
 ) -> dict[str, list[str]]:
     """Per language, the real words' stems that typo correction must leave alone in this index's postings.
     Kept in memos (the lexicon's stems; the result for one vocabulary) while nothing they depend on changes."""
+    import hashlib  # an index build needs it; a query, which imports this module for its lexicon, does not
+
     vocabulary = {
         lang: sorted({t for f in fields for t in postings.get(f, ())}) for lang, fields in TEXT_FIELDS.items()
     }
