@@ -201,7 +201,13 @@ def build(draft: bool) -> None:
 
 @cli.command(epilog=EXIT_CODES)
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to serve on.")
-@click.option("--port", default=8000, show_default=True, help="The port to serve on (0: any free port).")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="The port to serve on (0: any free port).",
+)
 def serve(host: str, port: int) -> None:
     """Build, serve site/ on localhost, and rebuild on every edit of the rules, scenarios, docs or templates.
 

@@ -165,3 +165,9 @@ def test_a_port_in_use_is_a_clear_error_before_any_build(small_project):
         with pytest.raises(RulekbError, match=f"cannot serve on 127.0.0.1:{port}"):
             serve(Paths(small_project), Console(quiet=True), "127.0.0.1", port)
     assert not (small_project / "site").exists()
+
+
+def test_a_port_out_of_range_is_refused_as_bad_usage(run, small_project):
+    """`rulekb serve --port 70000` is a usage error naming the option and its range, never an internal error."""
+    code, _, err = run(small_project, "serve", "--port", "70000")
+    assert code == 2 and "--port" in err and "0<=x<=65535" in err
