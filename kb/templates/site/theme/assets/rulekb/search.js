@@ -1763,12 +1763,14 @@
       }
     }
 
-    /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
-     *  its subrules that the question matches itself. */
+    /** SearchEngine._headings_below_subrules: a heading with no text of its own, and a chapter (its text only
+     *  introduces it), rank just below the best of their subrules that the question matches itself. */
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (doc.subrules.length && !pyStrip(doc.text || "")) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
+          this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        }
       }
     }
 
