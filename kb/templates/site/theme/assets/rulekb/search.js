@@ -1686,7 +1686,10 @@
       const numbered = this.c.NUMBERED;
       if (d.kind === "ruling" || d.kind === "scenario") return d.related;
       if (numbered.includes(d.kind) && d.number) return [docnum];
-      if (d.kind === "term") return d.related.length ? [d.related[0]] : [docnum];
+      if (d.kind === "term") {
+        if (!d.related.length) return [docnum];
+        return pyStrip(this.docs[d.related[0]].text || "") ? [d.related[0]] : [docnum, d.related[0]];
+      }
       if (d.kind === "example" || d.kind === "remark") return d.parent >= 0 ? [d.parent] : [];
       if (d.kind === "paragraph" || numbered.includes(d.kind)) {
         const parent = d.parent >= 0 ? this.docs[d.parent] : null;
