@@ -115,7 +115,7 @@ def rules_for_hit(
     companions: frozenset[tuple[str, str]] | None = None,
 ) -> list[str]:
     """The rules a search hit stands for: itself if numbered, a term's defining rule (or the term itself,
-    when no rule defines it), the example's rule
+    when no rule defines it; the term, then the rule, when that rule is a heading without text), the example's rule
     (or the section's, for an unnumbered paragraph of the CR), a ruling's or scenario's cited rules, an
     unnumbered paragraph of a rules text (not of a rulebook that explains one). (A rulebook passage's rules are hits of their own:
     search puts them right after the passage, in the order the question favours.)"""
@@ -125,8 +125,12 @@ def rules_for_hit(
         return []
     if hit.kind in NUMBERED and hit.number:
         return [hit.id]
-    if hit.kind == "term":  # the rule that defines it, or the glossary entry itself when no rule does
+    if (
+        hit.kind == "term"
+    ):  # the rule that defines it, or the glossary entry itself when no rule does in words
         rule = defining_rule(graph, hit.id, defined_by)
+        if rule and not (graph.node(rule).text or "").strip():  # a heading (5.0.3 Resource Pool and Usage)
+            return [hit.id, rule]
         return [rule] if rule else [hit.id]
     if hit.kind in ("example", "remark"):
         parent = graph.node(hit.id).parent

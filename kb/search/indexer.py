@@ -27,7 +27,7 @@ from kb.folders import make_temp, remove_stale
 from kb.search.documents import IndexDoc
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
-from kb.search.site_index import SITE_INDEX_FILE, site_index, site_index_script
+from kb.search.site_index import SITE_INDEX_FILE, constants, site_index, site_index_script
 from kb.search.store import (
     BUILDING_PREFIX,
     GENERATION_PREFIX,
@@ -123,8 +123,10 @@ class PreparedIndex:
 
 
 def inputs_digest(docs: Sequence[IndexDoc], synonyms: Synonyms, games: Sequence[str] = ()) -> str:
-    """The hash of everything a generation is written from (its entries, the synonyms, the index format)."""
+    """The hash of everything a generation is written from (its entries, the synonyms, the index format, and the
+    ranking's constants the site's copy carries: a search.js that reads a new one must not meet an old copy)."""
     h = hashlib.sha256(f"{INDEX_FORMAT}\0{sorted(games)}\0".encode())
+    h.update(json.dumps(constants(), sort_keys=True, default=list).encode("utf-8"))
     h.update(synonyms.to_json().encode("utf-8"))
     for doc in docs:
         entry = [doc.fields(), doc.translated]

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 JUMP_SCORE = 1000.0
 #: The kinds of entry a glossary entry's parent has when it is the text that defines the term.
 DEFINING_KINDS = ("rule", "paragraph")
+#: The kinds of entry whose text surveys their subrules rather than stating a rule: ranked below the best
+#: of their subrules the question matches (see ``_headings_below_subrules``).
+OVERVIEW_KINDS = ("chapter",)
 #: Fewer text hits than this, and the fuzzy pass runs for every word.
 FEW_HITS = 3
 #: The rules an entry leads to follow it at this fraction of its (unweighted) text score, decaying per
@@ -372,11 +375,14 @@ class SearchEngine:
                 self._below_best_match(ranked, docnum, score, via, (rule, *cache.subrules[rule]))
 
     def _headings_below_subrules(self, ranked: _Ranking) -> None:
-        """A heading with no text of its own (``8.0.2 Initiative Determination``) ranks just below the best of
-        its subrules that the question matches itself: the heading only names the topic, the subrule answers."""
+        """A heading with no text of its own (``8.0.2 Initiative Determination``), and a chapter, whose text only
+        introduces it (``5 Resources``), rank just below the best of their subrules that the question matches
+        itself: the heading names the topic and the chapter surveys it, the subrule answers."""
         cache = self.cache
         for docnum, (score, via, _) in list(ranked.entries.items()):
-            if cache.subrules[docnum] and not (cache.stored[docnum].get("text") or "").strip():
+            if cache.subrules[docnum] and (
+                cache.kinds[docnum] in OVERVIEW_KINDS or not (cache.stored[docnum].get("text") or "").strip()
+            ):
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
 
     def _below_best_match(

@@ -66,6 +66,13 @@ def test_glossary_hit_stands_for_the_rule_defining_the_term(engine, project_kb):
     ]
 
 
+def test_a_term_defined_by_a_heading_answers_with_its_glossary_entry_first(engine, project_kb):
+    """ "whats a resource pool": the rule the term names (5.0.3 Resource Pool and Usage) is a heading without text,
+    so the answer gives the glossary entry's definition first and the heading, with its subrules, next."""
+    rules = [r.id for r in answer(engine, project_kb, "whats a resource pool").rules]
+    assert rules[:2] == ["athernum:term/resource-pool", "athernum:5.0.3"]
+
+
 def test_german_question_is_answered_with_cr_rules(engine, project_kb):
     """A German question is answered with CR rules, reached through the German passage that matched."""
     result = answer(engine, project_kb, "Wer darf verdeckte Karten ansehen?", limit=3)

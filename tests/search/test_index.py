@@ -238,6 +238,20 @@ def test_the_same_entries_keep_the_live_index_and_new_ones_replace_it(project, s
     assert publish_index(fresh).path != live
 
 
+def test_a_changed_ranking_constant_replaces_the_live_index(project, small_docs, monkeypatch):
+    """The same entries indexed by code with another ranking constant write a new generation, so the site's copy
+    of the index never carries constants older than the search.js shipped beside it."""
+    from kb.search import indexer, site_index
+    from kb.search.synonyms import load_synonyms
+
+    live = indexer.write_index(project, small_docs, load_synonyms()).path
+    changed = {**site_index.constants(), "LEAD": 2.0}
+    monkeypatch.setattr(indexer, "constants", lambda: changed)
+    fresh = indexer.prepare_index(project, small_docs, load_synonyms(), reuse=True)
+    assert not fresh.reused and fresh.folder != live
+    indexer.discard_index(fresh)
+
+
 def test_a_verify_that_changes_no_result_leaves_the_index_current(project, build):
     """Rewriting the verify results with new times and durations but the same outcomes does not make the index
     out of date; a changed outcome does."""

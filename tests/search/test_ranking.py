@@ -277,6 +277,14 @@ def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
     assert heading > 0 and hits[heading - 1] == "athernum:8.0.2a"
 
 
+def test_a_chapter_ranks_below_its_matching_rule(engine):
+    """A chapter's text only introduces it ("3 Main Character"): it never ranks above the best of its rules the
+    question matches, which states the answer."""
+    hits = [h.id for h in engine.search("main character selection").hits]
+    rule = next(n for n, hit in enumerate(hits) if hit.startswith("athernum:3."))
+    assert rule < hits.index("athernum:3")
+
+
 def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_it(engine, project_kb):
     """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
     answer = asked(engine, project_kb, "what does reveal mean", limit=3)

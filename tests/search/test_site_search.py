@@ -149,21 +149,24 @@ def test_site_ranks_the_judge_questions_as_the_cli(engine, site_index):
     assert top5 / len(asked) >= TOP5, report
 
 
-def test_site_heads_the_answer_with_the_ruling_ask_leads_with(engine, project_kb, indexed, site_index):
+@pytest.mark.parametrize("limit", [8, 50])
+def test_site_heads_the_answer_with_the_ruling_ask_leads_with(engine, project_kb, indexed, site_index, limit):
     """The site's answer card shows the ruling ``rulekb ask`` leads with (one among search's best rulings that
-    rests on the answer's first rule), or none when ask has none, for every judge question."""
+    rests on the answer's first rule), or none when ask has none, above search's hits, for every judge question
+    and as many hits as the header's box or the search page shows (the page and the answer share one search)."""
     from kb.core.rulings import load_rulings
     from kb.search.ask import ask
     from kb.verify.results import load_results
 
     rulings, results = load_rulings(indexed)[0], load_results(indexed)
     asked = questions()
-    theirs = run_node("answer", [{"query": q} for q in asked], str(site_index))
+    theirs = run_node("query", [{"query": q, "limit": limit} for q in asked], str(site_index))
     led = 0
     for question, js in zip(asked, theirs):
         lead = ask(question, engine, project_kb.graph, rulings, results, project_kb.curated.defined_by).ruling
         expected = f"{lead.game}:ruling/{lead.id}" if lead else None
-        assert js == expected, question
+        assert js["answer"] == expected, question
+        assert js["ids"] == [h.id for h in engine.search(question, limit=limit).hits], question
         led += lead is not None
     assert led  # some questions are answered by a ruling
 

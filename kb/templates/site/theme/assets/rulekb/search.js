@@ -290,6 +290,12 @@
   const SPACES = new RegExp(`[${SPACE}]+`, "u");
   /** str.split() */
   function pySplit(text) { return text.split(SPACES).filter((t) => t !== ""); }
+
+  /** How many hits a search returns, as SearchEngine.search takes it (max(1, limit)): a whole number, 10 if none. */
+  function hitLimit(limit = 10) {
+    return Number.isFinite(Number(limit)) ? Math.max(1, Math.floor(Number(limit))) : 10;
+  }
+
   /** str.strip(chars) (whitespace when chars is omitted) */
   const IS_SPACE = new RegExp(`^[${SPACE}]$`, "u");
   function pyStrip(text, chars) {
@@ -1476,7 +1482,7 @@
      *  searches every game: the judge undoes the game the query names or its words suggest. */
     search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
       text = typeof text === "string" ? text : text == null ? "" : String(text);
-      limit = Number.isFinite(Number(limit)) ? Math.max(1, Math.floor(Number(limit))) : 10;
+      limit = hitLimit(limit);
       const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
       if (everyGame) game = null;
       const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
@@ -1645,10 +1651,25 @@
       return best ? best[1] : null;
     }
 
+    /** What the page shows for a query: search's hits (``options`` as search takes them) with the ruling that
+     *  heads the answer (none when another kind than rulings is asked for). The ranking does not depend on the
+     *  limit, so with no kind or document filter one search of at least CANDIDATE_HITS hits serves both. */
+    query(text, options = {}) {
+      options = options || {};
+      const limit = hitLimit(options.limit);
+      const plain = !options.kind && !options.document;
+      const result = this.search(text, plain ? { ...options, limit: Math.max(limit, this.c.CANDIDATE_HITS) } : options);
+      const answer = !options.kind || options.kind === "ruling"
+        ? this.answer(text, { game: options.game, found: plain ? result : null }) : null;
+      return { hits: result.hits.slice(0, limit), notes: result.notes, game: result.game, lang: result.lang, answer };
+    }
+
     /** ask.leading_ruling over ask's first rule: the ruling that heads the answer (as a hit), or null. It is
-     *  among the best RULING_HITS rulings for the question and rests on the first rule of ask's answer. */
-    answer(text, { game = null } = {}) {
-      const found = this.search(text, { game, limit: this.c.CANDIDATE_HITS });
+     *  among the best RULING_HITS rulings for the question and rests on the first rule of ask's answer.
+     *  ``found``: the question's search with no kind or document filter and at least CANDIDATE_HITS hits, if
+     *  the caller has it (else searched here). */
+    answer(text, { game = null, found = null } = {}) {
+      found = found || this.search(text, { game, limit: this.c.CANDIDATE_HITS });
       let first;
       for (const hit of found.hits) {
         first = this._rulesFor(this.docnumOf.get(hit.id)).find((r) => found.game === null || this.docs[r].game === found.game);
@@ -1665,7 +1686,10 @@
       const numbered = this.c.NUMBERED;
       if (d.kind === "ruling" || d.kind === "scenario") return d.related;
       if (numbered.includes(d.kind) && d.number) return [docnum];
-      if (d.kind === "term") return d.related.length ? [d.related[0]] : [docnum];
+      if (d.kind === "term") {
+        if (!d.related.length) return [docnum];
+        return pyStrip(this.docs[d.related[0]].text || "") ? [d.related[0]] : [docnum, d.related[0]];
+      }
       if (d.kind === "example" || d.kind === "remark") return d.parent >= 0 ? [d.parent] : [];
       if (d.kind === "paragraph" || numbered.includes(d.kind)) {
         const parent = d.parent >= 0 ? this.docs[d.parent] : null;
@@ -1763,12 +1787,14 @@
       }
     }
 
-    /** SearchEngine._headings_below_subrules: a heading with no text of its own ranks just below the best of
-     *  its subrules that the question matches itself. */
+    /** SearchEngine._headings_below_subrules: a heading with no text of its own, and a chapter (its text only
+     *  introduces it), rank just below the best of their subrules that the question matches itself. */
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (doc.subrules.length && !pyStrip(doc.text || "")) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
+          this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        }
       }
     }
 
@@ -1978,12 +2004,7 @@
   /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read, and the ruling
    *  that answers the question as `rulekb ask` leads with it (none when another kind than rulings is asked for). */
   rulekb.query = function query(text, options = {}) {
-    return rulekb.ready().then((engine) => {
-      options = options || {};
-      const result = engine.search(text, options);
-      const answer = !options.kind || options.kind === "ruling" ? engine.answer(text, { game: options.game }) : null;
-      return { hits: result.hits, notes: result.notes, game: result.game, lang: result.lang, answer };
-    });
+    return rulekb.ready().then((engine) => engine.query(text, options));
   };
 
   /** rulekb.search(text, {limit, game, kind}): ranked results. */
