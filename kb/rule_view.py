@@ -3,12 +3,14 @@ that show it; as data and in the terminal. The names match ``rulekb ask``'s (``s
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from rich.console import Console
 from rich.markup import escape
 from rich.padding import Padding
+from rich.text import Text
 
 from kb.core.graph import Graph, ancestors, children, edges_of
 from kb.core.nodes import EdgeKind
@@ -171,6 +173,15 @@ def build_view(
     )
 
 
+def print_indented(console: Console, text: str, indent: int) -> None:
+    """Print ``text`` indented: wrapped to a terminal's width, or whole on its lines in a file or pipe, where
+    a console soft-wraps (a padded block would be cut at the console's width)."""
+    if console.soft_wrap:
+        console.print(Text(textwrap.indent(text, " " * indent)))
+    else:
+        console.print(Padding(Text(text), (0, 0, 0, indent), expand=False))
+
+
 def print_view(view: RuleView, console: Console) -> None:
     """Print a rule as a judge wants to read it: where it sits, what it says, what it touches."""
     crumbs = " › ".join(escape(r.label) for r in view.breadcrumb)
@@ -180,7 +191,7 @@ def print_view(view: RuleView, console: Console) -> None:
     if view.number and view.title:
         console.print(f"[bold]{escape(view.title)}[/bold]")
     if view.text:
-        console.print(Padding(escape(view.text), (0, 0, 0, 2), expand=False))
+        print_indented(console, view.text, 2)
     console.print(f"  [underline dim]{escape(view.url)}[/underline dim]")
 
     def section(title: str, refs: list[Ref], show_text: bool = False) -> None:
@@ -206,7 +217,7 @@ def print_view(view: RuleView, console: Console) -> None:
         console.print("\n[bold]Rulings[/bold]  [dim](`rulekb ruling ID` shows one whole)[/dim]")
         for ruling in view.rulings:
             console.print(f"  [magenta]{escape(ruling.id)}[/magenta]  [bold]{escape(ruling.question)}[/bold]")
-            console.print(Padding(escape(ruling.answer), (0, 0, 0, 4), expand=False))
+            print_indented(console, ruling.answer, 4)
     if view.examples:
         console.print("\n[bold]Examples[/bold]  [dim](`rulekb example ID` shows a scenario's proof)[/dim]")
         for example in view.examples:

@@ -87,6 +87,19 @@ def test_rule_shows_rulings_whole_and_verified_examples(judged, run):
     assert "\nExamples" in out and "athernum/ch09/defender-takes-targets-place (passed)" in out
 
 
+def test_rule_prints_whole_lines_into_a_pipe(judged, capsys, monkeypatch, project_kb):
+    """Into a file or pipe, however narrow the console, `rule` prints the rule's text and each ruling's answer
+    whole on their lines, never cut at the console's width."""
+    from kb.cli import main
+
+    monkeypatch.setenv("COLUMNS", "40")
+    assert main(["--root", str(judged.root), "rule", "4.2.2a"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (ruling,) = [r for r in load_rulings(judged)[0] if r.id == "R-ATH-003"]
+    assert "  " + project_kb.node("athernum:4.2.2a").text in lines
+    assert "    " + ruling.answer.splitlines()[0] in lines
+
+
 def test_rule_finds_another_games_number_and_refuses_a_number_outside_the_game(judged, run):
     """`rule 1.4.1.b` is Altered's rule without --game; `--game atnia` says Atnia has no such rule."""
     code, out, _ = run(judged.root, "rule", "1.4.1.b")
