@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kb.core.rulings import load_rulings
-from kb.search.render import SCREEN_LINES
+from kb.search.render_answer import SCREEN_LINES
 
 DEFENDER = "does the defender deal combat damage back to the attacker"
 
