@@ -64,7 +64,8 @@ def test_quick_commands_import_nothing_heavy(judged, args):
 
 def test_piped_search_does_not_import_rich(judged):
     """A search whose output goes to a pipe (a script, an editor, grep) prints plain lines without loading rich,
-    a third of a cold start's imports; on a terminal rich draws the colours."""
-    code, loaded, out = _fresh(judged.root, "search", "defender", heavy=("rich",))
+    a third of a cold start's imports (on a terminal rich draws the colours), nor pickle, which only the memos
+    of a build and of `ask` need."""
+    code, loaded, out = _fresh(judged.root, "search", "defender", heavy=("rich", "pickle"))
     assert code == 0 and "athernum:9.3.12" in out
     assert loaded == []
