@@ -54,7 +54,7 @@ class Line:
         """The line as rich text (imports rich)."""
         from rich.text import Text
 
-        return Text.assemble(*((text, style or None) for text, style in self.spans), style=self.style)
+        return Text.assemble(*self.spans, style=self.style)
 
 
 def is_terminal(stream: TextIO) -> bool:
