@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from kb.core import memo
 from kb.search import analysis
 from kb.search.analysis import analyse
 from kb.search.fuzzy import distance, max_edits
@@ -90,9 +91,7 @@ def real_words(
 ) -> dict[str, list[str]]:
     """Per language, the real words' stems that typo correction must leave alone in this index's postings.
     Kept in memos (the lexicon's stems; the result for one vocabulary) while nothing they depend on changes."""
-    import hashlib  # an index build needs these; a query, which imports this module for its lexicon, does not
-
-    from kb.core import memo
+    import hashlib  # an index build needs it; a query, which imports this module for its lexicon, does not
 
     vocabulary = {
         lang: sorted({t for f in fields for t in postings.get(f, ())}) for lang, fields in TEXT_FIELDS.items()
