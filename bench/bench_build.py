@@ -10,19 +10,20 @@ each time. ``RULEKB_BENCH_RUNS`` sets how many rebuilds of each kind to take the
 from __future__ import annotations
 
 import os
-import queue
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.serve_process import start_serve  # noqa: E402
+
 RULEKB = Path(sys.executable).with_name("rulekb")
 RUNS = int(os.environ.get("RULEKB_BENCH_RUNS", "3"))
 RULE = "Only one location may be played per turn"
@@ -72,29 +73,10 @@ def _page(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def _forward(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
-    """Hand each line the process prints to ``lines`` (read by a thread, so a read can time out)."""
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        lines.put(line)
-
-
 def serve_edits(project: Path, env: dict) -> float:
     """The median time from saving a rule edit to the served page showing it, over RUNS edits."""
-    proc = subprocess.Popen(
-        [str(RULEKB), "serve", "--port", "0"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_forward, args=(proc, lines), daemon=True).start()
+    proc, _, address = start_serve([str(RULEKB), "serve", "--port", "0"], env, SERVE_TIMEOUT)
     try:
-        address = ""
-        while not address:
-            line = lines.get(timeout=SERVE_TIMEOUT)
-            address = line.split()[1] if line.startswith("serving http://") else ""
         times = []
         cr = project / "rules" / "athernum" / "cr.md"
         for i in range(RUNS):

@@ -290,9 +290,8 @@ def measure_rulekb(workdir: Path, docs, synonyms, queries, ids, args) -> Figures
     if args.cold_runs:
         figures.cold_s, figures.cold_cpu_s = cold_process([RULEKB, "search", query], env, args.cold_runs)
         path_only = (
-            "from kb.search.searcher import SearchEngine; from kb.search.render import print_hits; "
-            "from rich.console import Console; import sys; "
-            "print_hits(SearchEngine().search(sys.argv[1]), Console())"
+            "from kb.search.searcher import SearchEngine; from kb.search.render import print_hits; import sys; "
+            "print_hits(SearchEngine().search(sys.argv[1]))"
         )
         figures.cold_path_s, figures.cold_path_cpu_s = cold_process(
             [PYTHON, "-c", path_only, query], env, args.cold_runs

@@ -8,12 +8,10 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
 
-from kb.core.errors import Problem, RulekbError, Severity
+from kb.core.errors import RulekbError
 from kb.core.paths import ROOT_VARIABLE
+from kb.styled_output import Line, print_lines
 
 #: The exit codes of every command, shown under ``--help`` (and in the README).
 EXIT_CODES = """\b
@@ -46,22 +44,6 @@ COMMANDS = {
 }
 
 
-def make_console(stderr: bool = False) -> Console:
-    """A console for a command's output: wrapped to a terminal's width, but never hard-wrapped when written to a
-    file or pipe (paths stay whole, one finding per line, for editors and grep)."""
-    console = Console(highlight=False, stderr=stderr)
-    console.soft_wrap = not console.is_terminal
-    return console
-
-
-SEVERITY_STYLE = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
-
-
-def problem_text(problem: Problem) -> Text:
-    """A problem as plain text in its severity's colour: user text (``[field]``, ``4.2.2[/x]``) is never markup."""
-    return Text(str(problem), style=SEVERITY_STYLE[problem.severity])
-
-
 class LazyGroup(click.Group):
     """A group that imports a command's module on first use."""
 
@@ -90,11 +72,10 @@ def cli(root: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; user errors become messages with a non-zero exit, never tracebacks."""
-    err = make_console(stderr=True)
     try:
         result = cli.main(args=argv, prog_name="rulekb", standalone_mode=False)
     except click.exceptions.Abort:
-        err.print("aborted")
+        print_lines([Line.of("aborted")], stderr=True)
         return 130
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -102,24 +83,22 @@ def main(argv: list[str] | None = None) -> int:
         exc.show()
         return exc.exit_code
     except RulekbError as exc:
-        err.print(Text.assemble(("error:", "red"), " ", str(exc)), highlight=False)
+        print_lines([Line().add("error:", "red").add(f" {exc}")], stderr=True)
         return 2
     except KeyboardInterrupt:
-        err.print("interrupted")
+        print_lines([Line.of("interrupted")], stderr=True)
         return 130
     except (
         OSError
     ) as exc:  # a file the system refused (missing folder, permissions, full disk): the user's to fix
         where = f": {exc.filename}" if exc.filename else ""
-        err.print(Text.assemble(("error:", "red"), f" {exc.strerror or exc}{where}"), highlight=False)
+        print_lines([Line().add("error:", "red").add(f" {exc.strerror or exc}{where}")], stderr=True)
         return 2
     except Exception as exc:  # the last line of defence: a message, and the traceback only on request
         if os.environ.get("RULEKB_DEBUG"):
             raise
-        err.print(
-            f"[red]internal error:[/red] {escape(type(exc).__name__)}: {escape(str(exc))} "
-            "(set RULEKB_DEBUG=1 for the traceback)"
-        )
+        message = f" {type(exc).__name__}: {exc} (set RULEKB_DEBUG=1 for the traceback)"
+        print_lines([Line().add("internal error:", "red").add(message)], stderr=True)
         return 70
     return result if isinstance(result, int) else 0
 

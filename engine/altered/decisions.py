@@ -5,7 +5,7 @@ reading in one line; its question, answer and reasoning are published once, as t
 
 from __future__ import annotations
 
-from engine.common.decisions import Decision, find
+from engine.common.decisions import Decision
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -104,8 +104,3 @@ DECISIONS: tuple[Decision, ...] = (
         "An 'instead' passive modifies the event: the card's text takes priority over the usual outcome",
     ),
 )
-
-
-def by_id(decision_id: str) -> Decision:
-    """The decision with this id (KeyError if none)."""
-    return find(DECISIONS, decision_id)

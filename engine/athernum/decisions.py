@@ -6,7 +6,7 @@ and the reading in one line; its question, answer and reasoning are published on
 
 from __future__ import annotations
 
-from engine.common.decisions import Decision, find
+from engine.common.decisions import Decision
 
 DECISIONS: tuple[Decision, ...] = (
     Decision(
@@ -327,8 +327,3 @@ DECISIONS: tuple[Decision, ...] = (
         "A player who loses leaves the game with their cards; their tokens return to the pool and the others play on",
     ),
 )
-
-
-def by_id(decision_id: str) -> Decision:
-    """The decision with this id."""
-    return find(DECISIONS, decision_id)

@@ -7,9 +7,7 @@ one line. The question, the full answer and the reasoning are stated once, in th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TypeVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,14 +17,3 @@ class Decision:
     id: str
     rules: tuple[str, ...]
     reading: str
-
-
-D = TypeVar("D", bound=Decision)
-
-
-def find(decisions: Iterable[D], decision_id: str) -> D:
-    """The decision with this id; KeyError if there is none."""
-    for d in decisions:
-        if d.id == decision_id:
-            return d
-    raise KeyError(decision_id)

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from kb import importer
 from kb.build import run_build
-from kb.cli import EXIT_CODES, cli, make_console, problem_text
+from kb.cli import EXIT_CODES, cli
 from kb.core.errors import GateError, ImportFormatError, NotFound, RulekbError, Severity, SourceError
 from kb.core.ids import normalise_lookup
 from kb.core.loader import load_kb
@@ -22,6 +22,7 @@ from kb.importer.release import ReleaseSummary, take_release
 from kb.json_output import json_document
 from kb.lint import lint as run_lint
 from kb.rule_view import build_view, print_view
+from kb.styled_output import make_console, problem_text
 
 
 def _console() -> Console:

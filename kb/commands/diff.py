@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from kb.cli import EXIT_CODES, cli, make_console
+from kb.cli import EXIT_CODES, cli
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
 from kb.core.rulings import load_rulings
@@ -19,6 +19,7 @@ from kb.core.versions import load_spec
 from kb.diff import Change, ChangeKind, Citations, attach_impact, compare, impacted_scenarios
 from kb.json_output import json_document
 from kb.renumber import apply, latest_release_changes, plan, renumberings
+from kb.styled_output import make_console
 from kb.verify.changed import behaviour_diff
 
 STYLE = {

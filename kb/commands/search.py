@@ -12,6 +12,7 @@ import click
 
 from kb.cli import EXIT_CODES, cli
 from kb.search.strings import LANGUAGES
+from kb.styled_output import Line, make_console, print_lines
 
 #: ``--kind`` choices: the four groups a judge thinks in, the rulebooks' passages, and the graph's own node kinds.
 KIND_CHOICES = (
@@ -29,26 +30,21 @@ KIND_CHOICES = (
 )
 
 
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    return Console(highlight=False, stderr=stderr)
-
-
 def _engine(paths):
     """An open search engine, with the index's warnings (damaged, out of date) shown on stderr."""
     from kb.search.searcher import SearchEngine
 
     engine = SearchEngine(paths)
-    err = _console(stderr=True)
-    for warning in engine.warnings:
-        err.print(f"[yellow]warning:[/yellow] {warning}", markup=True)
+    notes = [Line().add("warning:", "yellow").add(f" {warning}") for warning in engine.warnings]
     if engine.is_stale():
-        err.print(
-            "[yellow]note:[/yellow] the rule sources changed since the search index was built; "
-            "run `rulekb index` to refresh it",
-            markup=True,
+        notes.append(
+            Line()
+            .add("note:", "yellow")
+            .add(
+                " the rule sources changed since the search index was built; run `rulekb index` to refresh it"
+            )
         )
+    print_lines(notes, stderr=True)
     return engine
 
 
@@ -101,14 +97,13 @@ def search(
         from kb.json_output import json_document
         from kb.search.results import hits_payload
 
-        err = _console(stderr=True)
-        for note in result.notes:  # also on stderr, where a judge piping the JSON still sees them
-            err.print(f"note: {note}", markup=False)
+        # the notes also on stderr, where a judge piping the JSON still sees them
+        print_lines([Line.of(f"note: {note}") for note in result.notes], stderr=True)
         click.echo(json_document("search", hits_payload(result, links, explanations)))
     else:
         from kb.search.render import print_hits
 
-        print_hits(result, _console(), links, explanations)
+        print_hits(result, links, explanations)
     if not result.hits:
         raise click.exceptions.Exit(1)
 
@@ -172,9 +167,9 @@ def ask(
 
         click.echo(json_document("ask", answer.to_dict()))
     else:
-        from kb.search.render import print_answer, print_explanations
+        from kb.search.render_answer import print_answer, print_explanations
 
-        console = _console()
+        console = make_console()
         print_answer(answer, console, length=length or "default")
         print_explanations(answer, console)
     if not answer.rules:
@@ -191,7 +186,7 @@ def index() -> None:
     from kb.search.indexer import index_knowledge_base
 
     paths = Paths.discover()
-    console = _console()
+    console = make_console()
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),

@@ -12,12 +12,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from kb.cli import EXIT_CODES, cli, make_console, problem_text
+from kb.cli import EXIT_CODES, cli
 from kb.core.errors import Problem, RulekbError
 from kb.core.loader import load_kb
 from kb.core.rulings import Ruling, load_rulings
 from kb.json_output import json_document
 from kb.ruling_review import record, suspect_rulings
+from kb.styled_output import make_console, problem_text
 from kb.verify.changed import verify_changed
 from kb.verify.fingerprint import suspects_of, update_file
 from kb.verify.report import RulingCheck, Summary, failure_lines, summarise

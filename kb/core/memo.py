@@ -8,7 +8,6 @@ by side never read half a file.
 from __future__ import annotations
 
 import os
-import pickle
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
@@ -33,6 +32,8 @@ def stamp(paths: Iterable[Path]) -> tuple:
 
 def load(memo: Path) -> object | None:
     """The value stored in ``memo``, or None when there is none or it cannot be read."""
+    import pickle  # here, not above: a search imports modules that use memos only when building an index
+
     try:
         with memo.open("rb") as fh:
             return pickle.load(fh)
@@ -42,6 +43,8 @@ def load(memo: Path) -> object | None:
 
 def store(memo: Path, value: object) -> None:
     """Keep ``value`` in ``memo`` for the next process, atomically; give up quietly when it cannot be kept."""
+    import pickle
+
     try:
         data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         memo.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ Kept per game in ``rules/<game>/rulings.yaml``::
         rules: ["9.3.7", "9.3.9b"]          # rule numbers of the game (or qualified ids)
         scenarios: ["athernum/combat/defender-deals-damage"]
         source: interpretation              # cr | rulebook | interpretation
-        reasoning: …
+        reasoning: …                        # for judges: engine decision ids go in decision:, not here
         date: 2026-11-20
         decision: D-COMBAT-DEFENDER         # the engine decision(s) implementing it, if any (one or a list)
 """

@@ -1,20 +1,15 @@
-"""Search results and judge answers as a judge reads them in a terminal (rich)."""
+"""Search results as a judge reads them: styled lines, plain in a pipe and coloured on a terminal (no rich needed
+to build them, so that ``rulekb search`` starts fast)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
-
 from kb.search.results import SearchHit, SearchResult
-from kb.search.strings import strings
 from kb.site_links import SiteLinks
+from kb.styled_output import Line, print_lines
 
-if TYPE_CHECKING:  # the answer's types, without loading what ``ask`` needs into ``rulekb search``
-    from kb.ruling_view import RulingView
-    from kb.search.ask import AskAnswer, AskRule, ProofSummary
+if TYPE_CHECKING:  # the explanations' types, without loading what ``--explain`` needs into every search
     from kb.search.explain import Explanation
 
 KIND_STYLE = {
@@ -32,244 +27,55 @@ KIND_STYLE = {
 CRUMB = " › "
 
 
-def snippet_text(hit: SearchHit) -> Text:
-    """The hit's snippet with the matched words highlighted."""
-    text = Text()
-    for part, matched in hit.snippet:
-        text.append(part, style="bold yellow" if matched else None)
-    return text
-
-
-def hit_heading(n: int, hit: SearchHit) -> Text:
+def hit_heading(n: int, hit: SearchHit) -> Line:
     """``1  4.2.2a  athernum:4.2.2a  rule`` — rank, label, qualified id, kind, and how it was reached."""
     style = KIND_STYLE.get(hit.kind, "white")
-    heading = Text(f"{n:>2}  ", style="dim")
-    heading.append(hit.label, style=f"bold {style}")
+    heading = Line.of(f"{n:>2}  ", "dim").add(hit.label, f"bold {style}")
     if hit.title and hit.number and hit.title not in hit.label:
-        heading.append(f"  {hit.title}", style="bold")
-    heading.append(f"  {hit.id}", style="dim")
+        heading.add(f"  {hit.title}", "bold")
+    heading.add(f"  {hit.id}", "dim")
     status = hit.extra.get("status")
     kind = f"{hit.kind} ({status})" if status else hit.kind
-    heading.append(f"  {kind}", style="dim")
+    heading.add(f"  {kind}", "dim")
     if hit.via != "text":
-        heading.append(f"  [{hit.via}]", style="dim italic")
+        heading.add(f"  [{hit.via}]", "dim italic")
     return heading
 
 
-def explanation_lines(explanation: Explanation, indent: str = "    ") -> list[Text]:
+def explanation_lines(explanation: Explanation, indent: str = "    ") -> list[Line]:
     """``score 16.77 · reached by text`` and the words matched, field by field, and how each came in."""
-    lines = [Text(f"{indent}score {explanation.score:.2f} · reached by {explanation.reached}", style="dim")]
+    lines = [Line.of(f"{indent}score {explanation.score:.2f} · reached by {explanation.reached}", "dim")]
     for match in explanation.matches:
-        line = Text(f"{indent}  {match.word}", style="bold")
-        line.append(f" → {match.field}: {' '.join(match.terms)}")
+        line = Line.of(f"{indent}  {match.word}", "bold").add(f" → {match.field}: {' '.join(match.terms)}")
         if match.how != "typed":
-            line.append(f" ({match.how})", style="italic")
+            line.add(f" ({match.how})", "italic")
         lines.append(line)
     return lines
 
 
-def print_hits(
-    result: SearchResult,
-    console: Console,
-    links: SiteLinks = SiteLinks(),
-    explanations: list[Explanation] | None = None,
-) -> None:
+def hit_lines(
+    result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list[Explanation] | None = None
+) -> list[Line]:
     """Every hit: heading, breadcrumb, highlighted snippet, its link on the site (and why it ranked there)."""
-    for note in result.notes:
-        console.print(f"[dim]note: {escape(note)}[/dim]")
+    lines = [Line.of(f"note: {note}", "dim") for note in result.notes]
     if not result.hits:
-        console.print("no results" + ("" if result.notes else f" for {escape(result.query)!r}"))
-        return
+        return [*lines, Line.of("no results" + ("" if result.notes else f" for {result.query!r}"))]
     for n, hit in enumerate(result.hits, start=1):
-        console.print(hit_heading(n, hit))
+        lines.append(hit_heading(n, hit))
         if hit.breadcrumb:
-            console.print(Text("    " + CRUMB.join(hit.breadcrumb), style="dim"))
-        body = Text("    ")
-        body.append_text(snippet_text(hit))
-        console.print(body)
-        console.print(Text(f"    {links.href(hit.url)}", style="underline dim"))
+            lines.append(Line.of("    " + CRUMB.join(hit.breadcrumb), "dim"))
+        body = Line.of("    ")
+        for part, matched in hit.snippet:
+            body.add(part, "bold yellow" if matched else "")
+        lines.append(body)
+        lines.append(Line.of(f"    {links.href(hit.url)}", "underline dim"))
         if explanations:
-            for line in explanation_lines(explanations[n - 1]):
-                console.print(line)
+            lines += explanation_lines(explanations[n - 1])
+    return lines
 
 
-def _clip(text: str, width: int = 200) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-#: How many lines ``rulekb ask`` prints by default: one screen of a terminal or a phone.
-SCREEN_LINES = 40
-#: How many of search's hits ``ask --explain`` explains in the terminal (its JSON has them all).
-EXPLAINED_HITS = 10
-
-
-class AnswerPrinter:
-    """Prints an answer in one of three lengths: ``brief`` (the ruling and its rule), the default (one screen:
-    the ruling, the deciding rule, the proof, the other rules in a line each) or ``full`` (everything)."""
-
-    def __init__(self, console: Console, lang: str = "en"):
-        self.console = console
-        self.words = strings(lang)
-        self.lines: list[Text] = []
-
-    def add(self, text: Text | str, style: str = "") -> None:
-        self.lines.append(text if isinstance(text, Text) else Text(text, style=style))
-
-    def height(self, lines: list[Text]) -> int:
-        return sum(
-            len(self.console.render_lines(line, self.console.options.update(height=None), pad=False))
-            for line in lines
-        )
-
-    def flush(self) -> None:
-        for line in self.lines:
-            self.console.print(line)
-        self.lines = []
-
-    def ruling(self, view: RulingView, with_reasoning: bool) -> None:
-        heading = Text(f"{self.words['ruling']} ", style="bold")
-        heading.append(view.id, style="bold magenta")
-        heading.append(f"  {view.game} · {view.source}", style="dim")
-        self.add(heading)
-        self.add(Text(view.question, style="bold"))
-        self.add(Text(view.answer))
-        if with_reasoning and view.reasoning:
-            self.add(Text.assemble((f"{self.words['why']}: ", "bold"), view.reasoning))
-        self.add(Text(view.url, style="underline dim"))
-
-    def rule(self, rule: AskRule, full: bool) -> None:
-        heading = Text(f"{self.words['rule']} ", style="bold")
-        heading.append(rule.label, style="bold cyan")
-        if rule.title and rule.title not in rule.label:
-            heading.append(f"  {rule.title}", style="bold")
-        heading.append(f"  {rule.id}", style="dim")
-        self.add(heading)
-        if full and rule.breadcrumb:
-            self.add(Text("  " + CRUMB.join(r.label for r in rule.breadcrumb), style="dim"))
-        if rule.text:
-            self.add(Text("  " + rule.text))
-        for passage in rule.rulebook[: None if full else 1]:
-            self.add(Text.assemble((f"  {self.words['rulebook']}: ", "bold"), passage.text))
-        self.add(Text(f"  {rule.url}", style="underline dim"))
-
-    def proof(self, proof: ProofSummary) -> None:
-        heading = Text(f"{self.words['proof']}: ", style="bold")
-        heading.append(proof.title)
-        verified = proof.status == "passed"
-        heading.append(
-            f"  ({self.words['verified' if verified else 'not_verified']})",
-            style="green" if verified else "yellow",
-        )
-        self.add(heading)
-        for n, line in enumerate(proof.start):
-            self.add(
-                Text.assemble(
-                    (
-                        f"  {self.words['start']}: "
-                        if n == 0
-                        else "  " + " " * (len(self.words["start"]) + 2),
-                        "dim",
-                    ),
-                    line,
-                )
-            )
-        self.add(Text.assemble((f"  {self.words['outcome']}: ", "dim"), proof.outcome))
-        if proof.chain:
-            from kb.proof.text import chain_summary  # the proof's machinery, only for an answer that has one
-
-            self.add(Text.assemble((f"  {self.words['chain']}: ", "dim"), chain_summary(proof.chain)))
-        self.add(Text(f"  {proof.url}", style="underline dim"))
-
-    def brief_rule(self, rule: AskRule) -> list[Text]:
-        width = max(20, self.console.width - 2)
-        line = Text("  ")
-        line.append(rule.label, style="cyan")
-        said = rule.text or rule.title
-        line.append("  " + _clip(said, max(10, width - len(rule.label) - 4)))
-        return [line, Text(f"    {rule.url}", style="dim")]
-
-    def details(self, rule: AskRule) -> None:
-        """A rule's subrules, references, terms, rulings, examples and rulebook links (``--full``)."""
-        w = self.words
-        for title, items in (
-            (w["subrules"], [(r.label, r.text, r.url) for r in rule.subrules]),
-            (w["references"], [(r.label, r.text, r.url) for r in rule.references]),
-            (w["terms"], [(r.label, r.text, r.url) for r in rule.terms]),
-            (w["rulings"], [(r.id, f"{r.question} → {r.answer}", r.url) for r in rule.rulings]),
-            (
-                w["examples"],
-                [(e.id, e.title + (f" ({e.status})" if e.status else ""), e.url) for e in rule.examples],
-            ),
-            (w["rulebook"], [(r.label, "", r.url) for r in rule.passages][:4]),
-        ):
-            if items:
-                self.add(Text(f"  {title}", style="bold"))
-            for name, text, url in items:
-                line = Text("    ")
-                line.append(name, style="cyan")
-                if text:
-                    line.append("  " + _clip(text))
-                line.append(f"  {url}", style="dim")
-                self.add(line)
-
-
-def print_answer(answer: AskAnswer, console: Console, *, length: str = "default") -> None:
-    """A judge's answer, the answer first: the ruling that settles the question (whole), the deciding rule,
-    the proof, then the other rules; ``length`` is ``brief``, ``default`` (one screen) or ``full``."""
-    printer = AnswerPrinter(console, answer.lang)
-    words = printer.words
-    if not answer.rules:
-        for note in answer.notes:
-            console.print(f"[dim]{words['note']}: {escape(note)}[/dim]")
-        console.print(words["no_rule"])
-        return
-    full = length == "full"
-    if answer.ruling is not None:
-        printer.ruling(answer.ruling, with_reasoning=full)
-    printer.rule(answer.rules[0], full)
-    if full:
-        printer.details(answer.rules[0])
-    if length != "brief" and answer.proof is not None:
-        printer.proof(answer.proof)
-    notes = [Text(f"{words['note']}: {note}", style="dim") for note in answer.notes]
-    if length == "brief":
-        printer.lines += notes
-        printer.flush()
-        return
-    others = answer.rules[1:]
-    if others:
-        printer.add(Text(words["other_rules"], style="bold"))
-    if full:
-        for rule in others:
-            printer.rule(rule, full)
-            printer.details(rule)
-        printer.lines += notes
-        printer.flush()
-        return
-    room = SCREEN_LINES - printer.height(printer.lines) - printer.height(notes) - 1
-    left = 0
-    for rule in others:
-        lines = printer.brief_rule(rule)
-        if printer.height(lines) <= room and not left:
-            printer.lines += lines
-            room -= printer.height(lines)
-        else:
-            left += 1
-    if left:
-        printer.add(Text(words["more_rules"].format(n=left), style="dim"))
-    elif others and printer.lines[-1].plain == words["other_rules"]:
-        printer.lines.pop()
-    printer.lines += notes
-    printer.flush()
-
-
-def print_explanations(answer: AskAnswer, console: Console) -> None:
-    """``ask --explain``: why search's hits, from which the answer's rules come, ranked as they did."""
-    if not answer.explain:
-        return
-    console.print(Text("\nWhy (search's hits, best first)", style="bold"))
-    for explanation in answer.explain[:EXPLAINED_HITS]:
-        console.print(Text(f"{explanation.rank:>2}  {explanation.id}", style="cyan"))
-        for line in explanation_lines(explanation):
-            console.print(line)
+def print_hits(
+    result: SearchResult, links: SiteLinks = SiteLinks(), explanations: list[Explanation] | None = None
+) -> None:
+    """Print a search's hits on standard output."""
+    print_lines(hit_lines(result, links, explanations))

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -17,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.serve_process import start_serve
 from tests.site.test_browser import _open, _wait, browser  # noqa: F401 (fixture)
 
 #: Generous: a rebuild on a loaded machine; the time an edit takes to reach the page is in bench/bench_build.py.
@@ -37,13 +36,6 @@ def _until(check, what: str) -> None:
         time.sleep(0.3)
 
 
-def _forward(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
-    """Hand each line the process prints to ``lines`` (read by a thread, so a read can time out)."""
-    assert proc.stdout is not None
-    for line in proc.stdout:
-        lines.put(line)
-
-
 @pytest.fixture()
 def served(small_project):
     """``rulekb serve --port 0`` in a small project, with the site's pages and theme; yields its address."""
@@ -51,25 +43,11 @@ def served(small_project):
         (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
     (small_project / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
     env = {**os.environ, "RULEKB_ROOT": str(small_project), "COLUMNS": "200"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "rulekb", "serve", "--port", "0"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_forward, args=(proc, lines), daemon=True).start()
     try:
-        deadline = time.monotonic() + TIMEOUT
-        address = ""
-        while not address:
-            try:
-                line = lines.get(timeout=max(0.1, deadline - time.monotonic()))
-            except queue.Empty:
-                pytest.fail(f"rulekb serve did not start within {TIMEOUT} s")
-            if line.startswith("serving http://"):
-                address = line.split()[1]
+        proc, _, address = start_serve([sys.executable, "-m", "rulekb", "serve", "--port", "0"], env, TIMEOUT)
+    except TimeoutError as exc:
+        pytest.fail(str(exc))
+    try:
         yield small_project, address
     finally:
         proc.terminate()

@@ -29,10 +29,10 @@ print(json.dumps([code, sorted(m for m in sys.argv[1].split(",") if m in sys.mod
 """
 
 
-def _fresh(root, *args: str) -> tuple[int, list[str], str]:
-    """Run rulekb in a fresh process: its exit code, the heavy modules it imported, its output."""
+def _fresh(root, *args: str, heavy: tuple[str, ...] = HEAVY) -> tuple[int, list[str], str]:
+    """Run rulekb in a fresh process: its exit code, which of the ``heavy`` modules it imported, its output."""
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, ",".join(HEAVY), "--root", str(root), *args],
+        [sys.executable, "-c", SCRIPT, ",".join(heavy), "--root", str(root), *args],
         capture_output=True,
         text=True,
         check=True,
@@ -60,3 +60,12 @@ def test_quick_commands_import_nothing_heavy(judged, args):
     assert loaded == []
     if args[0] == "ask" and "--json" not in args:
         assert "Proof" in out or "Beweis" in out
+
+
+def test_piped_search_does_not_import_rich(judged):
+    """A search whose output goes to a pipe (a script, an editor, grep) prints plain lines without loading rich,
+    a third of a cold start's imports (on a terminal rich draws the colours), nor pickle, which only the memos
+    of a build and of `ask` need."""
+    code, loaded, out = _fresh(judged.root, "search", "defender", heavy=("rich", "pickle"))
+    assert code == 0 and "athernum:9.3.12" in out
+    assert loaded == []

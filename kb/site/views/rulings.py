@@ -2,12 +2,11 @@
 
 Each ruling folds behind its question; opened (or reached by its permalink) it gives the answer, the
 reasoning in plain language, the rules it rests on (previewed on hover or tap) and the examples that prove
-it. Engine decision ids are for authors: they move out of the reasoning into a footnote.
+it. Engine decision ids are for authors: the ruling's ``decision:`` is a footnote, the reasoning never names them.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -21,14 +20,6 @@ from kb.urls import ruling_page
 
 #: Where a ruling's answer comes from, as the filters name it.
 SOURCES = {"cr": "CR", "rulebook": "CR/rulebook disagreement", "interpretation": "interpretation"}
-DECISION = re.compile(r"\bD-[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*\b")
-#: A sentence naming engine decisions (at the start of the reasoning or on its own) is left out entirely;
-#: a mention inside a sentence becomes "an engine decision". The ids go to the footnote.
-DECISION_SENTENCE = re.compile(
-    r"(?:^|(?<=[.!?]\s))(?:See )?[Ee]ngine decisions? D-[A-Z0-9-]+"
-    r"(?:(?:,\s*| and )D-[A-Z0-9-]+)*\s*(?:[.:]\s*|$)"
-)
-DECISION_MENTION = re.compile(r"\b[Ee]ngine decisions? D-[A-Z0-9-]+(?:(?:,\s*| and )D-[A-Z0-9-]+)*")
 OTHER = "Other rulings"
 
 
@@ -88,14 +79,6 @@ class RulingsView:
     toc: list = field(default_factory=list)
 
 
-def plain_reasoning(text: str) -> tuple[str, list[str]]:
-    """The reasoning without engine decision ids, and those ids (in order, once each)."""
-    ids = list(dict.fromkeys(DECISION.findall(text or "")))
-    text = DECISION_SENTENCE.sub("", " ".join((text or "").split()))
-    text = DECISION_MENTION.sub("an engine decision", text)
-    return text.strip(), ids
-
-
 def source_key(ctx: Ctx, ruling: Ruling) -> str:
     """``rulebook`` where the CR and the rulebook disagree, else the ruling's own source (cr, interpretation)."""
     if ctx.model.ruling_kind(ruling) == RulingKind.DISAGREEMENT:
@@ -107,13 +90,12 @@ def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
     results, unrun = ctx.model.ruling_scenarios(ruling)
     status = ctx.model.ruling_status(ruling)
     kind = ctx.model.ruling_kind(ruling)
-    reasoning, decisions = plain_reasoning(ruling.reasoning)
     return RulingEntry(
         id=ruling.id,
         anchor=ctx.model.ruling_location(ruling)[1],
         question=ruling.question,
         answer=ctx.text.prose(ruling.answer, ruling.game, ctx.link),
-        reasoning=ctx.text.prose(reasoning, ruling.game, ctx.link),
+        reasoning=ctx.text.prose(ruling.reasoning, ruling.game, ctx.link),
         source=ruling.source,
         date=ruling.date,
         rules=rule_links(ctx, ruling.rules, tip=True),
@@ -125,7 +107,7 @@ def ruling_entry(ctx: Ctx, ruling: Ruling) -> RulingEntry:
         path=ruling.path,
         line=ruling.line,
         source_key=source_key(ctx, ruling),
-        decisions=decisions,
+        decisions=list(ruling.decisions),
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.altered import actions as A
+from kb.verify.action_args import action_args
 from kb.verify.schema_parts import (
     CARD,
     CARDS,
@@ -198,10 +200,24 @@ EXPECT = closed(
     }
 )
 
+#: A target: an expedition (``p1:hero``), an object, ``null`` for one left out, or a list of them.
+_targets = {"type": ["string", "array", "null"]}
+
+#: Each action's arguments (the step's value), from the engine's action; checked again when the step runs.
+ARGS = {
+    "play": action_args(A.PlayCard, first="card", expedition={"type": "string"}, targets=_targets),
+    "quick": action_args(
+        A.QuickAction, first="source", ability={"type": "integer", "minimum": 0}, targets=_targets
+    ),
+    "play_reaction": action_args(A.PlayReaction, first="reaction", targets=_targets),
+}
+
 _step_object = step_object(
     STEP_KEYS,
     _rule,
     EXPECT,
+    PLAYERS,
+    **ARGS,
     repeat={
         "type": "object",
         "required": ["times", "step"],

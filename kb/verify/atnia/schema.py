@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from engine.atnia import actions as A
+from kb.verify.action_args import OBJECT_NAMES, action_args
 from kb.verify.schema_parts import (
     CARD,
     CARDS,
+    OBJECT,
     OBJECTS,
     PLAYERS,
     closed,
@@ -207,6 +210,64 @@ EXPECT = closed(
     }
 )
 
+#: A target: an object or a player, or a list of them (what each may be is checked when the step runs).
+_targets = {"type": ["string", "array", "null"]}
+
+#: What a player commits: a card (``Name`` or ``{card, targets}``) or a skill of one (``{source, skill, targets}``).
+_item = {
+    "oneOf": [
+        OBJECT,
+        {**closed({"card": OBJECT, "targets": _targets}), "required": ["card"]},
+        {
+            **closed({"source": OBJECT, "skill": {"type": "integer", "minimum": 0}, "targets": _targets}),
+            "required": ["source"],
+        },
+    ]
+}
+_commit = {"oneOf": [{"type": "null"}, _item, {"type": "array", "items": _item}]}
+
+#: An attacker: a unit (attacking the player) or ``{unit, target}``.
+_attacker = {"oneOf": [OBJECT, {**closed({"unit": OBJECT, "target": OBJECT}), "required": ["unit"]}]}
+_attackers = {"oneOf": [_attacker, {"type": "array", "items": _attacker}]}
+
+#: Blocks: ``{Blocker: Attacker, …}``.
+_blocks = {"type": ["object", "null"], "propertyNames": OBJECT, "additionalProperties": OBJECT}
+
+#: Each action's arguments (the step's value), from the engine's action; checked again when the step runs.
+ARGS = {
+    "play": action_args(A.PlayCard, first="card", targets=_targets),
+    "skill": action_args(
+        A.UseSkill, first="source", skill={"type": "integer", "minimum": 0}, targets=_targets
+    ),
+    "commit": _commit,
+    "channel": action_args(A.Channel, first="card"),
+    "explore": action_args(
+        A.Explore,
+        first="card",
+        renamed={"bottom": "to"},
+        ideal={"type": "string"},  # an ideal that is none is the engine's to refuse, citing its rule
+        to={"enum": ["top", "bottom"]},
+    ),
+    "attack": {
+        "oneOf": [
+            _attackers,
+            action_args(A.DeclareAttack, renamed={"commits": "commit"}, attackers=_attackers, commit=_commit),
+        ]
+    },
+    "block": {
+        "anyOf": [
+            _blocks,
+            action_args(A.DeclareBlockers, renamed={"commits": "commit"}, blocks=_blocks, commit=_commit),
+        ]
+    },
+    "guard": action_args(A.GuardianBlock, first="unit"),
+    "choose_targets": _targets,
+    "decide": {"type": ["boolean", "string"], "pattern": "^([Yy][Ee][Ss]|[Nn][Oo])$"},
+    "choose_cards": OBJECT_NAMES,
+    "replace": {"type": ["string", "null"], "format": "object"},
+    "recycle": action_args(A.Recycle, first="top"),
+}
+
 STEP = {
     "oneOf": [
         {"enum": SHORTHANDS},
@@ -214,9 +275,11 @@ STEP = {
             STEP_KEYS,
             _rules,
             EXPECT,
+            PLAYERS,
             advance=closed(
                 {"round": {"type": "integer"}, "phase": {"enum": PHASES}, "active": {"enum": PLAYERS}}
             ),
+            **ARGS,
         ),
     ]
 }
