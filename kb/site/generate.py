@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
-from kb.site.data import load_site_data
+from kb.site.data import BuildInputs, load_site_data
 from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms
 from kb.site.links import Linker
@@ -98,11 +98,12 @@ class SiteGenerator:
     _urls: dict[str, str] | None = None
 
     @classmethod
-    def load(cls, paths: Paths) -> SiteGenerator:
-        """Load the knowledge base and everything beside it, and plan the site."""
-        kb = load_kb(paths)
+    def load(cls, paths: Paths, given: BuildInputs | None = None) -> SiteGenerator:
+        """Load the knowledge base and everything beside it (or take what the build ``given`` holds), and plan the
+        site."""
+        kb = given.kb if given is not None else load_kb(paths)
         kb.raise_for_errors()
-        model = build_model(load_site_data(kb))
+        model = build_model(load_site_data(kb, given))
         generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
