@@ -33,7 +33,7 @@ from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
 from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
-from kb.site.templates import render
+from kb.site.templates import environment, keep_compiled, render
 from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
 
@@ -103,6 +103,7 @@ class SiteGenerator:
         site."""
         kb = given.kb if given is not None else load_kb(paths)
         kb.raise_for_errors()
+        keep_compiled(environment(), paths.memo / "templates-pages")
         model = build_model(load_site_data(kb, given))
         generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]

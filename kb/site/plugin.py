@@ -26,6 +26,7 @@ from kb.site.data import BuildInputs
 from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.reuse import PageReuse
+from kb.site.templates import keep_compiled
 from kb.site.views.search import search_settings
 
 if TYPE_CHECKING:
@@ -141,7 +142,9 @@ class RulekbPlugin(BasePlugin):
         return html if generated is None else generated
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-        """Every page's content is known: pick the pages to write as the previous build wrote them."""
+        """Keep the theme's compiled templates for the next build; every page's content is known: pick the pages to
+        write as the previous build wrote them."""
+        keep_compiled(env, (self.paths or _paths(config)).memo / "templates-theme")
         if self.reuse is not None:
             self.reuse.plan(config, files)
         return env

@@ -23,6 +23,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
+from kb.site.draft import DRAFT_BUILD
+
 #: The theme template that writes a reused page's previous output unchanged (kb/templates/site/theme).
 REUSED_TEMPLATE = "rulekb-reused.html"
 #: Raise to make every memo of an earlier rulekb version unusable.
@@ -76,6 +78,8 @@ def site_key(config: MkDocsConfig, files: Files) -> str:
             "markdown_extensions",
         )
     }
+    # Whether the build is a draft is not shown: what a draft shows is (config.extra's rk_draft, its banner).
+    settings["extra"] = {k: v for k, v in config.extra.items() if k != DRAFT_BUILD}
     config_file = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
     return _digest(
         _code_digest(),
