@@ -95,6 +95,15 @@ def _forward(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
         lines.put(line)
 
 
+def _process_cpu(pid: int) -> float:
+    """CPU seconds of a running process and of its children it waited for (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime, stime, cutime, cstime
+
+
 def _rebuild_steps(lines: queue.Queue[str]) -> dict[str, float] | None:
     """The step timings ``rulekb serve`` prints for its next rebuild, once it has printed them."""
     report = ""
@@ -123,13 +132,14 @@ def serve_edits(project: Path, env: dict) -> float:
         cr = project / "rules" / "athernum" / "cr.md"
         for i in range(RUNS):
             marker = f"{RULE}, served {i}"
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _process_cpu(proc.pid)
             edit(cr, RULE, marker)
             while marker not in _page(address + RULE_PAGE):
                 if time.perf_counter() - start > SERVE_TIMEOUT:
                     sys.exit(f"rulekb serve did not show the edit within {SERVE_TIMEOUT} s")
                 time.sleep(0.05)
             times.append(time.perf_counter() - start)
+            CPU.setdefault("serve", []).append(_process_cpu(proc.pid) - cpu)
             if (steps := _rebuild_steps(lines)) is not None:
                 STEPS.setdefault("serve", []).append(steps)
             edit(cr, marker, RULE)
@@ -169,9 +179,9 @@ def main() -> None:
         ("rebuild, nothing changed", unchanged, "unchanged"),
         ("rebuild after one rule edit", one_rule, "rule"),
         ("rebuild after one scenario edit", one_scenario, "scenario"),
-        ("serve: rule edit saved → on the served page", served, ""),
+        ("serve: rule edit saved → on the served page", served, "serve"),
     ]:
-        cpu = statistics.median(CPU[measure]) if measure else None
+        cpu = statistics.median(CPU[measure]) if CPU.get(measure) else None
         cpu_columns = f"{cpu:>10.2f}{cpu / cold_cpu:>10.2f}" if cpu is not None else " " * 20
         print(f"{name:<44}{value:>10.2f}{value / cold:>10.2f}{cpu_columns}")
     for measure, title in [("rule", "one rule edit: rebuild"), ("serve", "one rule edit: serve's rebuild")]:
@@ -180,12 +190,17 @@ def main() -> None:
             steps = ", ".join(f"{name} {statistics.median(r[name] for r in runs):.2f}" for name in runs[0])
             print(f"{title}, seconds per step (median): {steps}")
     # The issue's targets (1 s, 3 s and 2 s of a 7 s cold build) as ratios, which a busy machine does not distort.
-    for name, value, target in [
-        ("nothing changed", unchanged, 1 / 7),
-        ("one rule edit", one_rule, 3 / 7),
-        ("serve edit to page", served, 2 / 7),
+    # On a shared machine the wall clock mostly measures the others: the CPU seconds' ratios are checked too.
+    for name, value, measure, target in [
+        ("nothing changed", unchanged, "unchanged", 1 / 7),
+        ("one rule edit", one_rule, "rule", 3 / 7),
+        ("serve edit to page", served, "serve", 2 / 7),
     ]:
-        print(f"target: {name} ≤ {target:.2f} × cold → {'met' if value / cold <= target else 'NOT met'}")
+        wall = "met" if value / cold <= target else "NOT met"
+        cpu = statistics.median(CPU.get(measure) or [float("nan")]) / cold_cpu
+        print(
+            f"target: {name} ≤ {target:.2f} × cold → {wall} (wall); {'met' if cpu <= target else 'NOT met'} (CPU)"
+        )
 
 
 if __name__ == "__main__":
