@@ -10,6 +10,7 @@ each time. ``RULEKB_BENCH_RUNS`` sets how many rebuilds of each kind to take the
 from __future__ import annotations
 
 import os
+import queue
 import resource
 import shutil
 import statistics
@@ -35,6 +36,20 @@ SERVE_TIMEOUT = 600
 
 #: CPU seconds of every build timed, by measure: on a shared machine the wall clock mostly measures the others.
 CPU: dict[str, list[float]] = {}
+#: The seconds of each step of every build timed, by measure, as the build reports them ("steps: parse … 0.7 s, …").
+STEPS: dict[str, list[dict[str, float]]] = {}
+
+
+def steps_of(output: str) -> dict[str, float] | None:
+    """Each step's seconds from a build's report, or None when it reports none (nothing changed)."""
+    line = next((line for line in output.splitlines() if line.strip().startswith("steps: ")), None)
+    if line is None:
+        return None
+    steps = {}
+    for part in line.strip().removeprefix("steps: ").split(", "):
+        name, seconds, _ = part.rsplit(" ", 2)
+        steps[name] = float(seconds)
+    return steps
 
 
 def _children_cpu() -> float:
@@ -49,6 +64,8 @@ def timed(cmd: list[str], env: dict, measure: str = "") -> float:
     if done.returncode:
         sys.exit(f"{' '.join(cmd)} failed:\n{done.stdout.decode()}{done.stderr.decode()}")
     CPU.setdefault(measure, []).append(_children_cpu() - cpu)
+    if (steps := steps_of(done.stdout.decode())) is not None:
+        STEPS.setdefault(measure, []).append(steps)
     return time.perf_counter() - start
 
 
@@ -73,24 +90,43 @@ def _page(url: str) -> str:
         return response.read().decode("utf-8")
 
 
+def _process_cpu(pid: int) -> float:
+    """CPU seconds of a running process and of its children it waited for (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime, stime, cutime, cstime
+
+
+def _rebuild_steps(lines: queue.Queue[str]) -> dict[str, float] | None:
+    """The step timings ``rulekb serve`` prints for its next rebuild, once it has printed them."""
+    report = ""
+    while "rebuilt in" not in report:
+        report += lines.get(timeout=SERVE_TIMEOUT)
+    return steps_of(report)
+
+
 def serve_edits(project: Path, env: dict) -> float:
     """The median time from saving a rule edit to the served page showing it, over RUNS edits."""
-    proc, _, address = start_serve([str(RULEKB), "serve", "--port", "0"], env, SERVE_TIMEOUT)
+    proc, lines, address = start_serve([str(RULEKB), "serve", "--port", "0"], env, SERVE_TIMEOUT)
     try:
         times = []
         cr = project / "rules" / "athernum" / "cr.md"
         for i in range(RUNS):
             marker = f"{RULE}, served {i}"
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), _process_cpu(proc.pid)
             edit(cr, RULE, marker)
             while marker not in _page(address + RULE_PAGE):
                 if time.perf_counter() - start > SERVE_TIMEOUT:
                     sys.exit(f"rulekb serve did not show the edit within {SERVE_TIMEOUT} s")
                 time.sleep(0.05)
             times.append(time.perf_counter() - start)
+            CPU.setdefault("serve", []).append(_process_cpu(proc.pid) - cpu)
+            if (steps := _rebuild_steps(lines)) is not None:
+                STEPS.setdefault("serve", []).append(steps)
             edit(cr, marker, RULE)
-            while marker in _page(address + RULE_PAGE):  # the undo's rebuild, before the next edit
-                time.sleep(0.2)
+            _rebuild_steps(lines)  # the undo's rebuild, before the next edit
         return statistics.median(times)
     finally:
         proc.terminate()
@@ -126,18 +162,28 @@ def main() -> None:
         ("rebuild, nothing changed", unchanged, "unchanged"),
         ("rebuild after one rule edit", one_rule, "rule"),
         ("rebuild after one scenario edit", one_scenario, "scenario"),
-        ("serve: rule edit saved → on the served page", served, ""),
+        ("serve: rule edit saved → on the served page", served, "serve"),
     ]:
-        cpu = statistics.median(CPU[measure]) if measure else None
+        cpu = statistics.median(CPU[measure]) if CPU.get(measure) else None
         cpu_columns = f"{cpu:>10.2f}{cpu / cold_cpu:>10.2f}" if cpu is not None else " " * 20
         print(f"{name:<44}{value:>10.2f}{value / cold:>10.2f}{cpu_columns}")
+    for measure, title in [("rule", "one rule edit: rebuild"), ("serve", "one rule edit: serve's rebuild")]:
+        runs = STEPS.get(measure, [])
+        if runs:
+            steps = ", ".join(f"{name} {statistics.median(r[name] for r in runs):.2f}" for name in runs[0])
+            print(f"{title}, seconds per step (median): {steps}")
     # The issue's targets (1 s, 3 s and 2 s of a 7 s cold build) as ratios, which a busy machine does not distort.
-    for name, value, target in [
-        ("nothing changed", unchanged, 1 / 7),
-        ("one rule edit", one_rule, 3 / 7),
-        ("serve edit to page", served, 2 / 7),
+    # On a shared machine the wall clock mostly measures the others: the CPU seconds' ratios are checked too.
+    for name, value, measure, target in [
+        ("nothing changed", unchanged, "unchanged", 1 / 7),
+        ("one rule edit", one_rule, "rule", 3 / 7),
+        ("serve edit to page", served, "serve", 2 / 7),
     ]:
-        print(f"target: {name} ≤ {target:.2f} × cold → {'met' if value / cold <= target else 'NOT met'}")
+        wall = "met" if value / cold <= target else "NOT met"
+        cpu = statistics.median(CPU.get(measure) or [float("nan")]) / cold_cpu
+        print(
+            f"target: {name} ≤ {target:.2f} × cold → {wall} (wall); {'met' if cpu <= target else 'NOT met'} (CPU)"
+        )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.progress import Progress
 
+from kb.core.errors import Problem
 from kb.core.loader import KnowledgeBase
 from kb.core.paths import Paths
 
@@ -34,6 +35,8 @@ class BuildContext:
     progress: Progress | None = None
     #: The parse step's knowledge base.
     kb: KnowledgeBase | None = None
+    #: The lint step's findings, errors and warnings (the site lists them).
+    findings: list[Problem] | None = None
     #: The verify step's results (every scenario) and their summary (counts, coverage, ruling checks).
     results: VerifyResults | None = None
     verify_summary: Summary | None = None

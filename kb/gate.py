@@ -20,5 +20,6 @@ def stop_unless_draft(ctx: BuildContext, problems: list[Problem], what: str) -> 
 def lint_step(ctx: BuildContext) -> None:
     """Every lint error (dangling references, duplicate ids, malformed scenarios) is a reason not to publish."""
     assert ctx.kb is not None
-    errors = [f for f in lint(ctx.kb) if f.severity == Severity.ERROR]
+    ctx.findings = lint(ctx.kb)
+    errors = [f for f in ctx.findings if f.severity == Severity.ERROR]
     stop_unless_draft(ctx, errors, "lint errors")

@@ -20,10 +20,14 @@ from pathlib import Path
 
 from kb.core.errors import RulekbError
 from kb.core.paths import Paths
+from kb.site.data import BuildInputs
 from kb.site.draft import DRAFT_BUILD
 from kb.site.offline import OfflineBundle, write_service_worker
+from kb.site.reuse import PageReuse
 
 CONFIG_FILE = "mkdocs.yml"
+#: The keys of the pages of the last site built with a previous site to reuse (kb/site/reuse.py), in the memo folder.
+PAGES_MEMO = "site-pages.json"
 
 
 class SiteBuildError(RulekbError):
@@ -48,6 +52,7 @@ class SiteBuildReport:
         default_factory=dict
     )  # generated page → CPU seconds to build and render
     offline: OfflineBundle | None = None  # what the service worker keeps
+    reused: int = 0  # pages written as the previous site had them, nothing they show having changed
 
 
 class _Collect(logging.Handler):
@@ -100,9 +105,20 @@ def _merge_into(source: Path, target: Path) -> None:
             shutil.move(entry, destination)  # a rename where both are on one file system
 
 
-def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = False) -> SiteBuildReport:
+def build_site(
+    paths: Paths,
+    out: Path,
+    *,
+    strict: bool = True,
+    draft: bool = False,
+    given: BuildInputs | None = None,
+    previous: Path | None = None,
+) -> SiteBuildReport:
     """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
-    ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is."""
+    ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is.
+
+    The knowledge base, verify results and lint findings ``given`` by the build are not loaded again; the pages of
+    the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -129,6 +145,10 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = Fa
                     strict=strict,
                 )
                 config.extra[DRAFT_BUILD] = draft
+                plugin = config.plugins.get("rulekb")
+                reuse = PageReuse(previous, paths.memo / PAGES_MEMO) if previous is not None else None
+                if plugin is not None:
+                    plugin.given, plugin.reuse = given, reuse
                 config.plugins.on_startup(command="build", dirty=False)
                 try:
                     build(config)
@@ -139,7 +159,9 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = Fa
         if strict and collect.messages:
             raise SiteBuildError("the site did not build", collect.messages)
         _merge_into(staging, out)
-        offline = write_service_worker(out)
+        offline = write_service_worker(out, reuse.gzip_sizes() if reuse is not None else None)
+        if reuse is not None:
+            reuse.record(offline.gzip_sizes)
     finally:
         logger.removeHandler(collect)
         shutil.rmtree(staging, ignore_errors=True)
@@ -153,4 +175,5 @@ def build_site(paths: Paths, out: Path, *, strict: bool = True, draft: bool = Fa
         cpu=time.process_time() - cpu,
         timings=dict(generator.timings) if generator else {},
         offline=offline,
+        reused=len(reuse.reused) if reuse is not None else 0,
     )

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from kb.build_context import BuildContext
 from kb.site.build import build_site
+from kb.site.data import BuildInputs
+from kb.site.downloads import FOLDER
 
 
 def site_step(ctx: BuildContext) -> None:
-    """Build every page with MkDocs into the folder being written; any broken link or anchor fails it."""
-    report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft)
+    """Build every page with MkDocs into the folder being written, from what the earlier steps loaded; any broken
+    link or anchor fails it. The pages nothing changed for are the previous site's."""
+    given = None
+    if ctx.kb is not None and ctx.results is not None and ctx.findings is not None:
+        written = {
+            p.relative_to(ctx.out).as_posix(): p.read_bytes() for p in ctx.out.glob(f"{FOLDER}/*.json")
+        }
+        given = BuildInputs(ctx.kb, ctx.results, ctx.findings, written)
+    previous = ctx.paths.site if ctx.out != ctx.paths.site else None
+    report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft, given=given, previous=previous)
     ctx.notes.append(
-        f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU)"
+        f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU), "
+        f"{report.reused} pages unchanged"
     )
     if report.offline is not None:
         ctx.notes.append(

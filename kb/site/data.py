@@ -32,6 +32,8 @@ class SiteData:
         default_factory=dict
     )  # (game, document) → oldest first
     history: list[ReleaseChanges] = field(default_factory=list)  # changes from each release to the next
+    #: Downloads the build's earlier steps wrote already (path in the site → bytes), offered as they are.
+    written: dict[str, bytes] = field(default_factory=dict)
 
 
 def not_testable_by_game(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
@@ -116,14 +118,27 @@ def load_releases(
     return found, changes, []
 
 
-def load_site_data(kb: KnowledgeBase) -> SiteData:
-    """Load everything the site shows beside the graph, collecting problems instead of raising."""
+@dataclass(frozen=True)
+class BuildInputs:
+    """What the earlier steps of ``rulekb build`` hold already, handed to the site rather than loaded again."""
+
+    kb: KnowledgeBase
+    results: VerifyResults
+    findings: list[Problem]  # every lint finding, errors and warnings
+    written: dict[str, bytes] = field(
+        default_factory=dict
+    )  # downloads written by earlier steps: path → bytes
+
+
+def load_site_data(kb: KnowledgeBase, given: BuildInputs | None = None) -> SiteData:
+    """Load everything the site shows beside the graph, collecting problems instead of raising; the verify results
+    and lint findings ``given`` by the build are used as they are."""
     paths = kb.paths
     try:
         rulings, ruling_problems = load_rulings(paths)
     except Exception as exc:  # an unreadable or oddly shaped rulings file is a finding, not a crash
         rulings, ruling_problems = [], [Problem("rules/*/rulings.yaml", 0, "", f"cannot read rulings: {exc}")]
-    results = load_results(paths)
+    results = given.results if given is not None else load_results(paths)
     not_testable, nt_problems = not_testable_by_game(paths, set(kb.graph.nodes))
     found, changes, release_problems = load_releases(paths)
     problems = [*ruling_problems, *nt_problems, *release_problems]
@@ -132,8 +147,9 @@ def load_site_data(kb: KnowledgeBase) -> SiteData:
         rulings=rulings,
         results=results,
         not_testable=not_testable,
-        findings=[*_lint(kb), *problems],
+        findings=[*(given.findings if given is not None else _lint(kb)), *problems],
         problems=problems,
         releases=found,
         history=changes,
+        written=dict(given.written) if given is not None else {},
     )

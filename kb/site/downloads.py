@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from kb.export import export, rules_by_id
@@ -30,30 +31,33 @@ def _json(data: object) -> bytes:
 
 
 def downloads(model: SiteModel) -> list[Download]:
-    """Every download, generated from the same model as the pages."""
+    """Every download, generated from the same model as the pages (or as the build's earlier steps wrote it)."""
     graph = model.graph
-    rulings = [r.to_dict() for r in model.rulings.values()]
+
+    def made(path: str, make: Callable[[], bytes]) -> bytes:
+        return model.data.written.get(path) or make()
+
     return [
         Download(
             f"{FOLDER}/rules.json",
             "Every numbered rule, section, glossary term, Example and Remark, "
             "keyed by qualified id (athernum:4.2.2a)",
-            _json(rules_by_id(graph)),
+            made(f"{FOLDER}/rules.json", lambda: _json(rules_by_id(graph))),
         ),
         Download(
             f"{FOLDER}/graph.json",
             "The whole rule graph as networkx node-link JSON: every node and every typed edge",
-            export(graph, "json").encode("utf-8"),
+            made(f"{FOLDER}/graph.json", lambda: export(graph, "json").encode("utf-8")),
         ),
         Download(
             f"{FOLDER}/rulings.json",
             "Every ruling: question, answer, rules, scenarios, source, date",
-            _json({"rulings": rulings}),
+            _json({"rulings": [r.to_dict() for r in model.rulings.values()]}),
         ),
         Download(
             f"{FOLDER}/verify-results.json",
             "The last verify run: per scenario its status, steps and the engine's log",
-            _results_file(model),
+            made(f"{FOLDER}/verify-results.json", lambda: _results_file(model)),
         ),
     ]
 

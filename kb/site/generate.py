@@ -25,7 +25,7 @@ from mkdocs.structure.toc import get_toc
 
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
-from kb.site.data import load_site_data
+from kb.site.data import BuildInputs, load_site_data
 from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms
 from kb.site.links import Linker
@@ -33,7 +33,7 @@ from kb.site.model import SiteModel, build_model
 from kb.site.pages import PageSpec, SitePlan, plan_site
 from kb.site.previews import previews_json
 from kb.site.render import TextRenderer, linkify
-from kb.site.templates import render
+from kb.site.templates import environment, keep_compiled, render
 from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
 
@@ -98,11 +98,13 @@ class SiteGenerator:
     _urls: dict[str, str] | None = None
 
     @classmethod
-    def load(cls, paths: Paths) -> SiteGenerator:
-        """Load the knowledge base and everything beside it, and plan the site."""
-        kb = load_kb(paths)
+    def load(cls, paths: Paths, given: BuildInputs | None = None) -> SiteGenerator:
+        """Load the knowledge base and everything beside it (or take what the build ``given`` holds), and plan the
+        site."""
+        kb = given.kb if given is not None else load_kb(paths)
         kb.raise_for_errors()
-        model = build_model(load_site_data(kb))
+        keep_compiled(environment(), paths.memo / "templates-pages")
+        model = build_model(load_site_data(kb, given))
         generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.site.templates import render
@@ -30,6 +31,8 @@ class OfflineBundle:
     version: str
     size: int  # bytes as stored
     gzip_size: int  # bytes once each file is gzipped, as a server would send them
+    #: Each kept file's gzipped size by the sha256 of its content, for the next build (see :func:`offline_bundle`).
+    gzip_sizes: dict[str, int] = field(default_factory=dict, compare=False)
 
 
 def kept(path: str) -> bool:
@@ -42,10 +45,12 @@ def kept(path: str) -> bool:
     )
 
 
-def offline_bundle(site: Path) -> OfflineBundle:
-    """The files of the built site at ``site`` that the service worker keeps, with their version and size."""
+def offline_bundle(site: Path, known: Mapping[str, int] | None = None) -> OfflineBundle:
+    """The files of the built site at ``site`` that the service worker keeps, with their version and size; a file
+    whose gzipped size an earlier build measured (``known``: its bundle's ``gzip_sizes``) is not gzipped again."""
     digest = hashlib.sha256()
     files: list[str] = []
+    sizes: dict[str, int] = {}
     size = gzip_size = 0
     for file in sorted(p for p in site.rglob("*") if p.is_file()):
         path = file.relative_to(site).as_posix()
@@ -53,15 +58,19 @@ def offline_bundle(site: Path) -> OfflineBundle:
             continue
         content = file.read_bytes()
         files.append(path)
+        sha = hashlib.sha256(content)
+        key = sha.hexdigest()
+        packed = (known or {}).get(key)
+        sizes[key] = len(gzip.compress(content, compresslevel=6, mtime=0)) if packed is None else packed
         size += len(content)
-        gzip_size += len(gzip.compress(content, compresslevel=6, mtime=0))
-        digest.update(path.encode() + b"\0" + hashlib.sha256(content).digest())
-    return OfflineBundle(tuple(files), digest.hexdigest()[:16], size, gzip_size)
+        gzip_size += sizes[key]
+        digest.update(path.encode() + b"\0" + sha.digest())
+    return OfflineBundle(tuple(files), digest.hexdigest()[:16], size, gzip_size, sizes)
 
 
-def write_service_worker(site: Path) -> OfflineBundle:
+def write_service_worker(site: Path, known: Mapping[str, int] | None = None) -> OfflineBundle:
     """Write ``sw.js`` at the root of the built site at ``site``, keeping the files of this build."""
-    bundle = offline_bundle(site)
+    bundle = offline_bundle(site, known)
     (site / SERVICE_WORKER).write_text(
         render("sw.js", version=bundle.version, files=list(bundle.files)), encoding="utf-8"
     )

@@ -22,11 +22,15 @@ from mkdocs.structure.pages import Page
 from kb.core.errors import RulekbError, SourceError
 from kb.core.paths import Paths
 from kb.site.compact import compact_html
+from kb.site.data import BuildInputs
 from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
+from kb.site.reuse import PageReuse
+from kb.site.templates import keep_compiled
 from kb.site.views.search import search_settings
 
 if TYPE_CHECKING:
+    from jinja2 import Environment
     from mkdocs.livereload import LiveReloadServer
 
 #: The site's theme overrides and assets, shipped inside the package.
@@ -85,6 +89,9 @@ class RulekbPlugin(BasePlugin):
     def __init__(self) -> None:
         self.generator: SiteGenerator | None = None
         self.paths: Paths | None = None
+        #: Set by ``rulekb build`` (kb.site.build): what its earlier steps loaded, and the previous site's pages.
+        self.given: BuildInputs | None = None
+        self.reuse: PageReuse | None = None
 
     def _generator(self) -> SiteGenerator:
         if self.generator is None:
@@ -96,7 +103,7 @@ class RulekbPlugin(BasePlugin):
         _use_theme(config)
         paths = _paths(config)
         try:
-            generator = SiteGenerator.load(paths)
+            generator = SiteGenerator.load(paths, self.given)
             static = _static_nav(config.docs_dir, set(generator.plan.pages))
             if static:
                 generator.plan.nav.append({"For authors": static})
@@ -134,8 +141,22 @@ class RulekbPlugin(BasePlugin):
         generated = self._generator().page_content(page, config, files)
         return html if generated is None else generated
 
+    def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+        """Keep the theme's compiled templates for the next build; every page's content is known: pick the pages to
+        write as the previous build wrote them."""
+        keep_compiled(env, (self.paths or _paths(config)).memo / "templates-theme")
+        if self.reuse is not None:
+            self.reuse.plan(config, files)
+        return env
+
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
-        return compact_html(output)
+        if self.reuse is None:
+            return compact_html(output)
+        if self.reuse.is_reused(page):
+            return output
+        output = compact_html(output)
+        self.reuse.wrote(page, output)
+        return output
 
     def on_post_build(self, config: MkDocsConfig) -> None:
         SiteGenerator.release()

@@ -7,8 +7,9 @@ already escaped for Markdown by the view that feeds it.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemBytecodeCache, PackageLoader, StrictUndefined, select_autoescape
 
 from kb.proof.model import pile_runs
 from kb.site.i18n import tr
@@ -39,6 +40,14 @@ def environment() -> Environment:
     env.globals["tr"] = tr
     env.filters["runs"] = pile_runs
     return env
+
+
+def keep_compiled(env: Environment, folder: Path) -> None:
+    """Keep ``env``'s compiled templates in ``folder`` for the next process (each is compiled again only when its
+    source changes), unless it keeps them somewhere already."""
+    if env.bytecode_cache is None:
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
 def render(template: str, **context: object) -> str:

@@ -38,6 +38,22 @@ def test_build_writes_site_with_graph_downloads(tmp_path):
     assert (paths.site / "search" / "index.html").is_file()
 
 
+def test_the_downloads_a_build_offers_are_those_the_site_makes_from_its_model(tmp_path):
+    """The parse and verify steps' downloads, which the site step offers as they are, hold exactly the bytes the site
+    would make of them itself."""
+    from kb.core.loader import load_kb
+    from kb.site.data import load_site_data
+    from kb.site.downloads import downloads
+    from kb.site.model import build_model
+
+    paths = make_project(tmp_path, hostile=False)
+    run_build(paths, Console(quiet=True), draft=True)
+    model = build_model(load_site_data(load_kb(paths)))
+    made = {item.path: item.content for item in downloads(model)}
+    assert {"downloads/graph.json", "downloads/rules.json", "downloads/verify-results.json"} <= set(made)
+    assert {path: (paths.site / path).read_bytes() for path in made} == made
+
+
 def test_broken_anchor_fails_build_and_keeps_previous_site(tmp_path, monkeypatch):
     """A link to a missing anchor stops the build with a message naming it; the previous site/ stays."""
     paths = make_project(tmp_path, hostile=False)

@@ -3,6 +3,7 @@ the web app manifest and sitemap.xml."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -50,6 +51,22 @@ def test_cache_version_changes_with_any_kept_file_and_only_then(tmp_path):
     changed = offline_bundle(_site(tmp_path / "c", {"index.html": "home!", "downloads/rules.json": "1"}))
     assert first.version == same.version != changed.version
     assert first.gzip_size > 0 and first.size == len("home")
+
+
+def test_the_bundle_size_counts_each_file_once_gzipped_and_reuses_an_earlier_measure(tmp_path):
+    """The gzipped size adds each kept file's, identical files each; a size measured by an earlier build for the same
+    content is taken as it is, and an edited file is measured again."""
+    site = _site(tmp_path, {"index.html": "home " * 50, "a.html": "home " * 50, "b.html": "other"})
+    fresh = offline_bundle(site)
+    home, other = (
+        len(gzip.compress(text.encode(), compresslevel=6, mtime=0)) for text in ("home " * 50, "other")
+    )
+    assert sorted(fresh.gzip_sizes.values()) == sorted([home, other]) and fresh.gzip_size == 2 * home + other
+    known = dict.fromkeys(fresh.gzip_sizes, 1000)
+    assert offline_bundle(site, known).gzip_size == 3000
+    (site / "b.html").write_text("edited", encoding="utf-8")
+    again = offline_bundle(site, known)
+    assert again.gzip_size < 3000 and again.gzip_sizes != fresh.gzip_sizes
 
 
 def test_identical_builds_write_identical_service_workers(repo_site, repo_project, tmp_path):
