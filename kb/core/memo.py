@@ -30,8 +30,9 @@ def file_stamp(path: Path) -> tuple[int, str]:
 
 
 def stamp(paths: Iterable[Path]) -> tuple:
-    """What tells the files apart from an edited version of them: each one's path, size and content."""
-    return tuple((str(path), *file_stamp(path)) for path in paths)
+    """What tells the files apart from an edited version of them: each one's size and content, and its name with
+    its folder's (``athernum/cards.yaml``), not where the project is, so that a copy of it finds its memos."""
+    return tuple(("/".join(path.parts[-2:]), *file_stamp(path)) for path in paths)
 
 
 def load(memo: Path) -> object | None:
