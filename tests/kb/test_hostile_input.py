@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 SCENARIO = """id: athernum/ch05/hostile
 title: A scenario an attacker wrote
@@ -31,12 +31,12 @@ steps:
 
 
 @pytest.fixture()
-def project(tmp_path):
-    """A scratch copy of this project's rules and scenarios that a test may break."""
+def project(tmp_path, warm_memo):
+    """A scratch copy of this project's rules and scenarios (and their memos) that a test may break."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
     (tmp_path / "pyproject.toml").write_text("")
-    return tmp_path
+    return with_memo(warm_memo, tmp_path)
 
 
 #: CPU seconds after which a command counts as hung: the hangs were minutes of CPU; no case needs more than a few.
