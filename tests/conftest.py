@@ -111,7 +111,7 @@ JUDGED_RULINGS = ("R-ATH-001", "R-ATH-068", "R-ATN-005", "R-ATN-007", "R-ALT-002
 
 
 @pytest.fixture(scope="session")
-def judged(tmp_path_factory, project_kb):
+def judged(tmp_path_factory, project_kb, warm_memo):
     """A scratch project with this repository's rules and scenarios, the examples of ``JUDGED_RULINGS`` verified on
     the engines (real boards, steps and logs) and the search index built: what a judge's machine holds."""
     from kb.core.paths import Paths
@@ -125,7 +125,7 @@ def judged(tmp_path_factory, project_kb):
         shutil.copytree(ROOT / "rules", root / "rules")
         shutil.copytree(ROOT / "scenarios", root / "scenarios")
         (root / "pyproject.toml").write_text("")
-        paths = Paths(root)
+        paths = Paths(with_memo(warm_memo, root))
         rulings, _ = load_rulings(paths)
         ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
         ctx = context(project_kb, paths, rulings)
