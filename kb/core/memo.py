@@ -1,4 +1,5 @@
-"""Pickled memos of what was read from files, under ``.rulekb/memo/``: reused while the files' contents are unchanged.
+"""Pickled memos of what was read from files, under ``.rulekb/memo/``: reused while the files' contents are
+unchanged.
 
 Every memo is disposable. A missing, stale or truncated one is rebuilt; one that cannot be written (a
 read-only project, an unpicklable value) is simply not kept. Writes are atomic, so processes running side
