@@ -40,6 +40,36 @@ def seeds_dir() -> Path | None:
 
 
 @pytest.fixture(scope="session")
+def warm_memo(tmp_path_factory) -> Path:
+    """The memos of this repository's rules and scenarios (the parsed sources, rulings, card libraries, scenario
+    checks, the search lexicon), made once for the run. A test's project that copies the sources takes a copy of
+    them and starts warm, as a project does after its first command; they are keyed by content, so whatever a test
+    changes is read anew."""
+    from kb.core.loader import load_kb
+    from kb.core.paths import Paths
+    from kb.lint import lint
+    from kb.search.indexer import index_knowledge_base
+
+    def build(root: Path) -> None:
+        for name in ("rules", "scenarios"):
+            shutil.copytree(ROOT / name, root / name)
+        paths = Paths(root)
+        kb = load_kb(paths)
+        lint(kb)
+        index_knowledge_base(paths, kb)
+
+    return built_once(tmp_path_factory, "warm-memo", build) / ".rulekb" / "memo"
+
+
+def with_memo(memo: Path, root: Path) -> Path:
+    """``root`` holding a copy of ``memo`` (see ``warm_memo``) as its project's memos."""
+    from kb.core.paths import Paths
+
+    shutil.copytree(memo, Paths(root).memo, dirs_exist_ok=True)
+    return root
+
+
+@pytest.fixture(scope="session")
 def project_kb():
     """The knowledge base of this repository's rules/, built without the cache."""
     from kb.core.loader import build_kb
@@ -81,7 +111,7 @@ JUDGED_RULINGS = ("R-ATH-001", "R-ATH-068", "R-ATN-005", "R-ATN-007", "R-ALT-002
 
 
 @pytest.fixture(scope="session")
-def judged(tmp_path_factory, project_kb):
+def judged(tmp_path_factory, project_kb, warm_memo):
     """A scratch project with this repository's rules and scenarios, the examples of ``JUDGED_RULINGS`` verified on
     the engines (real boards, steps and logs) and the search index built: what a judge's machine holds."""
     from kb.core.paths import Paths
@@ -95,7 +125,7 @@ def judged(tmp_path_factory, project_kb):
         shutil.copytree(ROOT / "rules", root / "rules")
         shutil.copytree(ROOT / "scenarios", root / "scenarios")
         (root / "pyproject.toml").write_text("")
-        paths = Paths(root)
+        paths = Paths(with_memo(warm_memo, root))
         rulings, _ = load_rulings(paths)
         ids = [s for r in rulings if r.id in JUDGED_RULINGS for s in r.scenarios]
         ctx = context(project_kb, paths, rulings)
@@ -111,8 +141,9 @@ def judged(tmp_path_factory, project_kb):
 
 
 @pytest.fixture()
-def small_project(tmp_path) -> Path:
-    """The rules and two Athernum scenarios with their card library: a project that verifies in seconds."""
+def small_project(tmp_path, warm_memo) -> Path:
+    """The rules and two Athernum scenarios with their card library, and the memos of the whole repository: a
+    project that verifies in seconds."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     source = ROOT / "scenarios" / "athernum"
     target = tmp_path / "scenarios" / "athernum"
@@ -124,4 +155,4 @@ def small_project(tmp_path) -> Path:
         (target / "ch05").mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target / "ch05" / path.name)
     (tmp_path / "pyproject.toml").write_text("")
-    return tmp_path
+    return with_memo(warm_memo, tmp_path)

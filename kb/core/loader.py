@@ -1,6 +1,6 @@
 """Load the knowledge base from ``rules/``: parse every source, read curated data, build the graph.
 
-The result is cached in ``.rulekb/`` keyed by the sources' sizes and modification times, so that
+The result is cached in ``.rulekb/`` keyed by the sources' contents, so that
 commands a judge runs many times (``rulekb rule``) do not re-parse unchanged sources.
 """
 
@@ -62,13 +62,16 @@ def source_files(rules_dir: Path) -> list[Path]:
 
 
 def _fingerprint(paths: Paths) -> str:
+    """The sources' contents and places within the project, and the code reading them: not where the project
+    is, so that a copy of a project with its memos reads them."""
     files = source_files(paths.rules)
     files += list(paths.rules.glob(f"*/{TERMS_FILE}")) + list(paths.rules.glob(f"*/{LINKS_FILE}"))
     files += list(paths.rules.glob("*/*.import.yaml"))
-    files += sorted(Path(__file__).parent.glob("*.py"))
     digest = hashlib.sha256(str(CACHE_FORMAT).encode())
     for path in sorted(files):
-        digest.update(f"{path}:{file_stamp(path)}\n".encode())
+        digest.update(f"{path.relative_to(paths.root)}:{file_stamp(path)}\n".encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(f"{path.name}:{file_stamp(path)}\n".encode())
     return digest.hexdigest()[:24]
 
 
@@ -111,6 +114,9 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
     if not use_cache:
         return build_kb(paths)
     kb = cached(paths.memo / "kb.pickle", _fingerprint(paths), lambda: build_kb(paths))
+    if kb.paths.root != paths.root:  # a memo copied with the project: the same sources, in this project
+        for document in kb.documents:
+            document.path = paths.root / document.path.relative_to(kb.paths.root)
     kb.paths = paths
     return kb
 

@@ -41,9 +41,11 @@ def test_random_play_agrees_with_legal_actions(seed):
         legal = game.legal_actions()
         assert legal, f"nobody can act: {game.queue and game.queue[0]}"
         player = game.acting_player
+        before, log_size = (
+            game.to_dict(),
+            len(game.log),
+        )  # each refusal below is checked to leave exactly this
         for probe in rng.sample(_probes(game, player), 12):
-            before = game.to_dict()
-            log_size = len(game.log)
             if probe in legal:
                 continue
             with pytest.raises(IllegalAction) as info:

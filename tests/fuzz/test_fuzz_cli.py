@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 from tests.fuzz.conftest import hostile_text
 from tests.fuzz.test_fuzz_loaders import splice
 
@@ -28,8 +28,9 @@ TARGETS = [
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory) -> Path:
-    """A small project (the rules, one scenario and its cards) with a previous site and index to keep."""
+def pristine(tmp_path_factory, warm_memo) -> Path:
+    """A small project (the rules, one scenario and its cards, the repository's memos) with a previous site and
+    index to keep."""
     root = tmp_path_factory.mktemp("pristine") / "project"
     shutil.copytree(ROOT / "rules", root / "rules")
     shutil.copytree(ROOT / "scenarios" / "athernum" / "cards", root / "scenarios" / "athernum" / "cards")
@@ -42,7 +43,7 @@ def pristine(tmp_path_factory) -> Path:
     (index / "g-previous").mkdir(parents=True)
     (index / "g-previous" / "meta.json").write_text("{}")
     (index / "CURRENT").write_text('{"current": "g-previous", "previous": null}')
-    return root
+    return with_memo(warm_memo, root)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

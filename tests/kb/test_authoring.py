@@ -9,14 +9,14 @@ import subprocess
 import pytest
 
 from kb.cli import main
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 LOCATION_SCENARIOS = "scenarios/athernum/ch02/second-location-same-turn.yaml"
 
 
 @pytest.fixture()
-def repo(tmp_path, monkeypatch):
-    """A git repository holding this project's rules and Athernum scenarios, committed."""
+def repo(tmp_path, monkeypatch, warm_memo):
+    """A git repository holding this project's rules and Athernum scenarios, committed (the memos beside them)."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
     (tmp_path / "pyproject.toml").write_text("")
@@ -25,7 +25,7 @@ def repo(tmp_path, monkeypatch):
     git("-c", "user.email=t@t", "-c", "user.name=t", "add", "-A")
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rules")
     monkeypatch.setenv("RULEKB_ROOT", str(tmp_path))
-    return tmp_path
+    return with_memo(warm_memo, tmp_path)
 
 
 def _run(capsys, *args):

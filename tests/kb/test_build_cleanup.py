@@ -92,7 +92,7 @@ def test_a_failed_build_keeps_the_previous_site_and_results(small_project):
     site.mkdir()
     (site / "index.html").write_text("previous site")
     results = results_path(Paths(small_project))
-    results.parent.mkdir(parents=True)
+    results.parent.mkdir(parents=True, exist_ok=True)
     results.write_text('{"generated": "before", "scenarios": []}')
 
     def fail(ctx):

@@ -8,7 +8,7 @@ import shutil
 import networkx as nx
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 
 @pytest.fixture()
@@ -18,11 +18,11 @@ def run(run):
 
 
 @pytest.fixture()
-def scratch(tmp_path):
-    """A copy of this project's rules in a scratch project that a test may break."""
+def scratch(tmp_path, warm_memo):
+    """A copy of this project's rules (and the repository's memos) in a scratch project that a test may break."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     (tmp_path / "pyproject.toml").write_text("")
-    return tmp_path
+    return with_memo(warm_memo, tmp_path)
 
 
 def test_rule_prints_table_rule_with_context(run):

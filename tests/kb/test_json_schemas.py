@@ -11,7 +11,7 @@ import pytest
 
 from kb.cli import COMMANDS, cli
 from kb.json_output import SCHEMA_VERSION, SCHEMAS_FOLDER
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 SCHEMAS = ROOT / SCHEMAS_FOLDER
 DEFENDER = "does the defender deal combat damage back to the attacker"
@@ -97,11 +97,12 @@ def test_diff_and_import_json_validate(judged, run, tmp_path, seeds):
     assert code == 0 and _check("import", out)["imported"]
 
 
-def test_verify_json_validates(run, tmp_path, monkeypatch):
+def test_verify_json_validates(run, tmp_path, monkeypatch, warm_memo):
     """`verify --json` of a folder of examples validates against its schema (in a project of its own: it records)."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     shutil.copytree(ROOT / "scenarios" / "atnia", tmp_path / "scenarios" / "atnia")
     (tmp_path / "pyproject.toml").write_text("")
+    with_memo(warm_memo, tmp_path)
     monkeypatch.chdir(tmp_path)
     code, out, err = run(tmp_path, "verify", "--json", "scenarios/atnia/energy")
     assert code in (0, 1), err

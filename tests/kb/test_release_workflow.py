@@ -21,7 +21,7 @@ from kb.site.releases import release_name
 from kb.verify.results import Status
 from kb.verify.scenario import discover
 from kb.verify.session import verify
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 CR_SEED = "000_b37921cd7641ddf6.txt"
 
@@ -51,12 +51,12 @@ def modified_cr(text: str) -> str:
 
 
 @pytest.fixture()
-def project(tmp_path) -> Path:
-    """The rules and the Athernum scenarios with their card library."""
+def project(tmp_path, warm_memo) -> Path:
+    """The rules and the Athernum scenarios with their card library, and the repository's memos."""
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     shutil.copytree(ROOT / "scenarios" / "athernum", tmp_path / "scenarios" / "athernum")
     (tmp_path / "pyproject.toml").write_text("")
-    return tmp_path
+    return with_memo(warm_memo, tmp_path)
 
 
 def test_a_new_release_goes_in_forwards_and_renumbering_is_applied(project, seeds, run, tmp_path_factory):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kb.core.paths import Paths
-from tests.conftest import ROOT, built_once
+from tests.conftest import ROOT, built_once, with_memo
 
 
 def make_project(root: Path) -> Paths:
@@ -20,15 +20,14 @@ def make_project(root: Path) -> Paths:
 
 
 @pytest.fixture(scope="session")
-def indexed(tmp_path_factory, project_kb) -> Paths:
+def indexed(tmp_path_factory, project_kb, warm_memo) -> Paths:
     """A scratch project with the full knowledge base indexed (shared by the read-only tests)."""
     from kb.search.indexer import index_knowledge_base
 
-    return Paths(
-        built_once(
-            tmp_path_factory, "indexed", lambda root: index_knowledge_base(make_project(root), project_kb)
-        )
-    )
+    def build(root: Path) -> None:
+        index_knowledge_base(make_project(with_memo(warm_memo, root)), project_kb)
+
+    return Paths(built_once(tmp_path_factory, "indexed", build))
 
 
 @pytest.fixture(scope="session")
@@ -71,9 +70,9 @@ def engine(indexed):
 
 
 @pytest.fixture()
-def project(tmp_path) -> Paths:
-    """A scratch project of its own, for tests that build, break or extend an index."""
-    return make_project(tmp_path)
+def project(tmp_path, warm_memo) -> Paths:
+    """A scratch project of its own (with the repository's memos), for tests that build, break or extend an index."""
+    return make_project(with_memo(warm_memo, tmp_path))
 
 
 RULINGS = """\
@@ -126,11 +125,11 @@ def with_rulings_and_results(project) -> Paths:
 
 
 @pytest.fixture(scope="session")
-def indexed_with_rulings(tmp_path_factory, project_kb) -> Paths:
+def indexed_with_rulings(tmp_path_factory, project_kb, warm_memo) -> Paths:
     """A scratch project with one ruling and one passing scenario result, indexed once (shared by read-only tests)."""
     from kb.search.indexer import index_knowledge_base
 
     def build(root: Path) -> None:
-        index_knowledge_base(add_rulings_and_results(make_project(root)), project_kb)
+        index_knowledge_base(add_rulings_and_results(make_project(with_memo(warm_memo, root))), project_kb)
 
     return Paths(built_once(tmp_path_factory, "indexed-rulings", build))

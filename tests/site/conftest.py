@@ -9,7 +9,7 @@ import pytest
 
 from kb.core.paths import Paths
 from kb.urls import scenario_anchor
-from tests.conftest import built_once
+from tests.conftest import built_once, with_memo
 from tests.site.project import (
     copy_repository_rules,
     make_project,
@@ -42,9 +42,13 @@ def small_site(tmp_path_factory, small_project) -> Path:
 
 
 @pytest.fixture(scope="session")
-def repo_project(tmp_path_factory):
+def repo_project(tmp_path_factory, warm_memo):
     """This repository's rules, with one passing scenario for rule 4.2.2a (the real verify results untouched)."""
-    return Paths(built_once(tmp_path_factory, "repo", lambda root: copy_repository_rules(ROOT, root)))
+    return Paths(
+        built_once(
+            tmp_path_factory, "repo", lambda root: copy_repository_rules(ROOT, with_memo(warm_memo, root))
+        )
+    )
 
 
 @pytest.fixture(scope="session")
@@ -94,9 +98,13 @@ def release_site(tmp_path_factory, release_project) -> Path:
 
 
 @pytest.fixture(scope="session")
-def proof_project(tmp_path_factory):
+def proof_project(tmp_path_factory, warm_memo):
     """This repository's rules and scenarios, a sample of each game's scenarios run: (paths, the files run)."""
-    paths = Paths(built_once(tmp_path_factory, "proof", lambda root: make_proof_project(ROOT, root)))
+    paths = Paths(
+        built_once(
+            tmp_path_factory, "proof", lambda root: make_proof_project(ROOT, with_memo(warm_memo, root))
+        )
+    )
     return paths, proof_files(paths)
 
 

@@ -16,6 +16,7 @@ import threading
 import pytest
 
 from kb.core.rulings import load_rulings
+from tests.conftest import with_memo
 from tests.site.conftest import ROOT
 from tests.site.project import copy_repository_proof, page_file
 from tests.site.test_browser import _open, _Quiet, _Server, _wait, browser  # noqa: F401 (the browser fixture)
@@ -28,8 +29,8 @@ AXE_PAGES = ("", "athernum/cr/9", "athernum/rulings", "athernum/examples/9.3.0",
 
 
 @pytest.fixture(scope="module")
-def reading_project(tmp_path_factory):
-    return copy_repository_proof(ROOT, tmp_path_factory.mktemp("reading"))
+def reading_project(tmp_path_factory, warm_memo):
+    return copy_repository_proof(ROOT, with_memo(warm_memo, tmp_path_factory.mktemp("reading")))
 
 
 @pytest.fixture(scope="module")

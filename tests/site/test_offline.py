@@ -20,6 +20,7 @@ from rich.console import Console
 
 from kb.build import STEPS as BUILD_STEPS
 from kb.build import run_build
+from tests.conftest import with_memo
 from tests.site.conftest import ROOT
 from tests.site.project import copy_repository_rules
 from tests.site.test_browser import WAIT, _in_view, _open, _Quiet, _Server, _wait, browser  # noqa: F401 (fixture)
@@ -46,9 +47,9 @@ rulekb.search(query, {limit: 5}).then((hits) => done(hits.map((h) => h.id)), (e)
 
 
 @pytest.fixture(scope="module")
-def offline_project(tmp_path_factory):
+def offline_project(tmp_path_factory, warm_memo):
     """This repository's rules built by ``rulekb build`` (parse, index, site) into the project's site/."""
-    paths = copy_repository_rules(ROOT, tmp_path_factory.mktemp("offline"))
+    paths = copy_repository_rules(ROOT, with_memo(warm_memo, tmp_path_factory.mktemp("offline")))
     run_build(paths, Console(quiet=True), STEPS)
     return paths
 

@@ -42,6 +42,30 @@ def test_the_library_is_read_once_then_from_the_cache(project, monkeypatch):
     assert AthernumAdapter(project / "scenarios").library() == cards
 
 
+def test_a_copied_project_reads_its_library_from_the_memo_until_a_card_changes(
+    project, tmp_path, monkeypatch
+):
+    """A project copied elsewhere with its memos reads no library file again; a card edited in the copy (the file
+    keeping its size and modification time) is read anew."""
+    cards = AthernumAdapter(project / "scenarios").library()
+    copy = tmp_path / "copy"
+    shutil.copytree(project / "scenarios", copy / "scenarios")
+    shutil.copytree(project / ".rulekb", copy / ".rulekb")
+    read = card_library.read_library
+
+    def unread(*args):
+        raise AssertionError("the library files were read again")
+
+    monkeypatch.setattr(card_library, "read_library", unread)
+    assert AthernumAdapter(copy / "scenarios").library() == cards
+    edited = copy / "scenarios" / "athernum" / "cards.yaml"
+    stat, text = edited.stat(), edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("Aria the Bold", "Aria the Cold"), encoding="utf-8")
+    os.utime(edited, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    monkeypatch.setattr(card_library, "read_library", read)
+    assert "Aria the Cold" in AthernumAdapter(copy / "scenarios").library()
+
+
 def test_an_edited_library_file_is_read_again(project):
     AthernumAdapter(project / "scenarios").library()
     _write(

@@ -13,7 +13,7 @@ from kb.core.loader import load_kb
 from kb.core.paths import Paths
 from kb.verify.scenario import discover
 from kb.verify.scenario_lint import lint_scenario_files
-from tests.conftest import ROOT
+from tests.conftest import ROOT, with_memo
 
 BASE = {
     "athernum": "ch09/defender-takes-targets-place.yaml",
@@ -372,9 +372,9 @@ KINDS: dict[str, tuple[str, str, str, str, str]] = {
 
 
 @pytest.fixture(scope="module")
-def findings(tmp_path_factory) -> dict[str, list]:
+def findings(tmp_path_factory, warm_memo) -> dict[str, list]:
     """One lint run over a project holding a broken copy of a good scenario per kind; the errors by kind."""
-    root = tmp_path_factory.mktemp("kinds")
+    root = with_memo(warm_memo, tmp_path_factory.mktemp("kinds"))
     shutil.copytree(ROOT / "rules", root / "rules")
     (root / "pyproject.toml").write_text("")
     files: dict[Path, str] = {}

@@ -1,13 +1,20 @@
-"""No parser backtracks on hostile lines: 100,000 characters of spaces, tabs or repeated markers parse in time
-linear in their length, measured against a plain line of the same length in the same run."""
+"""Benchmark: no parser backtracks on hostile lines. 100,000 characters of spaces, tabs or repeated markers must
+parse in time linear in their length: each parser's time on a hostile line is printed as a ratio to its time on a
+plain line of the same length measured in the same run, and the run fails when a ratio reaches RATIO.
+
+Catastrophic backtracking is thousands of times slower than a plain line, so the bound is loose; the times are
+CPU seconds of this process (the best of a few runs), which a busy machine disturbs far less than the wall clock.
+Moved out of the test suite (it was tests/kb/test_parse_linear.py), where a loaded machine made it flaky.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from kb.core.curated import Curated
 from kb.core.errors import ImportFormatError
@@ -22,6 +29,10 @@ from kb.lint import misspellings, numbering
 LENGTH = 100_000
 #: How much slower than a plain line a hostile one may be: catastrophic backtracking is thousands of times slower.
 RATIO = 25
+#: Runs of each line, of which the fastest counts.
+RUNS = 3
+#: The plain line's time is never taken as less than this (a parser that ignores the line entirely).
+FLOOR = 0.002
 FRONT = (
     "---\ngame: athernum\ndocument: cr\ntitle: T\nlanguage: en\nversion: 1\nnumbering: cr\nlicence: l\n"
     "attribution: a\n---\n"
@@ -44,16 +55,17 @@ HOSTILE = {
 }
 
 
-def _seconds(func, text: str) -> float:
+def seconds(func: Callable[[str], object], text: str) -> float:
+    """The CPU seconds of the fastest of RUNS calls of ``func(text)``."""
     best = float("inf")
-    for _ in range(3):
-        started = time.perf_counter()
+    for _ in range(RUNS):
+        started = time.process_time()
         func(text)
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
-def _import(fmt: str):
+def _import(fmt: str) -> Callable[[str], None]:
     def run(line: str) -> None:
         text = f"Comprehensive Rules Atnia Card Game Altered\n{line}\n| 1 | x |\n1. Chapter\n{line}\n"
         with contextlib.suppress(ImportFormatError):
@@ -83,7 +95,7 @@ def _lint(line: str) -> None:
     misspellings(kb)
 
 
-PARSERS = {
+PARSERS: dict[str, Callable[[str], object]] = {
     "graph links": _graph,
     "lint": _lint,
     "rule source": lambda line: parse_text(f"{FRONT}{line}\n- 1.1.1 {line}\n  {line}\n", Path("x.md")),
@@ -93,10 +105,23 @@ PARSERS = {
 }
 
 
-@pytest.mark.parametrize("parser", PARSERS)
-def test_hostile_lines_parse_in_linear_time(parser):
-    """Every parser reads each hostile 100,000-character line within a small multiple of a plain one."""
-    func = PARSERS[parser]
-    baseline = max(_seconds(func, "a" * LENGTH + "x"), 0.002)
-    slow = {name: round(_seconds(func, line) / baseline, 1) for name, line in HOSTILE.items()}
-    assert all(ratio < RATIO for ratio in slow.values()), slow
+def main() -> int:
+    """Print each parser's ratios (hostile line to plain line); 1 when any reaches RATIO."""
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; lines of {LENGTH:,} characters")
+    print(f"each parser's CPU time on a hostile line as a ratio to a plain line (limit {RATIO} x)")
+    over = []
+    for name, func in PARSERS.items():
+        baseline = max(seconds(func, "a" * LENGTH + "x"), FLOOR)
+        ratios = {line: seconds(func, text) / baseline for line, text in HOSTILE.items()}
+        worst = max(ratios, key=ratios.__getitem__)
+        print(f"  {name:27} plain {baseline * 1000:7.1f} ms   worst {ratios[worst]:5.1f} x ({worst})")
+        over += [f"{name}: {line} {ratio:.1f} x" for line, ratio in ratios.items() if ratio >= RATIO]
+    if over:
+        print("not linear:\n  " + "\n  ".join(over), file=sys.stderr)
+        return 1
+    print("every parser is linear on every hostile line")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
