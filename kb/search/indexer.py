@@ -44,6 +44,7 @@ from kb.search.synonyms import Synonyms
 
 if TYPE_CHECKING:
     from kb.core.loader import KnowledgeBase
+    from kb.verify.results import VerifyResults
 
 Progress = Callable[[int, int], None]
 #: The lock file publishers take turns on, and how long one waits for another.
@@ -251,10 +252,16 @@ def write_index(
 
 
 def prepare_knowledge_base_index(
-    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None, *, reuse: bool = False
+    paths: Paths,
+    kb: KnowledgeBase | None = None,
+    on_progress: Progress | None = None,
+    *,
+    reuse: bool = False,
+    results: VerifyResults | None = None,
 ) -> PreparedIndex:
-    """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
-    generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
+    """Index everything kb knows (the graph of every rule source, the rulings, the verify results: ``results``,
+    else the stored ones) into a generation that is not live yet (with ``reuse``, the live one when its entries
+    are the same)."""
     from kb.core.loader import load_graph_view, load_kb
     from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents, companion_documents
@@ -264,7 +271,7 @@ def prepare_knowledge_base_index(
     kb = kb or load_kb(paths)
     load_graph_view(paths, kb)  # what `rulekb ask` reads of the knowledge base, ready for the first question
     rulings, ruling_problems = load_rulings(paths)
-    results = load_results(paths)
+    results = load_results(paths) if results is None else results
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(
