@@ -171,9 +171,16 @@ def scenario_from_dict(data: dict) -> ScenarioResult:
 
 
 def _fields(obj: object) -> dict[str, object]:
-    if not is_dataclass(obj) or isinstance(obj, type):
-        raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
-    return {f.name: getattr(obj, f.name) for f in fields(obj)}
+    """A dataclass instance as its fields in order (the names looked up once per class: results hold many)."""
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        if not is_dataclass(obj) or isinstance(obj, type):
+            raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in fields(obj))
+    return {name: getattr(obj, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def results_path(paths: Paths) -> Path:
@@ -227,26 +234,41 @@ def _write_atomically(target: Path, text: str) -> None:
     tmp.replace(target)
 
 
+def _detail_head(scenario: ScenarioResult) -> str:
+    """How a scenario's own file starts: its id, the key of its inputs and its status, which decide the rest."""
+    head = {"id": scenario.id, "key": scenario.key, "status": scenario.status}
+    return json.dumps(head, ensure_ascii=False, separators=(",", ":"))[:-1] + ","
+
+
+def _read_start(target: Path, size: int | None = None) -> bytes | None:
+    try:
+        with target.open("rb") as fh:
+            return fh.read() if size is None else fh.read(size)
+    except OSError:
+        return None
+
+
 def _write_details(paths: Paths, results: VerifyResults) -> None:
-    """Each scenario's own file, written only when its content changed; the files of scenarios gone removed."""
+    """Each scenario's own file, written only when it does not hold this run already; the files of scenarios gone
+    removed. A result with the same inputs (a known key) and status is the same run, so for one with a key only the
+    start of its file is compared; one without is compared whole."""
     folder = paths.verify_details
     folder.mkdir(parents=True, exist_ok=True)
     kept = set()
     for scenario in results.scenarios:
         target = detail_path(paths, scenario.id)
         kept.add(target.name)
-        text = json.dumps(
-            {"id": scenario.id, "key": scenario.key, "status": scenario.status}
-            | {name: getattr(scenario, name) for name in DETAIL_FIELDS},
+        head = _detail_head(scenario)
+        if scenario.key and _read_start(target, len(head.encode("utf-8"))) == head.encode("utf-8"):
+            continue
+        details = json.dumps(
+            {name: getattr(scenario, name) for name in DETAIL_FIELDS},
             default=_fields,
             ensure_ascii=False,
             separators=(",", ":"),
         )
-        try:
-            unchanged = target.read_text(encoding="utf-8") == text
-        except OSError:
-            unchanged = False
-        if not unchanged:
+        text = head + details[1:]
+        if _read_start(target) != text.encode("utf-8"):
             _write_atomically(target, text)
     for stale in folder.glob("*.json"):
         if stale.name not in kept:

@@ -15,7 +15,7 @@ from pathlib import Path
 from kb.core.errors import Problem
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult, Status, VerifyResults
-from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
+from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario, resolved_folder
 from kb.verify.vocabulary import did_you_mean
 
 
@@ -38,7 +38,7 @@ class RunContext:
 
     def display(self, path: Path) -> str:
         try:
-            return str(path.resolve().relative_to(self.root.resolve()))
+            return str(path.resolve().relative_to(resolved_folder(self.root)))
         except ValueError:
             return str(path)
 

@@ -77,7 +77,7 @@ def verify(
     stored = {s.path: s for s in load_results(kb.paths).scenarios if (kb.paths.root / s.path).exists()}
     kept = [stored[p] for p, k in key_of.items() if reuse and p in stored and stored[p].key == k]
     kept_paths = {s.path for s in kept}
-    to_run = [f for f in files if ctx.display(f) not in kept_paths]
+    to_run = [f for f, shown in zip(files, key_of) if shown not in kept_paths]
     if on_start:
         on_start(len(to_run))
     ran = run_all(to_run, ctx, jobs=jobs, on_result=on_result)

@@ -30,7 +30,7 @@ def _break_one_anchor(monkeypatch):
 
 
 def test_build_writes_site_with_graph_downloads(tmp_path):
-    """The build produces the pages and keeps the downloads the parse step wrote beside them."""
+    """The build produces the pages and the downloads of the graph beside them."""
     paths = make_project(tmp_path, hostile=False)
     run_build(paths, Console(quiet=True), STEPS)
     assert (paths.site / "athernum" / "cr" / "1.html").is_file()

@@ -113,3 +113,18 @@ def test_unchanged_scenario_files_are_not_rewritten_and_gone_ones_are_removed(tm
     assert detail.read_bytes() == before and detail.stat().st_mtime_ns == 0
     write_results(paths, VerifyResults(results.generated, []))
     assert list(paths.verify_details.iterdir()) == []
+
+
+def test_a_scenario_file_holding_the_same_run_is_left_alone(tmp_path):
+    """A result with the same inputs and status as its scenario's file does not rewrite it; another status does."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    detail = detail_path(paths, results.scenarios[0].id)
+    os.utime(detail, ns=(0, 0))
+    write_results(paths, results)
+    assert detail.stat().st_mtime_ns == 0
+    results.scenarios[0].status = Status.FAILED
+    write_results(paths, results)
+    assert json.loads(detail.read_text(encoding="utf-8"))["status"] == "failed"
