@@ -147,6 +147,10 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
 _worker_ctx: RunContext | None = None
 
 
+#: Fewer scenarios than this run in this process: a scenario takes milliseconds, starting a worker process (and
+#: its engines) a large part of a second, so a build after a one-rule edit would wait for the workers.
+PARALLEL_MIN = 100
+
 #: How often a worker checks that the process that started it is still there.
 PARENT_CHECK_SECONDS = 0.5
 
@@ -177,9 +181,10 @@ def run_all(
     jobs: int = 1,
     on_result: Callable[[ScenarioResult], None] | None = None,
 ) -> VerifyResults:
-    """Run every file (across ``jobs`` processes when > 1), calling ``on_result`` as each finishes."""
+    """Run every file (across ``jobs`` processes when > 1 and there are enough files to share), calling
+    ``on_result`` as each finishes."""
     results: list[ScenarioResult] = []
-    if jobs > 1 and len(files) > 1:
+    if jobs > 1 and len(files) >= PARALLEL_MIN:
         with ProcessPoolExecutor(
             max_workers=jobs, initializer=_init_worker, initargs=(ctx, os.getpid())
         ) as pool:
