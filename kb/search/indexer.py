@@ -92,14 +92,14 @@ def _prune(root: Path, keep: set[str]) -> None:
 def _write(
     folder: Path,
     docs: Sequence[IndexDoc],
+    stored: list[dict[str, Any]],
     synonyms: Synonyms,
     meta: dict[str, Any],
     on_progress: Progress | None,
     memo_dir: Path | None = None,
 ) -> None:
-    """Invert every entry and write the postings with what each hit shows, the real words typo correction
-    leaves alone, and the browser's copy of them (``search-index.js``)."""
-    stored = [doc.fields() for doc in docs]
+    """Invert every entry (``stored``: each one's fields) and write the postings with what each hit shows, the
+    real words typo correction leaves alone, and the browser's copy of them (``search-index.js``)."""
     keys = {key: doc.id for doc in docs for key in doc.keys}
     inverted = Inverted.of(stored, on_progress)
     PostingsCache.from_inverted(inverted, stored, keys).save(folder)
@@ -123,13 +123,21 @@ class PreparedIndex:
     fingerprint: dict[str, list[int]] = field(default_factory=dict)
 
 
-def inputs_digest(docs: Sequence[IndexDoc], synonyms: Synonyms, games: Sequence[str] = ()) -> str:
-    """The hash of everything a generation is written from (its entries, the synonyms, the index format)."""
+def inputs_digest(
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    games: Sequence[str] = (),
+    *,
+    stored: Sequence[dict[str, Any]] | None = None,
+    synonyms_json: str | None = None,
+) -> str:
+    """The hash of everything a generation is written from (its entries, the synonyms, the index format);
+    ``stored`` and ``synonyms_json``: the entries' fields and the synonyms' JSON, when already at hand."""
+    stored = [doc.fields() for doc in docs] if stored is None else stored
     h = hashlib.sha256(f"{INDEX_FORMAT}\0{sorted(games)}\0".encode())
-    h.update(synonyms.to_json().encode("utf-8"))
-    for doc in docs:
-        entry = [doc.fields(), doc.translated]
-        h.update(json.dumps(entry, ensure_ascii=False, sort_keys=True, default=list).encode("utf-8"))
+    h.update((synonyms.to_json() if synonyms_json is None else synonyms_json).encode("utf-8"))
+    entries = [[fields, doc.translated] for fields, doc in zip(stored, docs)]
+    h.update(json.dumps(entries, ensure_ascii=False, sort_keys=True, default=list).encode("utf-8"))
     return h.hexdigest()
 
 
@@ -160,7 +168,9 @@ def prepare_index(
     started = time.perf_counter()
     root = index_root(paths)
     kinds = Counter(d.kind for d in docs)
-    inputs = inputs_digest(docs, synonyms, games)
+    stored = [doc.fields() for doc in docs]
+    synonyms_json = synonyms.to_json()
+    inputs = inputs_digest(docs, synonyms, games, stored=stored, synonyms_json=synonyms_json)
     live = _live_generation(root, inputs) if reuse else None
     if live is not None:
         report = BuildReport(live, len(docs), time.perf_counter() - started, dict(kinds))
@@ -187,8 +197,8 @@ def prepare_index(
             "fingerprint": source_fingerprint(paths),
             "inputs": inputs,
         }
-        _write(tmp, docs, synonyms, meta, on_progress, paths.memo)
-        (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
+        _write(tmp, docs, stored, synonyms, meta, on_progress, paths.memo)
+        (tmp / SYNONYMS).write_text(synonyms_json, encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         _open_generation(tmp)  # prove the new generation readable before anyone can see it
     except BaseException:

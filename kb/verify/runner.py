@@ -37,7 +37,11 @@ class RunContext:
     parameters: dict[str, dict[str, int]] = field(default_factory=dict)  # game → rule parameters
 
     def display(self, path: Path) -> str:
+        """A scenario's path as results show it: relative to the project (as written when it is written under it,
+        as found scenarios are; else with symlinks resolved)."""
         try:
+            if path.is_relative_to(self.root) and ".." not in path.parts:
+                return str(path.relative_to(self.root))
             return str(path.resolve().relative_to(resolved_folder(self.root)))
         except ValueError:
             return str(path)
