@@ -266,6 +266,7 @@ def _detail_head(scenario: ScenarioResult) -> str:
 
 
 def _read_start(target: Path, size: int | None = None) -> bytes | None:
+    """The first ``size`` bytes of a file (all of it by default), or None when it cannot be read."""
     try:
         with target.open("rb") as fh:
             return fh.read() if size is None else fh.read(size)
