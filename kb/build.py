@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 import time
 from collections.abc import Sequence
@@ -14,7 +13,6 @@ from kb import build_stamp
 from kb.build_context import BuildContext, BuildStep
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
-from kb.export import export, rules_by_id
 from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.gate import lint_step
 from kb.search.build_step import index_step
@@ -26,15 +24,10 @@ SITE_PREFIX = ".site-"
 
 
 def parse_step(ctx: BuildContext) -> None:
-    """Parse every rule source into the graph (a source error stops the build); offer the graph for download."""
+    """Parse every rule source into the graph (a source error stops the build); the site step offers it for
+    download."""
     ctx.kb = load_kb(ctx.paths)
     ctx.kb.raise_for_errors()
-    downloads = ctx.out / "downloads"
-    downloads.mkdir(parents=True, exist_ok=True)
-    (downloads / "graph.json").write_text(export(ctx.kb.graph, "json"), encoding="utf-8")
-    (downloads / "rules.json").write_text(
-        json.dumps(rules_by_id(ctx.kb.graph), ensure_ascii=False, indent=1), encoding="utf-8"
-    )
     ctx.notes.append(f"graph: {ctx.kb.graph.number_of_nodes()} nodes, {ctx.kb.graph.number_of_edges()} edges")
 
 

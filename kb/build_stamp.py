@@ -9,9 +9,12 @@ import json
 from pathlib import Path
 
 import engine
+from kb.core import memo
 from kb.core.paths import Paths
 
 STAMP_FILE = "build-stamp.json"
+#: The memo of each input file's digest.
+DIGESTS_MEMO = "build-inputs.pickle"
 CODE = Path(__file__).parent
 
 
@@ -24,12 +27,17 @@ def _files(paths: Paths) -> list[Path]:
     return sorted(p for p in found if p.is_file())
 
 
+def _file_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def inputs_digest(paths: Paths, draft: bool) -> str:
-    """The digest of every file a build reads (path and bytes), and whether it is a draft."""
+    """The digest of every file a build reads (path and bytes), and whether it is a draft. Each file's own digest
+    is kept in a memo while its size and modification time are unchanged, so that a build with nothing changed
+    reads no file whole."""
     h = hashlib.sha256(b"draft" if draft else b"final")
-    for path in _files(paths):
-        data = path.read_bytes()
-        h.update(f"{path}\0{len(data)}\0".encode() + data)
+    for path, digest in memo.per_file(paths.memo / DIGESTS_MEMO, _files(paths), _file_digest).items():
+        h.update(f"{path}\0{digest}\0".encode())
     return h.hexdigest()
 
 

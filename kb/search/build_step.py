@@ -14,8 +14,8 @@ from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
 
 def index_step(ctx: BuildContext) -> None:
-    """Index the knowledge base the parse step loaded (with the verify step's results, if any); when the entries
-    are those the live index was written from, keep it."""
+    """Index the knowledge base the parse step loaded with the verify step's results (the stored ones when the
+    build has no verify step); when the entries are those the live index was written from, keep it."""
     kb = ctx.kb or load_kb(ctx.paths)
     progress = ctx.progress
     task = progress.add_task("  indexing", total=None) if progress is not None else None
@@ -25,7 +25,9 @@ def index_step(ctx: BuildContext) -> None:
             progress.update(task, completed=done, total=total)
 
     try:
-        prepared = prepare_knowledge_base_index(ctx.paths, kb, on_progress=advance, reuse=True)
+        prepared = prepare_knowledge_base_index(
+            ctx.paths, kb, on_progress=advance, reuse=True, results=ctx.results
+        )
     finally:
         if progress is not None and task is not None:
             progress.remove_task(task)

@@ -44,6 +44,7 @@ from kb.search.synonyms import Synonyms
 
 if TYPE_CHECKING:
     from kb.core.loader import KnowledgeBase
+    from kb.verify.results import VerifyResults
 
 Progress = Callable[[int, int], None]
 #: The lock file publishers take turns on, and how long one waits for another.
@@ -91,14 +92,14 @@ def _prune(root: Path, keep: set[str]) -> None:
 def _write(
     folder: Path,
     docs: Sequence[IndexDoc],
+    stored: list[dict[str, Any]],
     synonyms: Synonyms,
     meta: dict[str, Any],
     on_progress: Progress | None,
     memo_dir: Path | None = None,
 ) -> None:
-    """Invert every entry and write the postings with what each hit shows, the real words typo correction
-    leaves alone, and the browser's copy of them (``search-index.js``)."""
-    stored = [doc.fields() for doc in docs]
+    """Invert every entry (``stored``: each one's fields) and write the postings with what each hit shows, the
+    real words typo correction leaves alone, and the browser's copy of them (``search-index.js``)."""
     keys = {key: doc.id for doc in docs for key in doc.keys}
     inverted = Inverted.of(stored, on_progress)
     PostingsCache.from_inverted(inverted, stored, keys).save(folder)
@@ -122,15 +123,23 @@ class PreparedIndex:
     fingerprint: dict[str, list[int]] = field(default_factory=dict)
 
 
-def inputs_digest(docs: Sequence[IndexDoc], synonyms: Synonyms, games: Sequence[str] = ()) -> str:
+def inputs_digest(
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    games: Sequence[str] = (),
+    *,
+    stored: Sequence[dict[str, Any]] | None = None,
+    synonyms_json: str | None = None,
+) -> str:
     """The hash of everything a generation is written from (its entries, the synonyms, the index format, and the
-    ranking's constants the site's copy carries: a search.js that reads a new one must not meet an old copy)."""
+    ranking's constants the site's copy carries: a search.js that reads a new one must not meet an old copy);
+    ``stored`` and ``synonyms_json``: the entries' fields and the synonyms' JSON, when already at hand."""
+    stored = [doc.fields() for doc in docs] if stored is None else stored
     h = hashlib.sha256(f"{INDEX_FORMAT}\0{sorted(games)}\0".encode())
     h.update(json.dumps(constants(), sort_keys=True, default=list).encode("utf-8"))
-    h.update(synonyms.to_json().encode("utf-8"))
-    for doc in docs:
-        entry = [doc.fields(), doc.translated]
-        h.update(json.dumps(entry, ensure_ascii=False, sort_keys=True, default=list).encode("utf-8"))
+    h.update((synonyms.to_json() if synonyms_json is None else synonyms_json).encode("utf-8"))
+    entries = [[fields, doc.translated] for fields, doc in zip(stored, docs)]
+    h.update(json.dumps(entries, ensure_ascii=False, sort_keys=True, default=list).encode("utf-8"))
     return h.hexdigest()
 
 
@@ -161,7 +170,9 @@ def prepare_index(
     started = time.perf_counter()
     root = index_root(paths)
     kinds = Counter(d.kind for d in docs)
-    inputs = inputs_digest(docs, synonyms, games)
+    stored = [doc.fields() for doc in docs]
+    synonyms_json = synonyms.to_json()
+    inputs = inputs_digest(docs, synonyms, games, stored=stored, synonyms_json=synonyms_json)
     live = _live_generation(root, inputs) if reuse else None
     if live is not None:
         report = BuildReport(live, len(docs), time.perf_counter() - started, dict(kinds))
@@ -188,8 +199,8 @@ def prepare_index(
             "fingerprint": source_fingerprint(paths),
             "inputs": inputs,
         }
-        _write(tmp, docs, synonyms, meta, on_progress, paths.memo)
-        (tmp / SYNONYMS).write_text(synonyms.to_json(), encoding="utf-8")
+        _write(tmp, docs, stored, synonyms, meta, on_progress, paths.memo)
+        (tmp / SYNONYMS).write_text(synonyms_json, encoding="utf-8")
         (tmp / META).write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         _open_generation(tmp)  # prove the new generation readable before anyone can see it
     except BaseException:
@@ -253,10 +264,16 @@ def write_index(
 
 
 def prepare_knowledge_base_index(
-    paths: Paths, kb: KnowledgeBase | None = None, on_progress: Progress | None = None, *, reuse: bool = False
+    paths: Paths,
+    kb: KnowledgeBase | None = None,
+    on_progress: Progress | None = None,
+    *,
+    reuse: bool = False,
+    results: VerifyResults | None = None,
 ) -> PreparedIndex:
-    """Index everything kb knows (the graph of every rule source, the rulings, the verify results) into a
-    generation that is not live yet (with ``reuse``, the live one when its entries are the same)."""
+    """Index everything kb knows (the graph of every rule source, the rulings, the verify results: ``results``,
+    else the stored ones) into a generation that is not live yet (with ``reuse``, the live one when its entries
+    are the same)."""
     from kb.core.loader import load_graph_view, load_kb
     from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents, companion_documents
@@ -266,7 +283,7 @@ def prepare_knowledge_base_index(
     kb = kb or load_kb(paths)
     load_graph_view(paths, kb)  # what `rulekb ask` reads of the knowledge base, ready for the first question
     rulings, ruling_problems = load_rulings(paths)
-    results = load_results(paths)
+    results = load_results(paths) if results is None else results
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(

@@ -11,7 +11,7 @@ the index (``real-words.json``) and into the site's index, so the CLI and the br
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from kb.core import memo
@@ -21,6 +21,8 @@ from kb.search.fuzzy import distance, max_edits
 from kb.search.schema import TEXT_FIELDS
 
 REAL_WORDS_FILE = "real-words.json"
+#: The memo of the last index's vocabulary and its real words.
+REAL_WORDS_MEMO = "real-words.pickle"
 #: How often a word must occur in the frequency list to count as a real word: the words of everyday speech
 #: (some 16,000 English and 12,000 German ones; the German list gives generated inflections a floor of 50),
 #: what a judge types, at some 13 KB of the site's index (gzipped).
@@ -86,26 +88,66 @@ def reachable(stems: Iterable[str], vocabulary: Iterable[str]) -> list[str]:
     return sorted(stem for stem in stems if stem not in terms and corrected(stem))
 
 
+def _near(word: str, shapes: Mapping[tuple[str, int], list[str]], *, is_stem: bool) -> Iterator[str]:
+    """The words of ``shapes`` (grouped by first letter and length) that typo correction reaches from ``word`` or
+    corrects into it: the same first letter, within the edits the pair's stem allows (``word``'s own when
+    ``is_stem``, else the other's)."""
+    initial, length = word[:1], len(word)
+    for other_length in range(length - 2, length + 3):
+        for other in shapes.get((initial, other_length), ()):
+            edits = max_edits(word if is_stem else other)
+            if abs(other_length - length) <= edits and distance(word, other, edits) <= edits:
+                yield other
+
+
+def _shapes(words: Iterable[str]) -> dict[tuple[str, int], list[str]]:
+    shapes: dict[tuple[str, int], list[str]] = {}
+    for word in words:
+        shapes.setdefault((word[:1], len(word)), []).append(word)
+    return shapes
+
+
+def update(
+    stems: Iterable[str], before: Iterable[str], reached: Iterable[str], vocabulary: Iterable[str]
+) -> list[str]:
+    """``reachable(stems, vocabulary)`` from ``reached``, which was ``reachable(stems, before)``: only the stems
+    within reach of a term added or removed since are looked at again, so that an edit costs what it changes."""
+    now, stems = set(vocabulary), frozenset(stems)
+    changed = set(before) ^ now
+    if not changed:
+        return sorted(reached)
+    shapes = _shapes(stems)
+    suspects = {s for term in changed for s in _near(term, shapes, is_stem=False)} | (changed & stems)
+    terms = _shapes(now)
+    again = {s for s in suspects if s not in now and any(_near(s, terms, is_stem=True))}
+    return sorted((set(reached) - suspects) | again)
+
+
 def real_words(
     postings: Mapping[str, Mapping[str, object]], memo_dir: Path | None = None
 ) -> dict[str, list[str]]:
     """Per language, the real words' stems that typo correction must leave alone in this index's postings.
-    Kept in memos (the lexicon's stems; the result for one vocabulary) while nothing they depend on changes."""
-    import hashlib  # an index build needs it; a query, which imports this module for its lexicon, does not
-
+    Kept in memos while nothing they depend on changes: the lexicon's stems, and the last index's vocabulary with
+    its real words, from which a new vocabulary's are updated (:func:`update`)."""
     vocabulary = {
         lang: sorted({t for f in fields for t in postings.get(f, ())}) for lang, fields in TEXT_FIELDS.items()
     }
-    code = (_package(), sorted(MIN_COUNT.items()), memo.stamp([Path(analysis.__file__), Path(__file__)]))
-
-    def build() -> dict[str, list[str]]:
-        stems = _stems() if memo_dir is None else memo.cached(memo_dir / "lexicon-stems.pickle", code, _stems)
-        return {lang: reachable(stems[lang], vocabulary[lang]) for lang in TEXT_FIELDS}
-
     if memo_dir is None:
-        return build()
-    digest = hashlib.sha256(json.dumps(vocabulary, ensure_ascii=False).encode()).hexdigest()
-    return memo.cached(memo_dir / "real-words.pickle", (code, digest), build)
+        stems = _stems()
+        return {lang: reachable(stems[lang], vocabulary[lang]) for lang in TEXT_FIELDS}
+    code = (_package(), sorted(MIN_COUNT.items()), memo.stamp([Path(analysis.__file__), Path(__file__)]))
+    stems = memo.cached(memo_dir / "lexicon-stems.pickle", code, _stems)
+    last = memo.load(memo_dir / REAL_WORDS_MEMO)
+    if isinstance(last, tuple) and len(last) == 3 and last[0] == code and last[1] == vocabulary:
+        return dict(last[2])
+    if isinstance(last, tuple) and len(last) == 3 and last[0] == code:
+        words = {
+            lang: update(stems[lang], last[1][lang], last[2][lang], vocabulary[lang]) for lang in TEXT_FIELDS
+        }
+    else:
+        words = {lang: reachable(stems[lang], vocabulary[lang]) for lang in TEXT_FIELDS}
+    memo.store(memo_dir / REAL_WORDS_MEMO, (code, vocabulary, words))
+    return words
 
 
 def real_words_to_json(words: Mapping[str, list[str]]) -> str:

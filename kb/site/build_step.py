@@ -5,7 +5,6 @@ from __future__ import annotations
 from kb.build_context import BuildContext
 from kb.site.build import build_site
 from kb.site.data import BuildInputs
-from kb.site.downloads import FOLDER
 
 
 def site_step(ctx: BuildContext) -> None:
@@ -13,10 +12,7 @@ def site_step(ctx: BuildContext) -> None:
     link or anchor fails it. The pages nothing changed for are the previous site's."""
     given = None
     if ctx.kb is not None and ctx.results is not None and ctx.findings is not None:
-        written = {
-            p.relative_to(ctx.out).as_posix(): p.read_bytes() for p in ctx.out.glob(f"{FOLDER}/*.json")
-        }
-        given = BuildInputs(ctx.kb, ctx.results, ctx.findings, written)
+        given = BuildInputs(ctx.kb, ctx.results, ctx.findings)
     previous = ctx.paths.site if ctx.out != ctx.paths.site else None
     report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft, given=given, previous=previous)
     ctx.notes.append(

@@ -32,8 +32,6 @@ class SiteData:
         default_factory=dict
     )  # (game, document) → oldest first
     history: list[ReleaseChanges] = field(default_factory=list)  # changes from each release to the next
-    #: Downloads the build's earlier steps wrote already (path in the site → bytes), offered as they are.
-    written: dict[str, bytes] = field(default_factory=dict)
 
 
 def not_testable_by_game(paths: Paths, known: set[str]) -> tuple[dict[str, dict[str, str]], list[Problem]]:
@@ -125,9 +123,6 @@ class BuildInputs:
     kb: KnowledgeBase
     results: VerifyResults
     findings: list[Problem]  # every lint finding, errors and warnings
-    written: dict[str, bytes] = field(
-        default_factory=dict
-    )  # downloads written by earlier steps: path → bytes
 
 
 def load_site_data(kb: KnowledgeBase, given: BuildInputs | None = None) -> SiteData:
@@ -151,5 +146,4 @@ def load_site_data(kb: KnowledgeBase, given: BuildInputs | None = None) -> SiteD
         problems=problems,
         releases=found,
         history=changes,
-        written=dict(given.written) if given is not None else {},
     )

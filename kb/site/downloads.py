@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from kb.export import export, rules_by_id
@@ -31,23 +30,20 @@ def _json(data: object) -> bytes:
 
 
 def downloads(model: SiteModel) -> list[Download]:
-    """Every download, generated from the same model as the pages (or as the build's earlier steps wrote it)."""
+    """Every download, generated from the same model as the pages."""
     graph = model.graph
-
-    def made(path: str, make: Callable[[], bytes]) -> bytes:
-        return model.data.written.get(path) or make()
 
     return [
         Download(
             f"{FOLDER}/rules.json",
             "Every numbered rule, section, glossary term, Example and Remark, "
             "keyed by qualified id (athernum:4.2.2a)",
-            made(f"{FOLDER}/rules.json", lambda: _json(rules_by_id(graph))),
+            _json(rules_by_id(graph)),
         ),
         Download(
             f"{FOLDER}/graph.json",
             "The whole rule graph as networkx node-link JSON: every node and every typed edge",
-            made(f"{FOLDER}/graph.json", lambda: export(graph, "json").encode("utf-8")),
+            export(graph, "json").encode("utf-8"),
         ),
         Download(
             f"{FOLDER}/rulings.json",
@@ -57,7 +53,7 @@ def downloads(model: SiteModel) -> list[Download]:
         Download(
             f"{FOLDER}/verify-results.json",
             "The last verify run: per scenario its status, steps and the engine's log",
-            made(f"{FOLDER}/verify-results.json", lambda: _results_file(model)),
+            _results_file(model),
         ),
     ]
 

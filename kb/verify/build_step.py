@@ -51,9 +51,6 @@ def verify_step(ctx: BuildContext) -> None:
     )
     if progress and task is not None:
         progress.remove_task(task)
-    downloads = ctx.out / "downloads"
-    downloads.mkdir(parents=True, exist_ok=True)
-    (downloads / "verify-results.json").write_text(results.published().to_json(), encoding="utf-8")
     rulings, _ = load_rulings(ctx.paths)
     summary = summarise(ctx.paths, ctx.kb.graph, results, rulings)
     ctx.results, ctx.verify_summary = results, summary

@@ -50,13 +50,18 @@ class Keys:
         self.graph = graph
         self.parameters = parameters
         self._libraries: dict[str, str] = {}
+        self._texts: dict[str, list[str]] = {}  # per cited rule (many scenarios cite the same rules)
+
+    def _rule_texts(self, rule: str) -> list[str]:
+        if rule not in self._texts:
+            nodes = [rule, *descendants(self.graph, rule)] if rule in self.graph else [rule]
+            self._texts[rule] = [
+                f"{n}={rule_fingerprint(self.graph, n) if n in self.graph else '-'}" for n in nodes
+            ]
+        return self._texts[rule]
 
     def _rules(self, cited: list[str]) -> bytes:
-        texts = []
-        for rule in cited:
-            nodes = [rule, *descendants(self.graph, rule)] if rule in self.graph else [rule]
-            texts += [f"{n}={rule_fingerprint(self.graph, n) if n in self.graph else '-'}" for n in nodes]
-        return "\n".join(texts).encode()
+        return "\n".join(text for rule in cited for text in self._rule_texts(rule)).encode()
 
     def key(self, path: Path, cited: list[str]) -> str:
         """The key of the scenario at ``path`` citing the qualified rule ids ``cited``."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from kb.core.errors import Problem
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult, Status, VerifyResults
-from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario
+from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario, resolved_folder
 from kb.verify.vocabulary import did_you_mean
 
 
@@ -37,8 +37,12 @@ class RunContext:
     parameters: dict[str, dict[str, int]] = field(default_factory=dict)  # game → rule parameters
 
     def display(self, path: Path) -> str:
+        """A scenario's path as results show it: relative to the project (as written when it is written under it,
+        as found scenarios are; else with symlinks resolved)."""
         try:
-            return str(path.resolve().relative_to(self.root.resolve()))
+            if path.is_relative_to(self.root) and ".." not in path.parts:
+                return str(path.relative_to(self.root))
+            return str(path.resolve().relative_to(resolved_folder(self.root)))
         except ValueError:
             return str(path)
 
@@ -147,6 +151,10 @@ def run_scenario(path: Path, ctx: RunContext) -> ScenarioResult:
 _worker_ctx: RunContext | None = None
 
 
+#: Fewer scenarios than this run in this process: a scenario takes milliseconds, starting a worker process (and
+#: its engines) a large part of a second, so a build after a one-rule edit would wait for the workers.
+PARALLEL_MIN = 100
+
 #: How often a worker checks that the process that started it is still there.
 PARENT_CHECK_SECONDS = 0.5
 
@@ -177,9 +185,10 @@ def run_all(
     jobs: int = 1,
     on_result: Callable[[ScenarioResult], None] | None = None,
 ) -> VerifyResults:
-    """Run every file (across ``jobs`` processes when > 1), calling ``on_result`` as each finishes."""
+    """Run every file (across ``jobs`` processes when > 1 and there are enough files to share), calling
+    ``on_result`` as each finishes."""
     results: list[ScenarioResult] = []
-    if jobs > 1 and len(files) > 1:
+    if jobs > 1 and len(files) >= PARALLEL_MIN:
         with ProcessPoolExecutor(
             max_workers=jobs, initializer=_init_worker, initargs=(ctx, os.getpid())
         ) as pool:

@@ -79,10 +79,19 @@ def _best_errors(errors: list[jsonschema.ValidationError]) -> list[jsonschema.Va
     return out
 
 
+@lru_cache(maxsize=64)
+def resolved_folder(folder: Path) -> Path:
+    """A project folder with its symlinks resolved, once per process: scenario paths are placed against it."""
+    return folder.resolve()
+
+
 def game_of(path: Path, scenarios_dir: Path) -> str:
-    """The game a scenario belongs to: the first folder under ``scenarios/``."""
+    """The game a scenario belongs to: the first folder under ``scenarios/`` (as written when the path is written
+    under it, as found scenarios are; else with symlinks resolved)."""
     try:
-        return path.resolve().relative_to(scenarios_dir.resolve()).parts[0]
+        if path.is_relative_to(scenarios_dir) and ".." not in path.parts:
+            return path.relative_to(scenarios_dir).parts[0]
+        return path.resolve().relative_to(resolved_folder(scenarios_dir)).parts[0]
     except (ValueError, IndexError):
         return path.parent.name
 

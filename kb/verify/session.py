@@ -11,7 +11,7 @@ from kb.core.paths import Paths
 from kb.core.rulings import Ruling, load_rulings
 from kb.diff import Citations
 from kb.verify.inputs import Keys
-from kb.verify.results import ScenarioResult, VerifyResults, load_results, write_results
+from kb.verify.results import ScenarioResult, VerifyResults, load_results, load_stored, write_results
 from kb.verify.runner import RunContext, run_all
 from kb.verify.scenario import discover
 
@@ -74,10 +74,11 @@ def verify(
     files = discover(kb.paths.scenarios, targets)
     ctx = context(kb)
     key_of = input_keys(kb, ctx, files)
-    stored = {s.path: s for s in load_results(kb.paths).scenarios if (kb.paths.root / s.path).exists()}
+    previous, records = load_stored(kb.paths)
+    stored = {s.path: s for s in previous.scenarios if (kb.paths.root / s.path).exists()}
     kept = [stored[p] for p, k in key_of.items() if reuse and p in stored and stored[p].key == k]
     kept_paths = {s.path for s in kept}
-    to_run = [f for f in files if ctx.display(f) not in kept_paths]
+    to_run = [f for f, shown in zip(files, key_of) if shown not in kept_paths]
     if on_start:
         on_start(len(to_run))
     ran = run_all(to_run, ctx, jobs=jobs, on_result=on_result)
@@ -86,5 +87,5 @@ def verify(
     done = {r.path for r in ran.scenarios} | kept_paths
     others = [s for p, s in stored.items() if p not in done and targets]
     results = VerifyResults(ran.generated, sorted(others + kept + ran.scenarios, key=lambda r: r.id))
-    write_results(kb.paths, results)
+    write_results(kb.paths, results, {s.path: records[s.path] for s in kept + others if s.path in records})
     return results

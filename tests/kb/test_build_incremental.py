@@ -3,6 +3,7 @@ makes the next build run again."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 
@@ -77,6 +78,18 @@ def _cold_site(project, folder, run) -> dict[str, bytes]:
     (folder / "kb").symlink_to(ROOT / "kb")
     assert run(folder, "build")[0] == 0
     return _tree(folder / "site")
+
+
+def test_an_edit_that_keeps_a_files_size_changes_the_inputs(tmp_path):
+    """A file rewritten with other bytes of the same length is read again: the digest follows content, the memo
+    of each file's digest only saves reading files whose size and time are unchanged."""
+    paths = Paths(tmp_path)
+    (tmp_path / "mkdocs.yml").write_text("site_name: a\n", encoding="utf-8")
+    before = build_stamp.inputs_digest(paths, draft=False)
+    assert build_stamp.inputs_digest(paths, draft=False) == before
+    (tmp_path / "mkdocs.yml").write_text("site_name: b\n", encoding="utf-8")
+    os.utime(tmp_path / "mkdocs.yml", ns=(1, 1))
+    assert build_stamp.inputs_digest(paths, draft=False) != before
 
 
 def test_an_incremental_build_after_an_edit_equals_a_cold_build_of_the_same_tree(

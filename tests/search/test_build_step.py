@@ -12,6 +12,7 @@ from kb.build_context import BuildContext
 from kb.core.rulings import load_rulings
 from kb.search.build_step import index_step
 from kb.search.store import IndexMissing, open_index
+from kb.verify.results import ScenarioResult, Status, VerifyResults
 
 
 def test_the_index_step_runs_between_verify_and_site():
@@ -39,3 +40,27 @@ def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_p
     assert any(note.startswith("search index:") for note in ctx.notes)
     site_files = sorted(p.relative_to(tmp_path / "site").as_posix() for p in (tmp_path / "site").rglob("*.*"))
     assert site_files == ["assets/rulekb/search-index.js"]  # the index itself lives in .rulekb/
+
+
+def test_index_step_indexes_the_verify_steps_results(project, project_kb, tmp_path):
+    """The scenarios the build's verify step just ran are searchable, without reading them back from disk."""
+    scenario = ScenarioResult(
+        id="athernum/ch02/a-fresh-example",
+        game="athernum",
+        path="scenarios/athernum/ch02/a-fresh-example.yaml",
+        title="A fresh example",
+        rules=["athernum:2.4.2"],
+        rulings=[],
+        status=Status.PASSED,
+    )
+    ctx = BuildContext(
+        paths=project,
+        out=tmp_path / "site",
+        console=Console(file=io.StringIO()),
+        kb=project_kb,
+        results=VerifyResults("now", [scenario]),
+    )
+    index_step(ctx)
+    for commit in ctx.on_success:
+        commit()
+    assert "athernum:scenario/ch02/a-fresh-example" in open_index(project).cache.ids

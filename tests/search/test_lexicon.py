@@ -1,7 +1,16 @@
 """Real words: the stems typo correction leaves alone, from the English and German frequency lists."""
 
+import random
+
 from kb.search.analysis import analyse
-from kb.search.lexicon import REAL_WORDS_FILE, reachable, real_words_from_json, real_words_to_json
+from kb.search.lexicon import (
+    REAL_WORDS_FILE,
+    reachable,
+    real_words,
+    real_words_from_json,
+    real_words_to_json,
+    update,
+)
 from kb.search.store import open_index
 
 
@@ -14,6 +23,29 @@ def test_a_stem_within_reach_of_an_index_term_is_kept():
 def test_reach_follows_the_correction_rules():
     """As typo correction: no edit below four letters, the first letter must match, swaps count as one edit."""
     assert reachable(["tax", "bask", "tsak"], ["task", "tag"]) == ["tsak"]
+
+
+def test_an_edited_vocabulary_updates_to_what_a_fresh_computation_gives():
+    """After terms are added and removed, the updated real words are exactly those computed from scratch."""
+    rng = random.Random(5)
+    letters = "aeirstnk"
+    words = sorted({"".join(rng.choice(letters) for _ in range(rng.randint(3, 8))) for _ in range(600)})
+    stems, pool = words[:300], words[300:]
+    before = rng.sample(pool, 120) + rng.sample(stems, 10)
+    reached = reachable(stems, before)
+    for _ in range(20):
+        after = [t for t in before if rng.random() > 0.1] + rng.sample(pool + stems, 8)
+        assert update(stems, before, reached, after) == reachable(stems, after)
+        before, reached = after, reachable(stems, after)
+
+
+def test_a_rebuild_updates_the_real_words_from_its_memo(tmp_path):
+    """An index whose vocabulary changed gets the real words of its new vocabulary, not the last build's."""
+    first = real_words({"body_en": {"task": 0}, "body_de": {}}, tmp_path)
+    second = real_words({"body_en": {"task": 0, "talk": 0}, "body_de": {}}, tmp_path)
+    assert "talk" in first["en"]
+    assert "talk" not in second["en"] and "tall" in second["en"]
+    assert second == real_words({"body_en": {"task": 0, "talk": 0}, "body_de": {}})
 
 
 def test_the_index_keeps_the_real_words_correction_would_mangle(indexed):

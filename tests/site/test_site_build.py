@@ -30,7 +30,7 @@ def _break_one_anchor(monkeypatch):
 
 
 def test_build_writes_site_with_graph_downloads(tmp_path):
-    """The build produces the pages and keeps the downloads the parse step wrote beside them."""
+    """The build produces the pages and the downloads of the graph beside them."""
     paths = make_project(tmp_path, hostile=False)
     run_build(paths, Console(quiet=True), STEPS)
     assert (paths.site / "athernum" / "cr" / "1.html").is_file()
@@ -39,8 +39,8 @@ def test_build_writes_site_with_graph_downloads(tmp_path):
 
 
 def test_the_downloads_a_build_offers_are_those_the_site_makes_from_its_model(tmp_path):
-    """The parse and verify steps' downloads, which the site step offers as they are, hold exactly the bytes the site
-    would make of them itself."""
+    """The downloads a build publishes hold exactly the bytes the site makes of the knowledge base and results
+    loaded afresh: what the build handed the site step from memory is what is on disk."""
     from kb.core.loader import load_kb
     from kb.site.data import load_site_data
     from kb.site.downloads import downloads

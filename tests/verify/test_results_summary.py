@@ -18,6 +18,7 @@ from kb.verify.results import (
     detail_path,
     load_results,
     load_scenario,
+    load_stored,
     results_path,
     write_results,
 )
@@ -113,3 +114,32 @@ def test_unchanged_scenario_files_are_not_rewritten_and_gone_ones_are_removed(tm
     assert detail.read_bytes() == before and detail.stat().st_mtime_ns == 0
     write_results(paths, VerifyResults(results.generated, []))
     assert list(paths.verify_details.iterdir()) == []
+
+
+def test_a_scenario_file_holding_the_same_run_is_left_alone(tmp_path):
+    """A result with the same inputs and status as its scenario's file does not rewrite it; another status does."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    detail = detail_path(paths, results.scenarios[0].id)
+    os.utime(detail, ns=(0, 0))
+    write_results(paths, results)
+    assert detail.stat().st_mtime_ns == 0
+    results.scenarios[0].status = Status.FAILED
+    write_results(paths, results)
+    assert json.loads(detail.read_text(encoding="utf-8"))["status"] == "failed"
+
+
+def test_results_kept_as_stored_are_written_back_byte_for_byte(tmp_path):
+    """Results written back from their stored records give the very file the dataclasses give."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    written = results_path(paths).read_bytes()
+    stored, records = load_stored(paths)
+    assert list(records) == ["scenarios/athernum/names/pass.yaml"]
+    assert stored.to_json(records) == stored.to_json() == written.decode("utf-8")
+    write_results(paths, stored, records)
+    assert results_path(paths).read_bytes() == written

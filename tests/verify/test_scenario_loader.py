@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from kb.core.errors import Problem
-from kb.verify import adapters
+from kb.verify import adapters, runner
 from kb.verify.adapters import RunOutcome
 from kb.verify.results import Status
 from kb.verify.runner import RunContext, run_all
@@ -141,8 +141,9 @@ def test_run_reports_each_status_and_keeps_going(scenarios, tmp_path):
     assert by_id["x"].reason == "the rulebook says otherwise"
 
 
-def test_parallel_run_gives_the_same_results(scenarios, tmp_path):
+def test_parallel_run_gives_the_same_results(scenarios, tmp_path, monkeypatch):
     """Running across processes gives the same statuses as running in one."""
+    monkeypatch.setattr(runner, "PARALLEL_MIN", 2)
     for i in range(6):
         scenarios(
             f"s{i}.yaml",
@@ -162,3 +163,15 @@ def test_problem_text_names_file_line_and_field():
         str(Problem("scenarios/a.yaml", 7, "steps[2].play", "unknown card"))
         == "scenarios/a.yaml:7: error [steps[2].play]: unknown card"
     )
+
+
+def test_a_few_scenarios_run_without_worker_processes(scenarios, tmp_path, monkeypatch):
+    """A handful of scenarios (a build after one edit) run at once in this process, not after starting workers."""
+    for i in range(3):
+        scenarios(
+            f"s{i}.yaml",
+            f"id: s{i}\ntitle: scenario {i}\nrules: [1.1.1]\nsetup: {{outcome: pass}}\nsteps: []\n",
+        )
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", None)  # starting a pool would fail
+    results = run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path), jobs=2)
+    assert [r.status for r in results.scenarios] == [Status.PASSED] * 3
