@@ -92,8 +92,9 @@ def test_rule_prints_whole_lines_into_a_pipe(judged, capsys, monkeypatch, projec
     whole on their lines, never cut at the console's width."""
     from kb.cli import main
 
+    monkeypatch.setenv("RULEKB_ROOT", str(judged.root))
     monkeypatch.setenv("COLUMNS", "40")
-    assert main(["--root", str(judged.root), "rule", "4.2.2a"]) == 0
+    assert main(["rule", "4.2.2a"]) == 0
     lines = capsys.readouterr().out.splitlines()
     (ruling,) = [r for r in load_rulings(judged)[0] if r.id == "R-ATH-003"]
     assert "  " + project_kb.node("athernum:4.2.2a").text in lines
