@@ -251,6 +251,9 @@ class QueryBuilder:
             group = _group_of(rule, parsed.words, readings)
             for alternative in rule.alternatives:
                 extra += _phrase_clauses(alternative, cache, weight, group)
+        if parsed.lang == "de" and parsed.query is None:
+            for group, phrase in self._compositions(parsed, cache):
+                extra += _phrase_clauses(phrase, cache, SYNONYM_BOOST * TRANSLATION_WEIGHT["de"], group)
         if parsed.query is not None:
             if extra:
                 from whoosh import query as wq
@@ -308,6 +311,39 @@ class QueryBuilder:
                 docs.update(entry[0] if entry else ())
             self._document_frequency[key] = len(docs)
         return log(cache.count / (self._document_frequency[key] + 1)) + 1
+
+    def _compositions(self, parsed: ParsedQuery, cache: PostingsCache) -> list[tuple[int, str]]:
+        """German compounds (split, or hyphenated) read part by part as one English phrase, with their typed
+        word's group: each part's translation, or the part itself where it is an English word the English texts
+        hold (``Objective-Fähigkeit`` → objective ability, ``Unterstützerfähigkeit`` → support ability), a word
+        repeated at a seam said once. The CR names the thing so; the parts' translations alone do not."""
+        out: list[tuple[int, str]] = []
+        for group, word in enumerate(parsed.words):
+            parts = parsed.compounds.get(word) or (
+                tuple(re.findall(r"\w+", word)) if len(analyse(word, "de")) > 1 else ()
+            )
+            english = [self._english_part(part, cache) for part in parts]
+            if len(english) < 2 or None in english:
+                continue
+            words: list[str] = []
+            for phrase in english:
+                said = phrase.split()
+                if words and analyse(words[-1], "en") == analyse(said[0], "en"):
+                    said = said[1:]
+                words += said
+            if len(analyse(" ".join(words), "en")) > 1:
+                out.append((group, " ".join(words)))
+        return out
+
+    def _english_part(self, part: str, cache: PostingsCache) -> str | None:
+        """A compound's part in English: its translation, or itself when the English texts hold it."""
+        translation = self.synonyms.translation(part)
+        if translation:
+            return translation
+        stems = analyse(part, "en")
+        if stems and all(any(cache.has(f, s) for f in TEXT_FIELDS["en"]) for s in stems):
+            return part
+        return None
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
