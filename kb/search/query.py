@@ -416,6 +416,12 @@ class QueryBuilder:
                             Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get(lang, 1.0), group)
                         )
                         found = True
+            for spelling in _spellings(word):
+                clauses += [
+                    Clause(fieldname, spelling, BOOSTS[fieldname] * boosts.get("en", 1.0), group)
+                    for fieldname in TEXT_FIELDS["en"]
+                    if all(cache.has(fieldname, stem) for stem in spelling)
+                ]
             if not german:
                 if not found:
                     unknown.append(word)
@@ -490,6 +496,30 @@ def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> 
                 if all(cache.has(f, stem) for stem in stems)
             ]
     return clauses
+
+
+#: A hyphenated English word of letters only (``sub-type``, ``face-down``).
+HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+#: The shortest part a closed English compound is cut into, and the shortest compound cut.
+MIN_SPELLING_PART = 3
+MIN_SPELLING_WORD = 6
+
+
+def _spellings(word: str) -> list[tuple[str, ...]]:
+    """The other ways an English compound is spelled, as stems: a hyphenated word closed up (``sub-type`` →
+    ``subtype``), a closed one cut in two (``subtype`` → ``sub type``, ``facedown`` → ``face down``). The Altered
+    rules hyphenate what the Athernum CR writes as one word; a cut that is no phrase of any text finds nothing."""
+    stems = analyse(word, "en")
+    if len(stems) > 1:
+        joined = analyse(word.replace("-", ""), "en") if HYPHENATED.fullmatch(word) else ()
+        return [joined] if len(joined) == 1 else []
+    if len(stems) != 1 or not word.isalpha() or len(word) < MIN_SPELLING_WORD:
+        return []
+    cuts = (
+        (analyse(word[:i], "en"), analyse(word[i:], "en"))
+        for i in range(MIN_SPELLING_PART, len(word) - MIN_SPELLING_PART + 1)
+    )
+    return [head + tail for head, tail in cuts if len(head) == 1 and len(tail) == 1]
 
 
 def _group_of(rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]] | None = None) -> int:

@@ -181,6 +181,27 @@ def test_a_question_about_a_value_is_not_a_definition_question():
     ]
 
 
+def test_asking_to_explain_a_word_is_a_definition_question():
+    """ "X Erklärung", "erklär mir X", "was versteht man unter X" and "explain X" ask what X means."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Objective-Fähigkeit erklärung") == ["Objective-Fähigkeit"]
+    assert definition_subjects("erklär mir die Leere") == ["die Leere"]
+    assert definition_subjects("Was versteht man unter einem Permanent?") == ["einem Permanent"]
+    assert definition_subjects("explain linked target") == ["linked target"]
+    assert definition_subjects("wie erklärt sich der Schaden im Kampf") == []
+
+
+def test_a_word_given_two_names_asks_for_both_definitions():
+    """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Was ist eine Ausrüstung bzw. ein Attachment?") == [
+        "eine Ausrüstung",
+        "ein Attachment",
+    ]
+
+
 def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     """Two words typed side by side ("same name") also count as a phrase in rule bodies, at a lower weight."""
     from kb.search.query import PAIR_WEIGHT, _pairs

@@ -19,7 +19,7 @@
   const UMLAUTS = { ae: "ä", oe: "ö", ue: "ü" };
   const SEPARABLE_PARTICIPLE = new RegExp(
     "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
-    `ge(${W}{3,}?)(et|t|en)$`, "u");
+    `ge(${W}{3,}?)(et|t|en)(?:e|em|en|er|es)?$`, "u");
   const SEPARABLE_ZU_INFINITIVE = new RegExp(
     "^(zusammen|zurück|hinzu|fest|frei|nach|auf|aus|bei|dar|ein|her|hin|los|mit|vor|weg|ab|an|um|zu)" +
     `zu(${W}{2,}(?:en|eln|ern))$`, "u");
@@ -1027,6 +1027,13 @@
             }
           }
         }
+        for (const spelling of spellings(word, this.a)) {
+          for (const fieldname of c.TEXT_FIELDS.en) {
+            if (spelling.every((stem) => cache.has(fieldname, stem))) {
+              clauses.push(clause(fieldname, spelling, c.BOOSTS[fieldname] * (boosts.en ?? 1.0), group));
+            }
+          }
+        }
         if (!german) {
           if (!found) unknown.push(word);
           return;
@@ -1108,6 +1115,27 @@
       }
       return query && searchable(query) ? query : null;
     }
+  }
+
+  const HYPHENATED = /^\p{L}+(?:-\p{L}+)+$/u;
+  const MIN_SPELLING_PART = 3, MIN_SPELLING_WORD = 6;
+
+  /** query._spellings: the other ways an English compound is spelled, as stems (sub-type → subtype,
+   *  subtype → sub type). */
+  function spellings(word, a) {
+    const stems = a.analyse(word, "en");
+    if (stems.length > 1) {
+      const joined = HYPHENATED.test(word) ? a.analyse(word.replace(/-/g, ""), "en") : [];
+      return joined.length === 1 ? [joined] : [];
+    }
+    if (stems.length !== 1 || !/^\p{L}+$/u.test(word) || [...word].length < MIN_SPELLING_WORD) return [];
+    const chars = [...word];
+    const out = [];
+    for (let i = MIN_SPELLING_PART; i <= chars.length - MIN_SPELLING_PART; i++) {
+      const head = a.analyse(chars.slice(0, i).join(""), "en"), tail = a.analyse(chars.slice(i).join(""), "en");
+      if (head.length === 1 && tail.length === 1) out.push(head.concat(tail));
+    }
+    return out;
   }
 
   /** query._once: each term or phrase once per field and typed word, at its highest boost. */
@@ -1495,6 +1523,7 @@
       this._sizes = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
+      this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1667,7 +1696,8 @@
       for (const pattern of this.definitionPatterns) {
         const found = pattern.exec(cleaned);
         if (found) {
-          const subjects = Object.values(found.groups || {}).filter((s) => s && trim(s)).map(trim);
+          const named = Object.values(found.groups || {}).filter((s) => s);
+          const subjects = named.flatMap((s) => s.split(this.alternatives)).filter((s) => trim(s)).map(trim);
           return subjects.filter((s) => !this.possessive.test(s));
         }
       }
