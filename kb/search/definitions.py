@@ -40,6 +40,8 @@ POSSESSIVE = re.compile(
 
 #: Words that give one thing a second name: "Ausrüstung bzw. Attachment" asks for both names' definitions.
 ALTERNATIVES = re.compile(r"\s+(?:bzw\.?|beziehungsweise|aka|a\.k\.a\.)\s+", _FLAGS)
+#: A German article before the subject ("ein Attachment"): the subject is the word, looked up in English too.
+ARTICLE = re.compile(r"^(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", _FLAGS)
 _TRIM = " ,;:'\""
 
 
@@ -50,6 +52,11 @@ def definition_subjects(text: str) -> list[str]:
         found = pattern.search(cleaned)
         if found:
             named = [s for s in found.groupdict().values() if s]
-            subjects = [p.strip(_TRIM) for s in named for p in ALTERNATIVES.split(s) if p.strip(_TRIM)]
+            subjects = [
+                ARTICLE.sub("", p.strip(_TRIM))
+                for s in named
+                for p in ALTERNATIVES.split(s)
+                if p.strip(_TRIM)
+            ]
             return [s for s in subjects if not POSSESSIVE.match(s)]
     return []

@@ -186,20 +186,18 @@ def test_asking_to_explain_a_word_is_a_definition_question():
     from kb.search.definitions import definition_subjects
 
     assert definition_subjects("Objective-Fähigkeit erklärung") == ["Objective-Fähigkeit"]
-    assert definition_subjects("erklär mir die Leere") == ["die Leere"]
-    assert definition_subjects("Was versteht man unter einem Permanent?") == ["einem Permanent"]
+    assert definition_subjects("erklär mir die Leere") == ["Leere"]
+    assert definition_subjects("Was versteht man unter einem Permanent?") == ["Permanent"]
     assert definition_subjects("explain linked target") == ["linked target"]
     assert definition_subjects("wie erklärt sich der Schaden im Kampf") == []
 
 
 def test_a_word_given_two_names_asks_for_both_definitions():
-    """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up."""
+    """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up (without
+    their German articles, since "Attachment" is looked up in English too)."""
     from kb.search.definitions import definition_subjects
 
-    assert definition_subjects("Was ist eine Ausrüstung bzw. ein Attachment?") == [
-        "eine Ausrüstung",
-        "ein Attachment",
-    ]
+    assert definition_subjects("Was ist eine Ausrüstung bzw. ein Attachment?") == ["Ausrüstung", "Attachment"]
 
 
 def test_neighbouring_words_are_also_searched_as_a_phrase(engine):

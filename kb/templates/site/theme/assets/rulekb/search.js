@@ -1524,6 +1524,7 @@
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
+      this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1697,7 +1698,8 @@
         const found = pattern.exec(cleaned);
         if (found) {
           const named = Object.values(found.groups || {}).filter((s) => s);
-          const subjects = named.flatMap((s) => s.split(this.alternatives)).filter((s) => trim(s)).map(trim);
+          const subjects = named.flatMap((s) => s.split(this.alternatives)).filter((s) => trim(s))
+            .map((s) => trim(s).replace(this.article, ""));
           return subjects.filter((s) => !this.possessive.test(s));
         }
       }
