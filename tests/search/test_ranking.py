@@ -200,6 +200,21 @@ def test_a_word_given_two_names_asks_for_both_definitions():
     assert definition_subjects("Was ist eine Ausrüstung bzw. ein Attachment?") == ["Ausrüstung", "Attachment"]
 
 
+def test_a_how_many_question_finds_the_rule_that_gives_the_number(engine):
+    """ "wie viele Charakterplätze hab ich" leads with 7.1.2a ("exactly 5 character slots"): a question for a
+    quantity also searches the words rules give numbers with, as a word of its own; other questions do not."""
+    from kb.search.query import split_query
+
+    def quantity_searched(typed: str) -> bool:
+        parsed = engine.builder.build(split_query(typed, engine.games), engine.cache)
+        return {c.group for c in parsed.clauses} - set(range(len(parsed.words))) == {len(parsed.words)}
+
+    assert quantity_searched("wie viele Charakterplätze hab ich")
+    assert quantity_searched("how many character slots do I have")
+    assert not quantity_searched("which character slots do I have")
+    assert [h.id for h in engine.search("wie viele charakterplätze hab ich").hits][:1] == ["athernum:7.1.2a"]
+
+
 def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     """Two words typed side by side ("same name") also count as a phrase in rule bodies, at a lower weight."""
     from kb.search.query import PAIR_WEIGHT, _pairs

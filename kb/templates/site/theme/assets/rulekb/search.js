@@ -850,6 +850,7 @@
       this.documentFrequency = new Map();
       this.splits = new Map();
       this.operators = new Set(c.OPERATORS);
+      this.quantity = new RegExp(c.QUANTITY, "iu");
     }
 
     /** QueryBuilder.build */
@@ -876,6 +877,9 @@
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
         const group = this._groupOf(rule, parsed.words, read);
         for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
+      }
+      if (parsed.query === null && this.quantity.test(text)) {
+        for (const phrase of c.QUANTITY_WORDS) extra.push(...this._phraseClauses(phrase, cache, c.QUANTITY_WEIGHT, parsed.words.length));
       }
       if (parsed.lang === "de" && parsed.query === null) {
         for (const [group, phrase] of this._compositions(parsed, cache)) {
