@@ -343,8 +343,10 @@ class QueryBuilder:
         """German compounds (split, or hyphenated) read part by part as one English phrase, with their typed
         word's group: each part's translation, or the part itself where it is an English word the English texts
         hold (``Objective-Fähigkeit`` → objective ability, ``Unterstützerfähigkeit`` → support ability), a word
-        repeated at a seam said once. The CR names the thing so; the parts' translations alone do not."""
+        repeated at a seam said once; not where a translation listed for the compound already searches the
+        phrase. The CR names the thing so; the parts' translations alone do not."""
         out: list[tuple[int, str]] = []
+        searched = {analyse(a, "en") for rule in parsed.expansions for a in rule.alternatives}
         for group, word in enumerate(parsed.words):
             parts = parsed.compounds.get(word) or (
                 tuple(re.findall(r"\w+", word)) if len(analyse(word, "de")) > 1 else ()
@@ -358,7 +360,8 @@ class QueryBuilder:
                 if words and analyse(words[-1], "en") == analyse(said[0], "en"):
                     said = said[1:]
                 words += said
-            if len(analyse(" ".join(words), "en")) > 1:
+            stems = analyse(" ".join(words), "en")
+            if len(stems) > 1 and stems not in searched:  # a translation listed for the compound is searched
                 out.append((group, " ".join(words)))
         return out
 

@@ -940,6 +940,8 @@
      *  phrase, with their typed word's group. */
     _compositions(parsed, cache) {
       const out = [];
+      const searched = new Set(parsed.expansions.flatMap((rule) =>
+        rule.alternatives.map((a) => JSON.stringify(this.a.analyse(a, "en")))));
       parsed.words.forEach((word, group) => {
         const parts = parsed.compounds.get(word) ||
           (this.a.analyse(word, "de").length > 1 ? word.match(new RegExp(`${W}+`, "gu")) : []);
@@ -954,7 +956,8 @@
           }
           words.push(...said);
         }
-        if (this.a.analyse(words.join(" "), "en").length > 1) out.push([group, words.join(" ")]);
+        const stems = this.a.analyse(words.join(" "), "en");
+        if (stems.length > 1 && !searched.has(JSON.stringify(stems))) out.push([group, words.join(" ")]);
       });
       return out;
     }
