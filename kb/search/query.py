@@ -351,8 +351,8 @@ class QueryBuilder:
             parts = parsed.compounds.get(word) or (
                 tuple(re.findall(r"\w+", word)) if len(analyse(word, "de")) > 1 else ()
             )
-            english = [self._english_part(part, cache) for part in parts]
-            if len(english) < 2 or None in english:
+            english = [e for e in (self._english_part(part, cache) for part in parts) if e is not None]
+            if len(english) < 2 or len(english) < len(parts):
                 continue
             words: list[str] = []
             for phrase in english:
