@@ -234,6 +234,11 @@ SEPARABLE_PREFIXES = (
 #: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
 #: ``abgearbeitet``).
 SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
+#: An infinitive with ``zu`` of a separable verb: prefix (the longest first), "zu", infinitive (``abzulegen``,
+#: ``aufzudecken``, ``anzugreifen``, ``abzuwickeln``, ``hinzuzufügen``).
+SEPARABLE_ZU_INFINITIVE = re.compile(
+    rf"^({'|'.join(sorted(SEPARABLE_PREFIXES, key=len, reverse=True))})zu(\w{{2,}}(?:en|eln|ern))$"
+)
 
 
 #: ``ae``/``oe``/``ue`` typed for an umlaut (not ``ue`` after ``q``, nor a ``u`` between vowels: ``neue``).
@@ -256,12 +261,17 @@ def _infinitive(base: str) -> str:
 
 
 def stem_de(word: str) -> str:
-    """Snowball's German stem, after folding a separable verb's participle into its infinitive's stem, so
-    that ``abgelegt`` meets ``ablegen`` and ``aufgedeckt`` meets ``aufdecken``."""
+    """Snowball's German stem, after folding a separable verb's participle or infinitive with ``zu`` into its
+    infinitive's stem, so that ``abgelegt`` and ``abzulegen`` meet ``ablegen``, ``aufgedeckt`` and
+    ``aufzudecken`` meet ``aufdecken``."""
     participle = SEPARABLE_PARTICIPLE.match(word)
     if participle:
         prefix, rest, _ = participle.groups()
         word = prefix + _infinitive(rest)
+    else:
+        with_zu = SEPARABLE_ZU_INFINITIVE.match(word)
+        if with_zu and with_zu[1] + "zu" not in SEPARABLE_PREFIXES:  # hinzufügen is no "hin" + "zu" + "fügen"
+            word = with_zu[1] + with_zu[2]
     return str(GERMAN_STEMMER.stemWord(word))
 
 

@@ -1,4 +1,5 @@
-"""Definition questions: "what does X mean", "what is X", "difference between X and Y", "was bedeutet X".
+"""Definition questions: "what does X mean", "what is X", "difference between X and Y", "was bedeutet X",
+"X Erklärung".
 
 A judge asking what a word means wants its definition first: the glossary entry (and the rule that
 defines it), not the rules that merely use the word. This module only reads the question's shape; the
@@ -24,6 +25,9 @@ PATTERNS = tuple(
         r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
         r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
         r"\bbedeutung\s+von\s+(?P<x>.+)$",
+        r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",
+        r"\b(?:explain|erklär|erkläre|erklären)\s+(?:mir\s+|me\s+)?(?P<x>.+)$",
+        r"^(?P<x>.+?)\s+(?:explained|meaning|definition|erklärung|erklärt|bedeutung)$",
     )
 )
 
@@ -34,12 +38,25 @@ POSSESSIVE = re.compile(
 )
 
 
+#: Words that give one thing a second name: "Ausrüstung bzw. Attachment" asks for both names' definitions.
+ALTERNATIVES = re.compile(r"\s+(?:bzw\.?|beziehungsweise|aka|a\.k\.a\.)\s+", _FLAGS)
+#: A German article before the subject ("ein Attachment"): the subject is the word, looked up in English too.
+ARTICLE = re.compile(r"^(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", _FLAGS)
+_TRIM = " ,;:'\""
+
+
 def definition_subjects(text: str) -> list[str]:
     """The words a definition question asks about, in the order asked (none for other questions)."""
     cleaned = re.sub(r"[?!.]+\s*$", "", text.strip())
     for pattern in PATTERNS:
         found = pattern.search(cleaned)
         if found:
-            subjects = [s.strip(" ,;:'\"") for s in found.groupdict().values() if s and s.strip(" ,;:'\"")]
+            named = [s for s in found.groupdict().values() if s]
+            subjects = [
+                ARTICLE.sub("", p.strip(_TRIM))
+                for s in named
+                for p in ALTERNATIVES.split(s)
+                if p.strip(_TRIM)
+            ]
             return [s for s in subjects if not POSSESSIVE.match(s)]
     return []

@@ -44,6 +44,30 @@ COMPOUND_PART_WEIGHT = 0.5
 #: Two neighbouring typed words are also searched as a phrase in these fields, at this weight.
 PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
 PAIR_WEIGHT = 0.5
+#: A question asking how many or how often wants the rule that gives the number: it also searches the words
+#: rules give numbers with, as a word of its own, at this weight.
+QUANTITY = re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", re.IGNORECASE)
+QUANTITY_WORDS = (
+    "exactly",
+    "maximum",
+    "up to",
+    "at least",
+    "no more than",
+    "number of",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "20",
+    "60",
+)
+QUANTITY_WEIGHT = 0.3
 #: Characters and words that need Whoosh's query parser (phrases, groups, operators, prefix search).
 SYNTAX = re.compile(r'["()*]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 #: Words that introduce a rule number (``rule 4.2.2a``, ``Regel 3.0.7``, ``chapter 4``).
@@ -251,6 +275,12 @@ class QueryBuilder:
             group = _group_of(rule, parsed.words, readings)
             for alternative in rule.alternatives:
                 extra += _phrase_clauses(alternative, cache, weight, group)
+        if parsed.query is None and QUANTITY.search(text):
+            for phrase in QUANTITY_WORDS:
+                extra += _phrase_clauses(phrase, cache, QUANTITY_WEIGHT, len(parsed.words))
+        if parsed.lang == "de" and parsed.query is None:
+            for group, phrase in self._compositions(parsed, cache):
+                extra += _phrase_clauses(phrase, cache, SYNONYM_BOOST * TRANSLATION_WEIGHT["de"], group)
         if parsed.query is not None:
             if extra:
                 from whoosh import query as wq
@@ -308,6 +338,42 @@ class QueryBuilder:
                 docs.update(entry[0] if entry else ())
             self._document_frequency[key] = len(docs)
         return log(cache.count / (self._document_frequency[key] + 1)) + 1
+
+    def _compositions(self, parsed: ParsedQuery, cache: PostingsCache) -> list[tuple[int, str]]:
+        """German compounds (split, or hyphenated) read part by part as one English phrase, with their typed
+        word's group: each part's translation, or the part itself where it is an English word the English texts
+        hold (``Objective-Fähigkeit`` → objective ability, ``Unterstützerfähigkeit`` → support ability), a word
+        repeated at a seam said once; not where a translation listed for the compound already searches the
+        phrase. The CR names the thing so; the parts' translations alone do not."""
+        out: list[tuple[int, str]] = []
+        searched = {analyse(a, "en") for rule in parsed.expansions for a in rule.alternatives}
+        for group, word in enumerate(parsed.words):
+            parts = parsed.compounds.get(word) or (
+                tuple(re.findall(r"\w+", word)) if len(analyse(word, "de")) > 1 else ()
+            )
+            english = [e for e in (self._english_part(part, cache) for part in parts) if e is not None]
+            if len(english) < 2 or len(english) < len(parts):
+                continue
+            words: list[str] = []
+            for phrase in english:
+                said = phrase.split()
+                if words and analyse(words[-1], "en") == analyse(said[0], "en"):
+                    said = said[1:]
+                words += said
+            stems = analyse(" ".join(words), "en")
+            if len(stems) > 1 and stems not in searched:  # a translation listed for the compound is searched
+                out.append((group, " ".join(words)))
+        return out
+
+    def _english_part(self, part: str, cache: PostingsCache) -> str | None:
+        """A compound's part in English: its translation, or itself when the English texts hold it."""
+        translation = self.synonyms.translation(part)
+        if translation:
+            return translation
+        stems = analyse(part, "en")
+        if stems and all(any(cache.has(f, s) for f in TEXT_FIELDS["en"]) for s in stems):
+            return part
+        return None
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
@@ -380,6 +446,12 @@ class QueryBuilder:
                             Clause(fieldname, stems, BOOSTS[fieldname] * boosts.get(lang, 1.0), group)
                         )
                         found = True
+            for spelling in _spellings(word):
+                clauses += [
+                    Clause(fieldname, spelling, BOOSTS[fieldname] * boosts.get("en", 1.0), group)
+                    for fieldname in TEXT_FIELDS["en"]
+                    if all(cache.has(fieldname, stem) for stem in spelling)
+                ]
             if not german:
                 if not found:
                     unknown.append(word)
@@ -454,6 +526,30 @@ def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> 
                 if all(cache.has(f, stem) for stem in stems)
             ]
     return clauses
+
+
+#: A hyphenated English word of letters only (``sub-type``, ``face-down``).
+HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+#: The shortest part a closed English compound is cut into, and the shortest compound cut.
+MIN_SPELLING_PART = 3
+MIN_SPELLING_WORD = 6
+
+
+def _spellings(word: str) -> list[tuple[str, ...]]:
+    """The other ways an English compound is spelled, as stems: a hyphenated word closed up (``sub-type`` →
+    ``subtype``), a closed one cut in two (``subtype`` → ``sub type``, ``facedown`` → ``face down``). The Altered
+    rules hyphenate what the Athernum CR writes as one word; a cut that is no phrase of any text finds nothing."""
+    stems = analyse(word, "en")
+    if len(stems) > 1:
+        joined = analyse(word.replace("-", ""), "en") if HYPHENATED.fullmatch(word) else ()
+        return [joined] if len(joined) == 1 else []
+    if len(stems) != 1 or not word.isalpha() or len(word) < MIN_SPELLING_WORD:
+        return []
+    cuts = (
+        (analyse(word[:i], "en"), analyse(word[i:], "en"))
+        for i in range(MIN_SPELLING_PART, len(word) - MIN_SPELLING_PART + 1)
+    )
+    return [head + tail for head, tail in cuts if len(head) == 1 and len(tail) == 1]
 
 
 def _group_of(rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]] | None = None) -> int:

@@ -68,6 +68,15 @@ class Synonyms:
         """The one-word rules of ``lang`` whose word has this stem."""
         return [r for r in self._by_first.get((lang, stem), ()) if len(r.match) == 1]
 
+    def translation(self, word: str) -> str | None:
+        """What a German word translates to on its own: the first alternative of its one-word entry (of the
+        entries the stemmer merges, the one spelled closest to it); None when no entry lists it."""
+        forms = analyse_forms(word, "de")
+        if len(forms) != 1:
+            return None
+        rules = _closest(self.rules_for("de", forms[0][0]), forms[0][1], "de")
+        return rules[0].alternatives[0] if rules else None
+
     def to_json(self) -> str:
         return json.dumps([asdict(r) for r in self.rules], ensure_ascii=False)
 

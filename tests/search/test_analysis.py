@@ -48,6 +48,22 @@ def test_german_separable_participles_meet_their_infinitives():
         assert analyse(participle, "de") == analyse(infinitive, "de")
 
 
+def test_german_separable_infinitives_with_zu_meet_their_infinitives():
+    """``abzulegen``/``ablegen``, ``aufzudecken``/``aufdecken``, ``hinzuzufügen``/``hinzufügen`` share stems; a verb
+    whose own prefix ends in ``zu`` (``hinzufügen``) or a noun (``Abzug``) is not read as one."""
+    for with_zu, infinitive in (
+        ("abzulegen", "ablegen"),
+        ("aufzudecken", "aufdecken"),
+        ("anzugreifen", "angreifen"),
+        ("abzuwickeln", "abwickeln"),
+        ("zurückzugeben", "zurückgeben"),
+        ("hinzuzufügen", "hinzufügen"),
+    ):
+        assert analyse(with_zu, "de") == analyse(infinitive, "de")
+    assert analyse("hinzufügen", "de") != analyse("hinfügen", "de")
+    assert analyse("Abzug", "de") == ("abzug",)
+
+
 def test_umlauts_typed_as_two_letters_meet_real_umlauts():
     """``erschoepft``/``Faehigkeiten`` typed on a keyboard without umlauts find ``erschöpft``/``Fähigkeiten``."""
     assert analyse("erschoepft", "de") == analyse("erschöpft", "de")

@@ -27,6 +27,20 @@ def test_unknown_compound_is_searched_and_translated_as_its_parts(engine):
     assert "Siegpunktmarker" not in parsed.unknown
 
 
+def test_compound_is_also_read_as_one_english_phrase(engine):
+    """``Objective-Fähigkeit`` (English and German parts) is searched as "objective ability", and the split
+    ``Unterstützerfähigkeiten`` as "support ability", the CR's names for them, not as each part apart."""
+    phrases = {
+        clause.stems
+        for clause in built(engine, "Objective-Fähigkeit erklärung").clauses
+        if len(clause.stems) > 1
+    }
+    assert ("object", "abil") in phrases
+    parsed = built(engine, "zwei Unterstützerfähigkeiten aktivieren")
+    assert ("support", "abil") in {clause.stems for clause in parsed.clauses}
+    assert "athernum:term/objective-ability" in ids(engine.search("Objective-Fähigkeit erklärung"))[:3]
+
+
 def test_compound_parts_keep_the_typed_word_for_coordination(engine):
     """The parts of a split compound count as the one word typed: a question of two words has two groups."""
     parsed = built(engine, "Siegpunktmarker entfernen")

@@ -181,6 +181,40 @@ def test_a_question_about_a_value_is_not_a_definition_question():
     ]
 
 
+def test_asking_to_explain_a_word_is_a_definition_question():
+    """ "X Erklärung", "erklär mir X", "was versteht man unter X" and "explain X" ask what X means."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Objective-Fähigkeit erklärung") == ["Objective-Fähigkeit"]
+    assert definition_subjects("erklär mir die Leere") == ["Leere"]
+    assert definition_subjects("Was versteht man unter einem Permanent?") == ["Permanent"]
+    assert definition_subjects("explain linked target") == ["linked target"]
+    assert definition_subjects("wie erklärt sich der Schaden im Kampf") == []
+
+
+def test_a_word_given_two_names_asks_for_both_definitions():
+    """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up (without
+    their German articles, since "Attachment" is looked up in English too)."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Was ist eine Ausrüstung bzw. ein Attachment?") == ["Ausrüstung", "Attachment"]
+
+
+def test_a_how_many_question_finds_the_rule_that_gives_the_number(engine):
+    """ "wie viele Charakterplätze hab ich" leads with 7.1.2a ("exactly 5 character slots"): a question for a
+    quantity also searches the words rules give numbers with, as a word of its own; other questions do not."""
+    from kb.search.query import split_query
+
+    def quantity_searched(typed: str) -> bool:
+        parsed = engine.builder.build(split_query(typed, engine.games), engine.cache)
+        return {c.group for c in parsed.clauses} - set(range(len(parsed.words))) == {len(parsed.words)}
+
+    assert quantity_searched("wie viele Charakterplätze hab ich")
+    assert quantity_searched("how many character slots do I have")
+    assert not quantity_searched("which character slots do I have")
+    assert [h.id for h in engine.search("wie viele charakterplätze hab ich").hits][:1] == ["athernum:7.1.2a"]
+
+
 def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     """Two words typed side by side ("same name") also count as a phrase in rule bodies, at a lower weight."""
     from kb.search.query import PAIR_WEIGHT, _pairs

@@ -113,6 +113,16 @@ def test_a_contraction_typed_without_its_apostrophe_is_no_typo(engine):
     assert not typed.corrections
 
 
+def test_a_compound_word_finds_the_texts_that_hyphenate_it_or_write_it_as_one(engine):
+    """ "subtype" (the Athernum CR's spelling) also reads as Altered's "sub-type", and "sub-type" as "subtype":
+    a judge's spelling of a compound does not decide which game's rules answer."""
+    from kb.search.query import _spellings
+
+    assert ("sub", "type") in _spellings("subtype") and _spellings("sub-type") == [("subtyp",)]
+    assert _spellings("card") == [] and _spellings("it's") == []
+    assert "altered:2.2.2.d" in ids(engine.search("is dragon a character subtype"))[:3]
+
+
 def test_german_question_finds_the_cr_rule_then_its_german_passage(engine):
     """A German question finds the CR rule first (the definitive text) and, right after it, the German
     rulebook passage that explains it, through which the rule is shown as found."""

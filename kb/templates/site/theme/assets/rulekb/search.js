@@ -20,6 +20,11 @@
   const SEPARABLE_PARTICIPLE = new RegExp(
     "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
     `ge(${W}{3,}?)(et|t|en)$`, "u");
+  const SEPARABLE_ZU_INFINITIVE = new RegExp(
+    "^(zusammen|zurück|hinzu|fest|frei|nach|auf|aus|bei|dar|ein|her|hin|los|mit|vor|weg|ab|an|um|zu)" +
+    `zu(${W}{2,}(?:en|eln|ern))$`, "u");
+  const SEPARABLE_PREFIXES = new Set(["ab", "an", "auf", "aus", "bei", "dar", "ein", "fest", "frei", "her", "hin",
+    "hinzu", "los", "mit", "nach", "um", "vor", "weg", "zu", "zurück", "zusammen"]);
 
   /** analysis.fold_german: umlauts typed as two letters turned back into umlauts. */
   function foldGerman(word) {
@@ -255,10 +260,16 @@
     };
   })();
 
-  /** analysis.stem_de: Snowball's German stem, a separable verb's participle read as its infinitive. */
+  /** analysis.stem_de: Snowball's German stem, a separable verb's participle or infinitive with "zu" read as
+   *  its infinitive. */
   function stemDe(word) {
     const participle = SEPARABLE_PARTICIPLE.exec(word);
-    if (participle) word = participle[1] + infinitiveOf(participle[2]);
+    if (participle) {
+      word = participle[1] + infinitiveOf(participle[2]);
+    } else {
+      const withZu = SEPARABLE_ZU_INFINITIVE.exec(word);
+      if (withZu && !SEPARABLE_PREFIXES.has(withZu[1] + "zu")) word = withZu[1] + withZu[2];
+    }
     return GERMAN(word);
   }
 
@@ -666,6 +677,15 @@
       return (this.byFirst.get(lang + "\u0000" + stem) || []).filter((r) => r.match.length === 1);
     }
 
+    /** Synonyms.translation: what a German word translates to on its own (its one-word entry's first
+     *  alternative, of merged entries the one spelled closest), or null. */
+    translation(word) {
+      const forms = this.analysis.analyseForms(word, "de");
+      if (forms.length !== 1) return null;
+      const rules = this._closest(this.rulesFor("de", forms[0][0]), forms[0][1], "de");
+      return rules.length ? rules[0].alternatives[0] : null;
+    }
+
     /** synonyms._closest: of rules matching the same stems, those spelled closest to the typed word. */
     _closest(rules, typed, lang) {
       const matchKey = (r) => r.match.join("\u0001");
@@ -836,6 +856,7 @@
       this.documentFrequency = new Map();
       this.splits = new Map();
       this.operators = new Set(c.OPERATORS);
+      this.quantity = new RegExp(c.QUANTITY, "iu");
     }
 
     /** QueryBuilder.build */
@@ -862,6 +883,14 @@
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
         const group = this._groupOf(rule, parsed.words, read);
         for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
+      }
+      if (parsed.query === null && this.quantity.test(text)) {
+        for (const phrase of c.QUANTITY_WORDS) extra.push(...this._phraseClauses(phrase, cache, c.QUANTITY_WEIGHT, parsed.words.length));
+      }
+      if (parsed.lang === "de" && parsed.query === null) {
+        for (const [group, phrase] of this._compositions(parsed, cache)) {
+          extra.push(...this._phraseClauses(phrase, cache, c.SYNONYM_BOOST * c.TRANSLATION_WEIGHT.de, group));
+        }
       }
       if (parsed.query !== null) {
         if (extra.length) parsed.query = { type: "Or", boost: 1.0, subqueries: [parsed.query, toTree(extra)] };
@@ -911,6 +940,42 @@
         this.documentFrequency.set(key, docs.size);
       }
       return Math.log(cache.count / (this.documentFrequency.get(key) + 1)) + 1;
+    }
+
+    /** QueryBuilder._compositions: German compounds (split or hyphenated) read part by part as one English
+     *  phrase, with their typed word's group. */
+    _compositions(parsed, cache) {
+      const out = [];
+      const searched = new Set(parsed.expansions.flatMap((rule) =>
+        rule.alternatives.map((a) => JSON.stringify(this.a.analyse(a, "en")))));
+      parsed.words.forEach((word, group) => {
+        const parts = parsed.compounds.get(word) ||
+          (this.a.analyse(word, "de").length > 1 ? word.match(new RegExp(`${W}+`, "gu")) : []);
+        const english = parts.map((part) => this._englishPart(part, cache));
+        if (english.length < 2 || english.includes(null)) return;
+        const words = [];
+        for (const phrase of english) {
+          let said = pySplit(phrase);
+          const seam = [this.a.analyse(words[words.length - 1] || "", "en"), this.a.analyse(said[0], "en")];
+          if (words.length && JSON.stringify(seam[0]) === JSON.stringify(seam[1])) {
+            said = said.slice(1);
+          }
+          words.push(...said);
+        }
+        const stems = this.a.analyse(words.join(" "), "en");
+        if (stems.length > 1 && !searched.has(JSON.stringify(stems))) out.push([group, words.join(" ")]);
+      });
+      return out;
+    }
+
+    /** QueryBuilder._english_part: a compound's part in English: its translation, or itself when the English
+     *  texts hold it. */
+    _englishPart(part, cache) {
+      const translation = this.synonyms.translation(part);
+      if (translation) return translation;
+      const stems = this.a.analyse(part, "en");
+      if (stems.length && stems.every((s) => this.c.TEXT_FIELDS.en.some((f) => cache.has(f, s)))) return part;
+      return null;
     }
 
     /** QueryBuilder._infinitives */
@@ -972,6 +1037,13 @@
             if (stems.every((stem) => cache.has(fieldname, stem))) {
               clauses.push(clause(fieldname, stems, c.BOOSTS[fieldname] * (boosts[lang] ?? 1.0), group));
               found = true;
+            }
+          }
+        }
+        for (const spelling of spellings(word, this.a)) {
+          for (const fieldname of c.TEXT_FIELDS.en) {
+            if (spelling.every((stem) => cache.has(fieldname, stem))) {
+              clauses.push(clause(fieldname, spelling, c.BOOSTS[fieldname] * (boosts.en ?? 1.0), group));
             }
           }
         }
@@ -1056,6 +1128,27 @@
       }
       return query && searchable(query) ? query : null;
     }
+  }
+
+  const HYPHENATED = /^\p{L}+(?:-\p{L}+)+$/u;
+  const MIN_SPELLING_PART = 3, MIN_SPELLING_WORD = 6;
+
+  /** query._spellings: the other ways an English compound is spelled, as stems (sub-type → subtype,
+   *  subtype → sub type). */
+  function spellings(word, a) {
+    const stems = a.analyse(word, "en");
+    if (stems.length > 1) {
+      const joined = HYPHENATED.test(word) ? a.analyse(word.replace(/-/g, ""), "en") : [];
+      return joined.length === 1 ? [joined] : [];
+    }
+    if (stems.length !== 1 || !/^\p{L}+$/u.test(word) || [...word].length < MIN_SPELLING_WORD) return [];
+    const chars = [...word];
+    const out = [];
+    for (let i = MIN_SPELLING_PART; i <= chars.length - MIN_SPELLING_PART; i++) {
+      const head = a.analyse(chars.slice(0, i).join(""), "en"), tail = a.analyse(chars.slice(i).join(""), "en");
+      if (head.length === 1 && tail.length === 1) out.push(head.concat(tail));
+    }
+    return out;
   }
 
   /** query._once: each term or phrase once per field and typed word, at its highest boost. */
@@ -1443,6 +1536,8 @@
       this._sizes = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
+      this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
+      this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1615,7 +1710,9 @@
       for (const pattern of this.definitionPatterns) {
         const found = pattern.exec(cleaned);
         if (found) {
-          const subjects = Object.values(found.groups || {}).filter((s) => s && trim(s)).map(trim);
+          const named = Object.values(found.groups || {}).filter((s) => s);
+          const subjects = named.flatMap((s) => s.split(this.alternatives)).filter((s) => trim(s))
+            .map((s) => trim(s).replace(this.article, ""));
           return subjects.filter((s) => !this.possessive.test(s));
         }
       }
