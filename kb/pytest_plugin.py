@@ -3,24 +3,37 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from kb.verify.results import Status
 from kb.verify.scenario import is_scenario_file
 
-_context = None
+if TYPE_CHECKING:
+    from kb.verify.runner import RunContext
+
+_contexts: dict[Path, RunContext] = {}
 
 
-def _run_context():
-    """The knowledge base facts scenarios need, loaded once per test session."""
-    global _context
-    if _context is None:
+def project_of(scenario: Path) -> Path:
+    """The project a scenario file belongs to: the folder holding the nearest ``scenarios/`` above it (not
+    ``$RULEKB_ROOT`` or the working folder, which may name another project while pytest runs)."""
+    parts = scenario.parts
+    last = len(parts) - 1 - parts[::-1].index("scenarios")
+    return Path(*parts[:last])
+
+
+def _run_context(scenario: Path) -> RunContext:
+    """The knowledge base facts the scenarios of ``scenario``'s project need, loaded once per test session."""
+    root = project_of(scenario)
+    if root not in _contexts:
         from kb.core.loader import load_kb
+        from kb.core.paths import Paths
         from kb.verify.session import context
 
-        _context = context(load_kb())
-    return _context
+        _contexts[root] = context(load_kb(Paths(root)))
+    return _contexts[root]
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path):
@@ -44,7 +57,7 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from kb.verify.runner import run_scenario
 
-        result = run_scenario(self.path, _run_context())
+        result = run_scenario(self.path, _run_context(self.path))
         if result.status == Status.XFAIL:
             pytest.xfail(result.reason)
         if result.status != Status.PASSED:
