@@ -31,13 +31,22 @@ def _file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def _name(path: Path, paths: Paths) -> str:
+    """A file's name where it lives, not where the project is: relative to the project, or for the code, to the
+    folder holding the packages (``kb/build.py``), so that a project copied with its build finds it current."""
+    for base in (paths.root, CODE.parent):
+        if path.is_relative_to(base):
+            return path.relative_to(base).as_posix()
+    return path.as_posix()
+
+
 def inputs_digest(paths: Paths, draft: bool) -> str:
-    """The digest of every file a build reads (path and bytes), and whether it is a draft. Each file's own digest
+    """The digest of every file a build reads (name and bytes), and whether it is a draft. Each file's own digest
     is kept in a memo while its size and modification time are unchanged, so that a build with nothing changed
     reads no file whole."""
     h = hashlib.sha256(b"draft" if draft else b"final")
     for path, digest in memo.per_file(paths.memo / DIGESTS_MEMO, _files(paths), _file_digest).items():
-        h.update(f"{path}\0{digest}\0".encode())
+        h.update(f"{_name(path, paths)}\0{digest}\0".encode())
     return h.hexdigest()
 
 

@@ -140,13 +140,11 @@ def judged(tmp_path_factory, project_kb, warm_memo):
     return Paths(built_once(tmp_path_factory, "judged", build))
 
 
-@pytest.fixture()
-def small_project(tmp_path, warm_memo) -> Path:
-    """The rules and two Athernum scenarios with their card library, and the memos of the whole repository: a
-    project that verifies in seconds."""
-    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+def make_small_project(root: Path, memo: Path) -> Path:
+    """``root`` holding the rules and two Athernum scenarios with their card library, and a copy of ``memo``."""
+    shutil.copytree(ROOT / "rules", root / "rules")
     source = ROOT / "scenarios" / "athernum"
-    target = tmp_path / "scenarios" / "athernum"
+    target = root / "scenarios" / "athernum"
     shutil.copytree(source / "cards", target / "cards")
     for name in ("cards.yaml", "not-testable.yaml"):
         if (source / name).exists():
@@ -154,5 +152,41 @@ def small_project(tmp_path, warm_memo) -> Path:
     for path in sorted((source / "ch05").glob("*.yaml"))[:2]:
         (target / "ch05").mkdir(parents=True, exist_ok=True)
         shutil.copy(path, target / "ch05" / path.name)
-    (tmp_path / "pyproject.toml").write_text("")
-    return with_memo(warm_memo, tmp_path)
+    (root / "pyproject.toml").write_text("")
+    return with_memo(memo, root)
+
+
+@pytest.fixture()
+def small_project(tmp_path, warm_memo) -> Path:
+    """The rules and two Athernum scenarios with their card library, and the memos of the whole repository: a
+    project that verifies in seconds."""
+    return make_small_project(tmp_path, warm_memo)
+
+
+def add_site_sources(root: Path) -> Path:
+    """``root`` with this repository's mkdocs.yml and docs/, and its theme (which mkdocs.yml names by path)."""
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", root / "docs")
+    (root / "kb").symlink_to(ROOT / "kb")
+    return root
+
+
+@pytest.fixture(scope="session")
+def built_small(tmp_path_factory, warm_memo) -> Path:
+    """A small project (see ``small_project``) with its site sources after one successful `rulekb build`, made
+    once for the run: tests that start from a built project take a copy (``copy_project``)."""
+    from kb.cli import main
+
+    def build(root: Path) -> None:
+        add_site_sources(make_small_project(root, warm_memo))
+        with pytest.MonkeyPatch.context() as env:
+            env.setenv("RULEKB_ROOT", str(root))
+            env.setenv("SOURCE_DATE_EPOCH", "1735689600")
+            assert main(["build"]) == 0
+
+    return built_once(tmp_path_factory, "built-small", build)
+
+
+def copy_project(project: Path, folder: Path) -> Path:
+    """A copy of ``project`` at ``folder``, times and symlinks kept, as a user copying a built project gets."""
+    return shutil.copytree(project, folder, symlinks=True)

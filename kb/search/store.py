@@ -78,7 +78,9 @@ def generations(root: Path) -> list[Path]:
 def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
     """Size and modification time of everything an index is built from, to tell when it is out of date. Of the
     verify results, the folder of each scenario's own file: it changes when a scenario's result does (a file
-    written or removed), not when a verify with nothing changed rewrites the results with new times."""
+    written or removed), not when a verify with nothing changed rewrites the results with new times. Files are
+    named relative to the project (the package's synonyms as ``kb/data/synonyms.yaml``), so that a project
+    copied with its index and times finds it current."""
     from kb.search.synonyms import SYNONYMS_FILE
 
     files = (
@@ -86,14 +88,15 @@ def source_fingerprint(paths: Paths) -> dict[str, list[int]]:
         if paths.rules.is_dir()
         else []
     )
-    files += [paths.verify_details, SYNONYMS_FILE]
+    named = [(path.relative_to(paths.root).as_posix(), path) for path in [*files, paths.verify_details]]
+    named.append(("/".join(SYNONYMS_FILE.parts[-3:]), SYNONYMS_FILE))
     out: dict[str, list[int]] = {}
-    for path in files:
+    for name, path in named:
         try:
             stat = path.stat()
         except OSError:
             continue
-        out[str(path)] = [stat.st_size, stat.st_mtime_ns]
+        out[name] = [stat.st_size, stat.st_mtime_ns]
     return out
 
 

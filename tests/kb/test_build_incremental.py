@@ -9,21 +9,17 @@ import shutil
 
 from kb import build_stamp
 from kb.core.paths import Paths
-from tests.conftest import ROOT
+from tests.conftest import ROOT, copy_project
 
 
 def _tree(folder) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_a_build_with_nothing_changed_is_skipped_and_an_edit_is_not(small_project, run):
-    """The second build reports nothing changed and leaves site/ as it was; a rule, scenario or page edit, or a
-    missing index, makes the inputs out of date again."""
-    for name in ("mkdocs.yml", "docs"):
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
-    (small_project / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
-    code, out, err = run(small_project, "build")
-    assert code == 0, out + err
+def test_a_build_with_nothing_changed_is_skipped_and_an_edit_is_not(built_small, tmp_path, run):
+    """The second build, in a copy of the built project (times kept), reports nothing changed and leaves site/ as
+    it was; a rule, scenario or page edit, or a missing index, makes the inputs out of date again."""
+    small_project = copy_project(built_small, tmp_path / "copy")
     site = _tree(small_project / "site")
     code, out, _ = run(small_project, "build")
     assert code == 0 and "nothing changed since the last build" in out
@@ -93,16 +89,14 @@ def test_an_edit_that_keeps_a_files_size_changes_the_inputs(tmp_path):
 
 
 def test_an_incremental_build_after_an_edit_equals_a_cold_build_of_the_same_tree(
-    small_project, run, tmp_path_factory, monkeypatch
+    built_small, run, tmp_path, tmp_path_factory, monkeypatch
 ):
-    """After a rule edit (the scenarios citing it run again, the others keep their results, the pages nothing changed
-    for are kept, unless changed by hand), an example's edit and a chapter's retitling, site/ holds exactly the bytes a
-    first build of the edited tree writes (at the same $SOURCE_DATE_EPOCH)."""
+    """In a copy of a built project, after a rule edit (the scenarios citing it run again, the others keep their
+    results, the pages nothing changed for are kept, unless changed by hand), an example's edit and a chapter's
+    retitling, site/ holds exactly the bytes a first build of the edited tree writes (at the same
+    $SOURCE_DATE_EPOCH)."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
-    for name in ("mkdocs.yml", "docs"):
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
-    (small_project / "kb").symlink_to(ROOT / "kb")
-    assert run(small_project, "build")[0] == 0
+    small_project = copy_project(built_small, tmp_path / "copy")
     with (small_project / "site" / "index.html").open("a", encoding="utf-8") as page:
         page.write("<!-- changed by hand: not a page a build wrote -->")
     for path, old, new, shown, kept in EDITS:
@@ -118,3 +112,20 @@ def test_an_incremental_build_after_an_edit_equals_a_cold_build_of_the_same_tree
         assert sorted(incremental) == sorted(fresh)
         assert [name for name in incremental if incremental[name] != fresh[name]] == [], path
         assert any(shown.encode() in page for page in incremental.values()), shown
+
+
+def test_a_copied_built_project_is_up_to_date_and_sees_an_edit(built_small, tmp_path, run):
+    """A built project copied elsewhere with its site and caches (times kept) skips its next build; an edit in the
+    copy makes the copy's build run again and leaves the original up to date."""
+    copy = copy_project(built_small, tmp_path / "copy")
+    code, out, err = run(copy, "build")
+    assert code == 0 and "nothing changed since the last build" in out, out + err
+    rule = copy / "rules" / "athernum" / "cr.md"
+    rule.write_text(
+        rule.read_text(encoding="utf-8").replace("may be played per turn", "may be played per turn, edited")
+    )
+    code, out, err = run(copy, "build")
+    assert code == 0 and "nothing changed since the last build" not in out, out + err
+    assert "per turn, edited" in "".join(p.read_text() for p in (copy / "site").rglob("*.html"))
+    original = Paths(built_small)
+    assert build_stamp.up_to_date(original, build_stamp.inputs_digest(original, draft=False))

@@ -8,10 +8,12 @@ import time
 
 import pytest
 
+from kb.core.paths import Paths
 from kb.core.rulings import load_rulings
 from kb.search.indexer import STALE_SECONDS, index_knowledge_base
 from kb.search.searcher import SearchEngine
 from kb.search.store import POINTER, IndexMissing, generations, index_root, open_index, read_pointer
+from tests.conftest import copy_project
 
 
 @pytest.fixture(scope="session")
@@ -132,6 +134,19 @@ def test_changed_rule_source_marks_the_index_stale(project, project_kb, build):
         source = project.rules / "athernum" / "cr.md"
         source.write_text(source.read_text(encoding="utf-8") + "\n", encoding="utf-8")
         assert engine.is_stale()
+
+
+def test_a_project_copied_with_its_index_finds_it_current_and_sees_an_edit(judged, tmp_path):
+    """A built project copied elsewhere (times kept) reports its index up to date; a rule edited in the copy makes
+    the copy's index out of date and leaves the original's current."""
+    copy = Paths(copy_project(judged.root, tmp_path / "copy"))
+    with SearchEngine(copy) as engine:
+        assert not engine.is_stale()
+        source = copy.rules / "athernum" / "cr.md"
+        source.write_text(source.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        assert engine.is_stale()
+    with SearchEngine(judged) as engine:
+        assert not engine.is_stale()
 
 
 def test_a_verify_with_nothing_changed_leaves_the_index_up_to_date(project, project_kb, build):
