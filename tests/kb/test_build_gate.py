@@ -4,12 +4,11 @@ results byte-identical; ``--draft`` publishes anyway with the failures marked.""
 from __future__ import annotations
 
 import hashlib
-import shutil
 from pathlib import Path
 
 from kb.core.paths import Paths
 from kb.verify.results import results_path
-from tests.conftest import ROOT
+from tests.conftest import add_site_sources
 
 
 def _tree_hash(folder: Path) -> str:
@@ -53,13 +52,6 @@ def _break_a_scenario(root: Path) -> Path:
     return path
 
 
-def _with_the_site(root: Path) -> None:
-    """Give a project the repository's site configuration and hand-written pages, so that a build makes a site."""
-    for name in ("mkdocs.yml", "docs"):
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, root / name)
-    (root / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
-
-
 def test_a_failing_scenario_stops_the_build_and_keeps_everything(small_project, run):
     """One failing scenario: the build exits non-zero, names it, and site/, index and results stay byte-identical."""
     before = _previous_build(small_project)
@@ -86,7 +78,7 @@ def test_a_lint_error_stops_the_build_before_verifying(small_project, run):
 def test_a_draft_build_publishes_with_the_failing_example_marked(small_project, run):
     """``build --draft`` with a failing scenario and a broken reference publishes the site, says it is a draft, marks
     the example failed and the reference broken, and shows on every page a banner linking to the list of both."""
-    _with_the_site(small_project)
+    add_site_sources(small_project)
     _break_a_scenario(small_project)
     rulings = small_project / "rules" / "athernum" / "rulings.yaml"
     rulings.write_text(rulings.read_text().replace('"9.3.9a.I", "9.3.11",', '"9.3.9a.I", "9.3.99",', 1))
@@ -114,10 +106,7 @@ def test_a_draft_build_publishes_with_the_failing_example_marked(small_project, 
     )  # the broken reference, struck out where it is cited
 
 
-def test_a_normal_build_has_no_draft_banner(small_project, run):
+def test_a_normal_build_has_no_draft_banner(built_small):
     """A build that passes its gate publishes pages without any draft banner or draft section."""
-    _with_the_site(small_project)
-    code, out, err = run(small_project, "build")
-    assert code == 0, out + err
-    pages = [p.read_text(encoding="utf-8") for p in (small_project / "site").rglob("*.html")]
+    pages = [p.read_text(encoding="utf-8") for p in (built_small / "site").rglob("*.html")]
     assert pages and not any('class="rk-draft"' in t or 'id="draft"' in t for t in pages)
