@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import threading
 import time
@@ -14,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import copy_project
 from tests.serve_process import start_serve
 from tests.site.test_browser import _open, _wait, browser  # noqa: F401 (fixture)
 
@@ -37,11 +36,10 @@ def _until(check, what: str) -> None:
 
 
 @pytest.fixture()
-def served(small_project):
-    """``rulekb serve --port 0`` in a small project, with the site's pages and theme; yields its address."""
-    for name in ("mkdocs.yml", "docs"):
-        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(ROOT / name, small_project / name)
-    (small_project / "kb").symlink_to(ROOT / "kb")  # the site's theme, which mkdocs.yml names by path
+def served(built_small, tmp_path):
+    """``rulekb serve --port 0`` in a copy of a built small project, with the site's pages and theme; yields its
+    address."""
+    small_project = copy_project(built_small, tmp_path / "copy")
     env = {**os.environ, "RULEKB_ROOT": str(small_project), "COLUMNS": "200"}
     try:
         proc, _, address = start_serve([sys.executable, "-m", "rulekb", "serve", "--port", "0"], env, TIMEOUT)
