@@ -1,5 +1,7 @@
 """The shipped real-word stems: made from pyspellchecker by the project's own analysis, read by every build."""
 
+import sys
+
 import pytest
 
 from kb.search.schema import TEXT_FIELDS
@@ -27,3 +29,11 @@ def test_the_generator_refuses_unknown_arguments(capsys):
     """Without ``--write`` the generator writes nothing and says how to call it."""
     assert main([]) == 2
     assert REGENERATE in capsys.readouterr().err
+
+
+def test_a_build_finds_real_words_without_pyspellchecker(monkeypatch):
+    """Where pyspellchecker is not installed (it is a test dependency only), a build still finds the real words."""
+    from kb.search.lexicon import real_words
+
+    monkeypatch.setitem(sys.modules, "spellchecker", None)
+    assert "talk" in real_words({"body_en": {"task": 0}, "body_de": {}})["en"]
