@@ -2,9 +2,9 @@
 
 A judge who types "talk" or "Schlägt" means those words, not the index terms one or two letters away
 ("task", "schatt"). The words come from the frequency lists of pyspellchecker (English and German, from
-subtitles), cut to the words seen often enough to be words rather than slips, and shipped stemmed with rulekb
-(``wordlist``). Only what the typo correction could mangle is kept: the stems of those words that no field of their
-language holds but that lie within the correction's reach of one that does. The build writes them into
+subtitles), cut to the words seen often enough to be words rather than slips, and shipped stemmed with
+rulekb (``wordlist``). Only what the typo correction could mangle is kept: the stems of those words that no
+field of their language holds but that lie within the correction's reach of one that does. The build writes them into
 the index (``real-words.json``) and into the site's index, so the CLI and the browser skip the same words.
 """
 
@@ -30,11 +30,14 @@ def _deletions(word: str, edits: int) -> dict[str, int]:
     words of the same first letter within ``edits`` edits share one of them (and two that share one at ``i`` and
     ``j`` deletions are at most ``i + j`` apart)."""
     out = {word: 0}
-    for i in range(1, len(word) if edits else 1):
+    if not edits:
+        return out
+    for i in range(1, len(word)):
         once = word[:i] + word[i + 1 :]
         out.setdefault(once, 1)
-        for j in range(i, len(once) if edits > 1 else i):
-            out.setdefault(once[:j] + once[j + 1 :], 2)
+        if edits > 1:
+            for j in range(i, len(once)):
+                out.setdefault(once[:j] + once[j + 1 :], 2)
     return out
 
 
