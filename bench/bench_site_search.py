@@ -16,8 +16,8 @@ local HTTP server that lets the browser cache every file:
 3. bytes gzipped of what search needs: code and index (budget ≤ 400 KB);
 4. index build time (budget ≤ 0.5 s after an edit) at 1× and ``--scale`` (10×) the corpus (bench_search.py's
    generator), beside the search plugin's own work on the same pages (1×; the 10× rows grow the rulekb index
-   only): the first build in a project, which reads the lexicon's real words once (kept in the project's memo),
-   and a rebuild after one entry's text changed (a word added to the vocabulary);
+   only): the first build in a project, which finds the real words within reach of its vocabulary (then kept in
+   the project's memo), and a rebuild after one entry's text changed (a word added to the vocabulary);
    and the cross-language matching of a project with every game copied ``--scale`` times
    (bench_site.py's corpus): both must grow linearly.
 
@@ -307,8 +307,8 @@ def _timed_write(paths: Paths, docs, synonyms) -> tuple[float, float]:
 
 def index_build(docs, synonyms, work: Path) -> dict[str, tuple[float, float]]:
     """Wall and CPU seconds of writing the search index (postings, stored entries, the browser's copy): the first
-    build in a project (the lexicon's real words read from pyspellchecker, kept in the project's memo), and a
-    rebuild after one entry's text changed, adding a word to the vocabulary (what a rule edit costs)."""
+    build in a project (the real words within reach of its vocabulary found anew, then kept in the project's memo),
+    and a rebuild after one entry's text changed, adding a word to the vocabulary (what a rule edit costs)."""
     from dataclasses import replace
 
     (work / "rules").mkdir(parents=True, exist_ok=True)

@@ -66,7 +66,7 @@ def installed(tmp_path_factory) -> Installed:
 
 
 def test_the_wheel_holds_the_package_data_and_its_metadata(installed, tmp_path):
-    """The installed package is the wheel's copy, typed, licensed, with its templates and engine data inside."""
+    """The installed package is the wheel's copy, typed, licensed, with its templates, lexicon and engine data."""
     python = str(installed.venv / "bin" / "python")
     where = _run([python, "-c", "import kb; print(kb.__file__)"], tmp_path, installed.env)
     assert where.returncode == 0, where.stderr
@@ -74,6 +74,7 @@ def test_the_wheel_holds_the_package_data_and_its_metadata(installed, tmp_path):
     assert installed.venv in package.parents
     assert (package / "py.typed").is_file()
     assert (package / "templates" / "site" / "theme" / "main.html").is_file()
+    assert (package / "data" / "lexicon-en.txt").is_file() and (package / "data" / "lexicon-de.txt").is_file()
     with zipfile.ZipFile(installed.wheel) as z:
         metadata = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         text = z.read(metadata).decode()

@@ -2,9 +2,9 @@
 
 A judge who types "talk" or "Schlägt" means those words, not the index terms one or two letters away
 ("task", "schatt"). The words come from the frequency lists of pyspellchecker (English and German, from
-subtitles; installed with rulekb, read offline), cut to the words seen often enough to be words rather than
-slips. Only what the typo correction could mangle is kept: the stems of those words that no field of their
-language holds but that lie within the correction's reach of one that does. The build writes them into
+subtitles), cut to the words seen often enough to be words rather than slips, and shipped stemmed with
+rulekb (``wordlist``). Only what the typo correction could mangle is kept: the stems of those words that no
+field of their language holds but that lie within the correction's reach of one that does. The build writes them into
 the index (``real-words.json``) and into the site's index, so the CLI and the browser skip the same words.
 """
 
@@ -15,56 +15,29 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from kb.core import memo
-from kb.search import analysis
-from kb.search.analysis import analyse
+from kb.search import fuzzy
 from kb.search.fuzzy import distance, max_edits
 from kb.search.schema import TEXT_FIELDS
+from kb.search.wordlist import data_file, shipped_stems
 
 REAL_WORDS_FILE = "real-words.json"
 #: The memo of the last index's vocabulary and its real words.
 REAL_WORDS_MEMO = "real-words.pickle"
-#: How often a word must occur in the frequency list to count as a real word: the words of everyday speech
-#: (some 16,000 English and 12,000 German ones; the German list gives generated inflections a floor of 50),
-#: what a judge types, at some 13 KB of the site's index (gzipped).
-MIN_COUNT = {"en": 1000, "de": 100}
-LEXICON_PACKAGE = "pyspellchecker"
-
-
-def lexicon_words(lang: str) -> list[str]:
-    """The frequency list's words of ``lang`` seen at least ``MIN_COUNT`` times (letters only, lowercase)."""
-    from spellchecker import SpellChecker
-
-    counts = SpellChecker(language=lang, distance=1).word_frequency.dictionary
-    return sorted(w for w, n in counts.items() if n >= MIN_COUNT[lang] and w.isalpha())
-
-
-def lexicon_stems(lang: str) -> frozenset[str]:
-    """The stems of the real words of ``lang`` that typo correction would look at (four letters or more)."""
-    return frozenset(s for w in lexicon_words(lang) for s in analyse(w, lang) if max_edits(s))
-
-
-def _stems() -> dict[str, frozenset[str]]:
-    return {lang: lexicon_stems(lang) for lang in TEXT_FIELDS}
-
-
-def _package() -> str | None:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(LEXICON_PACKAGE)
-    except PackageNotFoundError:  # pragma: no cover - a dependency of rulekb
-        return None
 
 
 def _deletions(word: str, edits: int) -> dict[str, int]:
-    """``word`` with up to ``edits`` letters left out, each with how many: two words within ``edits`` edits
-    share one of them (and two that share one at ``i`` and ``j`` deletions are at most ``i + j`` apart)."""
+    """``word`` with up to ``edits`` (at most two) of its letters after the first left out, each with how many: two
+    words of the same first letter within ``edits`` edits share one of them (and two that share one at ``i`` and
+    ``j`` deletions are at most ``i + j`` apart)."""
     out = {word: 0}
-    frontier = {word}
-    for n in range(1, edits + 1):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        for deleted in frontier:
-            out.setdefault(deleted, n)
+    if not edits:
+        return out
+    for i in range(1, len(word)):
+        once = word[:i] + word[i + 1 :]
+        out.setdefault(once, 1)
+        if edits > 1:
+            for j in range(i, len(once)):
+                out.setdefault(once[:j] + once[j + 1 :], 2)
     return out
 
 
@@ -72,18 +45,21 @@ def reachable(stems: Iterable[str], vocabulary: Iterable[str]) -> list[str]:
     """The ``stems`` that are not in ``vocabulary`` but that typo correction would correct into one of its
     terms (same first letter, within ``max_edits`` of the stem), sorted."""
     terms = set(vocabulary)
-    by_deletion: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    by_deletion: dict[str, list[tuple[str, int]]] = {}
     for term in terms:
         for deleted, n in _deletions(term, 2).items():
-            by_deletion.setdefault((term[:1], deleted), []).append((term, n))
+            by_deletion.setdefault(deleted, []).append((term, n))
 
     def corrected(stem: str) -> bool:
         edits = max_edits(stem)
+        near = set()
         for deleted, i in _deletions(stem, edits).items():
-            for term, j in by_deletion.get((stem[0], deleted), ()):
-                if i + j <= edits or (j <= edits and distance(stem, term, edits) <= edits):
+            for term, j in by_deletion.get(deleted, ()):
+                if i + j <= edits:
                     return True
-        return False
+                if j <= edits:
+                    near.add(term)
+        return any(distance(stem, term, edits) <= edits for term in near)
 
     return sorted(stem for stem in stems if stem not in terms and corrected(stem))
 
@@ -127,19 +103,18 @@ def real_words(
     postings: Mapping[str, Mapping[str, object]], memo_dir: Path | None = None
 ) -> dict[str, list[str]]:
     """Per language, the real words' stems that typo correction must leave alone in this index's postings.
-    Kept in memos while nothing they depend on changes: the lexicon's stems, and the last index's vocabulary with
-    its real words, from which a new vocabulary's are updated (:func:`update`)."""
+    Kept in a memo while nothing they depend on changes (the shipped stems, the code that reaches them): the last
+    index's vocabulary with its real words, from which a new vocabulary's are updated (:func:`update`)."""
     vocabulary = {
         lang: sorted({t for f in fields for t in postings.get(f, ())}) for lang, fields in TEXT_FIELDS.items()
     }
     if memo_dir is None:
-        stems = _stems()
-        return {lang: reachable(stems[lang], vocabulary[lang]) for lang in TEXT_FIELDS}
-    code = (_package(), sorted(MIN_COUNT.items()), memo.stamp([Path(analysis.__file__), Path(__file__)]))
-    stems = memo.cached(memo_dir / "lexicon-stems.pickle", code, _stems)
+        return {lang: reachable(shipped_stems(lang), vocabulary[lang]) for lang in TEXT_FIELDS}
+    code = memo.stamp([*(data_file(lang) for lang in TEXT_FIELDS), Path(fuzzy.__file__), Path(__file__)])
     last = memo.load(memo_dir / REAL_WORDS_MEMO)
     if isinstance(last, tuple) and len(last) == 3 and last[0] == code and last[1] == vocabulary:
         return dict(last[2])
+    stems = {lang: shipped_stems(lang) for lang in TEXT_FIELDS}
     if isinstance(last, tuple) and len(last) == 3 and last[0] == code:
         words = {
             lang: update(stems[lang], last[1][lang], last[2][lang], vocabulary[lang]) for lang in TEXT_FIELDS
