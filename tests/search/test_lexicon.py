@@ -4,6 +4,7 @@ import random
 
 from kb.search.analysis import analyse
 from kb.search.lexicon import (
+    MAX_UPDATED_TERMS,
     REAL_WORDS_FILE,
     reachable,
     real_words,
@@ -37,6 +38,16 @@ def test_an_edited_vocabulary_updates_to_what_a_fresh_computation_gives():
         after = [t for t in before if rng.random() > 0.1] + rng.sample(pool + stems, 8)
         assert update(stems, before, reached, after) == reachable(stems, after)
         before, reached = after, reachable(stems, after)
+
+
+def test_a_vocabulary_changed_wholesale_gives_what_a_fresh_computation_gives():
+    """Another project's vocabulary (more terms changed than an update looks at) gives the real words computed
+    from scratch."""
+    rng = random.Random(7)
+    words = sorted({"".join(rng.choice("aeirstnk") for _ in range(rng.randint(3, 8))) for _ in range(900)})
+    stems, before, after = words[:300], words[300:500], words[500:]
+    assert len(set(before) ^ set(after)) > MAX_UPDATED_TERMS
+    assert update(stems, before, reachable(stems, before), after) == reachable(stems, after)
 
 
 def test_a_rebuild_updates_the_real_words_from_its_memo(tmp_path):
