@@ -13,37 +13,10 @@ from dataclasses import dataclass, field
 from kb.core.errors import Problem
 from kb.core.graph import Graph
 from kb.core.paths import Paths
+from kb.core.text import NUMBER_WORDS
 from kb.core.yamlio import line_of, load_mapping
 
 PARAMETERS_FILE = "parameters.yaml"
-NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-            "twenty",
-        ]
-    )
-}
 
 
 @dataclass

@@ -9,6 +9,36 @@ from functools import lru_cache
 
 from whoosh.lang.porter2 import stem as _porter2
 
+#: Numbers written as words, up to twenty: what a rule's "five" means as a parameter or beside a "5".
+NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+            "twenty",
+        ]
+    )
+}
+
 stem = lru_cache(maxsize=65536)(_porter2)
 
 WORD = re.compile(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'-]*")

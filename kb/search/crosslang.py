@@ -13,7 +13,7 @@ from math import log, sqrt
 
 from kb.core.graph import Graph, children, descendants, edges_of
 from kb.core.nodes import EdgeKind
-from kb.core.text import STOPWORDS, TfIdf, stem
+from kb.core.text import NUMBER_WORDS, STOPWORDS, TfIdf, stem
 from kb.search.analysis import DE_STOPWORDS
 from kb.search.synonyms import Synonyms
 
@@ -36,32 +36,12 @@ HEADING_WORDS = 6
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
-NUMBER_WORDS = {
-    w: str(n)
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
 NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
 
 def _digits(text: str) -> str:
     """English text with its numbers in digits (``five`` → ``5``), so that the rulebook's wording meets the CR's."""
-    return NUMBER_WORD.sub(lambda m: NUMBER_WORDS[m.group().casefold()], text)
+    return NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group().casefold()]), text)
 
 
 def _paragraphs(graph: Graph, section: str) -> list[str]:
