@@ -31,6 +31,24 @@ def _file_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+#: This process's digests of the code's files, by file and its size and modification time (``code_digest``).
+_CODE_DIGESTS: dict[tuple[Path, int, int], str] = {}
+
+
+def code_digest() -> str:
+    """The digest of the code a build runs (kb, its templates, the engines): what makes the same inputs give the
+    same site. Each file is read once per process while its size and modification time are unchanged."""
+    h = hashlib.sha256()
+    for folder in (CODE, Path(engine.__file__).parent):
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            stat = path.stat()
+            key = (path, stat.st_size, stat.st_mtime_ns)
+            if key not in _CODE_DIGESTS:
+                _CODE_DIGESTS[key] = _file_digest(path)
+            h.update(f"{path.relative_to(CODE.parent).as_posix()}\0{_CODE_DIGESTS[key]}\0".encode())
+    return h.hexdigest()
+
+
 def _name(path: Path, paths: Paths) -> str:
     """A file's name where it lives, not where the project is: relative to the project, or for the code, to the
     folder holding the packages (``kb/build.py``), so that a project copied with its build finds it current."""

@@ -74,7 +74,7 @@ def term_forms(terms: Iterable[Node], curated: Curated) -> list[TermForm]:
     for term in terms:
         names = {term.title, *term.aliases}
         names |= set(curated.aliases.get(term.game, {}).get(term.title, ()))
-        for name in names:
+        for name in sorted(names):  # in one order in every process (a set's order is not)
             forms.append(TermForm(term.id, name, case_sensitive=is_abbreviation(name)))
     return forms
 

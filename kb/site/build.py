@@ -20,6 +20,7 @@ from pathlib import Path
 
 from kb.core.errors import RulekbError
 from kb.core.paths import Paths
+from kb.site.content_memo import ContentMemo
 from kb.site.data import BuildInputs
 from kb.site.draft import DRAFT_BUILD
 from kb.site.offline import OfflineBundle, write_service_worker
@@ -28,6 +29,8 @@ from kb.site.reuse import PageReuse
 CONFIG_FILE = "mkdocs.yml"
 #: The keys of the pages of the last site built with a previous site to reuse (kb/site/reuse.py), in the memo folder.
 PAGES_MEMO = "site-pages.json"
+#: The generated pages of the last site built with a previous site to reuse (kb/site/content_memo.py).
+CONTENT_MEMO = "site-content.pickle"
 
 
 class SiteBuildError(RulekbError):
@@ -53,6 +56,7 @@ class SiteBuildReport:
     )  # generated page → CPU seconds to build and render
     offline: OfflineBundle | None = None  # what the service worker keeps
     reused: int = 0  # pages written as the previous site had them, nothing they show having changed
+    kept: int = 0  # generated pages whose content is the previous build's, nothing they read having changed
 
 
 class _Collect(logging.Handler):
@@ -147,8 +151,9 @@ def build_site(
                 config.extra[DRAFT_BUILD] = draft
                 plugin = config.plugins.get("rulekb")
                 reuse = PageReuse(previous, paths.memo / PAGES_MEMO) if previous is not None else None
+                content = ContentMemo(paths.memo / CONTENT_MEMO) if previous is not None else None
                 if plugin is not None:
-                    plugin.given, plugin.reuse = given, reuse
+                    plugin.given, plugin.reuse, plugin.content = given, reuse, content
                 config.plugins.on_startup(command="build", dirty=False)
                 try:
                     build(config)
@@ -162,6 +167,8 @@ def build_site(
         offline = write_service_worker(out, reuse.gzip_sizes() if reuse is not None else None)
         if reuse is not None:
             reuse.record(offline.gzip_sizes)
+        if content is not None:
+            content.record()
     finally:
         logger.removeHandler(collect)
         shutil.rmtree(staging, ignore_errors=True)
@@ -176,4 +183,5 @@ def build_site(
         timings=dict(generator.timings) if generator else {},
         offline=offline,
         reused=len(reuse.reused) if reuse is not None else 0,
+        kept=len(content.kept) if content is not None else 0,
     )

@@ -17,7 +17,7 @@ def site_step(ctx: BuildContext) -> None:
     report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft, given=given, previous=previous)
     ctx.notes.append(
         f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU), "
-        f"{report.reused} pages unchanged"
+        f"{report.reused} pages unchanged ({report.kept} generated pages not made again)"
     )
     if report.offline is not None:
         ctx.notes.append(

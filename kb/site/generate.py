@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -23,8 +24,10 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
+from kb import build_stamp
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
+from kb.site.content_memo import ContentMemo, PageOutput, view_state
 from kb.site.data import BuildInputs, load_site_data
 from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms
@@ -36,6 +39,7 @@ from kb.site.render import TextRenderer, linkify
 from kb.site.templates import environment, keep_compiled, render
 from kb.site.titles import tab_title
 from kb.site.views.common import Ctx
+from kb.site.watched import Key, recording, watched
 
 if TYPE_CHECKING:
     from mkdocs.structure.toc import _TocToken  # the token's shape, as get_toc() takes it
@@ -95,7 +99,10 @@ class SiteGenerator:
     plan: SitePlan
     text: TextRenderer
     timings: dict[str, float] = field(default_factory=dict)  # src_uri → CPU seconds to build and render it
+    #: The pages of the previous build, kept while nothing they read changed (set by the plugin for ``rulekb build``).
+    memo: ContentMemo | None = None
     _urls: dict[str, str] | None = None
+    _memo_started: bool = False
 
     @classmethod
     def load(cls, paths: Paths, given: BuildInputs | None = None) -> SiteGenerator:
@@ -104,7 +111,8 @@ class SiteGenerator:
         kb = given.kb if given is not None else load_kb(paths)
         kb.raise_for_errors()
         keep_compiled(environment(), paths.memo / "templates-pages")
-        model = build_model(load_site_data(kb, given))
+        # Pages read the model through a stand-in that records what each one reads (kb/site/watched.py).
+        model = watched(build_model(load_site_data(kb, given)))
         generator = cls(model, plan_site(model), TextRenderer(model, GermanTerms.build(model)))
         _LAST[:] = [generator]
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
@@ -164,41 +172,99 @@ class SiteGenerator:
     def _ctx(self, spec: PageSpec, files: Files) -> Ctx:
         return Ctx(self.model, Linker(spec.src_uri, self.model, self._url_map(files)), self.text)
 
+    def _memo(self, files: Files) -> ContentMemo | None:
+        """The content memo, started on the first page (once every file, so every URL, is known)."""
+        if self.memo is not None and not self._memo_started:
+            self._memo_started = True
+            german = self.text.german
+            plan = [(s.src_uri, s.title, s.template, s.markdown, s.meta) for s in self.plan.pages.values()]
+            shared = (
+                build_stamp.code_digest(),
+                sorted(self._url_map(files).items()),
+                plan,
+                self.plan.nav,
+                (german.by_stems, german.wording) if german is not None else None,
+                os.environ.get("SOURCE_DATE_EPOCH"),
+            )
+            # What the text renderer holds for every page: each document's numbering, the terms' forms.
+            reads: list[Key] = [
+                ("all", ("model", "documents")),
+                ("all", ("model", "term_forms")),
+                ("attr", ("model", "draft")),
+            ]
+            self.memo.start(self.model, shared, reads)
+        return self.memo
+
+    @staticmethod
+    def _described(spec: PageSpec) -> object:
+        return (spec.src_uri, spec.title, spec.template, spec.markdown, spec.meta, view_state(spec.view))
+
     def page_markdown(self, page: Page, files: Files) -> str | None:
         """The Markdown of a generated Markdown page (graph views); None for other pages."""
         spec = self.plan.pages.get(page.file.src_uri)
         if spec is None or not spec.markdown:
             return None
         start = time.process_time()
-        markdown = render(spec.template, view=spec.view(self._ctx(spec, files)))
+        memo = self._memo(files)
+        kept = memo.lookup(spec.src_uri, self._described(spec)) if memo is not None else None
+        if kept is not None and kept.markdown is not None:
+            markdown = kept.markdown
+        else:
+            with recording() as reads:
+                markdown = render(spec.template, view=spec.view(self._ctx(spec, files)))
+            if memo is not None:
+                memo.keep(spec.src_uri, self._described(spec), reads, PageOutput(markdown=markdown))
         self.timings[spec.src_uri] = time.process_time() - start
         return markdown
 
+    def _make(self, spec: PageSpec, files: Files) -> tuple[PageOutput, set[Key]]:
+        """Make a generated rule page from the model, recording what it reads."""
+        with recording() as reads:
+            ctx = self._ctx(spec, files)
+            view = spec.view(ctx)
+            html = render(spec.template, view=view, page=spec)
+            german = self.text.german
+            extra = {
+                key: german.preview(key)
+                for key in ctx.link.previews
+                if german is not None and german.owns(key)
+            }
+            meta: dict[str, object] = {
+                "tab_title": tab_title(self.model, spec),
+                "rk_previews": previews_json(self.model, ctx.link.preview_hrefs(), extra),
+                "rk_examples": [examples_script(game) for game in sorted(ctx.listed)],
+            }
+        anchors = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
+        toc = list(getattr(view, "toc", []))
+        return PageOutput(
+            html=html, toc=toc, meta=meta, anchors=anchors, targets=dict(ctx.link.targets)
+        ), reads
+
     def page_content(self, page: Page, config: MkDocsConfig, files: Files) -> str | None:
-        """The HTML of a generated rule page, with its TOC, anchors and links handed to MkDocs; None for others."""
+        """The HTML of a generated rule page, with its TOC, anchors and links handed to MkDocs; None for others.
+        A page nothing it reads changed for is the previous build's."""
         spec = self.plan.pages.get(page.file.src_uri)
         if spec is None or spec.markdown:
             return None
         start = time.process_time()
-        ctx = self._ctx(spec, files)
-        view = spec.view(ctx)
-        html = render(spec.template, view=view, page=spec)
+        memo = self._memo(files)
+        output = memo.lookup(spec.src_uri, self._described(spec)) if memo is not None else None
+        if output is None or output.html is None:
+            output, reads = self._make(spec, files)
+            if memo is not None:
+                memo.keep(spec.src_uri, self._described(spec), reads, output)
         self.timings[spec.src_uri] = time.process_time() - start
-        page.toc = get_toc(_toc_tokens(getattr(view, "toc", [])))
-        page.meta["tab_title"] = tab_title(self.model, spec)
-        german = self.text.german
-        extra = {
-            key: german.preview(key) for key in ctx.link.previews if german is not None and german.owns(key)
-        }
-        page.meta["rk_previews"] = previews_json(self.model, ctx.link.preview_hrefs(), extra)
-        page.meta["rk_examples"] = [examples_script(game) for game in sorted(ctx.listed)]
-        page.present_anchor_ids = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
-        self._validate_targets(page, ctx.link, config, files)
-        return html
+        page.toc = get_toc(_toc_tokens(output.toc))
+        page.meta.update(output.meta)
+        page.present_anchor_ids = set(output.anchors)
+        self._validate_targets(page, output.targets, config, files)
+        return output.html
 
-    def _validate_targets(self, page: Page, linker: Linker, config: MkDocsConfig, files: Files) -> None:
+    def _validate_targets(
+        self, page: Page, targets: dict[tuple[str, str], str], config: MkDocsConfig, files: Files
+    ) -> None:
         """Report links to files that do not exist; hand anchors to MkDocs' anchor validation."""
-        for (target, anchor), href in linker.targets.items():
+        for (target, anchor), href in targets.items():
             file = files.get_file_from_path(target)
             if file is None:
                 log.log(

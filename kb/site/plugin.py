@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from kb.core.errors import RulekbError, SourceError
 from kb.core.paths import Paths
 from kb.site.compact import compact_html
+from kb.site.content_memo import ContentMemo
 from kb.site.data import BuildInputs
 from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
@@ -89,9 +90,11 @@ class RulekbPlugin(BasePlugin):
     def __init__(self) -> None:
         self.generator: SiteGenerator | None = None
         self.paths: Paths | None = None
-        #: Set by ``rulekb build`` (kb.site.build): what its earlier steps loaded, and the previous site's pages.
+        #: Set by ``rulekb build`` (kb.site.build): what its earlier steps loaded, the previous site's pages and the
+        #: generated pages kept from the previous build.
         self.given: BuildInputs | None = None
         self.reuse: PageReuse | None = None
+        self.content: ContentMemo | None = None
 
     def _generator(self) -> SiteGenerator:
         if self.generator is None:
@@ -114,6 +117,7 @@ class RulekbPlugin(BasePlugin):
             ) from None
         except RulekbError as exc:
             raise PluginError(f"rulekb: {exc}") from None
+        generator.memo = self.content
         self.generator, self.paths = generator, paths
         config.nav = generator.plan.nav
         config.copyright = generator.footer()

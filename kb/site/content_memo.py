@@ -1,0 +1,179 @@
+"""Generated pages kept from the previous build while nothing they read changed: a one-rule edit makes again only
+the pages that show that rule.
+
+Each generated page is made while its reads of the site model are recorded (kb/site/watched.py); the memo keeps,
+per page, what it read, a digest of the values it read, and what making it gave (its HTML or Markdown, table of
+contents, previews, anchors and links). The next build looks the same reads up in its own model: when their
+digest, and the digest of what every page depends on (the code and templates, the configuration, the pages and
+their URLs, the glossary's term forms, the documents' settings, the German words and whether it is a draft), are
+unchanged, the page's output is the one kept. So a kept page is exactly the page a build from scratch makes.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import os
+import pickle
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kb.core import memo
+from kb.site.model import SiteModel
+from kb.site.watched import Key, current_value, real_model
+from kb.verify.results import ScenarioResult
+
+#: Raise to make every memo of an earlier rulekb version unusable.
+MEMO_VERSION = 1
+
+
+@dataclass
+class PageOutput:
+    """What making one generated page gave, as the plugin hands it to MkDocs."""
+
+    markdown: str | None = None  # a Markdown page's source (graph views)
+    html: str | None = None  # a rule page's HTML
+    toc: list = field(default_factory=list)  # its table of contents: entries with level, anchor and title
+    meta: dict[str, object] = field(
+        default_factory=dict
+    )  # front matter it sets (tab title, previews, examples)
+    anchors: set[str] = field(default_factory=set)  # the ids its HTML defines
+    targets: dict[tuple[str, str], str] = field(default_factory=dict)  # (page, anchor) → href, to validate
+
+
+@dataclass
+class _Entry:
+    """A page as the memo keeps it: what it read, the digest of those values with the page's own settings, and
+    its output."""
+
+    reads: tuple[Key, ...]
+    digest: str
+    output: PageOutput
+
+
+#: Fields no page shows, left out of a value's fingerprint: how long a scenario took and the digest of its inputs
+#: change each time it runs again (tests/site/test_site_incremental.py proves the pages do not show them).
+NOT_SHOWN: dict[type, frozenset[str]] = {ScenarioResult: frozenset({"duration", "key"})}
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``)."""
+
+    def reducer_override(self, obj: object) -> Any:
+        hidden = NOT_SHOWN.get(type(obj))
+        if hidden is None:
+            return NotImplemented
+        state = {k: v for k, v in vars(obj).items() if k not in hidden}
+        return object.__new__, (type(obj),), state
+
+
+def fingerprint(value: object) -> bytes:
+    """A digest of a value as pickle writes it; a value pickle cannot write never matches any other."""
+    out = io.BytesIO()
+    try:
+        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+    except Exception:  # an object pickle cannot write: it is never taken for an earlier one
+        return os.urandom(16)
+    return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
+
+
+def _plain(value: object) -> object:
+    """A captured value of a page's view as a fingerprint sees it: the model and the plan stand for themselves
+    (every page depends on what it reads of the model, and on the whole plan)."""
+    from kb.site.pages import SitePlan
+
+    if isinstance(value, SitePlan):
+        return "<plan>"
+    if isinstance(value, SiteModel) or real_model(value) is not value:  # type: ignore[arg-type]
+        return "<model>"
+    return value
+
+
+def view_state(view: object) -> object:
+    """What a page's view function is, as data: its name and the arguments it was given or captured."""
+    if isinstance(view, functools.partial):
+        return (
+            "partial",
+            *_function_name(view.func),
+            [_plain(a) for a in view.args],
+            {k: _plain(v) for k, v in sorted(view.keywords.items())},
+        )
+    cells = getattr(view, "__closure__", None) or ()
+    return ("function", *_function_name(view), [_plain(c.cell_contents) for c in cells])
+
+
+def _function_name(function: object) -> tuple[str, str]:
+    return getattr(function, "__module__", ""), getattr(function, "__qualname__", repr(function))
+
+
+class ContentMemo:
+    """The generated pages of the previous build, looked up by this build, and the pages this build made."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        stored = memo.load(path)
+        pages = (
+            stored.get("pages")
+            if isinstance(stored, dict) and stored.get("version") == MEMO_VERSION
+            else None
+        )
+        self._stored: dict[str, _Entry] = pages if isinstance(pages, dict) else {}
+        self._made: dict[str, _Entry] = {}
+        self._values: dict[Key, bytes] = {}
+        self._model: SiteModel | None = None
+        self._shared = b""
+        #: The pages this build took from the memo.
+        self.kept: set[str] = set()
+
+    def start(self, model: SiteModel, shared: Iterable[object], reads: Iterable[Key]) -> None:
+        """Look reads up in ``model``; every page also depends on the ``shared`` values and on the ``reads``."""
+        self._model = real_model(model)
+        h = hashlib.blake2b(digest_size=16)
+        for part in shared:
+            h.update(fingerprint(part))
+        for key in sorted(reads, key=repr):
+            h.update(self._value(key))
+        self._shared = h.digest()
+
+    def _value(self, key: Key) -> bytes:
+        found = self._values.get(key)
+        if found is None:
+            if self._model is None:
+                raise RuntimeError("the content memo was not started")
+            try:
+                value = current_value(self._model, key)
+            except Exception:  # a read of a shape this build's model does not have: it differs
+                found = os.urandom(16)
+            else:
+                found = fingerprint(value)
+            self._values[key] = found
+        return found
+
+    def _digest(self, page: object, reads: Iterable[Key]) -> str:
+        h = hashlib.blake2b(self._shared, digest_size=16)
+        h.update(fingerprint(page))
+        for key in reads:
+            h.update(self._value(key))
+        return h.hexdigest()
+
+    def lookup(self, src_uri: str, page: object) -> PageOutput | None:
+        """The previous build's output of a page described by ``page`` (its settings and view), when nothing it
+        read has changed."""
+        entry = self._stored.get(src_uri)
+        if not isinstance(entry, _Entry) or self._digest(page, entry.reads) != entry.digest:
+            return None
+        self._made[src_uri] = entry
+        self.kept.add(src_uri)
+        return entry.output
+
+    def keep(self, src_uri: str, page: object, reads: set[Key], output: PageOutput) -> None:
+        """Remember a page made in this build, with what it read."""
+        ordered = tuple(sorted(reads, key=repr))
+        self._made[src_uri] = _Entry(ordered, self._digest(page, ordered), output)
+
+    def record(self) -> None:
+        """Keep this build's pages for the next build (once the build succeeded)."""
+        memo.store(self.path, {"version": MEMO_VERSION, "pages": self._made})
