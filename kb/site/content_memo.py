@@ -59,22 +59,35 @@ class _Entry:
 NOT_SHOWN: dict[type, frozenset[str]] = {ScenarioResult: frozenset({"duration", "key"})}
 
 
+def _shown_as(digest: bytes) -> None:
+    """Stands in a fingerprint for a value already fingerprinted (never called: fingerprints are not unpickled)."""
+
+
 class _Pickler(pickle.Pickler):
-    """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``)."""
+    """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``); such a value, which
+    several indexes share (a scenario's result is listed by rule, by ruling, by page), is digested once."""
+
+    def __init__(self, out: io.BytesIO, seen: dict[int, tuple[object, bytes]]) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.seen = seen
 
     def reducer_override(self, obj: object) -> Any:
         hidden = NOT_SHOWN.get(type(obj))
         if hidden is None:
             return NotImplemented
-        state = {k: v for k, v in vars(obj).items() if k not in hidden}
-        return object.__new__, (type(obj),), state
+        known = self.seen.get(id(obj))
+        if known is None or known[0] is not obj:
+            state = {k: v for k, v in vars(obj).items() if k not in hidden}
+            known = self.seen[id(obj)] = (obj, fingerprint((type(obj).__qualname__, state), self.seen))
+        return _shown_as, (known[1],)
 
 
-def fingerprint(value: object) -> bytes:
-    """A digest of a value as pickle writes it; a value pickle cannot write never matches any other."""
+def fingerprint(value: object, seen: dict[int, tuple[object, bytes]] | None = None) -> bytes:
+    """A digest of a value as pickle writes it; a value pickle cannot write never matches any other. ``seen`` keeps
+    the digests of the shared values (``NOT_SHOWN``) met so far."""
     out = io.BytesIO()
     try:
-        _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+        _Pickler(out, {} if seen is None else seen).dump(value)
     except Exception:  # an object pickle cannot write: it is never taken for an earlier one
         return os.urandom(16)
     return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
@@ -123,6 +136,7 @@ class ContentMemo:
         self._stored: dict[str, _Entry] = pages if isinstance(pages, dict) else {}
         self._made: dict[str, _Entry] = {}
         self._values: dict[Key, bytes] = {}
+        self._seen: dict[int, tuple[object, bytes]] = {}
         self._model: SiteModel | None = None
         self._shared = b""
         #: The pages this build took from the memo.
@@ -148,7 +162,7 @@ class ContentMemo:
             except Exception:  # a read of a shape this build's model does not have: it differs
                 found = os.urandom(16)
             else:
-                found = fingerprint(value)
+                found = fingerprint(value, self._seen)
             self._values[key] = found
         return found
 

@@ -84,6 +84,20 @@ def _toc_tokens(entries: list) -> list[_TocToken]:
     return root
 
 
+class GeneratedPage(Page):
+    """A generated rule page: its HTML, table of contents and anchors are the plugin's (``page_content``), so
+    MkDocs' Markdown conversion of its placeholder source, whose results would all be replaced, is skipped."""
+
+    def render(self, config: MkDocsConfig, files: Files) -> None:
+        """What converting the placeholder gives: no content, contents, title or anchors, and no links yet."""
+        self.content = ""
+        self.toc = get_toc([])
+        self._title_from_render = None
+        self.present_anchor_ids = set()
+        if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+            self.links_to_anchors = {}
+
+
 def _front_matter(spec: PageSpec) -> str:
     lines = [
         f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in spec.front_matter.items()
@@ -202,7 +216,11 @@ class SiteGenerator:
     def page_markdown(self, page: Page, files: Files) -> str | None:
         """The Markdown of a generated Markdown page (graph views); None for other pages."""
         spec = self.plan.pages.get(page.file.src_uri)
-        if spec is None or not spec.markdown:
+        if spec is None:
+            return None
+        if not spec.markdown:
+            if type(page) is Page:
+                page.__class__ = GeneratedPage
             return None
         start = time.process_time()
         memo = self._memo(files)

@@ -7,6 +7,8 @@ import os
 import re
 import shutil
 
+import pytest
+
 from kb import build_stamp
 from kb.core.paths import Paths
 from tests.conftest import ROOT, copy_project
@@ -129,3 +131,53 @@ def test_a_copied_built_project_is_up_to_date_and_sees_an_edit(built_small, tmp_
     assert "per turn, edited" in "".join(p.read_text() for p in (copy / "site").rglob("*.html"))
     original = Paths(built_small)
     assert build_stamp.up_to_date(original, build_stamp.inputs_digest(original, draft=False))
+
+
+#: Edits whose effect reaches pages other than the edited thing's own, each of which a build that keeps the pages
+#: nothing changed for must still follow: (file, text, replacement, what the site then shows).
+CROSS_PAGE_EDITS = {
+    "a term's definition": (
+        "rules/athernum/cr.md",
+        "- **Permanent** Any face-up character",
+        "- **Permanent** Any face-up (edited) character",
+        "Any face-up (edited) character",
+    ),
+    "a rule's title": ("rules/athernum/cr.md", "## 2.4.0 Locations", "## 2.4.0 Places", "Places"),
+    "a ruling": (
+        "rules/athernum/rulings.yaml",
+        "The defender, in the target's place.",
+        "The defender, in the target's stead.",
+        "in the target&#39;s stead",
+    ),
+    "a card": (
+        "scenarios/athernum/cards.yaml",
+        "Tessa of the Tides:\n  type: character\n  faction: tide\n  cost: 3",
+        "Tessa of the Tides:\n  type: character\n  faction: tide\n  cost: 4",
+        "Tessa of the Tides",
+    ),
+    "a hand-written page": ("docs/authors/guide.md", "\n", "\nAn edited line.\n\n", "An edited line."),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CROSS_PAGE_EDITS))
+def test_an_incremental_build_after_a_cross_page_edit_equals_a_cold_build(
+    kind, built_small, run, tmp_path, tmp_path_factory, monkeypatch
+):
+    """After an edit that shows on other pages than its own (a term's definition is previewed wherever the term is
+    used, a rule's title wherever it is linked, a ruling under the rules it rests on, a card on the examples that
+    use it, a hand-written page in the navigation), the build that keeps the unchanged pages writes exactly the
+    bytes a first build of the edited tree writes."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
+    path, old, new, shown = CROSS_PAGE_EDITS[kind]
+    project = copy_project(built_small, tmp_path / "copy")
+    edited = project / path
+    text = edited.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    edited.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out, err = run(project, "build")
+    assert code == 0, out + err
+    incremental = _tree(project / "site")
+    fresh = _cold_site(project, tmp_path_factory.mktemp("cold"), run)
+    assert sorted(incremental) == sorted(fresh)
+    assert [name for name in incremental if incremental[name] != fresh[name]] == [], kind
+    assert any(shown.encode() in page for page in incremental.values()), shown
