@@ -13,18 +13,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import os
-import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from kb.core import memo
+from kb.site.fingerprint import fingerprint
 from kb.site.model import SiteModel
 from kb.site.watched import Key, current_value, real_model
-from kb.verify.results import ScenarioResult
 
 #: Raise to make every memo of an earlier rulekb version unusable.
 MEMO_VERSION = 1
@@ -52,45 +49,6 @@ class _Entry:
     reads: tuple[Key, ...]
     digest: str
     output: PageOutput
-
-
-#: Fields no page shows, left out of a value's fingerprint: how long a scenario took and the digest of its inputs
-#: change each time it runs again (tests/site/test_site_incremental.py proves the pages do not show them).
-NOT_SHOWN: dict[type, frozenset[str]] = {ScenarioResult: frozenset({"duration", "key"})}
-
-
-def _shown_as(digest: bytes) -> None:
-    """Stands in a fingerprint for a value already fingerprinted (never called: fingerprints are not unpickled)."""
-
-
-class _Pickler(pickle.Pickler):
-    """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``); such a value, which
-    several indexes share (a scenario's result is listed by rule, by ruling, by page), is digested once."""
-
-    def __init__(self, out: io.BytesIO, seen: dict[int, tuple[object, bytes]]) -> None:
-        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
-        self.seen = seen
-
-    def reducer_override(self, obj: object) -> Any:
-        hidden = NOT_SHOWN.get(type(obj))
-        if hidden is None:
-            return NotImplemented
-        known = self.seen.get(id(obj))
-        if known is None or known[0] is not obj:
-            state = {k: v for k, v in vars(obj).items() if k not in hidden}
-            known = self.seen[id(obj)] = (obj, fingerprint((type(obj).__qualname__, state), self.seen))
-        return _shown_as, (known[1],)
-
-
-def fingerprint(value: object, seen: dict[int, tuple[object, bytes]] | None = None) -> bytes:
-    """A digest of a value as pickle writes it; a value pickle cannot write never matches any other. ``seen`` keeps
-    the digests of the shared values (``NOT_SHOWN``) met so far."""
-    out = io.BytesIO()
-    try:
-        _Pickler(out, {} if seen is None else seen).dump(value)
-    except Exception:  # an object pickle cannot write: it is never taken for an earlier one
-        return os.urandom(16)
-    return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
 
 
 def _plain(value: object) -> object:

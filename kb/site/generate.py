@@ -117,6 +117,9 @@ class SiteGenerator:
     memo: ContentMemo | None = None
     _urls: dict[str, str] | None = None
     _memo_started: bool = False
+    _files_found: dict[str, File | None] = field(
+        default_factory=dict
+    )  # src_uri → its file, as links look it up
 
     @classmethod
     def load(cls, paths: Paths, given: BuildInputs | None = None) -> SiteGenerator:
@@ -174,6 +177,7 @@ class SiteGenerator:
         for path, script in example_scripts(self.model, self._url_map(files)).items():
             files.append(File.generated(config, path, content=script))
         self._urls = None
+        self._files_found.clear()
         return files
 
     def _url_map(self, files: Files) -> dict[str, str]:
@@ -282,8 +286,11 @@ class SiteGenerator:
         self, page: Page, targets: dict[tuple[str, str], str], config: MkDocsConfig, files: Files
     ) -> None:
         """Report links to files that do not exist; hand anchors to MkDocs' anchor validation."""
+        found = self._files_found
         for (target, anchor), href in targets.items():
-            file = files.get_file_from_path(target)
+            if target not in found:
+                found[target] = files.get_file_from_path(target)
+            file = found[target]
             if file is None:
                 log.log(
                     config.validation.links.not_found,

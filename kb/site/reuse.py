@@ -23,14 +23,13 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink
 
+from kb import build_stamp
 from kb.site.draft import DRAFT_BUILD
 
 #: The theme template that writes a reused page's previous output unchanged (kb/templates/site/theme).
 REUSED_TEMPLATE = "rulekb-reused.html"
 #: Raise to make every memo of an earlier rulekb version unusable.
 MEMO_VERSION = 1
-_SITE_CODE = Path(__file__).resolve().parent
-_THEME = _SITE_CODE.parent / "templates" / "site" / "theme"
 
 
 def _digest(*parts: object) -> str:
@@ -46,12 +45,9 @@ def _toc(items: list[AnchorLink]) -> list:
 
 
 def _code_digest() -> str:
-    """This package's site code and theme, and the versions of MkDocs and Material: what lays out every page."""
-    files = sorted(p for folder in (_SITE_CODE, _THEME) for p in folder.rglob("*") if p.is_file())
-    return _digest(
-        [version("mkdocs"), version("mkdocs-material"), MEMO_VERSION],
-        *[(str(p.relative_to(_SITE_CODE.parent)), hashlib.sha256(p.read_bytes()).hexdigest()) for p in files],
-    )
+    """The code (with the site's code and theme) and the versions of MkDocs and Material: what lays out every page.
+    The code's digest is the build's own (kb.build_stamp), each file read once per process."""
+    return _digest([version("mkdocs"), version("mkdocs-material"), MEMO_VERSION], build_stamp.code_digest())
 
 
 def site_key(config: MkDocsConfig, files: Files) -> str:

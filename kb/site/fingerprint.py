@@ -1,0 +1,64 @@
+"""Digests of values as pages see them, telling a value from an edited version of it across builds (and processes).
+
+A value is digested as pickle writes it: objects built the same way from the same sources give the same digest in
+every process. A set of strings is written in its iteration order, which differs between processes: a value
+holding one merely fails to match, and what depends on it is made again. Fields no page shows are left out
+(``NOT_SHOWN``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+from typing import Any
+
+from kb.verify.results import ScenarioResult
+
+#: Fields no page shows, left out of a value's fingerprint: how long a scenario took and the digest of its inputs
+#: change each time it runs again (tests/site/test_site_incremental.py proves the pages do not show them).
+NOT_SHOWN: dict[type, frozenset[str]] = {ScenarioResult: frozenset({"duration", "key"})}
+
+
+def _shown_as(digest: bytes) -> None:
+    """Stands in a fingerprint for a value already fingerprinted (never called: fingerprints are not unpickled)."""
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``); such a value, which
+    several indexes share (a scenario's result is listed by rule, by ruling, by page), is digested once."""
+
+    def __init__(self, out: io.BytesIO, seen: dict[int, tuple[object, bytes]]) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.seen = seen
+
+    def reducer_override(self, obj: object) -> Any:
+        hidden = NOT_SHOWN.get(type(obj))
+        if hidden is None:
+            return NotImplemented
+        known = self.seen.get(id(obj))
+        if known is None or known[0] is not obj:
+            state = {k: v for k, v in vars(obj).items() if k not in hidden}
+            known = self.seen[id(obj)] = (obj, fingerprint((type(obj).__qualname__, state), self.seen))
+        return _shown_as, (known[1],)
+
+
+def fingerprint(value: object, seen: dict[int, tuple[object, bytes]] | None = None) -> bytes:
+    """A digest of a value as pickle writes it; a value pickle cannot write never matches any other. ``seen`` keeps
+    the digests of the shared values (``NOT_SHOWN``) met so far."""
+    out = io.BytesIO()
+    try:
+        _Pickler(out, {} if seen is None else seen).dump(value)
+    except Exception:  # an object pickle cannot write: it is never taken for an earlier one
+        return os.urandom(16)
+    return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
+
+
+def digest_of(value: object) -> bytes:
+    """A digest of a whole value as pickle writes it (every field); a value pickle cannot write matches nothing."""
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # an object pickle cannot write: it is never taken for an earlier one
+        return os.urandom(16)
+    return hashlib.blake2b(data, digest_size=16).digest()
