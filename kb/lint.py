@@ -8,7 +8,7 @@ from collections import Counter
 from whoosh.lang.porter2 import stem
 
 from kb.core.errors import Problem, Severity, rel
-from kb.core.graph import children
+from kb.core.graph import containment
 from kb.core.ids import CR_NUMBER
 from kb.core.loader import KnowledgeBase
 from kb.core.nodes import EdgeKind, NodeKind, SourceDocument
@@ -316,18 +316,19 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
     """A warning for each testable rule that no scenario cites (directly or through all its subrules) and that
     its game's not-testable list does not name: a new rule should not pass silently."""
     problems = []
+    tree = containment(kb.graph)
     for game in sorted({d.meta.game for d in kb.documents}):
         listed = kb.paths.scenarios / game / NOT_TESTABLE_FILE
         if primary_document(kb.graph, game) is None or not (kb.paths.scenarios / game).is_dir():
             continue
         reasons, found = read_not_testable(listed, rel(listed, kb.paths.root))
         problems += found
-        coverage = classify(kb.graph, game, cited, reasons)
+        coverage = classify(kb.graph, game, cited, reasons, tree)
         for rule, status in coverage.rules.items():
             if (
                 status == RuleCoverage.MISSING
                 and not any(  # the deepest missing rules, not each of their parents
-                    coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)
+                    coverage.rules.get(c) == RuleCoverage.MISSING for c in tree.get(rule, [])
                 )
             ):
                 data = kb.node(rule)
