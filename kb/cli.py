@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import gc
 import importlib
 import os
 import sys
+import threading
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -111,8 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
+def run() -> NoReturn:
+    """The ``rulekb`` program: :func:`main`, then the exit handlers and the output flushed, and the process ends
+    without tearing its objects down one by one: after a build that took 0.7 s of CPU, as much as parse, lint and
+    verify together. Only when no other thread runs (one could still be writing); else the usual exit."""
+    code = main()
+    if threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()  # what exiting would run: temporary folders' cleanup, weakref finalizers
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
     # Run through the imported module: commands register on ``kb.cli.cli``, not on this ``__main__`` copy.
-    from kb.cli import main as _main
+    from kb.cli import run as _run
 
-    sys.exit(_main())
+    _run()
