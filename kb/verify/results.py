@@ -227,9 +227,16 @@ class _Held:
     records: dict[str, dict]
 
 
-#: Per results file, what this process last read or wrote there: ``rulekb serve`` rebuilds in one process, and
+#: The results file this process last read or wrote, and what it held: ``rulekb serve`` rebuilds in one process, and
 #: reading the whole file again (its boards) took about half of its verify step after a one-rule edit.
 _HELD: dict[Path, _Held] = {}
+
+
+def _hold(path: Path, held: _Held) -> None:
+    """Keep what the results file at ``path`` holds, and only that one: a process going through many projects (the
+    tests) would otherwise keep every project's results."""
+    _HELD.clear()
+    _HELD[path] = held
 
 
 def _status(path: Path) -> tuple[int, int, int, int] | None:
@@ -264,7 +271,7 @@ def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     names = _names(ScenarioResult)
     records = {r["path"]: r for r in found if tuple(r) == names}
     if status is not None:
-        _HELD[path] = _Held(status, results, records)
+        _hold(path, _Held(status, results, records))
     return results, dict(records)
 
 
@@ -353,6 +360,6 @@ def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, di
     _write_atomically(path, results.to_json(records))
     if (status := _status(path)) is not None:
         kept = {s.path: records[s.path] for s in results.scenarios if records and s.path in records}
-        _HELD[path] = _Held(status, VerifyResults(results.generated, list(results.scenarios)), kept)
+        _hold(path, _Held(status, VerifyResults(results.generated, list(results.scenarios)), kept))
     _write_atomically(paths.cache / SUMMARY_FILE, results.summary().to_json())
     return path
