@@ -76,13 +76,15 @@ def run_build(
             task = progress.add_task("build", total=len(steps))
             for s in steps:
                 progress.update(task, description=s.name)
-                start = time.perf_counter()
+                start, cpu = time.perf_counter(), time.process_time()
                 s.run(ctx)
                 ctx.seconds[s.name] = time.perf_counter() - start
+                ctx.cpu[s.name] = time.process_time() - cpu
                 progress.advance(task)
             progress.update(task, description="done")
         ctx.progress = None
         ctx.notes.append("steps: " + ", ".join(f"{name} {sec:.1f} s" for name, sec in ctx.seconds.items()))
+        ctx.notes.append("steps, CPU: " + ", ".join(f"{name} {sec:.2f} s" for name, sec in ctx.cpu.items()))
         swap_in(tmp, paths.site)
         ctx.out = paths.site
     except BaseException:

@@ -46,6 +46,8 @@ class BuildContext:
     site: SiteBuildReport | None = None
     #: Each step's wall-clock seconds, in order (shown after the build, measured by the benchmark's users).
     seconds: dict[str, float] = field(default_factory=dict)
+    #: Each step's CPU seconds in this process (a shared machine's wall clock mostly measures the others).
+    cpu: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     #: Run in order once every step succeeded and the new site is in place (e.g. publish the search index).
     on_success: list[Callable[[], object]] = field(default_factory=list)

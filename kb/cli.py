@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import gc
 import importlib
 import os
 import sys
+import threading
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -21,6 +26,12 @@ Exit codes:
   2    bad input or usage: an unknown id, option or file, a source that does not read
   70   internal error (RULEKB_DEBUG=1 shows the traceback)
   130  interrupted"""
+
+#: The garbage collector's thresholds while a command runs. A command builds hundreds of thousands of lasting
+#: objects (the graph, the verify results' boards, the index's entries), and with Python's defaults (700, 10, 10)
+#: the collector rescans them all again and again while they are made: a build after a one-rule edit spent about
+#: a sixth of its CPU there (verify 0.60 -> 0.38 s, index 1.05 -> 0.53 s CPU with these).
+GC_THRESHOLDS = (100_000, 50, 100)
 
 #: Each command and the module that defines it (one concern per module). A module is imported only
 #: when one of its commands runs, so that a quick command (``rulekb search``) loads only what it needs.
@@ -72,6 +83,7 @@ def cli(root: Path | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; user errors become messages with a non-zero exit, never tracebacks."""
+    gc.set_threshold(*GC_THRESHOLDS)
     try:
         result = cli.main(args=argv, prog_name="rulekb", standalone_mode=False)
     except click.exceptions.Abort:
@@ -103,8 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     return result if isinstance(result, int) else 0
 
 
+def run() -> NoReturn:
+    """The ``rulekb`` program: :func:`main`, then the exit handlers and the output flushed, and the process ends
+    without tearing its objects down one by one: after a build that took 0.7 s of CPU, as much as parse, lint and
+    verify together. Only when no other thread runs (one could still be writing); else the usual exit."""
+    code = main()
+    if threading.active_count() > 1:
+        sys.exit(code)
+    atexit._run_exitfuncs()  # what exiting would run: temporary folders' cleanup, weakref finalizers
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more to say
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
     # Run through the imported module: commands register on ``kb.cli.cli``, not on this ``__main__`` copy.
-    from kb.cli import main as _main
+    from kb.cli import run as _run
 
-    sys.exit(_main())
+    _run()

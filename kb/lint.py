@@ -8,7 +8,7 @@ from collections import Counter
 from whoosh.lang.porter2 import stem
 
 from kb.core.errors import Problem, Severity, rel
-from kb.core.graph import children
+from kb.core.graph import containment
 from kb.core.ids import CR_NUMBER
 from kb.core.loader import KnowledgeBase
 from kb.core.nodes import EdgeKind, NodeKind, SourceDocument
@@ -153,15 +153,27 @@ def unused_terms(kb: KnowledgeBase) -> list[Problem]:
     return problems
 
 
-def _edits1(word: str) -> set[str]:
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    return (
-        {a + b[1:] for a, b in splits if b}
-        | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-        | {a + c + b[1:] for a, b in splits if b for c in letters}
-        | {a + c + b for a, b in splits for c in letters}
-    )
+LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+def _one_typo_apart(word: str, other: str) -> bool:
+    """Whether ``other`` is ``word`` with one typo: a letter left out, two neighbours swapped, or one letter a-z
+    put in or written for another (what generating every such variant of ``word`` would find, without making the
+    hundreds of variants of each rare word)."""
+    n, m = len(word), len(other)
+    if m == n:
+        diff = [i for i in range(n) if word[i] != other[i]]
+        if not diff:  # a letter written for itself, or two equal neighbours swapped
+            return any(c in LETTERS for c in word) or any(word[i] == word[i + 1] for i in range(n - 1))
+        if len(diff) == 1:
+            return other[diff[0]] in LETTERS
+        i, j = diff[0], diff[-1]
+        return len(diff) == 2 and j == i + 1 and word[i] == other[j] and word[j] == other[i]
+    if abs(m - n) != 1:
+        return False
+    longer, shorter = (word, other) if n > m else (other, word)
+    i = next((k for k in range(len(shorter)) if longer[k] != shorter[k]), len(shorter))
+    return longer[:i] + longer[i + 1 :] == shorter and (longer is word or longer[i] in LETTERS)
 
 
 def misspellings(kb: KnowledgeBase) -> list[Problem]:
@@ -179,6 +191,12 @@ def misspellings(kb: KnowledgeBase) -> list[Problem]:
             text = f"{node.title} {node.text}"
             counts.update(w for w in words(text) if len(w) > 3)
             capitalised.update(w.lower() for w in re.findall(r"(?<=[a-z,] )[A-Z][a-z]{3,}", text))
+    # Rule text capitalises its game terms ("Defensive Value"), so a near-twin of a capitalised term is the
+    # likely typo; lowercase near-twins are usually other words. Frequent capitalised words, by first letter:
+    frequent: dict[str, list[str]] = {}
+    for c in sorted(counts):
+        if counts[c] >= 3 and capitalised[c] * 2 >= counts[c]:
+            frequent.setdefault(c[0], []).append(c)
     for document in english:
         display = rel(document.path, kb.paths.root)
         seen: set[str] = set()
@@ -186,15 +204,10 @@ def misspellings(kb: KnowledgeBase) -> list[Problem]:
             for word in words(f"{node.title} {node.text}"):
                 if not 6 <= len(word) <= LONGEST_WORD or counts[word] > 1 or word in seen:
                     continue
-                # Rule text capitalises its game terms ("Defensive Value"), so a near-twin of a
-                # capitalised term is the likely typo; lowercase near-twins are usually other words.
                 candidates = [
                     c
-                    for c in _edits1(word)
-                    if counts[c] >= 3
-                    and stem(c) != stem(word)
-                    and c[0] == word[0]
-                    and capitalised[c] * 2 >= counts[c]
+                    for c in frequent.get(word[0], ())
+                    if abs(len(c) - len(word)) <= 1 and _one_typo_apart(word, c) and stem(c) != stem(word)
                 ]
                 if candidates:
                     seen.add(word)
@@ -303,18 +316,19 @@ def untested(kb: KnowledgeBase, cited: set[str]) -> list[Problem]:
     """A warning for each testable rule that no scenario cites (directly or through all its subrules) and that
     its game's not-testable list does not name: a new rule should not pass silently."""
     problems = []
+    tree = containment(kb.graph)
     for game in sorted({d.meta.game for d in kb.documents}):
         listed = kb.paths.scenarios / game / NOT_TESTABLE_FILE
         if primary_document(kb.graph, game) is None or not (kb.paths.scenarios / game).is_dir():
             continue
         reasons, found = read_not_testable(listed, rel(listed, kb.paths.root))
         problems += found
-        coverage = classify(kb.graph, game, cited, reasons)
+        coverage = classify(kb.graph, game, cited, reasons, tree)
         for rule, status in coverage.rules.items():
             if (
                 status == RuleCoverage.MISSING
                 and not any(  # the deepest missing rules, not each of their parents
-                    coverage.rules.get(c) == RuleCoverage.MISSING for c in children(kb.graph, rule)
+                    coverage.rules.get(c) == RuleCoverage.MISSING for c in tree.get(rule, [])
                 )
             ):
                 data = kb.node(rule)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 from rich.console import Console
 from rich.text import Text
@@ -36,21 +37,31 @@ RELOAD_TAG = f'<script src="{RELOAD_PATH}" defer></script>'.encode()
 SETTLE_SECONDS = 0.1
 
 
+#: How long a page's request for the rebuild after the one it has seen is held open, waiting for it, before the
+#: server answers that nothing changed (the page then asks again).
+WAIT_SECONDS = 20.0
+
+
 @dataclass
 class ServeState:
     """The last rebuild as the pages see it: its number, and why it failed (empty when it succeeded)."""
 
     build: int = 0
     error: str = ""
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    lock: threading.Condition = field(default_factory=threading.Condition)
 
     def finished(self, error: str = "") -> None:
         with self.lock:
             self.build += 1
             self.error = error
+            self.lock.notify_all()
 
-    def to_json(self) -> bytes:
+    def to_json(self, after: int | None = None, timeout: float = WAIT_SECONDS) -> bytes:
+        """The last rebuild; with ``after``, once there is a later one than that (or ``timeout`` has passed), so
+        that a page reloads the moment a rebuild is in place instead of at its next poll."""
         with self.lock:
+            if after is not None:
+                self.lock.wait_for(lambda: self.build != after, timeout)
             return json.dumps({"build": self.build, "error": self.error}).encode()
 
 
@@ -62,9 +73,10 @@ class _Handler(SimpleHTTPRequestHandler):
         super().__init__(*args, directory=str(site), **kwargs)
 
     def do_GET(self) -> None:
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path == STATUS_PATH:
-            self._send(self.state.to_json(), "application/json")
+            after = parse_qs(query).get("after", [""])[0]
+            self._send(self.state.to_json(int(after) if after.isdigit() else None), "application/json")
         elif path == RELOAD_PATH:
             self._send((SCRIPTS / "live-reload.js").read_bytes(), "text/javascript")
         elif path == "/sw.js":

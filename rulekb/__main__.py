@@ -1,7 +1,5 @@
 """Run the ``rulekb`` command: ``python -m rulekb search defender``."""
 
-import sys
+from kb.cli import run
 
-from kb.cli import main
-
-sys.exit(main())
+run()

@@ -13,6 +13,7 @@ from kb.core.nodes import EdgeKind, Node, NodeKind, SourceDocument
 if TYPE_CHECKING:
     from kb.core import typed_graph
     from kb.core.curated import Curated
+    from kb.core.memo import Recall
 
 #: The rule graph's type, for annotations: :class:`kb.core.typed_graph.Graph`, named by a string so that reading a
 #: graph (a memo, a :class:`kb.core.graph_view.GraphView`) imports neither networkx nor the linking of the sources;
@@ -75,7 +76,10 @@ def _unique_nodes(
 
 
 def _explained(
-    documents: list[SourceDocument], docs: dict[str, SourceDocument], curated: Curated
+    documents: list[SourceDocument],
+    docs: dict[str, SourceDocument],
+    curated: Curated,
+    recall: Recall[list[str]] | None = None,
 ) -> dict[str, list[str]]:
     """The CR rules each section of an untranslated prose document (a rulebook) explains, by section."""
     from kb.core.links import explanations
@@ -85,7 +89,7 @@ def _explained(
         cr = docs.get(f"{document.meta.game}:cr")
         if document.meta.numbering != "none" or cr is None or cr is document or document.meta.translates:
             continue
-        for section, rule in explanations(document, cr, curated):
+        for section, rule in explanations(document, cr, curated, recall):
             explained.setdefault(section, []).append(rule)
     return explained
 
@@ -153,9 +157,13 @@ def _link_explanations(
 
 
 def build_graph(
-    documents: list[SourceDocument], curated: Curated, root: Path | None = None
+    documents: list[SourceDocument],
+    curated: Curated,
+    root: Path | None = None,
+    recall: Recall[list[str]] | None = None,
 ) -> tuple[Graph, list[Problem]]:
-    """Build the rule graph from parsed documents and curated data; returns it with the problems found."""
+    """Build the rule graph from parsed documents and curated data; returns it with the problems found.
+    ``recall``: what texts gave in an earlier build (terms used, stems), so that only edited texts are read again."""
     from kb.core.links import references, uses_term
     from kb.core.typed_graph import Graph as RuleGraph
 
@@ -176,9 +184,9 @@ def build_graph(
         for source, target in edges:
             graph.link(source, target, EdgeKind.REFERENCES)
     terms = [n for n in by_id.values() if n.kind == NodeKind.TERM]
-    for source, term in uses_term(by_id.values(), terms, curated):
+    for source, term in uses_term(by_id.values(), terms, curated, recall):
         graph.link(source, term, EdgeKind.USES_TERM)
-    explained = _explained(documents, {d.id: d for d in documents}, curated)
+    explained = _explained(documents, {d.id: d for d in documents}, curated, recall)
     _link_translations(graph, documents, shown, curated, explained, problems)
     _link_explanations(graph, explained, curated, problems)
     return graph, problems
@@ -221,4 +229,26 @@ def descendants(graph: Graph, node_id: str) -> list[str]:
         current = stack.pop()
         out.append(current)
         stack.extend(reversed(children(graph, current)))
+    return out
+
+
+def containment(graph: Graph) -> dict[str, list[str]]:
+    """Every node's children in document order, as :func:`children` gives them, from one pass over the edges: for
+    walks over thousands of nodes (coverage, verify's input keys), where asking the graph node by node took most
+    of their time."""
+    found: dict[str, set[str]] = {}
+    for source, target, kind in graph.edges(keys=True):
+        if kind == EdgeKind.CONTAINS.value:
+            found.setdefault(source, set()).add(target)
+    return {node: sorted(kids, key=lambda n: (*graph.node(n).place, n)) for node, kids in found.items()}
+
+
+def descendants_in(tree: dict[str, list[str]], node_id: str) -> list[str]:
+    """Every node below ``node_id`` in a :func:`containment` tree, in document order (as :func:`descendants`)."""
+    out: list[str] = []
+    stack = list(reversed(tree.get(node_id, [])))
+    while stack:
+        current = stack.pop()
+        out.append(current)
+        stack.extend(reversed(tree.get(current, [])))
     return out

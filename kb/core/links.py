@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable
+from functools import partial
 
 from kb.core.curated import Curated
 from kb.core.errors import Problem, Severity
 from kb.core.ids import repair_scanned_number
+from kb.core.memo import Recall
 from kb.core.nodes import Node, NodeKind, SourceDocument
 from kb.core.terms import TermForm, TermMatcher, is_abbreviation
-from kb.core.text import TfIdf
+from kb.core.text import TfIdf, stems
 
 CR_REFERENCE = re.compile(r"(?<![\w.])(\d+\.\d+\.(?:\d+|[A-Z])[a-z]?(?:\.[IVXl]+[a-z]?)?)(?![\w])")
 DOTTED_REFERENCE = re.compile(r"(?<![\w.])(\d+(?:\.(?:\d+|[a-z]))+)(?![\w])")
@@ -79,18 +82,40 @@ def term_forms(terms: Iterable[Node], curated: Curated) -> list[TermForm]:
     return forms
 
 
-def uses_term(nodes: Iterable[Node], terms: list[Node], curated: Curated) -> list[tuple[str, str]]:
-    """(node, term) pairs for every glossary term of its game that a node's text uses."""
-    matchers = {}
-    for game in {t.game for t in terms}:
-        matchers[game] = TermMatcher(term_forms([t for t in terms if t.game == game], curated))
+def _forms_key(forms: list[TermForm]) -> str:
+    """A digest of a game's term forms: what, besides a text, decides the terms found in it."""
+    listed = sorted((f.term_id, f.form, f.case_sensitive) for f in forms)
+    return hashlib.blake2b(repr(listed).encode(), digest_size=16).hexdigest()
+
+
+def uses_term(
+    nodes: Iterable[Node], terms: list[Node], curated: Curated, recall: Recall[list[str]] | None = None
+) -> list[tuple[str, str]]:
+    """(node, term) pairs for every glossary term of its game that a node's text uses. ``recall``: the terms found
+    in each text by each game's forms in an earlier build, so that only edited texts are matched again (matching
+    every node's text against every form took most of building the graph)."""
+    recall = recall if recall is not None else Recall()
+    forms = {
+        game: term_forms([t for t in terms if t.game == game], curated) for game in {t.game for t in terms}
+    }
+    keys = {game: _forms_key(found) for game, found in forms.items()}
+    matchers: dict[str, TermMatcher] = {}
+
+    def matched(game: str, text: str) -> list[str]:
+        if game not in matchers:
+            matchers[game] = TermMatcher(forms[game])
+        return matchers[game].terms_in(text)
+
     edges = []
     for node in nodes:
-        matcher = matchers.get(node.game)
-        if matcher is None or node.kind not in TEXT_KINDS or (node.kind == NodeKind.TERM and not node.text):
+        if (
+            node.game not in forms
+            or node.kind not in TEXT_KINDS
+            or (node.kind == NodeKind.TERM and not node.text)
+        ):
             continue
         text = node.text if node.kind != NodeKind.SECTION else f"{node.title}. {node.text}"
-        for term_id in matcher.terms_in(text):
+        for term_id in recall.get((keys[node.game], text), partial(matched, node.game, text)):
             if term_id != node.id:
                 edges.append((node.id, term_id))
     return edges
@@ -127,12 +152,16 @@ def section_text(document: SourceDocument, section: Node) -> str:
     return "\n".join(parts)
 
 
-def explanations(rulebook: SourceDocument, cr: SourceDocument, curated: Curated) -> list[tuple[str, str]]:
-    """(rulebook section, CR rule) pairs: the CR rules most similar in wording, with curated overrides."""
+def explanations(
+    rulebook: SourceDocument, cr: SourceDocument, curated: Curated, recall: Recall[list[str]] | None = None
+) -> list[tuple[str, str]]:
+    """(rulebook section, CR rule) pairs: the CR rules most similar in wording, with curated overrides.
+    ``recall``: the stems of texts stemmed in an earlier build, so that only edited texts are stemmed again."""
     candidates = {
         n.id: f"{n.title} {n.text}" for n in cr.nodes if n.kind in (NodeKind.RULE, NodeKind.SECTION)
     }
-    space = TfIdf(candidates)
+    known = recall if recall is not None else Recall()
+    space = TfIdf(candidates, stemmer=lambda text: known.get(("stems", text), partial(stems, text)))
     edges: list[tuple[str, str]] = []
     for section in sections(rulebook):
         text = section_text(rulebook, section)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from kb.core.curated import LINKS_FILE, TERMS_FILE
 from kb.core.errors import Problem, Severity, SourceError
 from kb.core.graph_view import GraphView
-from kb.core.memo import cached, file_stamp
+from kb.core.memo import Recall, cached, file_stamp
 from kb.core.paths import Paths
 
 if TYPE_CHECKING:  # reading the knowledge base from its memo needs none of what builds it
@@ -25,6 +25,9 @@ if TYPE_CHECKING:  # reading the knowledge base from its memo needs none of what
     from kb.core.repairs import Repair
 
 CACHE_FORMAT = 1
+#: What each rule text gave when the graph was last built (the terms it uses, its stems), so that building the graph
+#: after an edit reads only the edited texts again.
+TEXTS_MEMO = "texts.pickle"
 NOT_SOURCES = {"README.md"}
 
 
@@ -70,13 +73,21 @@ def _fingerprint(paths: Paths) -> str:
     digest = hashlib.sha256(str(CACHE_FORMAT).encode())
     for path in sorted(files):
         digest.update(f"{path.relative_to(paths.root)}:{file_stamp(path)}\n".encode())
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(f"{path.name}:{file_stamp(path)}\n".encode())
+    digest.update(_code_digest().encode())
     return digest.hexdigest()[:24]
 
 
-def build_kb(paths: Paths) -> KnowledgeBase:
-    """Read and check every rule source and build the graph, never stopping at the first problem."""
+def _code_digest() -> str:
+    """The code reading the sources (kb/core), which decides what the memos derived from them hold."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(f"{path.name}:{file_stamp(path)}\n".encode())
+    return digest.hexdigest()
+
+
+def build_kb(paths: Paths, *, memo: bool = True) -> KnowledgeBase:
+    """Read and check every rule source and build the graph, never stopping at the first problem; with ``memo``,
+    recalling what unchanged texts gave in the last build (:data:`TEXTS_MEMO`)."""
     from kb.core.curated import load_curated
     from kb.core.graph import build_graph
     from kb.core.lookup import LookupIndex
@@ -103,7 +114,11 @@ def build_kb(paths: Paths) -> KnowledgeBase:
             repairs[display] = found
     curated, curated_problems = load_curated(paths.rules, paths.root)
     problems.extend(curated_problems)
-    graph, graph_problems = build_graph(documents, curated, paths.root)
+    code = _code_digest()
+    recall = Recall.load(paths.memo / TEXTS_MEMO, code) if memo else Recall()
+    graph, graph_problems = build_graph(documents, curated, paths.root, recall)
+    if memo:
+        recall.store(paths.memo / TEXTS_MEMO, code)
     problems.extend(graph_problems)
     return KnowledgeBase(paths, documents, graph, LookupIndex.from_graph(graph), curated, problems, repairs)
 
@@ -112,7 +127,7 @@ def load_kb(paths: Paths | None = None, *, use_cache: bool = True) -> KnowledgeB
     """The knowledge base of a project, from the cache when the sources have not changed."""
     paths = paths or Paths.discover()
     if not use_cache:
-        return build_kb(paths)
+        return build_kb(paths, memo=False)
     kb = cached(paths.memo / "kb.pickle", _fingerprint(paths), lambda: build_kb(paths))
     if kb.paths.root != paths.root:  # a memo copied with the project: the same sources, in this project
         for document in kb.documents:

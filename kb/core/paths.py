@@ -41,6 +41,14 @@ def find_root(start: Path | None = None) -> Path:
     )
 
 
+def relative_text(path: Path, folder: Path) -> str | None:
+    """``path`` relative to ``folder``, as ``str(path.relative_to(folder))`` gives it, when it is written below it;
+    None otherwise (callers then ask pathlib). Text, not pathlib, which took most of the time of code asking it of
+    every scenario or input file."""
+    text, base = str(path), os.path.join(str(folder), "")
+    return text[len(base) :] if text.startswith(base) and len(text) > len(base) else None
+
+
 @dataclass(frozen=True)
 class Paths:
     """The folders of one project."""

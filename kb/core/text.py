@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from functools import lru_cache
 
 from whoosh.lang.porter2 import stem as _porter2
@@ -137,12 +138,19 @@ def stems(text: str) -> list[str]:
 class TfIdf:
     """A small TF-IDF space over a fixed set of documents, for cosine similarity of short texts."""
 
-    def __init__(self, documents: dict[str, str], groups: dict[str, str] | None = None):
+    def __init__(
+        self,
+        documents: dict[str, str],
+        groups: dict[str, str] | None = None,
+        stemmer: Callable[[str], list[str]] = stems,
+    ):
         """``groups`` (document → group, e.g. its game) lets a search keep to one group at the cost of that
-        group's documents only; the weights stay those of the whole space."""
+        group's documents only; the weights stay those of the whole space. ``stemmer``: :func:`stems`, or a
+        reader of it that recalls the stems of texts seen before."""
+        self._stemmer = stemmer
         self._vectors: dict[str, dict[str, float]] = {}
         self._postings: dict[tuple[str | None, str], list[tuple[str, float]]] = defaultdict(list)
-        counts = {key: Counter(stems(text)) for key, text in documents.items()}
+        counts = {key: Counter(stemmer(text)) for key, text in documents.items()}
         df: Counter[str] = Counter()
         for c in counts.values():
             df.update(c.keys())
@@ -160,7 +168,7 @@ class TfIdf:
         return {t: v / norm for t, v in vector.items()}
 
     def vector(self, text: str) -> dict[str, float]:
-        c = Counter(stems(text))
+        c = Counter(self._stemmer(text))
         return self._normalise(
             {t: (1 + math.log(f)) * self._idf.get(t, 0.0) for t, f in c.items() if t in self._idf}
         )

@@ -7,7 +7,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from kb.core.errors import Problem
-from kb.core.graph import Graph, ancestors, children, descendants
+from kb.core.graph import Graph, ancestors, containment, descendants_in
 from kb.core.yamlio import read_yaml
 from kb.verify.results import Status, VerifyResults
 
@@ -127,18 +127,21 @@ def _countable(graph: Graph, node_id: str, numbered_doc: bool) -> bool:
     return data.kind == "paragraph"
 
 
-def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, list[str]]]:
+def _groups(
+    graph: Graph, doc: str, numbered_doc: bool, tree: dict[str, list[str]] | None = None
+) -> list[tuple[str, str, list[str]]]:
     """(key, title, countable nodes in order) per chapter; per first number in a document without chapters;
-    per top-level section in an unnumbered document."""
-    ordered = [n for n in descendants(graph, doc) if _countable(graph, n, numbered_doc)]
-    chapters = [c for c in children(graph, doc) if graph.node(c).kind == "chapter"]
+    per top-level section in an unnumbered document. ``tree``: the graph's :func:`containment`, when known."""
+    tree = tree if tree is not None else containment(graph)
+    ordered = [n for n in descendants_in(tree, doc) if _countable(graph, n, numbered_doc)]
+    chapters = [c for c in tree.get(doc, []) if graph.node(c).kind == "chapter"]
     groups: dict[str, tuple[str, list[str]]] = {}
     if chapters:
         for chapter in chapters:
             data = graph.node(chapter)
             if data.number in (None, "0"):
                 continue
-            members = [n for n in descendants(graph, chapter) if _countable(graph, n, numbered_doc)]
+            members = [n for n in descendants_in(tree, chapter) if _countable(graph, n, numbered_doc)]
             groups[data.number] = (data.title, members)
         return [(k, t, m) for k, (t, m) in groups.items()]
     for node in ordered:
@@ -158,25 +161,41 @@ def _groups(graph: Graph, doc: str, numbered_doc: bool) -> list[tuple[str, str, 
     return items
 
 
-def compute(graph: Graph, game: str, results: VerifyResults, not_testable: dict[str, str]) -> Coverage:
-    """Classify every countable rule of a game's rules document by its passing scenarios, grouped by chapter."""
+def compute(
+    graph: Graph,
+    game: str,
+    results: VerifyResults,
+    not_testable: dict[str, str],
+    tree: dict[str, list[str]] | None = None,
+) -> Coverage:
+    """Classify every countable rule of a game's rules document by its passing scenarios, grouped by chapter.
+    ``tree``: the graph's :func:`containment`, when known (one for every game)."""
     return classify(
         graph,
         game,
         {rule for s in results.scenarios if s.status == Status.PASSED and s.game == game for rule in s.rules},
         not_testable,
+        tree,
     )
 
 
-def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict[str, str]) -> Coverage:
+def classify(
+    graph: Graph,
+    game: str,
+    demonstrated: set[str],
+    not_testable: dict[str, str],
+    tree: dict[str, list[str]] | None = None,
+) -> Coverage:
     """Classify every countable rule of a game's rules document, given the rules that count as demonstrated
-    (those of passing scenarios for coverage; those any scenario cites for lint), grouped by chapter (or section)."""
+    (those of passing scenarios for coverage; those any scenario cites for lint), grouped by chapter (or section).
+    ``tree``: the graph's :func:`containment`, when known."""
     cov = Coverage(game=game)
     doc = primary_document(graph, game)
     if doc is None:
         return cov
+    tree = tree if tree is not None else containment(graph)
     numbered_doc = graph.node(doc).number is None and any(
-        graph.node(c).number for c in descendants(graph, doc)[:50]
+        graph.node(c).number for c in descendants_in(tree, doc)[:50]
     )
     memo: dict[str, RuleCoverage] = {}
 
@@ -184,7 +203,7 @@ def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict
         if node_id in memo:
             return memo[node_id]
         local = node_id.split(":", 1)[1]
-        kids = [c for c in children(graph, node_id) if _countable(graph, c, numbered_doc)]
+        kids = [c for c in tree.get(node_id, []) if _countable(graph, c, numbered_doc)]
         kid_status = [status(k) for k in kids]
         if node_id in demonstrated:
             result = RuleCoverage.DEMONSTRATED
@@ -204,7 +223,7 @@ def classify(graph: Graph, game: str, demonstrated: set[str], not_testable: dict
         memo[node_id] = result
         return result
 
-    for key, title, members in _groups(graph, doc, numbered_doc):
+    for key, title, members in _groups(graph, doc, numbered_doc, tree):
         chapter = ChapterCoverage(key, title)
         for node in members:
             s = status(node)

@@ -7,6 +7,7 @@ it and records the new fingerprint with ``rulekb review``.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 from kb.core.errors import Problem, Severity
 from kb.core.graph import Graph
 from kb.core.memo import per_file
+from kb.core.paths import relative_text
 from kb.core.yamlio import read_yaml, yaml_load
 
 _BLOCK = re.compile(r"^fingerprint:[^\n]*\n(?:[ \t]+[^\n]*\n?)*", re.MULTILINE)
@@ -105,11 +107,20 @@ def lint_scenarios(
     """
     problems = []
     for path, data in per_file(cache, files, _cited).items():
-        display = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        display = relative_text(path, root) or (
+            str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        )
         if isinstance(data, list):
             problems += [replace(p, path=display) for p in data]
             continue
-        game = path.relative_to(scenarios_dir).parts[0] if path.is_relative_to(scenarios_dir) else "athernum"
+        below = relative_text(path, scenarios_dir)
+        game = (
+            below.split(os.sep, 1)[0]
+            if below is not None
+            else path.relative_to(scenarios_dir).parts[0]
+            if path.is_relative_to(scenarios_dir)
+            else "athernum"
+        )
         for rule, why in suspects(data, game, graph):
             problems.append(
                 Problem(

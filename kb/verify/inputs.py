@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import engine
-from kb.core.graph import Graph, descendants
+from kb.core.graph import Graph, containment, descendants_in
 from kb.verify.adapter_base import GameAdapter
 from kb.verify.adapters import adapter_for
 from kb.verify.fingerprint import rule_fingerprint
@@ -51,10 +51,13 @@ class Keys:
         self.parameters = parameters
         self._libraries: dict[str, str] = {}
         self._texts: dict[str, list[str]] = {}  # per cited rule (many scenarios cite the same rules)
+        self._tree: dict[str, list[str]] | None = None
 
     def _rule_texts(self, rule: str) -> list[str]:
         if rule not in self._texts:
-            nodes = [rule, *descendants(self.graph, rule)] if rule in self.graph else [rule]
+            if self._tree is None:
+                self._tree = containment(self.graph)
+            nodes = [rule, *descendants_in(self._tree, rule)] if rule in self.graph else [rule]
             self._texts[rule] = [
                 f"{n}={rule_fingerprint(self.graph, n) if n in self.graph else '-'}" for n in nodes
             ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kb.core.graph import Graph
+from kb.core.graph import Graph, containment
 from kb.core.paths import Paths
 from kb.core.rulings import Ruling
 from kb.verify.coverage import NOT_TESTABLE_FILE, Coverage, compute, primary_document, read_not_testable
@@ -93,11 +93,12 @@ def summarise(paths: Paths, graph: Graph, results: VerifyResults, rulings: list[
     coverage: dict[str, Coverage] = {}
     problems = []
     games = sorted({d.game for _, d in graph.node_items() if d.kind == "document"})
+    tree = containment(graph)
     for game in games:
         if primary_document(graph, game) is None:
             continue
         nt_path = paths.scenarios / game / NOT_TESTABLE_FILE
         reasons, found = read_not_testable(nt_path, str(nt_path.relative_to(paths.root)))
         problems += found
-        coverage[game] = compute(graph, game, results, reasons)
+        coverage[game] = compute(graph, game, results, reasons, tree)
     return Summary(dict(counts), coverage, check_rulings(rulings, results), problems)

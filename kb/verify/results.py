@@ -218,13 +218,61 @@ def _read(path: Path) -> tuple[VerifyResults, list[dict]]:
         return VerifyResults(generated=""), []
 
 
+@dataclass
+class _Held:
+    """The results a process last read or wrote, and the status of the file that then held them."""
+
+    status: tuple[int, int, int, int]
+    results: VerifyResults
+    records: dict[str, dict]
+
+
+#: The results file this process last read or wrote, and what it held: ``rulekb serve`` rebuilds in one process, and
+#: reading the whole file again (its boards) took about half of its verify step after a one-rule edit.
+_HELD: dict[Path, _Held] = {}
+
+
+def _hold(path: Path, held: _Held) -> None:
+    """Keep what the results file at ``path`` holds, and only that one: a process going through many projects (the
+    tests) would otherwise keep every project's results."""
+    _HELD.clear()
+    _HELD[path] = held
+
+
+def _status(path: Path) -> tuple[int, int, int, int] | None:
+    """What changes whenever the file is written or replaced (size, times, inode); None when there is none."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
+
+
 def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     """The last verify results (as :func:`load_results`) and, by path, each scenario's record as the file holds it:
     a result kept as stored is written back from its record (``VerifyResults.to_json``). The results of the same
-    inputs are those of the same verify code (``kb.verify.inputs``), so a record has the fields of its result."""
-    results, records = _read(results_path(paths))
+    inputs are those of the same verify code (``kb.verify.inputs``), so a record has the fields of its result.
+
+    While the file is as this process last read or wrote it, what it then held is given again without reading it;
+    the results are shared with that earlier reader, who must not change them (each run makes new ones)."""
+    path = results_path(paths)
+    status = _status(path)
+    held = _HELD.get(path)
+    if status is not None and held is not None and held.status == status:
+        for (
+            scenario
+        ) in held.results.scenarios:  # those this process ran: their records as the file holds them
+            if scenario.path not in held.records:
+                held.records[scenario.path] = json.loads(
+                    json.dumps(scenario, default=_fields, ensure_ascii=False, separators=(",", ":"))
+                )
+        return VerifyResults(held.results.generated, list(held.results.scenarios)), dict(held.records)
+    results, found = _read(path)
     names = _names(ScenarioResult)
-    return results, {r["path"]: r for r in records if tuple(r) == names}
+    records = {r["path"]: r for r in found if tuple(r) == names}
+    if status is not None:
+        _hold(path, _Held(status, results, records))
+    return results, dict(records)
 
 
 def detail_path(paths: Paths, scenario_id: str) -> Path:
@@ -308,6 +356,10 @@ def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, di
     path = results_path(paths)
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_details(paths, results)
+    _HELD.pop(path, None)
     _write_atomically(path, results.to_json(records))
+    if (status := _status(path)) is not None:
+        kept = {s.path: records[s.path] for s in results.scenarios if records and s.path in records}
+        _hold(path, _Held(status, VerifyResults(results.generated, list(results.scenarios)), kept))
     _write_atomically(paths.cache / SUMMARY_FILE, results.summary().to_json())
     return path

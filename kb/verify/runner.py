@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.core.errors import Problem
+from kb.core.paths import relative_text
 from kb.verify.adapters import adapter_for
 from kb.verify.results import ScenarioResult, Status, VerifyResults
 from kb.verify.scenario import Scenario, ScenarioInvalid, game_of, load_scenario, resolved_folder
@@ -39,6 +40,9 @@ class RunContext:
     def display(self, path: Path) -> str:
         """A scenario's path as results show it: relative to the project (as written when it is written under it,
         as found scenarios are; else with symlinks resolved)."""
+        below = relative_text(path, self.root)
+        if below is not None and ".." not in str(path).split(os.sep):
+            return below
         try:
             if path.is_relative_to(self.root) and ".." not in path.parts:
                 return str(path.relative_to(self.root))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -12,6 +13,7 @@ from pathlib import Path
 import jsonschema
 
 from kb.core.errors import Problem
+from kb.core.paths import relative_text
 from kb.core.textfile import read_text
 from kb.core.yamlpos import Located, YamlInvalid, field_name, load_located
 from kb.verify.bounds import out_of_bounds
@@ -88,6 +90,9 @@ def resolved_folder(folder: Path) -> Path:
 def game_of(path: Path, scenarios_dir: Path) -> str:
     """The game a scenario belongs to: the first folder under ``scenarios/`` (as written when the path is written
     under it, as found scenarios are; else with symlinks resolved)."""
+    below = relative_text(path, scenarios_dir)
+    if below is not None and ".." not in str(path).split(os.sep):
+        return below.split(os.sep, 1)[0]
     try:
         if path.is_relative_to(scenarios_dir) and ".." not in path.parts:
             return path.relative_to(scenarios_dir).parts[0]

@@ -15,6 +15,7 @@ from kb.core.errors import Problem
 from kb.core.graph import Graph
 from kb.core.lookup import LookupIndex
 from kb.core.memo import per_file, stamp
+from kb.core.paths import relative_text
 from kb.verify.adapters import Adapter, adapter_for
 from kb.verify.scenario import ScenarioInvalid, game_of, load_scenario, schema_for
 from kb.verify.vocabulary import did_you_mean as suggest
@@ -120,7 +121,9 @@ def lint_scenario_files(
     """Errors for malformed scenario files, rules and rulings they cite that do not exist, and duplicate ids."""
 
     def display(path: Path) -> str:
-        return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        return relative_text(path, root) or (
+            str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+        )
 
     rules = _rules_by_game(graph)
     memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir, rules)}.pickle"

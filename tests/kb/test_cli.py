@@ -125,3 +125,22 @@ def test_import_refuses_to_overwrite_an_edited_source(run, scratch, seeds):
         code == 0 and (scratch / "rules" / "altered" / "cr@excerpt.md").exists()
     )  # the previous text, archived
     assert "release: 2026-01" in (scratch / "rules" / "altered" / "cr.md").read_text()
+
+
+def test_the_program_exits_with_its_code_and_all_its_output_through_a_pipe():
+    """``rulekb`` as a program (``python -m rulekb``, the installed script) ends without tearing its objects down, yet
+    with every line written and the command's exit code: 0 with the answer, 2 with the error for an unknown rule."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "RULEKB_ROOT": str(ROOT), "COLUMNS": "200"}
+    found = subprocess.run(
+        [sys.executable, "-m", "rulekb", "rule", "athernum:2.4.2"], env=env, capture_output=True, text=True
+    )
+    assert found.returncode == 0 and "Only one location may be played per turn" in found.stdout, found.stderr
+    assert found.stdout.endswith("\n")
+    missing = subprocess.run(
+        [sys.executable, "-m", "rulekb", "rule", "athernum:99.99.99"], env=env, capture_output=True, text=True
+    )
+    assert missing.returncode == 2 and "no rule" in missing.stderr

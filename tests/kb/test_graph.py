@@ -135,3 +135,16 @@ def test_a_bad_link_override_is_reported_at_its_line_in_links_yaml(small_project
     lines = links.read_text().splitlines()
     assert "11.0.99" in lines[problems["explains"].line - 1]
     assert "rulebook-de/worum-geht-es-in-der-welt" in lines[problems["translates"].line - 1]
+
+
+def test_the_containment_tree_gives_every_nodes_children_and_descendants_in_document_order(graph):
+    """Walks over many nodes (coverage, verify's input keys) read the containment tree made in one pass: it must give
+    exactly what asking the graph node by node gives."""
+    from kb.core.graph import containment, descendants, descendants_in
+
+    tree = containment(graph)
+    assert tree, "the graph has no containment"
+    for node_id, _ in graph.node_items():
+        assert tree.get(node_id, []) == children(graph, node_id), node_id
+    documents = [n for n, data in graph.node_items() if data.kind == "document"]
+    assert documents and all(descendants_in(tree, d) == descendants(graph, d) for d in documents)

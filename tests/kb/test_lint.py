@@ -151,3 +151,20 @@ def test_an_engine_crashing_on_a_scenario_is_a_finding_not_a_crash_of_lint(small
     monkeypatch.setattr(AthernumAdapter, "lint", crash)
     found = [f for f in lint(load_kb(Paths(small_project))) if "could not check it" in f.message]
     assert found and all("TypeError: odd input" in f.message and f.severity == Severity.ERROR for f in found)
+
+
+def test_one_typo_apart_is_exactly_one_letter_left_out_swapped_put_in_or_replaced():
+    """The misspelling check finds every word one typo from a frequent one, and no word two typos away."""
+    from kb.lint import _one_typo_apart
+
+    word = "devensive"
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    variants = (
+        {word[:i] + word[i + 1 :] for i in range(len(word))}
+        | {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)}
+        | {word[:i] + c + word[i + 1 :] for i in range(len(word)) for c in letters}
+        | {word[:i] + c + word[i:] for i in range(len(word) + 1) for c in letters}
+    )
+    assert all(_one_typo_apart(word, v) for v in variants)
+    assert not any(_one_typo_apart(word, v) for v in ("defensiv", "edvensiev", "devensiveness", "dévensive"))
+    assert _one_typo_apart("dévensive", "devensive") and not _one_typo_apart("devensive", "dévensive")

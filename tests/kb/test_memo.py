@@ -73,3 +73,80 @@ def test_a_copied_project_reads_its_knowledge_base_from_the_memo_with_its_own_pa
         loader.load_kb(copy)
     monkeypatch.setattr(loader, "build_kb", built)
     assert "Every card has a word" in loader.load_kb(copy).node("athernum:1.1.1").text
+
+
+def test_per_file_reads_no_unchanged_file_once_its_status_is_settled(tmp_path, monkeypatch):
+    """A file unchanged since before its digest was taken is not read again (a build with nothing changed reads no
+    file whole); one whose status changed is read, and read anew only when its content changed; one changed within
+    the racy interval before its digest is read every time."""
+    data = tmp_path / "data"
+    data.mkdir()
+    files = []
+    for name in ("a", "b"):
+        path = data / f"{name}.txt"
+        path.write_text(f"file {name}", encoding="utf-8")
+        files.append(path)
+    store = tmp_path / ".rulekb" / "memo" / "x.pickle"
+    read: list[str] = []
+
+    def reader(path: Path) -> str:
+        read.append(path.name)
+        return path.read_text(encoding="utf-8")
+
+    assert list(memo.per_file(store, files, reader).values()) == ["file a", "file b"]
+    hashed: list[str] = []
+    real_stamp = memo.file_stamp
+
+    def counted_stamp(path: Path) -> tuple[int, str]:
+        hashed.append(path.name)
+        return real_stamp(path)
+
+    monkeypatch.setattr(memo, "file_stamp", counted_stamp)
+    read.clear()
+    assert list(memo.per_file(store, files, reader).values()) == ["file a", "file b"]
+    assert hashed == ["a.txt", "b.txt"] and read == []  # just written: within the racy interval
+    monkeypatch.setattr(memo, "RACY_NS", 0)  # as if the files had been written long before
+    hashed.clear()
+    memo.per_file(store, files, reader)
+    hashed.clear()
+    assert list(memo.per_file(store, files, reader).values()) == ["file a", "file b"]
+    assert hashed == [] and read == []
+    os.utime(files[0], ns=(10**9, 10**9))  # touched: its content is hashed, found the same, not read
+    assert list(memo.per_file(store, files, reader).values()) == ["file a", "file b"]
+    assert hashed == ["a.txt"] and read == []
+    files[1].write_text("file B", encoding="utf-8")
+    assert list(memo.per_file(store, files, reader).values()) == ["file a", "file B"]
+    assert read == ["b.txt"]
+
+
+def test_a_stale_keyed_memo_is_rebuilt_and_a_foreign_one_ignored(tmp_path):
+    """A memo under another key is built anew (its value never returned), and a file that is no keyed memo is too."""
+    store = tmp_path / "m.pickle"
+    assert memo.cached(store, "k1", lambda: "one") == "one"
+    assert memo.cached(store, "k1", lambda: "never built") == "one"
+    assert memo.cached(store, "k2", lambda: "two") == "two"
+    memo.store(store, ("k2", "plain"))
+    assert memo.cached(store, "k2", lambda: "again") == "again"
+
+
+def _edges(kb: loader.KnowledgeBase) -> list[tuple[str, str, str]]:
+    return sorted((u, v, k) for u, v, k in kb.graph.edges(keys=True))
+
+
+def test_a_graph_built_after_an_edit_from_the_texts_memo_equals_one_built_afresh(tmp_path):
+    """After a rule edit that changes the terms a rule uses, the graph built recalling the unchanged texts has exactly
+    the edges of a graph built with no memo at all."""
+    paths = make_project(tmp_path / "p", hostile=False, with_proof=False)
+    first = loader.load_kb(paths)
+    assert not first.errors and (paths.memo / loader.TEXTS_MEMO).is_file()
+    terms = sorted(
+        first.node(t).title for t, _ in first.graph.node_items() if t.split(":", 1)[1].startswith("term/")
+    )
+    assert terms, "the project defines no term"
+    cr = paths.rules / "athernum" / "cr.md"
+    cr.write_text(
+        cr.read_text(encoding="utf-8").replace("has a name", f"has a name and a {terms[0]}"), "utf-8"
+    )
+    again = loader.load_kb(paths)
+    assert _edges(again) == _edges(loader.build_kb(paths, memo=False))
+    assert _edges(again) != _edges(first)

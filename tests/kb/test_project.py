@@ -62,3 +62,17 @@ def test_every_command_runs_through_python_m(module, tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert "4.2.2a" in done.stdout
+
+
+def test_a_path_below_a_folder_reads_relative_to_it_as_pathlib_gives_it():
+    """Scenario paths and games are worked out as text: exactly what ``relative_to`` gives below the folder, and
+    nothing for a path beside it that merely starts with the same letters, or for the folder itself."""
+    from pathlib import Path
+
+    from kb.core.paths import relative_text
+
+    root = Path("/p/project")
+    for below in ("scenarios/athernum/a.yaml", "mkdocs.yml", "a b/ü.md"):
+        assert relative_text(root / below, root) == str((root / below).relative_to(root))
+    assert relative_text(Path("/p/project2/x"), root) is None
+    assert relative_text(root, root) is None and relative_text(Path("x/y"), root) is None

@@ -147,3 +147,18 @@ def test_a_port_out_of_range_is_refused_as_bad_usage(run, small_project):
     """`rulekb serve --port 70000` is a usage error naming the option and its range, never an internal error."""
     code, _, err = run(small_project, "serve", "--port", "70000")
     assert code == 2 and "--port" in err and "0<=x<=65535" in err
+
+
+def test_a_page_asking_for_the_next_rebuild_hears_of_it_as_soon_as_it_is_done():
+    """A page's request for the rebuild after the one it has seen is answered as soon as that rebuild is in place
+    (so the page reloads at once), and after the waiting time when there is none."""
+    from kb.serve import ServeState
+
+    state = ServeState()
+    assert json.loads(state.to_json(after=0, timeout=0.05)) == {"build": 0, "error": ""}
+    timer = threading.Timer(0.2, state.finished)
+    start = time.monotonic()
+    timer.start()
+    assert json.loads(state.to_json(after=0, timeout=60))["build"] == 1
+    assert time.monotonic() - start < 30
+    assert json.loads(state.to_json())["build"] == 1

@@ -143,3 +143,34 @@ def test_results_kept_as_stored_are_written_back_byte_for_byte(tmp_path):
     assert stored.to_json(records) == stored.to_json() == written.decode("utf-8")
     write_results(paths, stored, records)
     assert results_path(paths).read_bytes() == written
+
+
+def test_results_this_process_wrote_are_given_back_unread_until_another_writes_the_file(
+    tmp_path, monkeypatch
+):
+    """A process that rebuilds again and again (``rulekb serve``) gets the results it wrote without reading the file
+    again, records included; once the file is replaced by another writer, what the file holds is read."""
+    import kb.verify.results as results_module
+
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key = "inputs-1"
+    write_results(paths, results)
+    reads: list[object] = []
+    real_read = results_module._read
+
+    def counted_read(path):
+        reads.append(path)
+        return real_read(path)
+
+    monkeypatch.setattr(results_module, "_read", counted_read)
+    stored, records = load_stored(paths)
+    assert reads == [] and stored.to_json() == results.to_json()
+    assert list(records) == ["scenarios/athernum/names/pass.yaml"]
+    assert stored.to_json(records) == results_path(paths).read_text(encoding="utf-8")
+    other = _results(Status.FAILED)
+    replacement = results_path(paths).with_suffix(".other")
+    replacement.write_text(other.to_json(), encoding="utf-8")
+    os.replace(replacement, results_path(paths))
+    stored, _ = load_stored(paths)
+    assert len(reads) == 1 and [s.status for s in stored.scenarios] == [Status.FAILED]
