@@ -175,6 +175,7 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
     }
     space = TfIdf(candidates, groups={n: graph.node(n).game for n in candidates})
     counterparts = english_counterparts(graph, translate)
+    similar: dict[tuple[str, str], list[tuple[str, float]]] = {}  # a sentence met again is compared once
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):
         passages = [
@@ -185,7 +186,13 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
         linked = _linked_rules(graph, section)
         for node_id in [section, *passages]:
             ranked = _rank(
-                graph, space, node_id, section, linked, _digits(_english_text(graph, node_id, counterparts))
+                graph,
+                space,
+                node_id,
+                section,
+                linked,
+                _digits(_english_text(graph, node_id, counterparts)),
+                similar,
             )
             if ranked:
                 out[node_id] = ranked
@@ -212,18 +219,27 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
 
 
 def _rank(
-    graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: set[str], text: str
+    graph: Graph,
+    space: TfIdf,
+    node_id: str,
+    section: str,
+    linked_rules: set[str],
+    text: str,
+    similar: dict[tuple[str, str], list[tuple[str, float]]],
 ) -> list[str]:
     """The CR rules a passage (given as English text) corresponds to: for each of its sentences the most
     similar rules of its own game (a rule its section explains, ``linked_rules``, gets a bonus), taken in
     turns so that every statement of the passage is represented, best sentence first. Each sentence is
-    compared with its own game's rules only, so the work grows with the corpus, not with its square."""
+    compared with its own game's rules only, so the work grows with the corpus, not with its square. ``similar``:
+    the most similar rules of each (sentence, game) already compared (a heading's paragraph is read twice)."""
     game = graph.node(node_id).game
     linked = {r for r in linked_rules if graph.node(r).game == game}
     per_sentence: list[list[tuple[float, str]]] = []
     for sentence in SENTENCE.split(text):
         scored = []
-        for rule, similarity in space.most_similar(sentence, 30, group=game):
+        if (sentence, game) not in similar:
+            similar[sentence, game] = space.most_similar(sentence, 30, group=game)
+        for rule, similarity in similar[sentence, game]:
             bonus = LINKED_BONUS if rule in linked else 0.0
             if similarity + bonus >= MIN_SIMILARITY + (0 if bonus else 0.1):
                 scored.append((similarity + bonus, rule))
