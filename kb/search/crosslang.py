@@ -8,9 +8,12 @@ rules by TF-IDF, preferring the rules its section explains. Computed once, at in
 
 from __future__ import annotations
 
+import hashlib
 import re
 from math import log, sqrt
+from pathlib import Path
 
+from kb.core import memo
 from kb.core.graph import Graph, children, descendants, edges_of
 from kb.core.nodes import EdgeKind
 from kb.core.text import NUMBER_WORDS, STOPWORDS, TfIdf, stem
@@ -35,6 +38,10 @@ PER_SENTENCE = 2
 HEADING_WORDS = 6
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
+#: The memo of the last matching, kept while the graph of the games with rulebooks and the synonyms are unchanged.
+RELATED_MEMO = "related-rules.pickle"
+#: The links that matching follows between documents: a game without them has nothing to match.
+MATCHED_LINKS = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
 NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
@@ -161,8 +168,61 @@ def _linked_rules(graph: Graph, section: str | None) -> set[str]:
     return linked
 
 
-def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
-    """For every rulebook section and paragraph that explains CR rules: those rules, best match first."""
+def _code_files() -> list[Path]:
+    """The modules whose code decides the matching (this one, the similarity, the graph walks, the stopwords and
+    the synonyms' matching): an edit to one of them invalidates the memo."""
+    from kb.core import graph as graph_module
+    from kb.core import text
+    from kb.search import analysis, synonyms
+
+    return [Path(m.__file__ or "") for m in (graph_module, text, analysis, synonyms)] + [Path(__file__)]
+
+
+def matching_key(graph: Graph, translate: Synonyms | None) -> str:
+    """A digest of everything :func:`related_rules` reads: every node of the games whose documents explain or
+    translate one another (its fields but the file it came from), their links, and the synonyms; another game's
+    edit leaves it as it was."""
+    games: set[str] = set()
+    for node_id in graph:
+        for other, kinds in graph.linked(node_id).items():
+            if any(kind in kinds for kind in MATCHED_LINKS):
+                games.update((graph.node(node_id).game, graph.node(other).game))
+    h = hashlib.blake2b(repr(sorted(games)).encode("utf-8"), digest_size=16)
+    for node_id, d in graph.node_items():
+        if d.game not in games:
+            continue
+        fields = (
+            node_id,
+            d.game,
+            d.document,
+            str(d.kind),
+            d.title,
+            d.text,
+            d.number,
+            d.parent,
+            d.order,
+            d.line,
+        )
+        links = sorted((other, sorted(kinds)) for other, kinds in graph.linked(node_id).items())
+        h.update(repr((fields, d.aliases, links)).encode("utf-8"))
+    h.update(repr(translate.rules if translate is not None else None).encode("utf-8"))
+    return h.hexdigest()
+
+
+def related_rules(
+    graph: Graph, translate: Synonyms | None = None, memo_dir: Path | None = None
+) -> dict[str, list[str]]:
+    """For every rulebook section and paragraph that explains CR rules: those rules, best match first. With
+    ``memo_dir``, the last build's matching is reused while nothing it reads has changed (:func:`matching_key`):
+    an edit to a scenario, a ruling or a game without rulebooks does not redo it."""
+    if memo_dir is None:
+        return _related_rules(graph, translate)
+    key = (memo.stamp(_code_files()), matching_key(graph, translate))
+    return memo.cached(memo_dir / RELATED_MEMO, key, lambda: _related_rules(graph, translate))
+
+
+def _related_rules(graph: Graph, translate: Synonyms | None) -> dict[str, list[str]]:
+    """:func:`related_rules`, worked out afresh."""
     explaining = {u for u, _, k in graph.edges(keys=True) if k == EdgeKind.EXPLAINS.value}
     if not explaining:
         return {}

@@ -314,7 +314,7 @@ def _prepare_knowledge_base_index(
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(
-        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by
+        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by, paths.memo
     )
     companions = [f"{game}:{document}" for game, document in companion_documents(kb.graph)]
     prepared = prepare_index(
