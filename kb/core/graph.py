@@ -198,10 +198,7 @@ def build_graph(
 def edges_of(graph: Graph, node_id: str, kind: EdgeKind, *, incoming: bool = False) -> list[str]:
     """The nodes linked to ``node_id`` by edges of ``kind`` (outgoing, or incoming when asked), in document order
     and, where that ties (nodes a parse places alike), by id: never in the order of a set, which changes per run."""
-    if incoming:
-        found = [u for u, _, k in graph.in_edges(node_id, keys=True) if k == kind.value]
-    else:
-        found = [v for _, v, k in graph.out_edges(node_id, keys=True) if k == kind.value]
+    found = [other for other, keys in graph.linked(node_id, incoming=incoming).items() if kind.value in keys]
     # Ties (terms added from curated data share their rule's place) are broken by id, never by set order.
     return sorted(set(found), key=lambda n: (*graph.node(n).place, n))
 

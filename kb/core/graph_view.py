@@ -53,6 +53,10 @@ class GraphView:
     def __len__(self) -> int:
         return len(self.nodes)
 
+    def linked(self, node_id: str, *, incoming: bool = False) -> dict[str, list[str]]:
+        """The nodes linked to ``node_id`` with their edges' keys, as :meth:`kb.core.typed_graph.Graph.linked`."""
+        return (self._pred if incoming else self._succ).get(node_id, {})
+
     def successors(self, node_id: str) -> Iterator[str]:
         return iter(self._succ[node_id])
 

@@ -16,8 +16,16 @@ class Graph(nx.MultiDiGraph):
     """The rule graph: networkx edges between node ids; each node's data is its typed ``Node``."""
 
     def node(self, node_id: str) -> Node:
-        """The node ``node_id`` names (KeyError when the graph has none)."""
-        return self.nodes[node_id]["node"]
+        """The node ``node_id`` names (KeyError when the graph has none). Read from networkx's own node table:
+        through ``self.nodes`` (a view object per call) it is several times slower, and a build asks ~150,000 times."""
+        return self._node[node_id]["node"]  # type: ignore[attr-defined]
+
+    def linked(self, node_id: str, *, incoming: bool = False) -> dict[str, dict[str, object]]:
+        """The nodes linked to ``node_id`` (outgoing, or incoming), each with its edges' keys (their kinds); none for
+        a node the graph does not hold. networkx's adjacency read directly: its edge views cost more than the walk."""
+        adjacency = self._pred if incoming else self._succ  # type: ignore[attr-defined]
+        linked: dict[str, dict[str, object]] = adjacency.get(node_id, {})
+        return linked
 
     def node_items(self) -> Iterator[tuple[str, Node]]:
         """Every node with its id, in the order the graph holds them."""

@@ -8,9 +8,12 @@ rules by TF-IDF, preferring the rules its section explains. Computed once, at in
 
 from __future__ import annotations
 
+import hashlib
 import re
 from math import log, sqrt
+from pathlib import Path
 
+from kb.core import memo
 from kb.core.graph import Graph, children, descendants, edges_of
 from kb.core.nodes import EdgeKind
 from kb.core.text import NUMBER_WORDS, STOPWORDS, TfIdf, stem
@@ -35,6 +38,10 @@ PER_SENTENCE = 2
 HEADING_WORDS = 6
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
+#: The memo of the last matching, kept while the graph of the games with rulebooks and the synonyms are unchanged.
+RELATED_MEMO = "related-rules.pickle"
+#: The links that matching follows between documents: a game without them has nothing to match.
+MATCHED_LINKS = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
 NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
 
@@ -161,8 +168,61 @@ def _linked_rules(graph: Graph, section: str | None) -> set[str]:
     return linked
 
 
-def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
-    """For every rulebook section and paragraph that explains CR rules: those rules, best match first."""
+def _code_files() -> list[Path]:
+    """The modules whose code decides the matching (this one, the similarity, the graph walks, the stopwords and
+    the synonyms' matching): an edit to one of them invalidates the memo."""
+    from kb.core import graph as graph_module
+    from kb.core import text
+    from kb.search import analysis, synonyms
+
+    return [Path(m.__file__ or "") for m in (graph_module, text, analysis, synonyms)] + [Path(__file__)]
+
+
+def matching_key(graph: Graph, translate: Synonyms | None) -> str:
+    """A digest of everything :func:`related_rules` reads: every node of the games whose documents explain or
+    translate one another (its fields but the file it came from), their links, and the synonyms; another game's
+    edit leaves it as it was."""
+    games: set[str] = set()
+    for node_id in graph:
+        for other, kinds in graph.linked(node_id).items():
+            if any(kind in kinds for kind in MATCHED_LINKS):
+                games.update((graph.node(node_id).game, graph.node(other).game))
+    h = hashlib.blake2b(repr(sorted(games)).encode("utf-8"), digest_size=16)
+    for node_id, d in graph.node_items():
+        if d.game not in games:
+            continue
+        fields = (
+            node_id,
+            d.game,
+            d.document,
+            str(d.kind),
+            d.title,
+            d.text,
+            d.number,
+            d.parent,
+            d.order,
+            d.line,
+        )
+        links = sorted((other, sorted(kinds)) for other, kinds in graph.linked(node_id).items())
+        h.update(repr((fields, d.aliases, links)).encode("utf-8"))
+    h.update(repr(translate.rules if translate is not None else None).encode("utf-8"))
+    return h.hexdigest()
+
+
+def related_rules(
+    graph: Graph, translate: Synonyms | None = None, memo_dir: Path | None = None
+) -> dict[str, list[str]]:
+    """For every rulebook section and paragraph that explains CR rules: those rules, best match first. With
+    ``memo_dir``, the last build's matching is reused while nothing it reads has changed (:func:`matching_key`):
+    an edit to a scenario, a ruling or a game without rulebooks does not redo it."""
+    if memo_dir is None:
+        return _related_rules(graph, translate)
+    key = (memo.stamp(_code_files()), matching_key(graph, translate))
+    return memo.cached(memo_dir / RELATED_MEMO, key, lambda: _related_rules(graph, translate))
+
+
+def _related_rules(graph: Graph, translate: Synonyms | None) -> dict[str, list[str]]:
+    """:func:`related_rules`, worked out afresh."""
     explaining = {u for u, _, k in graph.edges(keys=True) if k == EdgeKind.EXPLAINS.value}
     if not explaining:
         return {}
@@ -175,6 +235,7 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
     }
     space = TfIdf(candidates, groups={n: graph.node(n).game for n in candidates})
     counterparts = english_counterparts(graph, translate)
+    similar: dict[tuple[str, str], list[tuple[str, float]]] = {}  # a sentence met again is compared once
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):
         passages = [
@@ -185,7 +246,13 @@ def related_rules(graph: Graph, translate: Synonyms | None = None) -> dict[str, 
         linked = _linked_rules(graph, section)
         for node_id in [section, *passages]:
             ranked = _rank(
-                graph, space, node_id, section, linked, _digits(_english_text(graph, node_id, counterparts))
+                graph,
+                space,
+                node_id,
+                section,
+                linked,
+                _digits(_english_text(graph, node_id, counterparts)),
+                similar,
             )
             if ranked:
                 out[node_id] = ranked
@@ -212,18 +279,27 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
 
 
 def _rank(
-    graph: Graph, space: TfIdf, node_id: str, section: str, linked_rules: set[str], text: str
+    graph: Graph,
+    space: TfIdf,
+    node_id: str,
+    section: str,
+    linked_rules: set[str],
+    text: str,
+    similar: dict[tuple[str, str], list[tuple[str, float]]],
 ) -> list[str]:
     """The CR rules a passage (given as English text) corresponds to: for each of its sentences the most
     similar rules of its own game (a rule its section explains, ``linked_rules``, gets a bonus), taken in
     turns so that every statement of the passage is represented, best sentence first. Each sentence is
-    compared with its own game's rules only, so the work grows with the corpus, not with its square."""
+    compared with its own game's rules only, so the work grows with the corpus, not with its square. ``similar``:
+    the most similar rules of each (sentence, game) already compared (a heading's paragraph is read twice)."""
     game = graph.node(node_id).game
     linked = {r for r in linked_rules if graph.node(r).game == game}
     per_sentence: list[list[tuple[float, str]]] = []
     for sentence in SENTENCE.split(text):
         scored = []
-        for rule, similarity in space.most_similar(sentence, 30, group=game):
+        if (sentence, game) not in similar:
+            similar[sentence, game] = space.most_similar(sentence, 30, group=game)
+        for rule, similarity in similar[sentence, game]:
             bonus = LINKED_BONUS if rule in linked else 0.0
             if similarity + bonus >= MIN_SIMILARITY + (0 if bonus else 0.1):
                 scored.append((similarity + bonus, rule))

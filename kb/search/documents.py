@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from kb.core.graph import Graph, ancestors, children, descendants, edges_of
@@ -168,11 +169,13 @@ def graph_documents(
     languages: dict[str, str],
     synonyms: Synonyms | None = None,
     defined_by: dict[str, dict[str, str]] | None = None,
+    memo_dir: Path | None = None,
 ) -> Iterator[IndexDoc]:
     """An entry for every node of the graph: documents, chapters, sections, rules, terms, passages, examples.
-    A glossary entry leads to the rule that defines it (``defined_by``: game → term → rule number)."""
+    A glossary entry leads to the rule that defines it (``defined_by``: game → term → rule number); the
+    cross-language matching is kept in ``memo_dir`` while its inputs are unchanged."""
     keys = _keys_by_node(lookup_keys)
-    related = related_rules(graph, synonyms)
+    related = related_rules(graph, synonyms, memo_dir)
     translated = translated_documents(graph, languages)
     ordered = sorted(
         graph.nodes,
@@ -281,9 +284,11 @@ def collect_documents(
     results: VerifyResults,
     synonyms: Synonyms | None = None,
     defined_by: dict[str, dict[str, str]] | None = None,
+    memo_dir: Path | None = None,
 ) -> list[IndexDoc]:
-    """Everything the index holds: the graph's nodes, then rulings, then scenario results."""
-    docs = list(graph_documents(graph, lookup_keys, languages, synonyms, defined_by))
+    """Everything the index holds: the graph's nodes, then rulings, then scenario results (``memo_dir``: where
+    the cross-language matching is kept between builds)."""
+    docs = list(graph_documents(graph, lookup_keys, languages, synonyms, defined_by, memo_dir))
     docs.extend(ruling_documents(rulings, start=len(docs)))
     docs.extend(scenario_documents(graph, results, start=len(docs)))
     return docs

@@ -24,6 +24,7 @@ from filelock import FileLock, Timeout
 from kb.core.errors import RulekbError
 from kb.core.paths import Paths
 from kb.folders import make_temp, remove_stale
+from kb.search.collector import collector_paused
 from kb.search.documents import IndexDoc
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
@@ -167,6 +168,20 @@ def prepare_index(
     """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`);
     with ``reuse``, keep the live generation instead when it was written from the same entries. ``companions``:
     the documents (``game:document``) whose passages explain or translate another's rules."""
+    with collector_paused():
+        return _prepare_index(paths, docs, synonyms, on_progress, games, reuse, companions)
+
+
+def _prepare_index(
+    paths: Paths,
+    docs: Sequence[IndexDoc],
+    synonyms: Synonyms,
+    on_progress: Progress | None,
+    games: Sequence[str],
+    reuse: bool,
+    companions: Sequence[str],
+) -> PreparedIndex:
+    """:func:`prepare_index`, with the garbage collector held back."""
     started = time.perf_counter()
     root = index_root(paths)
     kinds = Counter(d.kind for d in docs)
@@ -274,6 +289,18 @@ def prepare_knowledge_base_index(
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results: ``results``,
     else the stored ones) into a generation that is not live yet (with ``reuse``, the live one when its entries
     are the same)."""
+    with collector_paused():
+        return _prepare_knowledge_base_index(paths, kb, on_progress, reuse, results)
+
+
+def _prepare_knowledge_base_index(
+    paths: Paths,
+    kb: KnowledgeBase | None,
+    on_progress: Progress | None,
+    reuse: bool,
+    results: VerifyResults | None,
+) -> PreparedIndex:
+    """:func:`prepare_knowledge_base_index`, with the garbage collector held back."""
     from kb.core.loader import load_graph_view, load_kb
     from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents, companion_documents
@@ -287,7 +314,7 @@ def prepare_knowledge_base_index(
     languages = {d.id: d.meta.language for d in kb.documents}
     synonyms = load_synonyms()
     docs = collect_documents(
-        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by
+        kb.graph, kb.lookup.keys, languages, rulings, results, synonyms, kb.curated.defined_by, paths.memo
     )
     companions = [f"{game}:{document}" for game, document in companion_documents(kb.graph)]
     prepared = prepare_index(

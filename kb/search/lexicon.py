@@ -25,43 +25,60 @@ REAL_WORDS_FILE = "real-words.json"
 REAL_WORDS_MEMO = "real-words.pickle"
 
 
-def _deletions(word: str, edits: int) -> dict[str, int]:
-    """``word`` with up to ``edits`` (at most two) of its letters after the first left out, each with how many: two
-    words of the same first letter within ``edits`` edits share one of them (and two that share one at ``i`` and
-    ``j`` deletions are at most ``i + j`` apart)."""
-    out = {word: 0}
-    if not edits:
-        return out
-    for i in range(1, len(word)):
-        once = word[:i] + word[i + 1 :]
-        out.setdefault(once, 1)
-        if edits > 1:
-            for j in range(i, len(once)):
-                out.setdefault(once[:j] + once[j + 1 :], 2)
-    return out
+def _deleted(word: str, edits: int) -> tuple[set[str], set[str]]:
+    """``word`` with one of its letters after the first left out, and (when ``edits`` is two) with two: two words
+    of the same first letter within ``edits`` edits share such a form, or one is such a form of the other (and two
+    that share one at ``i`` and ``j`` deletions are at most ``i + j`` apart)."""
+    n = len(word)
+    once = {word[:i] + word[i + 1 :] for i in range(1, n)}
+    if edits < 2:
+        return once, set()
+    return once, {word[:i] + word[i + 1 : j] + word[j + 1 :] for i in range(1, n) for j in range(i + 1, n)}
 
 
 def reachable(stems: Iterable[str], vocabulary: Iterable[str]) -> list[str]:
     """The ``stems`` that are not in ``vocabulary`` but that typo correction would correct into one of its
-    terms (same first letter, within ``max_edits`` of the stem), sorted."""
+    terms (same first letter, within ``max_edits`` of the stem), sorted. Set operations over the forms with
+    letters left out: a stem sharing one with a term at ``i`` and ``j`` deletions, ``i + j`` within its edits,
+    is reached outright; one sharing only forms further apart is compared letter by letter with those terms."""
     terms = set(vocabulary)
-    by_deletion: dict[str, list[tuple[str, int]]] = {}
-    for term in terms:
-        for deleted, n in _deletions(term, 2).items():
-            by_deletion.setdefault(deleted, []).append((term, n))
-
-    def corrected(stem: str) -> bool:
+    deleted = {term: _deleted(term, 2) for term in terms}
+    once_all: set[str] = set().union(*(once for once, _ in deleted.values()))
+    twice_all: set[str] = set().union(*(twice for _, twice in deleted.values()))
+    reached: list[str] = []
+    unsure: dict[str, set[str]] = {}  # stem → the forms it shares with terms only beyond its edits
+    for stem in stems:
         edits = max_edits(stem)
-        near = set()
-        for deleted, i in _deletions(stem, edits).items():
-            for term, j in by_deletion.get(deleted, ()):
-                if i + j <= edits:
-                    return True
-                if j <= edits:
-                    near.add(term)
-        return any(distance(stem, term, edits) <= edits for term in near)
-
-    return sorted(stem for stem in stems if stem not in terms and corrected(stem))
+        if not edits or stem in terms:
+            continue
+        once, twice = _deleted(stem, edits)
+        if edits == 1:
+            if stem in once_all or not once.isdisjoint(terms):
+                reached.append(stem)
+            elif shared := once & once_all:
+                unsure[stem] = shared
+        elif (
+            stem in once_all
+            or stem in twice_all
+            or not once.isdisjoint(terms)
+            or not once.isdisjoint(once_all)
+            or not twice.isdisjoint(terms)
+        ):
+            reached.append(stem)
+        elif shared := (once & twice_all) | (twice & once_all) | (twice & twice_all):
+            unsure[stem] = shared
+    if unsure:
+        needed: set[str] = set().union(*unsure.values())
+        holders: dict[str, list[str]] = {}  # form → the terms it is made from
+        for term, (once, twice) in deleted.items():
+            for form in (once | twice) & needed:
+                holders.setdefault(form, []).append(term)
+        for stem, shared in unsure.items():
+            edits = max_edits(stem)
+            near = {t for form in shared for t in holders[form] if len(t) - len(form) <= edits}
+            if any(distance(stem, term, edits) <= edits for term in near):
+                reached.append(stem)
+    return sorted(reached)
 
 
 def _near(word: str, shapes: Mapping[tuple[str, int], list[str]], *, is_stem: bool) -> Iterator[str]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from kb.search.crosslang import align_paragraphs, english_counterparts, related_rules
+from dataclasses import replace
+
+from kb.search.crosslang import align_paragraphs, english_counterparts, matching_key, related_rules
 from kb.search.synonyms import load_synonyms
 
 
@@ -45,3 +47,23 @@ def test_passage_leads_to_the_rule_stating_it_not_to_a_bare_heading(graph):
     """ "maximal fünf reguläre Charakterplätze" leads to 7.1.2a (exactly 5 slots), not to the heading 7.1.2."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/das-spielfeld/p3"]
     assert "athernum:7.1.2a" in related and "athernum:7.1.2" not in related
+
+
+def test_the_matching_is_kept_between_builds_until_a_game_with_rulebooks_changes(graph, tmp_path):
+    """The matching a build keeps is what a fresh one gives; an edit to a CR rule of a game with rulebooks redoes
+    it (the rule no longer matches), an edit to a game without rulebooks leaves it as it was."""
+    synonyms = load_synonyms()
+    fresh = related_rules(graph, synonyms)
+    assert related_rules(graph, synonyms, tmp_path) == fresh
+    assert related_rules(graph, synonyms, tmp_path) == fresh
+    edited = graph.copy()
+    rule = "athernum:6.2.5"
+    edited.nodes[rule]["node"] = replace(graph.node(rule), text="Zebras graze in herds.")
+    assert matching_key(edited, synonyms) != matching_key(graph, synonyms)
+    redone = related_rules(edited, synonyms, tmp_path)
+    assert redone == related_rules(edited, synonyms) and redone != fresh
+    assert rule not in redone.get("athernum:rulebook-de/verdeckte-karten/p1", [])
+    elsewhere = graph.copy()
+    node_id, data = next((n, d) for n, d in graph.node_items() if d.game != "athernum" and d.text)
+    elsewhere.nodes[node_id]["node"] = replace(data, text=data.text + " Zebras graze in herds.")
+    assert matching_key(elsewhere, synonyms) == matching_key(graph, synonyms)

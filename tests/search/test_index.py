@@ -12,7 +12,7 @@ from kb.core.paths import Paths
 from kb.core.rulings import load_rulings
 from kb.search.indexer import STALE_SECONDS, index_knowledge_base
 from kb.search.searcher import SearchEngine
-from kb.search.store import POINTER, IndexMissing, generations, index_root, open_index, read_pointer
+from kb.search.store import POINTER, SYNONYMS, IndexMissing, generations, index_root, open_index, read_pointer
 from tests.conftest import copy_project
 
 
@@ -251,6 +251,30 @@ def test_the_same_entries_keep_the_live_index_and_new_ones_replace_it(project, s
     fresh = prepare_index(project, edited, load_synonyms(), reuse=True)
     assert not fresh.reused and fresh.folder != live
     assert publish_index(fresh).path != live
+
+
+def test_an_index_rebuilt_after_edits_is_byte_identical_to_a_cold_build(project, small_docs, tmp_path):
+    """After edits (a word added, then another entry changed), the index files are the bytes a first build of the
+    same entries writes in a project of its own: what a build keeps from the last one never shows."""
+    from kb.search.indexer import write_index
+    from kb.search.lexicon import REAL_WORDS_FILE
+    from kb.search.postings import POSTINGS_FILE
+    from kb.search.site_index import SITE_INDEX_FILE
+    from kb.search.synonyms import load_synonyms
+
+    synonyms = load_synonyms()
+    write_index(project, small_docs, synonyms)
+    edited = [
+        dataclasses.replace(small_docs[0], text=small_docs[0].text + " zebrafish talks"),
+        *small_docs[1:],
+    ]
+    write_index(project, edited, synonyms)
+    edited[-1] = dataclasses.replace(edited[-1], title=edited[-1].title + " Schlägt")
+    rebuilt = write_index(project, edited, synonyms).path
+    (tmp_path / "cold" / "rules").mkdir(parents=True)
+    cold = write_index(Paths(tmp_path / "cold"), edited, synonyms).path
+    for name in (POSTINGS_FILE, SITE_INDEX_FILE, REAL_WORDS_FILE, SYNONYMS):
+        assert (rebuilt / name).read_bytes() == (cold / name).read_bytes(), name
 
 
 def test_a_changed_ranking_constant_replaces_the_live_index(project, small_docs, monkeypatch):

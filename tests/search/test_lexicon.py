@@ -3,6 +3,7 @@
 import random
 
 from kb.search.analysis import analyse
+from kb.search.fuzzy import distance, max_edits
 from kb.search.lexicon import (
     MAX_UPDATED_TERMS,
     REAL_WORDS_FILE,
@@ -24,6 +25,26 @@ def test_a_stem_within_reach_of_an_index_term_is_kept():
 def test_reach_follows_the_correction_rules():
     """As typo correction: no edit below four letters, the first letter must match, swaps count as one edit."""
     assert reachable(["tax", "bask", "tsak"], ["task", "tag"]) == ["tsak"]
+
+
+def test_reach_is_every_stem_one_comparison_with_each_term_would_find():
+    """The stems kept are exactly those a letter-by-letter comparison with every term keeps: one or two edits
+    (deletions, insertions, substitutions, swaps), the same first letter, nothing missed by the shortcuts."""
+    rng = random.Random(11)
+    for alphabet in ("ab", "aeirs", "aeirstnkäbu"):
+        words = sorted({"".join(rng.choice(alphabet) for _ in range(rng.randint(2, 9))) for _ in range(500)})
+        rng.shuffle(words)
+        stems, vocabulary = words[:250], words[200:350]
+        expected = sorted(
+            s
+            for s in stems
+            if s not in vocabulary
+            and any(
+                t[:1] == s[:1] and distance(s, t, max_edits(s)) <= max_edits(s) and max_edits(s)
+                for t in vocabulary
+            )
+        )
+        assert reachable(stems, vocabulary) == expected
 
 
 def test_an_edited_vocabulary_updates_to_what_a_fresh_computation_gives():
