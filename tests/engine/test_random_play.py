@@ -1,6 +1,6 @@
 """Random play: complete random two-player games and games of three and four players, with every invariant checked
 after every action. CI plays 1,000 and 300 (``RULEKB_FULL_RANDOM_PLAY=1``, set by .ci/run); a local ``make test``
-plays 40 and 40, with the same assertions."""
+plays 20 and 16, with the same assertions."""
 
 from __future__ import annotations
 
@@ -15,17 +15,20 @@ from engine.athernum.invariants import violations
 from engine.athernum.random_player import play_random_game
 from tests.engine.engine_fuzz import FULL, check_game, check_games, check_multiplayer_games
 
-GAMES = 1000 if FULL else 40
-#: The multiplayer seeds: locally a window holding games where a player leaves and others play on (192, 210) and
-#: the first one ending by 4.2.4a (204), so that the local run meets what the full one checks.
-MULTIPLAYER_SEEDS = range(300) if FULL else range(180, 220)
+#: Locally, enough games to meet both main ways a game ends (seed 4 is the first to end by 4.2.2h).
+GAMES = 1000 if FULL else 20
+#: The multiplayer seeds: locally a window holding games where a player leaves and others play on (210), the first
+#: one ending by 4.2.4a (204), games of three and four players and with short decks, so that the local run meets
+#: what the full one checks.
+MULTIPLAYER_SEEDS = range(300) if FULL else range(198, 214)
 MULTIPLAYER_GAMES = len(MULTIPLAYER_SEEDS)
 
 
 def _played(check, seed_range: range) -> list[dict]:
-    """``check`` for each seed, in parallel on the available cores; the reports."""
+    """``check`` for each seed, in parallel on the available cores; the reports. Under pytest-xdist the cores are
+    already the test workers', so each worker plays its games itself: a pool there only adds forks."""
     seeds = list(seed_range)
-    workers = max(1, min(4, os.cpu_count() or 1))
+    workers = 1 if "PYTEST_XDIST_WORKER" in os.environ else max(1, min(4, os.cpu_count() or 1))
     chunks = [seeds[i :: workers * 4] for i in range(workers * 4)]
     if workers == 1:
         return [r for c in chunks for r in check(c)]
@@ -113,5 +116,5 @@ def test_the_checker_notices_a_pool_that_is_not_emptied(monkeypatch):
     from engine.athernum import turns
 
     monkeypatch.setattr(turns, "empty_pools", lambda game: None)
-    failures = [f for seed in range(10) for f in check_game(seed)["failures"]]
+    failures = (f for seed in range(10) for f in check_game(seed)["failures"])  # played until one is found
     assert any("resource pool" in f and "not empty" in f for f in failures)

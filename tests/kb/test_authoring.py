@@ -14,18 +14,45 @@ from tests.conftest import ROOT, with_memo
 LOCATION_SCENARIOS = "scenarios/athernum/ch02/second-location-same-turn.yaml"
 
 
-@pytest.fixture()
-def repo(tmp_path, monkeypatch, warm_memo):
-    """A git repository holding this project's rules and Athernum scenarios, committed (the memos beside them)."""
-    shutil.copytree(ROOT / "rules", tmp_path / "rules")
-    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
-    (tmp_path / "pyproject.toml").write_text("")
-    git = lambda *a: subprocess.run(["git", "-C", str(tmp_path), *a], check=True, capture_output=True)  # noqa: E731
+#: The Athernum scenarios of the authoring project: the chapters the tests edit and verify (2.4.2's scenarios are in
+#: ch02), with the card library; every scenario reading them, diffing and verifying them costs time, not proof.
+AUTHORING_SCENARIOS = ("cards", "cards.yaml", "not-testable.yaml", "ch02", "ch07")
+
+
+def _repository(root, monkeypatch, warm_memo, scenarios: tuple[str, ...] | None):
+    """A git repository at ``root`` holding this project's rules and the Athernum ``scenarios`` (all of every game
+    for None), committed, with the memos beside them; the project rulekb runs in."""
+    shutil.copytree(ROOT / "rules", root / "rules")
+    if scenarios is None:
+        shutil.copytree(ROOT / "scenarios", root / "scenarios")
+    for name in scenarios or ():
+        source, target = ROOT / "scenarios" / "athernum" / name, root / "scenarios" / "athernum" / name
+        if source.is_dir():
+            shutil.copytree(source, target)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(source, target)
+    (root / "pyproject.toml").write_text("")
+    git = lambda *a: subprocess.run(["git", "-C", str(root), *a], check=True, capture_output=True)  # noqa: E731
     git("init", "-q")
     git("-c", "user.email=t@t", "-c", "user.name=t", "add", "-A")
     git("-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "rules")
-    monkeypatch.setenv("RULEKB_ROOT", str(tmp_path))
-    return with_memo(warm_memo, tmp_path)
+    monkeypatch.setenv("RULEKB_ROOT", str(root))
+    return with_memo(warm_memo, root)
+
+
+@pytest.fixture()
+def repo(tmp_path, monkeypatch, warm_memo):
+    """A git repository holding this project's rules and the Athernum scenarios of ``AUTHORING_SCENARIOS``,
+    committed (the memos beside them)."""
+    return _repository(tmp_path, monkeypatch, warm_memo, AUTHORING_SCENARIOS)
+
+
+@pytest.fixture()
+def full_repo(tmp_path, monkeypatch, warm_memo):
+    """A git repository holding this project's rules and every scenario of every game, committed (the memos
+    beside them): what a rule author's checkout holds."""
+    return _repository(tmp_path, monkeypatch, warm_memo, None)
 
 
 def _run(capsys, *args):
@@ -73,7 +100,7 @@ def test_a_renumbered_rule_is_reported_as_a_move(repo, capsys):
     ]
 
 
-def test_an_unchanged_tree_impacts_nothing(repo, capsys):
+def test_an_unchanged_tree_impacts_nothing(full_repo, capsys):
     """With no edit since the last commit, verify --changed runs nothing and succeeds."""
     code, out = _run(capsys, "verify", "--changed", "--json")
     assert code == 0 and json.loads(out)["scenarios"] == []

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, with_memo
+from tests.conftest import ROOT
 
 SCENARIO = """id: athernum/ch05/hostile
 title: A scenario an attacker wrote
@@ -31,12 +30,11 @@ steps:
 
 
 @pytest.fixture()
-def project(tmp_path, warm_memo):
-    """A scratch copy of this project's rules and scenarios (and their memos) that a test may break."""
-    shutil.copytree(ROOT / "rules", tmp_path / "rules")
-    shutil.copytree(ROOT / "scenarios", tmp_path / "scenarios")
-    (tmp_path / "pyproject.toml").write_text("")
-    return with_memo(warm_memo, tmp_path)
+def project(small_project):
+    """A scratch project that a test may break: this project's rules, two Athernum scenarios with their cards, and
+    the memos (see ``small_project``). Every check a command makes of a source runs on it; what a rule edit costs
+    is linting the scenarios again, so few of them keep each case quick."""
+    return small_project
 
 
 #: CPU seconds after which a command counts as hung: the hangs were minutes of CPU; no case needs more than a few.
