@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from tests.browser import browser, chromium  # noqa: F401 (the browser tests' fixtures, for every folder)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import open_page, wait_for
 from tests.conftest import copy_project
 from tests.serve_process import start_serve
-from tests.site.test_browser import _open, _wait, browser  # noqa: F401 (fixture)
 
 #: Generous: a rebuild on a loaded machine; the time an edit takes to reach the page is in bench/bench_build.py.
 TIMEOUT = 300
@@ -52,14 +52,14 @@ def served(built_small, tmp_path):
         proc.wait(timeout=30)
 
 
-def test_an_edited_rule_reaches_the_open_page_and_a_broken_source_keeps_it(served, browser):  # noqa: F811
+def test_an_edited_rule_reaches_the_open_page_and_a_broken_source_keeps_it(served, browser):
     """After a rule edit the page open in Chromium reloads itself and shows the new text; a rule source that does
     not parse leaves that page served and reports the error to the pages."""
     from selenium.webdriver.common.by import By
 
     project, address = served
     page = address + "athernum/cr/2.html"
-    _open(browser, page)
+    open_page(browser, page)
     html = _get(page)
     assert RULE in html and RULE + ", as served" not in html
     assert '<script src="/__rulekb__/live-reload.js" defer></script>' in html
@@ -69,7 +69,7 @@ def test_an_edited_rule_reaches_the_open_page_and_a_broken_source_keeps_it(serve
     cr = project / "rules" / "athernum" / "cr.md"
     text = cr.read_text(encoding="utf-8")
     cr.write_text(text.replace(RULE, RULE + ", as served"), encoding="utf-8")
-    _wait(
+    wait_for(
         browser,
         lambda d: RULE + ", as served" in d.find_element(By.ID, "2.4.2").text,
         "the open page did not reload with the edit",

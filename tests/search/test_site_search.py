@@ -149,26 +149,48 @@ def test_site_ranks_the_judge_questions_as_the_cli(engine, site_index):
     assert top5 / len(asked) >= TOP5, report
 
 
-@pytest.mark.parametrize("limit", [8, 50])
-def test_site_heads_the_answer_with_the_ruling_ask_leads_with(engine, project_kb, indexed, site_index, limit):
-    """The site's answer card shows the ruling ``rulekb ask`` leads with (one among search's best rulings that
-    rests on the answer's first rule), or none when ask has none, above search's hits, for every judge question
-    and as many hits as the header's box or the search page shows (the page and the answer share one search)."""
+#: As many hits as the header's box and as the search page show.
+ANSWER_LIMITS = (8, 50)
+
+
+@pytest.fixture(scope="module")
+def leads(engine, project_kb, indexed) -> dict[str, str | None]:
+    """The id of the ruling ``rulekb ask`` leads with for each judge question (None where it has none): asked once
+    for every limit, as ask's answer does not depend on how many hits the site shows."""
     from kb.core.rulings import load_rulings
     from kb.search.ask import ask
     from kb.verify.results import load_results
 
     rulings, results = load_rulings(indexed)[0], load_results(indexed)
-    asked = questions()
-    theirs = run_node("query", [{"query": q, "limit": limit} for q in asked], str(site_index))
-    led = 0
-    for question, js in zip(asked, theirs):
+    out: dict[str, str | None] = {}
+    for question in questions():
         lead = ask(question, engine, project_kb.graph, rulings, results, project_kb.curated.defined_by).ruling
-        expected = f"{lead.game}:ruling/{lead.id}" if lead else None
-        assert js["answer"] == expected, question
+        out[question] = f"{lead.game}:ruling/{lead.id}" if lead else None
+    return out
+
+
+@pytest.fixture(scope="module")
+def site_answers(site_index) -> dict[int, list[dict]]:
+    """What the site's query gives for each judge question, at each of ``ANSWER_LIMITS``: one Node run for all."""
+    asked = questions()
+    theirs = run_node(
+        "query", [{"query": q, "limit": limit} for limit in ANSWER_LIMITS for q in asked], str(site_index)
+    )
+    return {limit: theirs[i * len(asked) : (i + 1) * len(asked)] for i, limit in enumerate(ANSWER_LIMITS)}
+
+
+@pytest.mark.parametrize("limit", ANSWER_LIMITS)
+def test_site_heads_the_answer_with_the_ruling_ask_leads_with(engine, leads, site_answers, limit):
+    """The site's answer card shows the ruling ``rulekb ask`` leads with (one among search's best rulings that
+    rests on the answer's first rule), or none when ask has none, above search's hits, for every judge question
+    and as many hits as the header's box or the search page shows (the page and the answer share one search)."""
+    asked = questions()
+    theirs = site_answers[limit]
+    assert len(theirs) == len(asked)
+    for question, js in zip(asked, theirs):
+        assert js["answer"] == leads[question], question
         assert js["ids"] == [h.id for h in engine.search(question, limit=limit).hits], question
-        led += lead is not None
-    assert led  # some questions are answered by a ruling
+    assert any(leads.values())  # some questions are answered by a ruling
 
 
 @pytest.mark.parametrize("limit", [1, 10])

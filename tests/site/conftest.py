@@ -9,8 +9,11 @@ import pytest
 
 from kb.core.paths import Paths
 from kb.urls import scenario_anchor
+from tests.browser import serve
 from tests.conftest import built_once, with_memo
 from tests.site.project import (
+    SITE_STEPS,
+    copy_repository_proof,
     copy_repository_rules,
     make_project,
     make_proof_project,
@@ -55,6 +58,28 @@ def repo_project(tmp_path_factory, warm_memo):
 def repo_site(tmp_path_factory, repo_project) -> Path:
     """The site of this repository's rules, built once."""
     return _site(tmp_path_factory, "repo-site", repo_project)
+
+
+@pytest.fixture(scope="session")
+def base_url(repo_site):
+    """The repository site served by a static file server on 127.0.0.1 at a free port, for the browser tests."""
+    yield from serve(repo_site)
+
+
+@pytest.fixture(scope="session")
+def judge_project(tmp_path_factory, warm_memo) -> Paths:
+    """This repository's rules with their own rulings and not-testable lists and a result for every scenario, built
+    by ``rulekb build``'s own steps (parse, index, site) into site/: the pages as a judge meets them, with the
+    search index and the offline app. Built once for the run; tests only read it (``copy_project`` for a copy to
+    change)."""
+    from rich.console import Console
+
+    from kb.build import run_build
+
+    def build(root: Path) -> None:
+        run_build(copy_repository_proof(ROOT, with_memo(warm_memo, root)), Console(quiet=True), SITE_STEPS)
+
+    return Paths(built_once(tmp_path_factory, "judge", build))
 
 
 def add_search_index(paths, site: Path) -> Path:

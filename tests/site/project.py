@@ -11,6 +11,7 @@ import re
 import shutil
 from pathlib import Path
 
+from kb.build import STEPS
 from kb.core.paths import Paths
 from kb.core.yamlio import yaml_load
 from kb.verify.board import Area, Board, CardFace, Change, PlayerBoard
@@ -18,6 +19,10 @@ from kb.verify.results import Check, LogLine, ScenarioResult, Status, StepRecord
 from kb.verify.scenario import discover, game_of
 
 SCRIPT = '<script>alert("{}")</script>'
+#: The steps of ``rulekb build`` that make a site with its search index from sources and stored results.
+SITE_STEPS = [
+    s for s in STEPS if s.name in {"parse rules and build the graph", "index for search", "generate the site"}
+]
 
 CR = """---
 game: athernum

@@ -1,129 +1,28 @@
 """The built site in a real browser: headless Chromium, driven by Selenium, over a local static file server.
 
-Skipped (with the reason) where Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs them.
+The browser is the test process's one Chromium (``browser``, tests/browser.py), skipped (with the reason) where
+Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs them.
 Screenshots of the home page and of a rule go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import shutil
-import socketserver
-import threading
 from pathlib import Path
 
 import pytest
 
 from kb.core.loader import load_kb
 from kb.urls import scenario_anchor as scenario_anchor_of
+from tests.browser import WINDOW, in_view, open_page, serve, wait_for
 from tests.site.conftest import ROOT, example_page
 
 ARTIFACTS = ROOT / "test-artifacts"
-CHROME_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1400,1000",
-]
-WAIT = 30  # seconds; an upper bound for a loaded CI machine, not an expected time
-
-
-def _executable(*names: str) -> str | None:
-    for name in names:
-        found = shutil.which(name) or (name if os.path.isabs(name) and os.access(name, os.X_OK) else None)
-        if found:
-            return found
-    return None
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:  # keep the test output clean
-        pass
-
-
-class _Server(socketserver.ThreadingTCPServer):
-    daemon_threads = True  # the browser's idle connections must not hold up the shutdown
-    block_on_close = False
-
-
-def _serve(site: Path):
-    """``site`` served by a static file server on 127.0.0.1 at a free port, for as long as the generator runs."""
-    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def base_url(repo_site):
-    """The built site served by a static file server on 127.0.0.1 at a free port."""
-    yield from _serve(repo_site)
 
 
 @pytest.fixture(scope="module")
 def proof_url(proof_site):
     """The site of the repository's rules with a sample of real examples run, served like ``base_url``."""
-    yield from _serve(proof_site)
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    """Headless Debian Chromium with its chromedriver, never anything Selenium would download."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-    chromium = _executable("chromium", "/usr/bin/chromium", "chromium-browser")
-    driver_path = _executable("chromedriver", "/usr/bin/chromedriver")
-    if chromium is None or driver_path is None:
-        pytest.skip(
-            "Chromium or chromedriver is missing (apt-get install chromium chromium-driver); "
-            "the browser test needs both"
-        )
-    os.environ.setdefault("SE_OFFLINE", "true")
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = chromium
-    for argument in CHROME_ARGS:
-        options.add_argument(argument)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console errors, for get_log("browser")
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-    driver.set_page_load_timeout(WAIT)
-    yield driver
-    driver.quit()
-
-
-def _wait(driver, condition, message: str, timeout: float = WAIT):
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    # Material re-renders search results and tooltips as they change: a stale element means "not yet".
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
-        condition, message
-    )
-
-
-def _in_view(driver, element) -> bool:
-    return driver.execute_script(
-        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight;",
-        element,
-    )
-
-
-def _open(driver, url: str) -> None:
-    driver.get(url)
-    _wait(
-        driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load"
-    )
+    yield from serve(proof_site)
 
 
 def _open_notes(driver, rule: str) -> None:
@@ -133,7 +32,7 @@ def _open_notes(driver, rule: str) -> None:
     summary = driver.find_element(By.CSS_SELECTOR, f"[id='{rule}'] + details.rk-notes > summary")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", summary)
     summary.click()
-    _wait(
+    wait_for(
         driver,
         lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
         f"the notes under {rule} did not open",
@@ -145,19 +44,19 @@ def test_chapter_rule_number_link_goes_to_its_anchor(browser, base_url):
     into view."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, base_url + "athernum/cr/4.html")
+    open_page(browser, base_url + "athernum/cr/4.html")
     assert browser.find_element(By.TAG_NAME, "h1").text == "4. Abilities and Effects"
     _open_notes(browser, "4.2.2a")
     link = browser.find_element(By.CSS_SELECTOR, "a.rk-ref[href$='#3.0.7e']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(
+    wait_for(
         browser,
         lambda d: d.current_url.endswith("/athernum/cr/3.html#3.0.7e"),
         "the link did not open 3.0.7e",
     )
     target = browser.find_element(By.ID, "3.0.7e")
-    _wait(browser, lambda d: _in_view(d, target), "rule 3.0.7e is not scrolled into view")
+    wait_for(browser, lambda d: in_view(d, target), "rule 3.0.7e is not scrolled into view")
     assert " ".join(target.text.split()).startswith("3.0.7e If the main character has damage counters")
 
 
@@ -167,11 +66,11 @@ def test_glossary_term_shows_its_definition_on_hover(browser, base_url, repo_pro
     from selenium.webdriver.common.by import By
 
     definition = load_kb(repo_project).graph.node("athernum:term/permanent").text
-    _open(browser, base_url + "athernum/cr/4.html")
+    open_page(browser, base_url + "athernum/cr/4.html")
     term = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", term)
     ActionChains(browser).move_to_element(term).perform()
-    tip = _wait(
+    tip = wait_for(
         browser,
         lambda d: next(
             (t for t in d.find_elements(By.CSS_SELECTOR, "#rk-popover") if t.is_displayed() and t.text), None
@@ -185,12 +84,12 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
     """The verified example under 4.2.2a opens with its steps, its outcome and the log's rules linked."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, base_url + "athernum/cr/4.html")
+    open_page(browser, base_url + "athernum/cr/4.html")
     _open_notes(browser, "4.2.2a")
     link = browser.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] + .rk-notes .rk-example--passed a")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(
+    wait_for(
         browser, lambda d: d.current_url.endswith("#state-based--lethal-damage"), "the example did not open"
     )
     card = browser.find_element(By.CSS_SELECTOR, "#state-based--lethal-damage + .rk-example-card")
@@ -204,9 +103,9 @@ def test_verified_example_shows_steps_outcome_and_log(browser, base_url):
 def test_screenshots_of_home_and_a_rule(browser, base_url):
     """Screenshots of the home page and of rule 4.2.2a are saved as test artefacts."""
     ARTIFACTS.mkdir(exist_ok=True)
-    _open(browser, base_url)
+    open_page(browser, base_url)
     assert browser.save_screenshot(str(ARTIFACTS / "home.png"))
-    _open(browser, base_url + "athernum/cr/4.html#4.2.2a")
+    open_page(browser, base_url + "athernum/cr/4.html#4.2.2a")
     assert browser.save_screenshot(str(ARTIFACTS / "rule-4.2.2a.png"))
     assert all(Path(ARTIFACTS / name).stat().st_size > 10_000 for name in ("home.png", "rule-4.2.2a.png"))
 
@@ -246,7 +145,7 @@ def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proo
     browser.set_window_size(*size)
     try:
         anchor = scenario_anchor_of(result.id)
-        _open(browser, _example_url(proof_url, proof_project, result))
+        open_page(browser, _example_url(proof_url, proof_project, result))
         card = browser.find_element(By.CSS_SELECTOR, f"[id='{anchor}'] + .rk-example-card")
         board = card.find_element(By.CSS_SELECTOR, ".rk-board")
         boxes = board.find_elements(By.CSS_SELECTOR, ".rk-card")
@@ -264,7 +163,7 @@ def test_an_example_shows_its_start_board_and_end_state(browser, proof_url, proo
         assert overflow <= 0, f"the page is {overflow} px wider than the window"
         assert browser.execute_script("return arguments[0].getBoundingClientRect().right", box) <= size[0]
     finally:
-        browser.set_window_size(1400, 1000)
+        browser.set_window_size(*WINDOW)
 
 
 def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
@@ -273,18 +172,18 @@ def test_a_card_name_opens_its_library_entry(browser, proof_url, proof_project):
 
     result = _shown_example(proof_project, "athernum")
     face = next(f for p in result.start.players for a in p.areas if not a.pile for f in a.cards)
-    _open(browser, _example_url(proof_url, proof_project, result))
+    open_page(browser, _example_url(proof_url, proof_project, result))
     card = browser.find_element(By.CSS_SELECTOR, f"[id='{scenario_anchor_of(result.id)}'] + .rk-example-card")
     link = card.find_element(By.XPATH, f".//li[@class='rk-card']/b/a[text()={face.name!r}]")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(
+    wait_for(
         browser,
         lambda d: "/athernum/cards" in d.current_url and "#card-" in d.current_url,
         "the card's entry did not open",
     )
     entry = browser.find_element(By.ID, browser.current_url.split("#", 1)[1])
-    assert entry.find_element(By.TAG_NAME, "h3").text == face.name and _in_view(browser, entry)
+    assert entry.find_element(By.TAG_NAME, "h3").text == face.name and in_view(browser, entry)
     stats = entry.find_element(By.CSS_SELECTOR, "dl.rk-card-stats").text
     assert "OFV" in stats and "DFV" in stats
     used = entry.find_element(By.CSS_SELECTOR, ".rk-card-used").get_attribute("innerHTML")

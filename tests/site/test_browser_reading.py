@@ -3,23 +3,20 @@ in full once per page, previews of terms and rules in place on a tap, rulings on
 and terms, and no serious accessibility violation (axe-core) in light or dark mode.
 
 The site is this repository's rules with their own rulings, every scenario recorded as run: the pages as a
-judge meets them. Skipped where Chromium or Selenium is missing; the axe test also where ``npm ci`` has not
+judge meets them (``judge_project``). Skipped where Chromium or Selenium is missing; the axe test also where ``npm ci`` has not
 installed axe-core.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 
 import pytest
 
 from kb.core.rulings import load_rulings
-from tests.conftest import with_memo
+from tests.browser import forget, leave, open_page, serving, wait_for
 from tests.site.conftest import ROOT
-from tests.site.project import copy_repository_proof, page_file
-from tests.site.test_browser import _open, _Quiet, _Server, _wait, browser  # noqa: F401 (the browser fixture)
+from tests.site.project import page_file
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
 DESKTOP = {"width": 1366, "height": 900, "deviceScaleFactor": 1, "mobile": False}
@@ -29,27 +26,16 @@ AXE_PAGES = ("", "athernum/cr/9", "athernum/rulings", "athernum/examples/9.3.0",
 
 
 @pytest.fixture(scope="module")
-def reading_project(tmp_path_factory, warm_memo):
-    return copy_repository_proof(ROOT, with_memo(warm_memo, tmp_path_factory.mktemp("reading")))
-
-
-@pytest.fixture(scope="module")
-def at(reading_project):
-    """The reading project's site, built and served on 127.0.0.1 at a free port: ``at("athernum/cr/4")`` is that
-    page's URL (whichever URL style the site uses), ``at("athernum/cr/4", "#4.2.2a")`` a place on it."""
-    from kb.site.build import build_site
-
-    out = build_site(reading_project, reading_project.site).out
-    server = _Server(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    yield lambda page, anchor="": base + page_file(out, page) + anchor
-    server.shutdown()
-    server.server_close()
+def at(judge_project):
+    """The judge project's site (tests/site/conftest.py), served on 127.0.0.1 at a free port: ``at("athernum/cr/4")`` is that page's URL
+    (whichever URL style the site uses), ``at("athernum/cr/4", "#4.2.2a")`` a place on it."""
+    out = judge_project.site
+    with serving(out) as base:
+        yield lambda page, anchor="": base + page_file(out, page) + anchor
 
 
 @pytest.fixture
-def phone(browser):  # noqa: F811 (the imported fixture)
+def phone(browser):
     """The browser as a 390×844 phone, with nothing remembered from an earlier page (notes folded)."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
@@ -59,10 +45,11 @@ def phone(browser):  # noqa: F811 (the imported fixture)
 
 
 def _fresh(driver, url: str) -> None:
-    """Open ``url`` with the site's remembered choices (notes shown, colour scheme) forgotten."""
-    _open(driver, url)
-    driver.execute_script("localStorage.clear()")
-    _open(driver, url)
+    """Open ``url`` with the site's remembered choices (notes shown, colour scheme) forgotten: the page before it
+    left and its origin's local storage cleared, so that it loads once."""
+    leave(driver)
+    forget(driver, url, "local_storage")
+    open_page(driver, url)
 
 
 def _tap(driver, element) -> None:
@@ -97,9 +84,9 @@ def test_folded_chapter_fits_its_phone_screens(phone, at, chapter, screens):
 
 
 @pytest.mark.parametrize("page", ["athernum/cr/4", "athernum/cr/9", "athernum/rulings"])
-def test_each_ruling_answer_is_printed_at_most_once(browser, at, reading_project, page):  # noqa: F811
+def test_each_ruling_answer_is_printed_at_most_once(browser, at, judge_project, page):
     """No ruling's answer appears twice on a page (folded or not); the rulings page has every answer once."""
-    rulings, _ = load_rulings(reading_project)
+    rulings, _ = load_rulings(judge_project)
     _fresh(browser, at(page))
     text = " ".join(browser.execute_script("return document.querySelector('.rk-page').textContent").split())
     counts = {r.id: text.count(" ".join(r.answer.split())[:80]) for r in rulings if r.game == "athernum"}
@@ -119,40 +106,40 @@ def test_notes_open_with_a_tap_and_the_choice_to_show_all_is_remembered(phone, a
     summary = phone.find_element(By.CSS_SELECTOR, "[id='4.2.2a'] + details.rk-notes > summary")
     assert "ruling" in summary.text and "example" in summary.text
     _tap(phone, summary)
-    _wait(
+    wait_for(
         phone,
         lambda d: summary.find_element(By.XPATH, "..").get_attribute("open") is not None,
         "did not open",
     )
     _tap(phone, phone.find_element(By.CSS_SELECTOR, "button.rk-notes-all"))
-    _open(phone, at("athernum/cr/9"))
+    open_page(phone, at("athernum/cr/9"))
     every = "return [...document.querySelectorAll('details.rk-notes')].every(d => d.open)"
     assert phone.execute_script(every)
     button = phone.find_element(By.CSS_SELECTOR, "button.rk-notes-all")
     assert button.get_attribute("aria-pressed") == "true"
     _tap(phone, button)
-    _open(phone, at("athernum/cr/4"))
+    open_page(phone, at("athernum/cr/4"))
     assert phone.execute_script(
         "return [...document.querySelectorAll('details.rk-notes')].every(d => !d.open)"
     )
 
 
-def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
+def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, judge_project):
     """A tap on a glossary term shows its definition without leaving the page; a second tap closes it; a tap on a
     rule number (in a ruling under 4.2.2a) shows the rule's text; a tap outside closes it."""
     from selenium.webdriver.common.by import By
 
     from kb.core.loader import load_kb
 
-    definition = " ".join(load_kb(reading_project).graph.node("athernum:term/permanent").text.split())
+    definition = " ".join(load_kb(judge_project).graph.node("athernum:term/permanent").text.split())
     _fresh(phone, at("athernum/cr/4"))
     url = phone.current_url
     term = phone.find_element(By.CSS_SELECTOR, "h4[id='4.2.2a'] a.rk-term[href$='#term-permanent']")
     _tap(phone, term)
-    shown = _wait(phone, lambda d: _popover(d), "no popover after a tap on a term")
+    shown = wait_for(phone, lambda d: _popover(d), "no popover after a tap on a term")
     assert shown.startswith("Permanent") and definition[:60] in shown and phone.current_url == url
     _tap(phone, term)
-    _wait(phone, lambda d: _popover(d) is None, "a second tap did not close the popover")
+    wait_for(phone, lambda d: _popover(d) is None, "a second tap did not close the popover")
     _tap(phone, phone.find_element(By.CSS_SELECTOR, "[id='4.2.2a'] + details.rk-notes > summary"))
     ref = next(
         a
@@ -161,13 +148,13 @@ def test_a_tap_on_a_term_or_rule_shows_it_in_place(phone, at, reading_project):
     )
     number = ref.text
     _tap(phone, ref)
-    shown = _wait(phone, lambda d: _popover(d), "no popover after a tap on a rule number")
+    shown = wait_for(phone, lambda d: _popover(d), "no popover after a tap on a rule number")
     assert shown.startswith(number) and phone.current_url == url
     _tap(phone, phone.find_element(By.TAG_NAME, "h1"))
-    _wait(phone, lambda d: _popover(d) is None, "a tap outside did not close the popover")
+    wait_for(phone, lambda d: _popover(d) is None, "a tap outside did not close the popover")
 
 
-def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  # noqa: F811
+def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):
     """Tabbing onto a term shows its definition; Escape closes it and leaves the focus on the term."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -182,7 +169,7 @@ def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  #
     )
     ActionChains(browser).send_keys(Keys.TAB).perform()
     assert browser.switch_to.active_element == term
-    assert _wait(browser, lambda d: _popover(d), "no popover on keyboard focus")
+    assert wait_for(browser, lambda d: _popover(d), "no popover on keyboard focus")
     assert term.get_attribute("aria-describedby") == "rk-popover"
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
     assert _popover(browser) is None and browser.switch_to.active_element == term
@@ -200,7 +187,7 @@ def test_a_preview_opens_from_the_keyboard_and_escape_closes_it(browser, at):  #
         "altered/cr",
     ],
 )
-def test_every_rule_reference_previews_its_rule(browser, at, page):  # noqa: F811
+def test_every_rule_reference_previews_its_rule(browser, at, page):
     """Every rule number linked in rule, ruling and example text has its rule's text in the page's previews."""
     _fresh(browser, at(page))
     missing, total = browser.execute_script("""
@@ -214,7 +201,7 @@ def test_every_rule_reference_previews_its_rule(browser, at, page):  # noqa: F81
         assert total > 0
 
 
-def test_rulings_filter_by_source_and_open_by_permalink(browser, at):  # noqa: F811
+def test_rulings_filter_by_source_and_open_by_permalink(browser, at):
     """Unpressing a source hides its rulings (and topics left empty); a ruling's permalink opens its answer."""
     from selenium.webdriver.common.by import By
 
@@ -232,19 +219,19 @@ def test_rulings_filter_by_source_and_open_by_permalink(browser, at):  # noqa: F
     )
     chip.click()
     assert browser.execute_script(count) == every
-    _open(browser, at("athernum/rulings", "#R-ATH-050"))
+    open_page(browser, at("athernum/rulings", "#R-ATH-050"))
     ruling = browser.find_element(By.ID, "R-ATH-050").find_element(By.XPATH, "../..")
     assert ruling.get_attribute("open") is not None
     assert "rests on" in ruling.text.lower() and "reasoning" in ruling.text.lower()
 
 
-def test_tab_titles_name_the_game_and_the_page(browser, at):  # noqa: F811
+def test_tab_titles_name_the_game_and_the_page(browser, at):
     """A chapter's tab names the chapter and the game, and the rule a link leads to; a rulings page names its game."""
-    _open(browser, at("athernum/cr/4"))
+    open_page(browser, at("athernum/cr/4"))
     assert browser.title.startswith("4. Abilities and Effects · Athernum")
-    _open(browser, at("athernum/cr/4", "#4.2.2a"))
+    open_page(browser, at("athernum/cr/4", "#4.2.2a"))
     assert browser.title.startswith("4.2.2a · 4. Abilities and Effects · Athernum")
-    _open(browser, at("athernum/rulings"))
+    open_page(browser, at("athernum/rulings"))
     assert browser.title.startswith("Rulings · Athernum")
 
 
@@ -274,12 +261,12 @@ def test_german_rulebook_speaks_german_and_previews_german_terms(phone, at):
     assert boxes and all(box.get_attribute("placeholder") == "Suchen" for box in boxes)
     term = phone.find_element(By.CSS_SELECTOR, "a.rk-term[data-node='de:athernum:term/command-token']")
     _tap(phone, term)
-    shown = _wait(phone, lambda d: _popover(d), "no popover on a German term")
+    shown = wait_for(phone, lambda d: _popover(d), "no popover on a German term")
     assert "Eine begrenzte Ressource" in shown and "Command Token" in shown
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violations(browser, at, scheme):  # noqa: F811
+def test_axe_finds_no_serious_violations(browser, at, scheme):
     """axe-core reports no serious or critical violation on the home page, a CR chapter, the rulings, an example
     page and the German rulebook, in light and in dark mode."""
     if not AXE.is_file():
@@ -294,7 +281,7 @@ def test_axe_finds_no_serious_violations(browser, at, scheme):  # noqa: F811
         for page in AXE_PAGES:
             _fresh(browser, at(page))
             expected = "slate" if scheme == "dark" else "default"
-            _wait(
+            wait_for(
                 browser,
                 lambda d, expected=expected: (
                     d.execute_script("return document.body.getAttribute('data-md-color-scheme')") == expected

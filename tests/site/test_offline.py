@@ -4,7 +4,9 @@ From ``file://``: links open pages (never a folder listing), anchors land on the
 answers and no page reports an error. Over http: after one visit the service worker keeps the whole site,
 so that with the network off (DevTools' offline emulation, and the server seeing no request) pages never
 opened before load and the search answers; a rebuild publishes a new cache that the next online visit
-takes up whole. The site is built by ``rulekb build``'s own steps, so it holds the search index.
+takes up whole. The site is this repository's rules built by ``rulekb build``'s own steps, so it holds the search
+index (``judge_project``, built once for the run and shared with test_browser_reading.py); the rebuild test
+changes a copy of it.
 """
 
 from __future__ import annotations
@@ -12,24 +14,19 @@ from __future__ import annotations
 import functools
 import json
 import re
-import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from kb.build import STEPS as BUILD_STEPS
 from kb.build import run_build
-from tests.conftest import with_memo
-from tests.site.conftest import ROOT
-from tests.site.project import copy_repository_rules
-from tests.site.test_browser import WAIT, _in_view, _open, _Quiet, _Server, _wait, browser  # noqa: F401 (fixture)
+from kb.core.paths import Paths
+from tests.browser import WAIT, QuietHandler, Server, in_view, open_page, start, stop, wait_for
+from tests.conftest import copy_project
+from tests.site.project import SITE_STEPS
 
-STEPS = [
-    s
-    for s in BUILD_STEPS
-    if s.name in {"parse rules and build the graph", "index for search", "generate the site"}
-]
 RULE = "4.2.2a If a face-up permanent has damage counters equal to or greater than its Defensive Value, it is discarded"
 CHANGED = "it is discarded at once, as this rebuild says"
 #: Pages the offline test opens only once the network is off (never visited before).
@@ -46,15 +43,7 @@ rulekb.search(query, {limit: 5}).then((hits) => done(hits.map((h) => h.id)), (e)
 """
 
 
-@pytest.fixture(scope="module")
-def offline_project(tmp_path_factory, warm_memo):
-    """This repository's rules built by ``rulekb build`` (parse, index, site) into the project's site/."""
-    paths = copy_repository_rules(ROOT, with_memo(warm_memo, tmp_path_factory.mktemp("offline")))
-    run_build(paths, Console(quiet=True), STEPS)
-    return paths
-
-
-class _Logged(_Quiet):
+class _Logged(QuietHandler):
     """Records every path the browser asks the server for."""
 
     requests: list[str]
@@ -64,24 +53,45 @@ class _Logged(_Quiet):
         super().do_GET()
 
 
-class _Recording(_Server):
+class _Recording(Server):
     """The test server, with the paths requested of it and its address."""
 
     requests: list[str]
     url: str
 
 
-@pytest.fixture(scope="module")
-def server(offline_project):
-    """The project's site/ served on 127.0.0.1 (the folder by name, so a rebuild swapped in is served)."""
+@contextmanager
+def _recording(project: Paths) -> Iterator[_Recording]:
+    """The project's site/ served on 127.0.0.1 (the folder by name, so a rebuild swapped in is served), with a
+    log of the requests of this test alone."""
     handler: type[_Logged] = type("Handler", (_Logged,), {"requests": []})
-    httpd = _Recording(("127.0.0.1", 0), functools.partial(handler, directory=str(offline_project.site)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    httpd = _Recording(("127.0.0.1", 0), functools.partial(handler, directory=str(project.site)))
     httpd.requests = handler.requests
-    httpd.url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    httpd.url = start(httpd)
+    try:
+        yield httpd
+    finally:
+        stop(httpd)
+
+
+@pytest.fixture
+def server(judge_project):
+    """The built site served over http, logging what this test asks of it."""
+    with _recording(judge_project) as httpd:
+        yield httpd
+
+
+@pytest.fixture
+def changed_project(judge_project, tmp_path) -> Paths:
+    """A copy of the built project, which the test may change and rebuild."""
+    return Paths(copy_project(judge_project.root, tmp_path / "project"))
+
+
+@pytest.fixture
+def changed_server(changed_project):
+    """The copy's site served over http, like ``server``."""
+    with _recording(changed_project) as httpd:
+        yield httpd
 
 
 def _errors(driver) -> list[str]:
@@ -115,7 +125,7 @@ def _precache(site: Path) -> tuple[str, list[str]]:
 
 
 @pytest.fixture(params=["desktop", "phone"])
-def viewport(request, browser):  # noqa: F811 (fixture)
+def viewport(request, browser):
     """The browser at a desktop (1366x900) or a phone (390x844, touch) viewport."""
     phone = request.param == "phone"
     width, height = (390, 844) if phone else (1366, 900)
@@ -131,22 +141,22 @@ def viewport(request, browser):  # noqa: F811 (fixture)
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
-def test_from_files_links_anchors_and_search_work(browser, viewport, offline_project):  # noqa: F811 (the imported fixture)
+def test_from_files_links_anchors_and_search_work(browser, viewport, judge_project):
     """Opened from file://, on a desktop or a phone, the home page's link to rule 4.2.2a lands on the rule in
     view, pages link to pages (not folder listings), the search answers, and no page reports an error."""
     from selenium.webdriver.common.by import By
 
-    root = offline_project.site.as_uri() + "/"
+    root = judge_project.site.as_uri() + "/"
     _errors(browser)
-    _open(browser, root + "index.html")
+    open_page(browser, root + "index.html")
     link = browser.find_element(By.CSS_SELECTOR, "article a[href='athernum/cr/4.html#4.2.2a']")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", link)
     link.click()
-    _wait(
+    wait_for(
         browser, lambda d: d.current_url == root + "athernum/cr/4.html#4.2.2a", "the link did not open 4.2.2a"
     )
     target = browser.find_element(By.ID, "4.2.2a")
-    _wait(browser, lambda d: _in_view(d, target), "rule 4.2.2a is not scrolled into view")
+    wait_for(browser, lambda d: in_view(d, target), "rule 4.2.2a is not scrolled into view")
     assert " ".join(target.text.split()).startswith(RULE[:60])
     assert _search(browser, "4.2.2a")[0] == "athernum:4.2.2a"
     assert _search(browser, "damage counters equal to defensive value")  # words, not only a number
@@ -157,17 +167,17 @@ def test_from_files_links_anchors_and_search_work(browser, viewport, offline_pro
     pages = {h.split("#")[0] for h in hrefs if h.startswith(root)}
     assert len(pages) > 10
     for page in pages:
-        assert page.endswith(".html") and (offline_project.site / page.removeprefix(root)).is_file(), page
-    _open(browser, root + "athernum/graph/4.html")
+        assert page.endswith(".html") and (judge_project.site / page.removeprefix(root)).is_file(), page
+    open_page(browser, root + "athernum/graph/4.html")
     assert _errors(browser) == []
 
 
-def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):  # noqa: F811 (the imported fixture)
+def test_graph_diagram_loads_mermaid_only_when_opened(browser, judge_project):
     """A graph page lists its rules without Mermaid; opening a section's diagram loads it once and draws it."""
     from selenium.webdriver.common.by import By
 
     _errors(browser)
-    _open(browser, offline_project.site.as_uri() + "/athernum/graph/4.html")
+    open_page(browser, judge_project.site.as_uri() + "/athernum/graph/4.html")
     loaded = "return document.querySelectorAll('script[src$=\"mermaid.min.js\"]').length;"
     assert (
         browser.execute_script(loaded) == 0 and browser.execute_script("return typeof mermaid") == "undefined"
@@ -175,7 +185,7 @@ def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
     panel = browser.find_element(By.CSS_SELECTOR, "details.rk-graph")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", panel)
     panel.find_element(By.TAG_NAME, "summary").click()
-    _wait(
+    wait_for(
         browser,
         lambda d: panel.find_elements(By.CSS_SELECTOR, ".rk-graph-svg svg"),
         "the diagram was not drawn",
@@ -185,15 +195,15 @@ def test_graph_diagram_loads_mermaid_only_when_opened(browser, offline_project):
     assert _errors(browser) == []
 
 
-def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_project):  # noqa: F811 (the imported fixture)
+def test_over_http_the_whole_site_is_kept_offline(browser, server, judge_project):
     """After one visit over http, with the network off, five pages never opened load and the search answers;
     the server sees no request meanwhile, and downloads were never fetched ahead."""
     from selenium.webdriver.common.by import By
 
-    version, precache = _precache(offline_project.site)
+    version, precache = _precache(judge_project.site)
     assert "assets/rulekb/search-index.js" in precache and "athernum/cr/4.html" in precache
     assert not any(p.startswith("downloads/") for p in precache)
-    _open(browser, server.url)
+    open_page(browser, server.url)
     assert _kept_version(browser) == version
     assert not any(r.startswith("/downloads/") for r in server.requests)
     seen = len(server.requests)
@@ -204,10 +214,10 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_proje
     )
     try:
         for page, title in UNSEEN.items():
-            _open(browser, server.url + page)
+            open_page(browser, server.url + page)
             assert title in browser.find_element(By.TAG_NAME, "h1").text, page
         assert _search(browser, "4.2.2a")[0] == "athernum:4.2.2a"
-        _open(browser, server.url + "search/index.html?q=lethal+damage")
+        open_page(browser, server.url + "search/index.html?q=lethal+damage")
         assert server.requests[seen:] == []  # every answer came from the kept copy
     finally:
         browser.execute_cdp_cmd(
@@ -216,22 +226,22 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, offline_proje
         )
 
 
-def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, server, offline_project):  # noqa: F811 (the imported fixture)
+def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, changed_project, changed_server):
     """With one rule changed and the site rebuilt, the next online visit shows the new text, from a new
     cache that replaced the old one whole."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, server.url + "athernum/cr/4.html")
+    open_page(browser, changed_server.url + "athernum/cr/4.html")
     before = _kept_version(browser)
-    source = offline_project.rules / "athernum" / "cr.md"
+    source = changed_project.rules / "athernum" / "cr.md"
     text = source.read_text(encoding="utf-8")
     assert RULE in text
     source.write_text(text.replace(RULE, RULE.removesuffix("it is discarded") + CHANGED), encoding="utf-8")
-    run_build(offline_project, Console(quiet=True), STEPS)
-    after, _ = _precache(offline_project.site)
+    run_build(changed_project, Console(quiet=True), SITE_STEPS)
+    after, _ = _precache(changed_project.site)
     assert after != before
-    _open(browser, server.url + "athernum/cr/4.html")
-    _wait(
+    open_page(browser, changed_server.url + "athernum/cr/4.html")
+    wait_for(
         browser,
         lambda d: CHANGED in d.find_element(By.ID, "4.2.2a").text,
         "the new text did not arrive",

@@ -14,7 +14,7 @@ import pytest
 
 from kb.site.views.search import SEARCH_PAGE
 from kb.urls import page_url
-from tests.site.test_browser import WAIT, _open, _wait, base_url, browser  # noqa: F401 (fixtures)
+from tests.browser import open_page, wait_for
 
 SEARCH_WAIT = 60  # the first search loads the index; an upper bound for a loaded machine
 VIEWPORTS = {"desktop": (1366, 900, False), "phone": (390, 844, True)}
@@ -83,7 +83,7 @@ def _indexed(repo_search_site):
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
-def viewport(request, browser):  # noqa: F811 (fixture)
+def viewport(request, browser):
     """The browser at a desktop or a phone viewport (the phone with touch), catching every script error."""
     width, height, touch = VIEWPORTS[request.param]
     browser.execute_cdp_cmd(
@@ -101,7 +101,7 @@ def viewport(request, browser):  # noqa: F811 (fixture)
 
 
 @pytest.fixture(params=["http", "file"])
-def site_url(request, base_url, repo_site):  # noqa: F811 (fixture)
+def site_url(request, base_url, repo_site):
     """The built site's root, served over http or opened from file://."""
     return base_url if request.param == "http" else repo_site.as_uri() + "/"
 
@@ -135,7 +135,9 @@ def _drawn(driver, variant: str, query: str) -> dict:
         state = _state(d, variant)
         return state if state["query"] == query else None
 
-    return _wait(driver, done, f"the {variant} box did not draw the results of {query[:60]!r}", SEARCH_WAIT)
+    return wait_for(
+        driver, done, f"the {variant} box did not draw the results of {query[:60]!r}", SEARCH_WAIT
+    )
 
 
 def _tap(driver, element) -> None:
@@ -165,7 +167,7 @@ def _header_box(driver, viewport: str):
     if viewport == "phone":
         assert not box.is_displayed()
         _tap(driver, driver.find_element(By.CSS_SELECTOR, ".rk-search--header .rk-search__open"))
-        _wait(
+        wait_for(
             driver,
             lambda d: box.is_displayed() and d.switch_to.active_element == box,
             "the phone's search did not open",
@@ -175,9 +177,9 @@ def _header_box(driver, viewport: str):
     return box
 
 
-def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):  # noqa: F811
+def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
     """Typing a rule number, then a phrase of a rule, in the header box lists the API's results as links, words marked."""
-    _open(browser, _page(site_url, "athernum/cr/4.md"))
+    open_page(browser, _page(site_url, "athernum/cr/4.md"))
     box = _header_box(browser, viewport)
     box.send_keys("4.2.2a")
     state = _drawn(browser, "header", "4.2.2a")
@@ -198,12 +200,12 @@ def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
     assert _errors(browser) == []
 
 
-def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(browser, viewport, site_url):  # noqa: F811
+def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(browser, viewport, site_url):
     """search/?q= shows the same ranking as rulekb.search, and typing there updates the URL to share."""
     from selenium.webdriver.common.by import By
 
     query = "damage equal defensive value"
-    _open(browser, _page(site_url, SEARCH_PAGE) + "?q=" + quote(query))
+    open_page(browser, _page(site_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     api = _api(browser, query, limit=50)
     assert [h["href"] for h in state["hits"]] == [h["href"] for h in api["hits"]] and len(state["hits"]) >= 5
@@ -222,13 +224,13 @@ def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(brows
     assert _errors(browser) == []
 
 
-def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, viewport, base_url):  # noqa: F811
+def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, viewport, base_url):
     """A question a ruling answers shows the ruling ``rulekb ask`` leads with first: its question, whole answer,
     rules and examples."""
     from selenium.webdriver.common.by import By
 
     query = "is a main character with lethal damage discarded"  # R-SITE-1 of tests/site/project.py
-    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
+    open_page(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     ruling = _api(browser, query, limit=50)["answer"]
     assert ruling["kind"] == "ruling"
@@ -245,26 +247,28 @@ def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, 
     summary = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-answer__examples summary")
     _press(browser, viewport, summary)
     examples = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-answer__examples li a")
-    _wait(browser, lambda d: examples[0].is_displayed(), "the examples did not open")
+    wait_for(browser, lambda d: examples[0].is_displayed(), "the examples did not open")
     assert [a.get_attribute("href") for a in examples] == [root + e["url"] for e in ruling["examples"]]
     _press(browser, viewport, examples[0])
-    _wait(browser, lambda d: d.current_url == root + ruling["examples"][0]["url"], "the example did not open")
+    wait_for(
+        browser, lambda d: d.current_url == root + ruling["examples"][0]["url"], "the example did not open"
+    )
     assert _errors(browser) == []
 
 
-def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  # noqa: F811
+def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):
     """The game and kind chips are pressed buttons of 44 px that keep the results to the API's filtered answer."""
     from selenium.webdriver.common.by import By
 
     query = "location"
-    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
+    open_page(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     state = _drawn(browser, "page", query)
     assert state["games"] == ["All games"] and state["kinds"] == ["All kinds"]
     assert {h["game"] for h in state["hits"]} > {"Atnia"}
     chips = browser.find_elements(By.CSS_SELECTOR, ".rk-search--page .rk-search__chip")
     assert all(c.size["height"] >= 44 and c.size["width"] >= 44 for c in chips if c.is_displayed())
     _press(browser, viewport, next(c for c in chips if c.text == "Atnia"))
-    _wait(browser, lambda d: _state(d, "page")["games"] == ["Atnia"], "the Atnia chip was not pressed")
+    wait_for(browser, lambda d: _state(d, "page")["games"] == ["Atnia"], "the Atnia chip was not pressed")
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["game"] for h in state["hits"]} == {"Atnia"}
     assert [h["href"] for h in state["hits"]] == [
@@ -273,14 +277,16 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "atnia"
     _press(browser, viewport, next(c for c in chips if c.text == "All games"))
     _press(browser, viewport, next(c for c in chips if c.text == "Rulings"))
-    _wait(browser, lambda d: _state(d, "page")["kinds"] == ["Rulings"], "the Rulings chip was not pressed")
+    wait_for(browser, lambda d: _state(d, "page")["kinds"] == ["Rulings"], "the Rulings chip was not pressed")
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Ruling"}
     assert [h["href"] for h in state["hits"]] == [
         h["href"] for h in _api(browser, query, limit=50, kind="ruling")["hits"]
     ]
     _press(browser, viewport, next(c for c in chips if c.text == "Rulebook"))
-    _wait(browser, lambda d: _state(d, "page")["kinds"] == ["Rulebook"], "the Rulebook chip was not pressed")
+    wait_for(
+        browser, lambda d: _state(d, "page")["kinds"] == ["Rulebook"], "the Rulebook chip was not pressed"
+    )
     state = _drawn(browser, "page", query)
     assert state["hits"] and {h["kind"] for h in state["hits"]} == {"Rulebook"}
     assert [h["href"] for h in state["hits"]] == [
@@ -289,11 +295,11 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):  #
     assert _errors(browser) == []
 
 
-def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):  # noqa: F811
+def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):
     """A query naming a game keeps to it, and the box shows that game's chip pressed."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, _page(base_url, SEARCH_PAGE))
+    open_page(browser, _page(base_url, SEARCH_PAGE))
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__input")
     query = "atnia starting location"
     box.send_keys(query)
@@ -302,19 +308,19 @@ def test_a_game_named_in_the_query_is_the_selected_chip(browser, base_url):  # n
     assert state["games"] == ["Atnia"] and {h["game"] for h in state["hits"]} == {"Atnia"}
 
 
-def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url):  # noqa: F811
+def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url):
     """Pressing "All games" after the query kept to one game searches every game (``game: "all"``), keeps
     that choice in the page's URL, and shows the "All games" chip pressed."""
     from selenium.webdriver.common.by import By
 
     query = "atnia starting location"
-    _open(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
+    open_page(browser, _page(base_url, SEARCH_PAGE) + "?q=" + quote(query))
     assert _drawn(browser, "page", query)["games"] == ["Atnia"]
     chips = browser.find_elements(
         By.CSS_SELECTOR, ".rk-search--page .rk-search__chips--game .rk-search__chip"
     )
     next(c for c in chips if c.text == "All games").click()
-    _wait(
+    wait_for(
         browser, lambda d: _state(d, "page")["games"] == ["All games"], "the All games chip was not pressed"
     )
     state = _drawn(browser, "page", query)
@@ -326,17 +332,17 @@ def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url): 
     assert _drawn(browser, "page", query)["games"] == ["All games"]
 
 
-def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F811
+def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):
     """ "/" focuses the box, arrows move through the results, Escape closes them, Enter opens the chosen one."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _open(browser, _page(base_url, "athernum/glossary.md"))
+    open_page(browser, _page(base_url, "athernum/glossary.md"))
     browser.find_element(By.TAG_NAME, "body").click()
     ActionChains(browser).send_keys("/").perform()
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--header .rk-search__input")
-    _wait(browser, lambda d: d.switch_to.active_element == box, '"/" did not focus the search box')
+    wait_for(browser, lambda d: d.switch_to.active_element == box, '"/" did not focus the search box')
     assert box.get_attribute("value") == ""
     box.send_keys("location")
     state = _drawn(browser, "header", "location")
@@ -353,36 +359,36 @@ def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):  # noqa: F81
     box.send_keys(Keys.ESCAPE)
     assert not _state(browser, "header")["open"] and not _state(browser, "header")["visible"]
     box.send_keys(Keys.ARROW_DOWN)  # reopens on the first result
-    _wait(
+    wait_for(
         browser,
         lambda d: _state(d, "header")["active"] == state["hits"][0]["id"],
         "ArrowDown did not reopen the results",
     )
     box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
     target = state["hits"][1]["href"]
-    _wait(browser, lambda d: d.current_url == target, f"Enter did not open {target}")
+    wait_for(browser, lambda d: d.current_url == target, f"Enter did not open {target}")
 
 
-def test_enter_in_a_box_opens_the_search_page(browser, base_url):  # noqa: F811
+def test_enter_in_a_box_opens_the_search_page(browser, base_url):
     """Enter with no result chosen in the home page's box opens the search page for the question."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    _open(browser, base_url)
+    open_page(browser, base_url)
     box = browser.find_element(By.CSS_SELECTOR, ".rk-search--home .rk-search__input")
     assert browser.find_element(By.CSS_SELECTOR, ".rk-search--home label").text == "Ask a rules question"
     box.send_keys("mulligan", Keys.ENTER)
-    _wait(browser, lambda d: "/search/index.html?" in d.current_url, "Enter did not open the search page")
+    wait_for(browser, lambda d: "/search/index.html?" in d.current_url, "Enter did not open the search page")
     assert browser.execute_script("return new URLSearchParams(location.search).get('q')") == "mulligan"
     assert _drawn(browser, "page", "mulligan")["hits"]
 
 
 @pytest.mark.parametrize("variant", ["page", "header"])
-def test_odd_queries_give_results_or_no_results_and_no_error(browser, base_url, variant):  # noqa: F811
+def test_odd_queries_give_results_or_no_results_and_no_error(browser, base_url, variant):
     """Empty, 10,000-character, operator, quote and control-character queries answer cleanly, never with an error."""
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     try:
-        _open(
+        open_page(
             browser,
             _page(base_url, SEARCH_PAGE) if variant == "page" else _page(base_url, "athernum/cr/1.md"),
         )
@@ -416,11 +422,11 @@ def test_odd_queries_give_results_or_no_results_and_no_error(browser, base_url, 
         )
 
 
-def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F811
+def test_game_chips_name_every_game_of_the_site(browser, base_url):
     """The game chips offer every game of the site, by its short name."""
     from selenium.webdriver.common.by import By
 
-    _open(browser, _page(base_url, SEARCH_PAGE))
+    open_page(browser, _page(base_url, SEARCH_PAGE))
     settings = json.loads(browser.find_element(By.ID, "rk-search-settings").get_attribute("textContent"))
     games = browser.execute_script(
         "return Array.from(document.querySelectorAll('.rk-search--page .rk-search__chips--game .rk-search__chip'), (c) => c.textContent);"
@@ -432,7 +438,7 @@ def test_game_chips_name_every_game_of_the_site(browser, base_url):  # noqa: F81
     )
 
 
-def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):  # noqa: F811
+def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):
     """Markup in a rule, ruling or example reaches the results and the answer card only as text: nothing runs."""
     from selenium.webdriver.common.by import By
 
@@ -441,7 +447,9 @@ def test_hostile_text_in_the_rules_is_shown_as_text(browser, small_search_site):
         {"source": CATCH_ERRORS + "window.__rkAlerts = []; window.alert = (m) => window.__rkAlerts.push(m);"},
     )
     try:
-        _open(browser, _page(small_search_site.as_uri() + "/", SEARCH_PAGE) + "?q=" + quote("alert script"))
+        open_page(
+            browser, _page(small_search_site.as_uri() + "/", SEARCH_PAGE) + "?q=" + quote("alert script")
+        )
         state = _drawn(browser, "page", "alert script")
         assert len(state["hits"]) >= 3
         shown = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__output").text

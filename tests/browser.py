@@ -1,0 +1,220 @@
+"""Headless Chromium for the browser tests: one browser per test process, put back to a blank state before each
+test, and the helpers that drive it (serve a folder over http, open a page, wait for a condition).
+
+Starting Chromium costs a second or two of CPU, so every browser test of a worker shares one; what a test may
+leave behind (stored data and service workers of the sites it opened, a viewport, touch, colour-scheme or network
+emulation, the window's size, console messages) is cleared before the next one, so tests stay independent of
+their order. Skipped (with the reason) where Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs
+them.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROME_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1400,1000",
+]
+#: The window's size at the start of every test.
+WINDOW = (1400, 1000)
+WAIT = 30  # seconds; an upper bound for a loaded CI machine, not an expected time
+#: How often a wait asks the browser again: conditions are cheap to check, and a page reacts within milliseconds.
+POLL = 0.02
+#: Origins opened since the browser was last reset: the ones it may have stored something for.
+OPENED: set[str] = set()
+#: Every origin a server of this process has had: a new server that gets an old one's port must not be answered
+#: from the HTTP cache the browser keeps of the old one.
+SERVED: set[str] = set()
+#: Whether such a server started since the browser's HTTP cache was last cleared.
+_stale_cache = False
+#: What a site may store in the browser (Chromium's storage types; "all" takes twice as long, for caches a page
+#: never writes).
+STORED = "cookies,local_storage,session_storage,indexeddb,websql,file_systems,service_workers,cache_storage"
+ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+
+
+def executable(*names: str) -> str | None:
+    """The first of ``names`` found on the PATH (or given by an absolute path and executable)."""
+    for name in names:
+        found = shutil.which(name) or (name if os.path.isabs(name) and os.access(name, os.X_OK) else None)
+        if found:
+            return found
+    return None
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """A static file handler that logs nothing, to keep the test output clean."""
+
+    def log_message(self, *args) -> None:
+        """Log nothing."""
+
+
+class Server(socketserver.ThreadingTCPServer):
+    """A threaded test server whose idle browser connections never hold up its shutdown."""
+
+    daemon_threads = True
+    block_on_close = False
+
+
+def origin_of(url: str) -> str:
+    """The web origin of ``url`` (``http://127.0.0.1:8000``; ``file://`` for a page opened from a file)."""
+    parts = urlsplit(url)
+    return "file://" if parts.scheme == "file" else f"{parts.scheme}://{parts.netloc}"
+
+
+def start(server: Server) -> str:
+    """Run ``server`` in a daemon thread; its URL. The thread looks for a shutdown every 50 ms (not every 0.5 s):
+    stopping a server then takes no noticeable time."""
+    global _stale_cache
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    _stale_cache = _stale_cache or origin_of(url) in SERVED
+    SERVED.add(origin_of(url))
+    return url
+
+
+def stop(server: Server) -> None:
+    """Stop a server ``start`` ran."""
+    server.shutdown()
+    server.server_close()
+
+
+@contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """``site`` served by a static file server on 127.0.0.1 at a free port, for as long as the context lasts."""
+    server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(site)))
+    try:
+        yield start(server)
+    finally:
+        stop(server)
+
+
+def serve(site: Path) -> Iterator[str]:
+    """``site`` served as by ``serving``, for as long as the generator runs (for fixtures: ``yield from``)."""
+    with serving(site) as url:
+        yield url
+
+
+def wait_for(driver, condition, message: str, timeout: float = WAIT):
+    """What ``condition(driver)`` returns once it is truthy, asked every ``POLL`` seconds for up to ``timeout``."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # Material re-renders search results and tooltips as they change: a stale element means "not yet".
+    return WebDriverWait(
+        driver, timeout, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(condition, message)
+
+
+def in_view(driver, element) -> bool:
+    """Whether the top of ``element`` is within the window."""
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight;",
+        element,
+    )
+
+
+def open_page(driver, url: str) -> None:
+    """Open ``url`` and wait until it has loaded (its origin is one the browser forgets between tests); never from
+    the HTTP cache of an earlier server at the same address."""
+    global _stale_cache
+    if _stale_cache:
+        driver.execute_cdp_cmd("Network.clearBrowserCache", {})
+        _stale_cache = False
+    OPENED.add(origin_of(url))
+    driver.get(url)
+    wait_for(
+        driver, lambda d: d.execute_script("return document.readyState") == "complete", f"{url} did not load"
+    )
+
+
+def leave(driver) -> None:
+    """Leave the current page for an empty one, so that nothing of it runs any more (its unload done). The page
+    itself navigates: a navigation the browser starts would swap in a new renderer process, at several times the
+    cost."""
+    driver.execute_script("location.replace('about:blank')")
+    wait_for(
+        driver,
+        lambda d: d.execute_script(
+            "return location.href === 'about:blank' && document.readyState === 'complete'"
+        ),
+        "the page was not left",
+    )
+
+
+def forget(driver, url: str, what: str = STORED) -> None:
+    """Clear what the browser stored for the origin of ``url`` (``what``: Chromium's storage types, comma
+    separated), its service workers and their caches too by default."""
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin_of(url), "storageTypes": what})
+
+
+def reset(driver) -> None:
+    """Put the browser back as a test expects to find it: an empty page, no stored data or service worker for any
+    site a test opened, no emulation, the network on, the window at its size, no console messages pending."""
+    leave(driver)
+    for origin in sorted(OPENED):
+        forget(driver, origin)
+    OPENED.clear()
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    if tuple(driver.get_window_size().values()) != WINDOW:
+        driver.set_window_size(*WINDOW)
+    driver.set_page_load_timeout(WAIT)
+    driver.set_script_timeout(WAIT)
+    driver.get_log("browser")
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory):
+    """Headless Debian Chromium with its chromedriver, never anything Selenium would download: one per test
+    process, shared by its browser tests (see ``browser``)."""
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+    found = executable("chromium", "/usr/bin/chromium", "chromium-browser")
+    driver_path = executable("chromedriver", "/usr/bin/chromedriver")
+    if found is None or driver_path is None:
+        pytest.skip(
+            "Chromium or chromedriver is missing (apt-get install chromium chromium-driver); "
+            "the browser test needs both"
+        )
+    os.environ.setdefault("SE_OFFLINE", "true")
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = found
+    for argument in CHROME_ARGS:
+        options.add_argument(argument)
+    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console errors, for get_log("browser")
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The worker's Chromium, blank as if just started (see ``reset``)."""
+    reset(chromium)
+    return chromium
