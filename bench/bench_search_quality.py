@@ -96,6 +96,11 @@ def main() -> None:
     kb = load_kb(paths)
     rulings, _ = load_rulings(paths)
     results = load_results(paths)
+    if not results.scenarios:
+        print(
+            "note: no verify results (run `rulekb build` first): verified scenarios lift the rules they show, so"
+            " these figures are lower than a built project's"
+        )
     with tempfile.TemporaryDirectory(prefix="bench-quality-") as tmp:
         work = Path(tmp)
         (work / "rules").mkdir()
