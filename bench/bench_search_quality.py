@@ -6,11 +6,12 @@ tests/search/judge_questions_independent.yaml (written from the source documents
 them, in four groups: en, de, atnia, altered). For each, `rulekb search` (the hits as ranked), `rulekb ask`
 (the rules it answers with) and an FTS5 table over the same documents; the first set per language and per
 held-out block, the independent set per group. The independent set's sealed questions are left out unless
-``--sealed`` (then only they are measured: once, when tuning is finished). Also: how many questions change
+``--sealed`` (then only they are measured: once, when tuning is finished); ``--batch`` narrows the
+independent set to one round of writing (e.g. ``--sealed --batch sealed-s6``). Also: how many questions change
 their top 1 or top 3 between ``--limit`` 1, 3 and 10 (the target is none). Targets: recall@5 ≥ 0.95 and
 recall@1 ≥ 0.75 in every group.
 
-    .venv/bin/python bench/bench_search_quality.py [--misses] [--block held-out-de-2] [--sealed]
+    .venv/bin/python bench/bench_search_quality.py [--misses] [--block held-out-de-2] [--sealed] [--batch sealed-s6]
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def main() -> None:
         action="store_true",
         help="Measure only the independent set's sealed questions (once, after tuning).",
     )
+    parser.add_argument(
+        "--batch", help="Only the independent set's questions of this batch (e.g. sealed-s6)."
+    )
     args = parser.parse_args()
 
     from kb.core.loader import load_kb
@@ -82,11 +86,21 @@ def main() -> None:
         first = [q for q in first if q.block == args.block]
         blocks = [args.block]
     independent = [q for q in load_questions(INDEPENDENT) if q.sealed == args.sealed]
+    if args.batch:
+        batches = sorted({q.batch for q in independent if q.batch})
+        if args.batch not in batches:
+            parser.error(f"no batch {args.batch!r} (batches: {', '.join(batches) or 'none'})")
+        independent = [q for q in independent if q.batch == args.batch]
     docs, synonyms = full_corpus()
     paths = Paths(ROOT)
     kb = load_kb(paths)
     rulings, _ = load_rulings(paths)
     results = load_results(paths)
+    if not results.scenarios:
+        print(
+            "note: no verify results (run `rulekb build` first): verified scenarios lift the rules they show, so"
+            " these figures are lower than a built project's"
+        )
     with tempfile.TemporaryDirectory(prefix="bench-quality-") as tmp:
         work = Path(tmp)
         (work / "rules").mkdir()

@@ -101,6 +101,55 @@ CONTRACTIONS = frozenset(
         "theres",
     ]
 )
+#: English words that negate, as rules write them and judges type them (``no``, ``without``, ``cannot``,
+#: ``dont``; ``doesn't`` is cut into ``doesn`` and ``t``, ``can't`` into ``can`` and ``t``). Most are stopwords, so
+#: ``negated_stems`` reads them from the words as written.
+NEGATING_WORDS = frozenset(
+    [
+        "no",
+        "not",
+        "without",
+        "never",
+        "cannot",
+        "none",
+        "nor",
+        "neither",
+        "don",
+        "doesn",
+        "didn",
+        "isn",
+        "aren",
+        "wasn",
+        "weren",
+        "hasn",
+        "haven",
+        "hadn",
+        "couldn",
+        "shouldn",
+        "wouldn",
+        "mustn",
+        "needn",
+        "dont",
+        "doesnt",
+        "didnt",
+        "isnt",
+        "arent",
+        "wasnt",
+        "werent",
+        "hasnt",
+        "havent",
+        "hadnt",
+        "cant",
+        "couldnt",
+        "shouldnt",
+        "wouldnt",
+        "wont",
+        "mustnt",
+        "neednt",
+    ]
+)
+#: How many words after a negating word it bears on ("has no Hero", "without a defensive value").
+NEGATION_SCOPE = 3
 EN_STOPWORDS = (
     (frozenset(stoplists["en"]) - KEEP)
     | CONTRACTIONS
@@ -285,6 +334,25 @@ def analyse(text: str, language: str = "en") -> tuple[str, ...]:
 _TOKEN = re.compile(TOKEN_PATTERN, re.UNICODE)
 _STEM = {"de": lru_cache(maxsize=50000)(stem_de), "en": lru_cache(maxsize=50000)(stem_en)}
 _FOLD = lru_cache(maxsize=50000)(fold_german)
+
+
+def negated_stems(text: str) -> frozenset[str]:
+    """The English stems that a negating word of ``text`` bears on: those of the ``NEGATION_SCOPE`` words
+    (stopwords left out) after each ``NEGATING_WORDS`` word or ``n't``. What a rule says does not happen
+    ("If no cost is defined") and what a judge asks does not ("an ability that has no cost printed") meet
+    where they share such a stem."""
+    out: set[str] = set()
+    left = 0
+    previous = ""
+    for match in _TOKEN.finditer(text):
+        word = match.group().lower()
+        if word in NEGATING_WORDS or (word == "t" and previous.endswith("n")):
+            left = NEGATION_SCOPE
+        elif left and word not in EN_STOPWORDS:
+            out.add(_STEM["en"](word))
+            left -= 1
+        previous = word
+    return frozenset(out)
 
 
 def token_spans(text: str, language: str = "en") -> list[tuple[str, int, int]]:

@@ -23,6 +23,7 @@ class JudgeQuestion:
     lang: str = "en"
     block: str = ""  # the named set it belongs to (a held-out block, or a group: en, de, atnia, altered)
     sealed: bool = False  # held out until tuning is finished: measured once, at the end
+    batch: str = ""  # the round of writing it came from (e.g. sealed-s6), to measure one round alone
 
 
 @dataclass
@@ -73,8 +74,8 @@ def _qualify(rule: object) -> str:
 
 
 def load_questions(path: Path) -> list[JudgeQuestion]:
-    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules``, optional ``lang``, ``block``
-    and ``sealed``)."""
+    """The judge questions of a YAML file (``questions:`` with ``q``, ``rules``, optional ``lang``, ``block``,
+    ``sealed`` and ``batch``)."""
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -91,6 +92,7 @@ def load_questions(path: Path) -> list[JudgeQuestion]:
                 str(entry.get("lang", "en")),
                 str(entry.get("block", "")),
                 bool(entry.get("sealed", False)),
+                str(entry.get("batch", "")),
             )
         )
     return out

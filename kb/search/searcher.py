@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from kb.core.ids import normalise_lookup
 from kb.core.paths import Paths
-from kb.search.analysis import analyse
+from kb.search.analysis import analyse, negated_stems
 from kb.search.definitions import definition_subjects
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
@@ -59,6 +59,16 @@ VOCABULARY_RATIO = 10.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
 JUMP_SPACING = 10.0
+#: A question that negates ("I don't have a Hero", "a character with no defense value") ranks an English entry
+#: that negates the same word ("has no Hero", "without a defensive value") this much higher: among rules that
+#: share its words, the one saying what does not happen answers a question about what does not
+#: (see ``negated_stems``).
+NEGATION_BONUS = 1.2
+#: Kinds of entry that lead to rules rather than state them (a ruling's question, a scenario's script): no
+#: negation bonus of their own, which would carry over to every rule they lead to.
+SECONDARY_KINDS = ("ruling", "scenario")
+#: How a rule named by number, and its subrules, are reached.
+JUMP_REASONS = ("rule number", "subrule of")
 #: The game option that searches every game: no game named in the query or detected from its words applies.
 ALL_GAMES = "all"
 
@@ -94,6 +104,7 @@ class SearchEngine:
         self._other_language: dict[str, frozenset[int]] = {}
         self._term_counts: dict[tuple[str, str], dict[str, int]] = {}
         self._sizes: dict[str, int] = {}
+        self._negations: list[frozenset[str]] | None = None
 
     def close(self) -> None:
         """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
@@ -358,11 +369,27 @@ class SearchEngine:
             for i, rule in enumerate(sorted(related, key=lambda r: -self._scores.get(r, 0.0))):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
                 ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
+        negated = negated_stems(parsed.text) if parsed.lang == "en" else frozenset()
+        if negated:
+            self._negations_together(negated, ranked)
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
         self._headings_below_subrules(ranked)
         if len(parsed.words) > 1:  # one word looks a topic up, as its glossary entry's name does
             self._glossary_below_defining_rules(ranked)
+
+    def _negations_together(self, negated: frozenset[str], ranked: _Ranking) -> None:
+        """For a question that negates: each entry the question matches itself that negates one of the words the
+        question negates ranks ``NEGATION_BONUS`` times higher (after the rules that passages lead to have
+        joined, so that which passages lead is left as it was; rules named by number keep their place)."""
+        negations = self._negated()
+        for docnum, (score, via, position) in list(ranked.entries.items()):
+            if (
+                negations[docnum] & negated
+                and self._scores.get(docnum, 0.0) > 0
+                and via[0] not in JUMP_REASONS
+            ):
+                ranked.entries[docnum] = (score * NEGATION_BONUS, via, position)
 
     def _glossary_below_defining_rules(self, ranked: _Ranking) -> None:
         """A glossary entry ranks just below the best of its defining rule and that rule's subrules that the
@@ -496,6 +523,19 @@ class SearchEngine:
             return []
         self._scores = evaluate(self.cache, parsed.query)
         return self._top(self._scores, limit, accept, hidden)
+
+    def _negated(self) -> list[frozenset[str]]:
+        """Per entry: the stems its negating words bear on (``negated_stems``), for an English entry that states
+        rules (not ``SECONDARY_KINDS``); made on first use."""
+        if self._negations is None:
+            cache = self.cache
+            self._negations = [
+                negated_stems(f"{cache.stored[d].get('title') or ''} {cache.stored[d].get('text') or ''}")
+                if cache.langs[d] == "en" and cache.kinds[d] not in SECONDARY_KINDS
+                else frozenset()
+                for d in range(cache.count)
+            ]
+        return self._negations
 
     def _top(
         self,

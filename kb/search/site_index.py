@@ -96,6 +96,11 @@ def constants() -> dict[str, Any]:
         "MAX_PARTS": analysis.MAX_PARTS,
         "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
         "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
+        "NEGATING_WORDS": sorted(analysis.NEGATING_WORDS),
+        "NEGATION_SCOPE": analysis.NEGATION_SCOPE,
+        "NEGATION_BONUS": engine.NEGATION_BONUS,
+        "SECONDARY_KINDS": list(engine.SECONDARY_KINDS),
+        "JUMP_REASONS": list(engine.JUMP_REASONS),
     }
 
 

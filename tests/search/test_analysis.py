@@ -204,3 +204,17 @@ def test_english_stems_are_whooshs_porter2(word):
     from kb.search.analysis import stem_en
 
     assert stem_en(word) == stem(word)
+
+
+def test_a_negation_bears_on_the_words_right_after_it():
+    """ "has no Hero", "without a defensive value", "can't move" and "dont have a hero" name what they negate: the
+    few words after the negating word (stopwords skipped), not the rest of the sentence."""
+    from kb.search.analysis import NEGATION_SCOPE, negated_stems, stem_en
+
+    assert stem_en("hero") in negated_stems("If a player has no Hero, they may present a card")
+    assert stem_en("hero") in negated_stems("I dont have a hero, what do I present")
+    assert stem_en("defensive") in negated_stems("A character without a defensive value")
+    assert stem_en("move") in negated_stems("Expeditions can't move forward this Day")
+    far = "no " + " ".join(["cost"] * NEGATION_SCOPE) + " poison"
+    assert stem_en("poison") not in negated_stems(far)
+    assert negated_stems("Each player presents their deck and their Hero, face-down") == frozenset()

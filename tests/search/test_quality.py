@@ -85,6 +85,15 @@ def test_independent_set_covers_four_groups_with_a_sealed_block(graph):
     assert sorted({i for q in questions for need in q.needs for i in need if i not in graph}) == []
 
 
+def test_sealed_batches_are_held_out_whole():
+    """Every question of a sealed batch (a round written blind, e.g. sealed-s6) is marked sealed, so the
+    benchmark and the floors leave the whole round out until it is measured once."""
+    questions = load_questions(INDEPENDENT)
+    batches = {q.batch for q in questions if q.batch.startswith("sealed-")}
+    assert "sealed-s6" in batches
+    assert all(q.sealed for q in questions if q.batch in batches)
+
+
 @pytest.mark.parametrize("group", sorted(FLOORS))
 def test_independent_questions_keep_their_floor_for_search_and_ask(independent, engine, project_kb, group):
     """Each group of the independent questions keeps its recall@5 and recall@1 floor, for search and ask."""

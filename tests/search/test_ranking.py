@@ -323,3 +323,23 @@ def test_ask_answers_a_definition_with_the_glossary_entry_when_no_rule_defines_i
     """ "what does reveal mean": Reveal is defined in the glossary alone, so `ask` answers with that entry."""
     answer = asked(engine, project_kb, "what does reveal mean", limit=3)
     assert answer.rules[0].id == "athernum:term/reveal"
+
+
+def test_a_negated_question_ranks_the_rule_that_negates_the_same_word_higher(engine, monkeypatch):
+    """A judge asking about what is missing ("I don't have a hero") gets the rule that says it is missing
+    ("If a player has no Hero") ranked ``NEGATION_BONUS`` times higher than negations counting for nothing
+    would rank it; its neighbour that shares the words but not the negation ("Each player present their deck
+    and their Hero") keeps its score."""
+    import kb.search.searcher as searcher
+
+    def scores(question: str) -> dict[str, float]:
+        return {h.id: h.score for h in engine.search(question, limit=10).hits}
+
+    question = "I don't have a hero, what do I present at setup"
+    bonus = searcher.NEGATION_BONUS
+    with_negation = scores(question)
+    monkeypatch.setattr(searcher, "NEGATION_BONUS", 1.0)
+    without = scores(question)
+    assert with_negation["altered:4.1.f"] == pytest.approx(without["altered:4.1.f"] * bonus)
+    assert with_negation["altered:4.1.f"] > without["altered:4.1.f"]
+    assert with_negation["altered:4.1.e"] == pytest.approx(without["altered:4.1.e"])

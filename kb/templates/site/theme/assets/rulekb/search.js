@@ -357,6 +357,23 @@
       return out;
     }
 
+    /** analysis.negated_stems: the English stems a negating word of `text` bears on. */
+    negatedStems(text) {
+      const out = new Set();
+      const negating = this.negating || (this.negating = new Set(this.c.NEGATING_WORDS));
+      let left = 0, previous = "";
+      for (const match of text.matchAll(TOKEN)) {
+        const word = match[0].toLowerCase();
+        if (negating.has(word) || (word === "t" && previous.endsWith("n"))) left = this.c.NEGATION_SCOPE;
+        else if (left && !this.stop.en.has(word)) {
+          out.add(STEM.en(word));
+          left -= 1;
+        }
+        previous = word;
+      }
+      return out;
+    }
+
     /** analysis.analyse_forms: each index term with the (lowercased, folded) word it was stemmed from. */
     analyseForms(text, language = "en") {
       const key = language + "\u0000" + text;
@@ -1534,6 +1551,7 @@
       this._scores = new Map();
       this._termCounts = new Map();
       this._sizes = null;
+      this._negations = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
@@ -1867,10 +1885,33 @@
           ranked.add(rule, own + base * factor * c.RELATED_DECAY ** i, [reason, docnum]);
         });
       }
+      const negated = parsed.lang === "en" ? this.analysis.negatedStems(parsed.text) : new Set();
+      if (negated.size) this._negationsTogether(negated, ranked);
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
       this._headingsBelowSubrules(ranked);
       if (parsed.words.length > 1) this._glossaryBelowDefiningRules(ranked); // one word looks a topic up
+    }
+
+    /** SearchEngine._negations_together: for a question that negates, each entry it matches itself that negates
+     *  one of the words the question negates ranks NEGATION_BONUS times higher. */
+    _negationsTogether(negated, ranked) {
+      const negations = this._negated();
+      for (const [docnum, [score, via, position]] of [...ranked.entries]) {
+        if ((this._scores.get(docnum) || 0.0) > 0 && !this.c.JUMP_REASONS.includes(via[0])
+          && [...negations[docnum]].some((stem) => negated.has(stem))) {
+          ranked.entries.set(docnum, [score * this.c.NEGATION_BONUS, via, position]);
+        }
+      }
+    }
+
+    /** SearchEngine._negated: per entry, the stems its negating words bear on (English entries that state rules). */
+    _negated() {
+      if (this._negations === null) {
+        this._negations = this.docs.map((d) => (d.lang === "en" && !this.c.SECONDARY_KINDS.includes(d.kind)
+          ? this.analysis.negatedStems(`${d.title || ""} ${d.text || ""}`) : new Set()));
+      }
+      return this._negations;
     }
 
     /** SearchEngine._glossary_below_defining_rules: a glossary entry ranks just below the best of its defining
