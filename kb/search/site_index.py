@@ -96,6 +96,7 @@ def constants() -> dict[str, Any]:
         "MAX_PARTS": analysis.MAX_PARTS,
         "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
         "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
+        "IDIOM_MARK": analysis.IDIOM_MARK,
     }
 
 

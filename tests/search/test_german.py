@@ -41,6 +41,18 @@ def test_compound_is_also_read_as_one_english_phrase(engine):
     assert "athernum:term/objective-ability" in ids(engine.search("Objective-Fähigkeit erklärung"))[:3]
 
 
+def test_english_synonyms_read_the_questions_english_reading(engine):
+    """A German question read in English meets the English synonyms: ``gleicher Initiative`` (same initiative)
+    searches "tie", ``ohne … anzulegen`` (without attaching) "played directly"; an English entry whose
+    stopwords leave one common word (``in play``) does not fire on every "play"."""
+    assert engine.builder.synonyms.gloss("bei gleicher Initiative") == "same initiative"
+    stems = {clause.stems for clause in built(engine, "was passiert bei gleicher Initiative").clauses}
+    assert ("tie",) in stems
+    stems = {clause.stems for clause in built(engine, "Gegenstand ausspielen ohne ihn anzulegen").clauses}
+    assert ("play", "direct") in stems
+    assert ("game", "board") not in stems
+
+
 def test_compound_parts_keep_the_typed_word_for_coordination(engine):
     """The parts of a split compound count as the one word typed: a question of two words has two groups."""
     parsed = built(engine, "Siegpunktmarker entfernen")

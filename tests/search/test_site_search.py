@@ -47,6 +47,7 @@ EXACT = [
     "Siegpunktmarker",
     "wann gehört eine Karte dem Gegner",
     "Hauptcharakter erschöpft",
+    "Turnier vor Ort ohne registrierte Karten",
     '"face down" AND exhausted',
     "damage NOT combat",
     "NOT damage",

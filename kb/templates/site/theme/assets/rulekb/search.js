@@ -326,6 +326,7 @@
     /** The analyzers of kb/search/analysis.py over the index's stopword lists. */
     constructor(constants) {
       this.stop = { en: new Set(constants.EN_STOPWORDS), de: new Set(constants.DE_STOPWORDS) };
+      this.idiomMark = constants.IDIOM_MARK;
       this.c = constants;
       this._analyse = new Map();
       this._forms = new Map();
@@ -369,6 +370,25 @@
           let word = match[0].toLowerCase();
           if (german) word = foldGerman(word);
           if (!stop.has(word)) out.push([german ? stemDe(word) : P2(word), word]);
+        }
+        if (this._forms.size > 8192) this._forms.clear();
+        this._forms.set(key, out);
+      }
+      return out;
+    }
+
+    /** analysis.idiom_forms: the terms with their words, stopwords kept as IDIOM_MARK + the word. */
+    idiomForms(text, language = "en") {
+      const key = language + "\u0001" + text;
+      let out = this._forms.get(key);
+      if (out === undefined) {
+        const german = language === "de";
+        const stop = german ? this.stop.de : this.stop.en;
+        out = [];
+        for (const match of text.matchAll(TOKEN)) {
+          let word = match[0].toLowerCase();
+          if (german) word = foldGerman(word);
+          out.push([stop.has(word) ? this.idiomMark + word : german ? stemDe(word) : P2(word), word]);
         }
         if (this._forms.size > 8192) this._forms.clear();
         this._forms.set(key, out);
@@ -643,7 +663,9 @@
     /** synonyms.Synonyms: every expansion rule, matched on stems. */
     constructor(rules, analysis) {
       this.analysis = analysis;
-      this.rules = rules.map(([lang, match, phrase, alternatives], n) => ({ lang, match, phrase, alternatives, n }));
+      this.rules = rules.map(([lang, match, phrase, alternatives], n) => ({
+        lang, match, phrase, alternatives, n, idiom: match.some((term) => term.startsWith(analysis.idiomMark)),
+      }));
       this.byFirst = new Map();
       for (const rule of this.rules) {
         const key = rule.lang + "\u0000" + rule.match[0];
@@ -658,18 +680,48 @@
       const found = [];
       const seen = new Set();
       for (const lang of ["en", "de"]) {
-        const forms = this.analysis.analyseForms(text, lang);
-        const tokens = forms.map((f) => f[0]);
-        tokens.forEach((token, i) => {
-          const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
-            rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
-          for (const rule of this._closest(matching, forms[i][1], lang)) {
-            const key = ruleKey(rule);
-            if (!seen.has(key)) { seen.add(key); found.push(rule); }
-          }
-        });
+        for (const [idioms, forms] of [[false, this.analysis.analyseForms(text, lang)], [true, this.analysis.idiomForms(text, lang)]]) {
+          const tokens = forms.map((f) => f[0]);
+          tokens.forEach((token, i) => {
+            const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
+              rule.idiom === idioms && rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+            for (const rule of this._closest(matching, forms[i][1], lang)) {
+              const key = ruleKey(rule);
+              if (!seen.has(key)) { seen.add(key); found.push(rule); }
+            }
+          });
+        }
       }
       return found;
+    }
+
+    /** Synonyms.gloss: a German text read word by word in English (the longest entry at each word, its first
+     * phrase; a repeated translation said once; a word without one kept; stopwords left out). */
+    gloss(text) {
+      const forms = this.analysis.idiomForms(text, "de");
+      const tokens = forms.map((f) => f[0]);
+      const words = [];
+      let i = 0;
+      while (i < tokens.length) {
+        const matching = (this.byFirst.get("de\u0000" + tokens[i]) || []).filter((rule) =>
+          rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+        let said;
+        if (matching.length) {
+          const longest = Math.max(...matching.map((r) => r.match.length));
+          said = this._closest(matching.filter((r) => r.match.length === longest), forms[i][1], "de")[0].alternatives[0];
+          i += longest;
+        } else {
+          said = tokens[i].startsWith(this.analysis.idiomMark) ? "" : forms[i][1];
+          i += 1;
+        }
+        if (said && (!words.length || words[words.length - 1] !== said)) words.push(said);
+      }
+      return words.join(" ");
+    }
+
+    /** query._whole: an English entry that matches its whole phrase (its stopwords leave no common word). */
+    whole(rule) {
+      return rule.match.length === this.analysis.idiomForms(rule.phrase, rule.lang).length;
     }
 
     /** Synonyms.rules_for: the one-word rules of `lang` whose word has this stem. */
@@ -698,7 +750,7 @@
       const kept = [];
       for (const same of byMatch.values()) {
         if (same.length === 1) { kept.push(...same); continue; }
-        const edits = new Map(same.map((r) => [r, this._editsOf(typed, this.analysis.analyseForms(r.phrase, lang)[0][1])]));
+        const edits = new Map(same.map((r) => [r, this._editsOf(typed, this.analysis.idiomForms(r.phrase, lang)[0][1])]));
         const nearest = Math.min(...edits.values());
         kept.push(...same.filter((r) => edits.get(r) === nearest));
       }
@@ -883,6 +935,14 @@
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
         const group = this._groupOf(rule, parsed.words, read);
         for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
+      }
+      if (parsed.lang === "de" && parsed.query === null) { // the English synonyms of the question's English reading
+        for (const rule of this.synonyms.expand(this.synonyms.gloss(reading))) {
+          if (rule.lang === "en" && !parsed.expansions.some((r) => ruleKey(r) === ruleKey(rule)) && this.synonyms.whole(rule)) {
+            const group = this._glossGroup(rule, parsed.words, read);
+            for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, c.SYNONYM_BOOST, group));
+          }
+        }
       }
       if (parsed.query === null && this.quantity.test(text)) {
         for (const phrase of c.QUANTITY_WORDS) extra.push(...this._phraseClauses(phrase, cache, c.QUANTITY_WEIGHT, parsed.words.length));
@@ -1105,6 +1165,16 @@
       for (let n = 0; n < words.length; n++) {
         const parts = (read && read.get(words[n])) || [words[n]];
         if (parts.some((part) => this.a.analyse(part, rule.lang).some((s) => match.has(s)))) return n;
+      }
+      return words.length;
+    }
+
+    /** QueryBuilder._gloss_group: the typed word whose own English reading shares a stem with the synonym. */
+    _glossGroup(rule, words, read) {
+      for (let n = 0; n < words.length; n++) {
+        const english = this.synonyms.gloss(((read && read.get(words[n])) || [words[n]]).join(" "));
+        const stems = new Set(this.a.analyse(english, "en"));
+        if (rule.match.some((m) => stems.has(m))) return n;
       }
       return words.length;
     }
