@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from kb.core.ids import normalise_lookup
 from kb.core.paths import Paths
 from kb.search.analysis import analyse
-from kb.search.definitions import definition_subjects
+from kb.search.definitions import definition_subjects, subject_heads
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
 from kb.search.matching import evaluate
-from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
+from kb.search.query import ParsedQuery, QueryBuilder, plain_words, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
@@ -435,9 +435,13 @@ class SearchEngine:
         translation that stands for the whole subject. A search that is nothing but a glossary entry's name
         ("exhausted", "OFV") looks that entry up the same way."""
         subjects = definition_subjects(parsed.text)
+        readings = parsed.readings()
         found: list[int] = []
         for subject in subjects or [parsed.text]:
-            term = self._glossary_entry(subject, parsed.lang, filters, named=not subjects)
+            for candidate in subject_heads(subject) if subjects and parsed.lang == "de" else [subject]:
+                term = self._glossary_entry(candidate, parsed.lang, filters, not subjects, readings)
+                if term is not None:
+                    break
             if term is not None and term not in found:
                 found.append(term)
         if not found:
@@ -451,14 +455,25 @@ class SearchEngine:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 
-    def _glossary_entry(self, subject: str, lang: str, filters: Filters, named: bool = False) -> int | None:
+    def _glossary_entry(
+        self,
+        subject: str,
+        lang: str,
+        filters: Filters,
+        named: bool = False,
+        readings: dict[str, tuple[str, ...]] | None = None,
+    ) -> int | None:
         """The glossary entry a definition question's subject names, if any (see ``_definitions_first``);
-        ``named``: only an entry whose name is exactly those words."""
+        ``named``: only an entry whose name is exactly those words. A German subject is also read in English,
+        its compounds as their parts (``Befehlsfähigkeit`` → command ability)."""
         wanted = [tuple(analyse(subject, "en"))]
         stems = set(analyse(subject, lang))
         for rule in self.builder.synonyms.expand(subject):
             if stems and stems <= set(rule.match):
                 wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
+        if lang == "de":
+            reading = " ".join(" ".join((readings or {}).get(w, (w,))) for w in plain_words(subject))
+            wanted.append(tuple(analyse(self.builder.synonyms.gloss(reading), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]
         best: tuple[float, int] | None = None
         for words in wanted:

@@ -73,6 +73,7 @@ def constants() -> dict[str, Any]:
         "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
         "DEFINITION_ALTERNATIVES": _js_pattern(definitions.ALTERNATIVES),
         "DEFINITION_ARTICLE": _js_pattern(definitions.ARTICLE),
+        "DEFINITION_QUALIFIER": _js_pattern(definitions.QUALIFIER),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

@@ -192,6 +192,33 @@ def test_asking_to_explain_a_word_is_a_definition_question():
     assert definition_subjects("wie erklärt sich der Schaden im Kampf") == []
 
 
+def test_asking_what_a_thing_does_is_a_definition_question():
+    """ "was macht eine Befehlsfähigkeit" and "what does a command ability do" ask what it is; "was macht mein
+    Angreifer" asks about one card."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("was macht eine Befehlsfähigkeit") == ["Befehlsfähigkeit"]
+    assert definition_subjects("what does a command ability do") == ["a command ability"]
+    assert definition_subjects("was macht mein Angreifer") == []
+
+
+def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
+    """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
+    and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its
+    head: the glossary entry leads."""
+    from kb.search.definitions import subject_heads
+
+    assert subject_heads("Aktivierungsgebühr bei Unterstützern") == [
+        "Aktivierungsgebühr bei Unterstützern",
+        "Aktivierungsgebühr",
+    ]
+    assert subject_heads("Siegpunkte-Feld") == ["Siegpunkte-Feld"]
+    first = engine.search("Was ist eine Befehlsfähigkeit?", limit=3).hits[0]
+    assert first.id == "athernum:term/command-ability"
+    first = engine.search("Was ist die Aktivierungsgebühr bei Unterstützern?", limit=3).hits[0]
+    assert first.id == "athernum:term/activation-fee"
+
+
 def test_a_word_given_two_names_asks_for_both_definitions():
     """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up (without
     their German articles, since "Attachment" is looked up in English too)."""

@@ -48,6 +48,8 @@ EXACT = [
     "wann gehört eine Karte dem Gegner",
     "Hauptcharakter erschöpft",
     "Turnier vor Ort ohne registrierte Karten",
+    "was macht eine Befehlsfähigkeit",
+    "Was ist die Aktivierungsgebühr bei Unterstützern?",
     '"face down" AND exhausted',
     "damage NOT combat",
     "NOT damage",

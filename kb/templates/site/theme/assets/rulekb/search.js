@@ -1608,6 +1608,7 @@
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
+      this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1756,9 +1757,14 @@
      *  under; a search that is nothing but an entry's name looks it up the same way. */
     _definitionsFirst(parsed, filters, ranked) {
       const subjects = this._definitionSubjects(parsed.text);
+      const read = readings(parsed);
       const found = [];
       for (const subject of subjects.length ? subjects : [parsed.text]) {
-        const term = this._glossaryEntry(subject, parsed.lang, filters, !subjects.length);
+        let term = null;
+        for (const candidate of subjects.length && parsed.lang === "de" ? this._subjectHeads(subject) : [subject]) {
+          term = this._glossaryEntry(candidate, parsed.lang, filters, !subjects.length, read);
+          if (term !== null) break;
+        }
         if (term !== null && !found.includes(term)) found.push(term);
       }
       if (!found.length) return;
@@ -1771,6 +1777,12 @@
         if (parent >= 0 && this.c.DEFINING_KINDS.includes(this.docs[parent].kind)) ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
         place -= 2;
       }
+    }
+
+    /** definitions.subject_heads: a German definition subject, then its head before a qualifying phrase. */
+    _subjectHeads(subject) {
+      const head = pyStrip(subject.split(this.qualifier)[0], " ,;:'\"");
+      return !head || head === subject ? [subject] : [subject, head];
     }
 
     /** definitions.definition_subjects: the words a definition question asks about, in the order asked. */
@@ -1791,7 +1803,7 @@
 
     /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
      *  synonym's standing for the whole subject). */
-    _glossaryEntry(subject, lang, filters, named = false) {
+    _glossaryEntry(subject, lang, filters, named = false, read = null) {
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
       const stems = new Set(a.analyse(subject, lang));
@@ -1799,6 +1811,10 @@
         if (stems.size && [...stems].every((s) => rule.match.includes(s))) {
           for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
         }
+      }
+      if (lang === "de") {
+        const reading = plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" ");
+        wanted.push(a.analyse(this.synonyms.gloss(reading), "en"));
       }
       const norms = this.cache.norms.terms;
       let best = null;
