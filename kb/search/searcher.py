@@ -45,6 +45,8 @@ FEW_HITS = 3
 #: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
+#: A rule ranks above a subrule the question matches less than 1/SUBRULE_MARGIN as well as the rule itself.
+SUBRULE_MARGIN = 2.0
 #: A passage in the question's language is placed this much below the best of the rules it leads to.
 LEAD = 1.0001
 #: The ranking does not depend on how many hits are shown: this many text hits (or ``limit``, if more) are
@@ -361,6 +363,7 @@ class SearchEngine:
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
         self._headings_below_subrules(ranked)
+        self._rules_above_weaker_subrules(ranked)
         if len(parsed.words) > 1:  # one word looks a topic up, as its glossary entry's name does
             self._glossary_below_defining_rules(ranked)
 
@@ -384,6 +387,22 @@ class SearchEngine:
                 cache.kinds[docnum] in OVERVIEW_KINDS or not (cache.stored[docnum].get("text") or "").strip()
             ):
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
+
+    def _rules_above_weaker_subrules(self, ranked: _Ranking) -> None:
+        """A rule the question matches clearly better itself (``SUBRULE_MARGIN`` times) than one of its subrules
+        does ranks just above that subrule: the subrule's match is then mostly the rule's own words (its
+        context), so where another entry (a scenario, a ruling) leads to the subrule, the rule that says what
+        was asked comes first ("Schlägt das Ziel zurück?": 9.3.9b, not 9.3.9b.I)."""
+        cache = self.cache
+        for docnum, (score, _, _) in sorted(ranked.entries.items(), key=lambda e: -e[1][0]):
+            if cache.kinds[docnum] != "rule":
+                continue
+            parent = cache.docnum(str(cache.stored[docnum].get("parent") or "").casefold())
+            if parent is None or parent not in ranked.entries or cache.kinds[parent] != "rule":
+                continue
+            own = self._scores.get(docnum, 0.0)
+            if ranked.entries[parent][0] < score and self._scores.get(parent, 0.0) > SUBRULE_MARGIN * own:
+                ranked.place(parent, score * LEAD, ranked.entries[parent][1])
 
     def _below_best_match(
         self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int], others: Iterable[int]

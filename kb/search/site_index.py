@@ -59,6 +59,7 @@ def constants() -> dict[str, Any]:
         "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY,
         "LEAD": engine.LEAD,
+        "SUBRULE_MARGIN": engine.SUBRULE_MARGIN,
         "OVERVIEW_KINDS": list(engine.OVERVIEW_KINDS),
         "CANDIDATES": engine.CANDIDATES,
         "RELATED_HITS": engine.RELATED_HITS,

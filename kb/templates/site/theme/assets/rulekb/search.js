@@ -1956,6 +1956,7 @@
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
       this._headingsBelowSubrules(ranked);
+      this._rulesAboveWeakerSubrules(ranked);
       if (parsed.words.length > 1) this._glossaryBelowDefiningRules(ranked); // one word looks a topic up
     }
 
@@ -1977,6 +1978,21 @@
         const doc = this.docs[docnum];
         if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
           this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        }
+      }
+    }
+
+    /** SearchEngine._rules_above_weaker_subrules: a rule the question matches SUBRULE_MARGIN times better
+     *  itself than one of its subrules ranks just above that subrule. */
+    _rulesAboveWeakerSubrules(ranked) {
+      const byScore = [...ranked.entries].sort((x, y) => y[1][0] - x[1][0]);
+      for (const [docnum, [score]] of byScore) {
+        const doc = this.docs[docnum];
+        if (doc.kind !== "rule" || doc.parent < 0 || !ranked.entries.has(doc.parent) || this.docs[doc.parent].kind !== "rule") continue;
+        const own = this._scores.get(docnum) || 0.0;
+        const entry = ranked.entries.get(doc.parent);
+        if (entry[0] < score && (this._scores.get(doc.parent) || 0.0) > this.c.SUBRULE_MARGIN * own) {
+          ranked.place(doc.parent, score * this.c.LEAD, entry[1]);
         }
       }
     }
