@@ -396,10 +396,13 @@ class QueryBuilder:
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
         (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
-        it ends the question (``fängt … an`` → ``anfangen``, ``fügt … zu`` → ``zufügen``)."""
+        it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
+        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``)."""
         out: dict[str, tuple[str, ...]] = {}
-        last = fold_german(words[-1].casefold())
-        particle = last if len(words) > 1 and last in SEPARABLE_PREFIXES else ""
+        folded = [fold_german(w.casefold()) for w in words]
+        # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
+        at = len(words) - 3 if len(words) > 3 and folded[-2] == "zu" else len(words) - 1
+        particle = folded[at] if at > 0 and folded[at] in SEPARABLE_PREFIXES else ""
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue

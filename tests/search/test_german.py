@@ -76,6 +76,14 @@ def test_separable_verb_is_read_with_its_particle_at_the_end(engine):
     assert "fängt" not in built(engine, "Wer fängt das Spiel?").infinitives
 
 
+def test_separable_verb_is_read_with_its_particle_before_an_infinitive_with_zu(engine):
+    """``hört … auf zu wirken`` is read as ``aufhören`` (no longer): when a static ability stops applying."""
+    parsed = built(engine, "wann hört eine statische Fähigkeit auf zu wirken")
+    assert "aufhören" in parsed.infinitives["hört"]
+    assert "no longer" in translations(parsed)
+    assert "hört" not in built(engine, "wann hört eine statische Fähigkeit zu wirken").infinitives
+
+
 def test_corrected_german_typo_is_translated_too(engine):
     """``Ablagestappel`` is corrected to Ablagestapel and, like it, searched as discard pile in the CR."""
     result = engine.search("Reihenfolge im Ablagestappel")

@@ -1041,8 +1041,9 @@
     /** QueryBuilder._infinitives */
     _infinitives(words, cache) {
       const out = new Map();
-      const last = foldGerman(casefold(words[words.length - 1]));
-      const particle = words.length > 1 && this.c.SEPARABLE_PREFIXES.includes(last) ? last : "";
+      const folded = words.map((w) => foldGerman(casefold(w)));
+      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
+      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
         const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
