@@ -59,7 +59,14 @@ class Synonyms:
         """
         found: list[Rule] = []
         for lang in ("en", "de"):
-            for idioms, forms in ((False, analyse_forms(text, lang)), (True, idiom_forms(text, lang))):
+            full = idiom_forms(text, lang)
+            words = [n for n, (term, _) in enumerate(full) if not term.startswith(IDIOM_MARK)]
+            covered: set[int] = set()  # the words (positions in ``full``) an idiom stands for
+            matches: list[tuple[Rule, set[int]]] = []
+            for idioms, forms, at in (
+                (False, analyse_forms(text, lang), words),
+                (True, full, list(range(len(full)))),
+            ):
                 tokens = tuple(stem for stem, _ in forms)
                 for i, token in enumerate(tokens):
                     matching = [
@@ -68,8 +75,14 @@ class Synonyms:
                         if rule.idiom == idioms and tuple(tokens[i : i + len(rule.match)]) == rule.match
                     ]
                     for rule in _closest(matching, forms[i][1], lang):
-                        if rule not in found:
-                            found.append(rule)
+                        span = set(at[i : i + len(rule.match)])
+                        if idioms:
+                            covered |= span
+                        matches.append((rule, span))
+            # an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+            for rule, span in matches:
+                if (rule.idiom or not span <= covered) and rule not in found:
+                    found.append(rule)
         return found
 
     def gloss(self, text: str) -> str:

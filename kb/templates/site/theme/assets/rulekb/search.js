@@ -680,16 +680,28 @@
       const found = [];
       const seen = new Set();
       for (const lang of ["en", "de"]) {
-        for (const [idioms, forms] of [[false, this.analysis.analyseForms(text, lang)], [true, this.analysis.idiomForms(text, lang)]]) {
+        const full = this.analysis.idiomForms(text, lang);
+        const words = [];
+        full.forEach(([term], n) => { if (!term.startsWith(this.analysis.idiomMark)) words.push(n); });
+        const covered = new Set(); // the words (positions in `full`) an idiom stands for
+        const matches = [];
+        const passes = [[false, this.analysis.analyseForms(text, lang), words], [true, full, full.map((_, n) => n)]];
+        for (const [idioms, forms, at] of passes) {
           const tokens = forms.map((f) => f[0]);
           tokens.forEach((token, i) => {
             const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
               rule.idiom === idioms && rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
             for (const rule of this._closest(matching, forms[i][1], lang)) {
-              const key = ruleKey(rule);
-              if (!seen.has(key)) { seen.add(key); found.push(rule); }
+              const span = at.slice(i, i + rule.match.length);
+              if (idioms) for (const n of span) covered.add(n);
+              matches.push([rule, span]);
             }
           });
+        }
+        // an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+        for (const [rule, span] of matches) {
+          const key = ruleKey(rule);
+          if ((rule.idiom || !span.every((n) => covered.has(n))) && !seen.has(key)) { seen.add(key); found.push(rule); }
         }
       }
       return found;
