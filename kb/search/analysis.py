@@ -400,6 +400,22 @@ def analyse_forms(text: str, language: str = "en") -> tuple[tuple[str, str], ...
     return tuple((stem(word), word) for word in words if word not in stop)
 
 
+#: How a stopword stands among the terms of an idiom (:func:`idiom_forms`): ``vor Ort`` → ``=vor``, ``ort``.
+IDIOM_MARK = "="
+
+
+@lru_cache(maxsize=8192)
+def idiom_forms(text: str, language: str = "en") -> tuple[tuple[str, str], ...]:
+    """The terms of ``text`` as :func:`analyse_forms` gives them, but with its stopwords kept, each as
+    ``IDIOM_MARK`` + the word: what tells an idiom (``vor Ort``: in person; ``ohne``: without; ``in play``)
+    from the word its stopwords leave (``Ort``, a location; ``play``). Each term with the word it came from."""
+    german = language == "de"
+    stop = DE_STOPWORDS if german else EN_STOPWORDS
+    stem = stem_de if german else stem_en
+    words = (_FOLD(w.lower()) if german else w.lower() for w in _TOKEN.findall(text))
+    return tuple((IDIOM_MARK + word if word in stop else stem(word), word) for word in words)
+
+
 #: Linking elements (Fugenelemente) that may join the parts of a German compound: Schaden|s|marke,
 #: Karte|n|text, Hilfe|s|mittel; the empty link first (Sieg|punkt|marker).
 LINKS = ("", "s", "es", "n", "en", "e", "er", "ens", "ns")

@@ -24,6 +24,8 @@ PATTERNS = tuple(
         r"\bdefine\s+(?P<x>.+)$",
         r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
         r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
+        r"\bwas\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+)$",
+        r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
         r"\bbedeutung\s+von\s+(?P<x>.+)$",
         r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",
         r"\b(?:explain|erklär|erkläre|erklären)\s+(?:mir\s+|me\s+)?(?P<x>.+)$",
@@ -43,6 +45,16 @@ ALTERNATIVES = re.compile(r"\s+(?:bzw\.?|beziehungsweise|aka|a\.k\.a\.)\s+", _FL
 #: A German article before the subject ("ein Attachment"): the subject is the word, looked up in English too.
 ARTICLE = re.compile(r"^(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", _FLAGS)
 _TRIM = " ,;:'\""
+#: A German subject qualified by what it applies to ("die Aktivierungsgebühr bei Unterstützern", "die Kosten
+#: für Orte"): when no glossary entry names it all, its head (the words before) is looked up. (Not English:
+#: "what is the initiative of a card without cost" asks for a value, not what initiative is.)
+QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", _FLAGS)
+
+
+def subject_heads(subject: str) -> list[str]:
+    """A German definition subject, then its head before a qualifying phrase, if it has one."""
+    head = QUALIFIER.split(subject, maxsplit=1)[0].strip(_TRIM)
+    return [subject] if not head or head == subject else [subject, head]
 
 
 def definition_subjects(text: str) -> list[str]:

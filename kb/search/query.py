@@ -20,6 +20,7 @@ from kb.search.analysis import (
     SEPARABLE_PREFIXES,
     analyse,
     fold_german,
+    idiom_forms,
     infinitives,
     split_compound,
 )
@@ -275,6 +276,14 @@ class QueryBuilder:
             group = _group_of(rule, parsed.words, readings)
             for alternative in rule.alternatives:
                 extra += _phrase_clauses(alternative, cache, weight, group)
+        if (
+            parsed.lang == "de" and parsed.query is None
+        ):  # the English synonyms of the question's English reading
+            for rule in self.synonyms.expand(self.synonyms.gloss(reading)):
+                if rule.lang == "en" and rule not in parsed.expansions and _whole(rule):
+                    group = self._gloss_group(rule, parsed.words, readings)
+                    for alternative in rule.alternatives:
+                        extra += _phrase_clauses(alternative, cache, SYNONYM_BOOST, group)
         if parsed.query is None and QUANTITY.search(text):
             for phrase in QUANTITY_WORDS:
                 extra += _phrase_clauses(phrase, cache, QUANTITY_WEIGHT, len(parsed.words))
@@ -293,6 +302,15 @@ class QueryBuilder:
             for c in _once(parsed.clauses + extra + _pairs(parsed.words, cache, boosts))
         ]
         return parsed
+
+    def _gloss_group(self, rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]]) -> int:
+        """The typed word an English synonym of the question's English reading stands in for: the first word
+        whose own English reading shares a stem with the synonym's phrase (as :func:`_group_of`)."""
+        for n, word in enumerate(words):
+            english = self.synonyms.gloss(" ".join(readings.get(word, (word,))))
+            if set(analyse(english, "en")) & set(rule.match):
+                return n
+        return len(words)
 
     def translate(
         self,
@@ -378,10 +396,13 @@ class QueryBuilder:
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
         (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
-        it ends the question (``fängt … an`` → ``anfangen``, ``fügt … zu`` → ``zufügen``)."""
+        it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
+        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``)."""
         out: dict[str, tuple[str, ...]] = {}
-        last = fold_german(words[-1].casefold())
-        particle = last if len(words) > 1 and last in SEPARABLE_PREFIXES else ""
+        folded = [fold_german(w.casefold()) for w in words]
+        # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
+        at = len(words) - 3 if len(words) > 3 and folded[-2] == "zu" else len(words) - 1
+        particle = folded[at] if at > 0 and folded[at] in SEPARABLE_PREFIXES else ""
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue
@@ -560,6 +581,12 @@ def _group_of(rule: Rule, words: list[str], readings: dict[str, tuple[str, ...]]
         if {s for part in parts for s in analyse(part, rule.lang)} & set(rule.match):
             return n
     return len(words)
+
+
+def _whole(rule: Rule) -> bool:
+    """An English entry that matches its whole phrase: not one whose stopwords leave a common word
+    (``in play`` → play, ``my item`` → item), which would stand for every use of that word."""
+    return len(rule.match) == len(idiom_forms(rule.phrase, rule.lang))
 
 
 def _phrase_clauses(phrase: str, cache: PostingsCache, weight: float, group: int) -> list[Clause]:

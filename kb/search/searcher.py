@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from kb.core.ids import normalise_lookup
 from kb.core.paths import Paths
 from kb.search.analysis import analyse, negated_stems
-from kb.search.definitions import definition_subjects
+from kb.search.definitions import definition_subjects, subject_heads
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
 from kb.search.matching import evaluate
-from kb.search.query import ParsedQuery, QueryBuilder, split_query, to_whoosh
+from kb.search.query import ParsedQuery, QueryBuilder, plain_words, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
@@ -45,6 +45,8 @@ FEW_HITS = 3
 #: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
+#: A rule ranks above a subrule the question matches less than 1/SUBRULE_MARGIN as well as the rule itself.
+SUBRULE_MARGIN = 2.0
 #: A passage in the question's language is placed this much below the best of the rules it leads to.
 LEAD = 1.0001
 #: The ranking does not depend on how many hits are shown: this many text hits (or ``limit``, if more) are
@@ -375,6 +377,7 @@ class SearchEngine:
         self._own_language_beside(parsed.lang, hits[:RELATED_HITS], ranked)
         self._rules_above_examples(hits[:RELATED_HITS], ranked)
         self._headings_below_subrules(ranked)
+        self._rules_above_weaker_subrules(ranked)
         if len(parsed.words) > 1:  # one word looks a topic up, as its glossary entry's name does
             self._glossary_below_defining_rules(ranked)
 
@@ -411,6 +414,22 @@ class SearchEngine:
                 cache.kinds[docnum] in OVERVIEW_KINDS or not (cache.stored[docnum].get("text") or "").strip()
             ):
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
+
+    def _rules_above_weaker_subrules(self, ranked: _Ranking) -> None:
+        """A rule the question matches clearly better itself (``SUBRULE_MARGIN`` times) than one of its subrules
+        does ranks just above that subrule: the subrule's match is then mostly the rule's own words (its
+        context), so where another entry (a scenario, a ruling) leads to the subrule, the rule that says what
+        was asked comes first ("Schlägt das Ziel zurück?": 9.3.9b, not 9.3.9b.I)."""
+        cache = self.cache
+        for docnum, (score, _, _) in sorted(ranked.entries.items(), key=lambda e: -e[1][0]):
+            if cache.kinds[docnum] != "rule":
+                continue
+            parent = cache.docnum(str(cache.stored[docnum].get("parent") or "").casefold())
+            if parent is None or parent not in ranked.entries or cache.kinds[parent] != "rule":
+                continue
+            own = self._scores.get(docnum, 0.0)
+            if ranked.entries[parent][0] < score and self._scores.get(parent, 0.0) > SUBRULE_MARGIN * own:
+                ranked.place(parent, score * LEAD, ranked.entries[parent][1])
 
     def _below_best_match(
         self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int], others: Iterable[int]
@@ -462,9 +481,13 @@ class SearchEngine:
         translation that stands for the whole subject. A search that is nothing but a glossary entry's name
         ("exhausted", "OFV") looks that entry up the same way."""
         subjects = definition_subjects(parsed.text)
+        readings = parsed.readings()
         found: list[int] = []
         for subject in subjects or [parsed.text]:
-            term = self._glossary_entry(subject, parsed.lang, filters, named=not subjects)
+            for candidate in subject_heads(subject) if subjects and parsed.lang == "de" else [subject]:
+                term = self._glossary_entry(candidate, parsed.lang, filters, not subjects, readings)
+                if term is not None:
+                    break
             if term is not None and term not in found:
                 found.append(term)
         if not found:
@@ -478,14 +501,25 @@ class SearchEngine:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 
-    def _glossary_entry(self, subject: str, lang: str, filters: Filters, named: bool = False) -> int | None:
+    def _glossary_entry(
+        self,
+        subject: str,
+        lang: str,
+        filters: Filters,
+        named: bool = False,
+        readings: dict[str, tuple[str, ...]] | None = None,
+    ) -> int | None:
         """The glossary entry a definition question's subject names, if any (see ``_definitions_first``);
-        ``named``: only an entry whose name is exactly those words."""
+        ``named``: only an entry whose name is exactly those words. A German subject is also read in English,
+        its compounds as their parts (``Befehlsfähigkeit`` → command ability)."""
         wanted = [tuple(analyse(subject, "en"))]
         stems = set(analyse(subject, lang))
         for rule in self.builder.synonyms.expand(subject):
             if stems and stems <= set(rule.match):
                 wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
+        if lang == "de":
+            reading = " ".join(" ".join((readings or {}).get(w, (w,))) for w in plain_words(subject))
+            wanted.append(tuple(analyse(self.builder.synonyms.gloss(reading), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]
         best: tuple[float, int] | None = None
         for words in wanted:

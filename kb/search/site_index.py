@@ -59,6 +59,7 @@ def constants() -> dict[str, Any]:
         "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY,
         "LEAD": engine.LEAD,
+        "SUBRULE_MARGIN": engine.SUBRULE_MARGIN,
         "OVERVIEW_KINDS": list(engine.OVERVIEW_KINDS),
         "CANDIDATES": engine.CANDIDATES,
         "RELATED_HITS": engine.RELATED_HITS,
@@ -73,6 +74,7 @@ def constants() -> dict[str, Any]:
         "DEFINITION_POSSESSIVE": _js_pattern(definitions.POSSESSIVE),
         "DEFINITION_ALTERNATIVES": _js_pattern(definitions.ALTERNATIVES),
         "DEFINITION_ARTICLE": _js_pattern(definitions.ARTICLE),
+        "DEFINITION_QUALIFIER": _js_pattern(definitions.QUALIFIER),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,
@@ -101,6 +103,7 @@ def constants() -> dict[str, Any]:
         "NEGATION_BONUS": engine.NEGATION_BONUS,
         "SECONDARY_KINDS": list(engine.SECONDARY_KINDS),
         "JUMP_REASONS": list(engine.JUMP_REASONS),
+        "IDIOM_MARK": analysis.IDIOM_MARK,
     }
 
 

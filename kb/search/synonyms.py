@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kb.core.errors import RulekbError
-from kb.search.analysis import analyse, analyse_forms
+from kb.search.analysis import IDIOM_MARK, analyse, analyse_forms, idiom_forms
 
 SYNONYMS_FILE = Path(__file__).resolve().parent.parent / "data" / "synonyms.yaml"
 
@@ -23,12 +23,20 @@ class SynonymsError(RulekbError):
 
 @dataclass(frozen=True)
 class Rule:
-    """One way of widening a query: when ``match`` (stems, in ``lang``) occurs, also search ``alternatives``."""
+    """One way of widening a query: when ``match`` (stems, in ``lang``) occurs, also search ``alternatives``.
+    A German phrase with a stopword (``vor Ort``, ``ohne``, ``nicht mehr``) is an idiom: its ``match`` keeps the
+    stopwords (as :func:`~kb.search.analysis.idiom_forms` gives them) and it matches only where they are typed
+    too. (English phrases still match without their stopwords: ``opponent's character`` is typed without the
+    apostrophe.)"""
 
     lang: str
     match: tuple[str, ...]
     phrase: str
     alternatives: tuple[str, ...]
+
+    @property
+    def idiom(self) -> bool:
+        return any(term.startswith(IDIOM_MARK) for term in self.match)
 
 
 @dataclass
@@ -51,18 +59,59 @@ class Synonyms:
         """
         found: list[Rule] = []
         for lang in ("en", "de"):
-            forms = analyse_forms(text, lang)
-            tokens = tuple(stem for stem, _ in forms)
-            for i, token in enumerate(tokens):
-                matching = [
-                    rule
-                    for rule in self._by_first.get((lang, token), ())
-                    if tuple(tokens[i : i + len(rule.match)]) == rule.match
-                ]
-                for rule in _closest(matching, forms[i][1], lang):
-                    if rule not in found:
-                        found.append(rule)
+            full = idiom_forms(text, lang)
+            words = [n for n, (term, _) in enumerate(full) if not term.startswith(IDIOM_MARK)]
+            covered: set[int] = set()  # the words (positions in ``full``) an idiom stands for
+            matches: list[tuple[Rule, set[int]]] = []
+            for idioms, forms, at in (
+                (False, analyse_forms(text, lang), words),
+                (True, full, list(range(len(full)))),
+            ):
+                tokens = tuple(stem for stem, _ in forms)
+                for i, token in enumerate(tokens):
+                    matching = [
+                        rule
+                        for rule in self._by_first.get((lang, token), ())
+                        if rule.idiom == idioms and tuple(tokens[i : i + len(rule.match)]) == rule.match
+                    ]
+                    for rule in _closest(matching, forms[i][1], lang):
+                        span = set(at[i : i + len(rule.match)])
+                        if idioms:
+                            covered |= span
+                        matches.append((rule, span))
+            # an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+            for rule, span in matches:
+                if (rule.idiom or not span <= covered) and rule not in found:
+                    found.append(rule)
         return found
+
+    def gloss(self, text: str) -> str:
+        """A German text read word by word in English: each word or idiom its translation's first phrase (the
+        longest entry that matches there), a repeated translation said once, a word without one kept as
+        typed (a loanword: ``Solvency``), stopwords left out. What the English synonyms then read, so that
+        ``gleiche Initiative`` (same initiative) is a tie and ``ohne … anzulegen`` (without attaching) an
+        item played directly."""
+        forms = idiom_forms(text, "de")
+        tokens = tuple(term for term, _ in forms)
+        words: list[str] = []
+        i = 0
+        while i < len(tokens):
+            matching = [
+                rule
+                for rule in self._by_first.get(("de", tokens[i]), ())
+                if tuple(tokens[i : i + len(rule.match)]) == rule.match
+            ]
+            if matching:
+                longest = max(len(rule.match) for rule in matching)
+                rule = _closest([r for r in matching if len(r.match) == longest], forms[i][1], "de")[0]
+                said = rule.alternatives[0]
+                i += longest
+            else:
+                said = "" if tokens[i].startswith(IDIOM_MARK) else forms[i][1]
+                i += 1
+            if said and (not words or words[-1] != said):
+                words.append(said)
+        return " ".join(words)
 
     def rules_for(self, lang: str, stem: str) -> list[Rule]:
         """The one-word rules of ``lang`` whose word has this stem."""
@@ -110,7 +159,7 @@ def _closest(rules: list[Rule], typed: str, lang: str) -> list[Rule]:
         if len(same) == 1:
             kept += same
             continue
-        edits = {id(r): _edits(typed, analyse_forms(r.phrase, lang)[0][1]) for r in same}
+        edits = {id(r): _edits(typed, idiom_forms(r.phrase, lang)[0][1]) for r in same}
         nearest = min(edits.values())
         kept += [r for r in same if edits[id(r)] == nearest]
     return kept
@@ -126,7 +175,9 @@ def _rule(lang: str, phrase: str, alternatives: list[str]) -> Rule | None:
     """A rule, without the phrase among its own alternatives, except a German word that is its own English
     translation (``Pool``, ``Deck``): the English texts are searched for it as part of a longer word too
     (``Siegpunkte-Pool``)."""
-    match = tuple(analyse(phrase, lang))
+    match = (
+        tuple(term for term, _ in idiom_forms(phrase, lang)) if lang == "de" else tuple(analyse(phrase, lang))
+    )
     if lang != "de":
         alternatives = [a for a in alternatives if a.casefold() != phrase.casefold()]
     return Rule(lang, match, phrase, tuple(alternatives)) if match and alternatives else None

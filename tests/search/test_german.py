@@ -41,6 +41,18 @@ def test_compound_is_also_read_as_one_english_phrase(engine):
     assert "athernum:term/objective-ability" in ids(engine.search("Objective-Fähigkeit erklärung"))[:3]
 
 
+def test_english_synonyms_read_the_questions_english_reading(engine):
+    """A German question read in English meets the English synonyms: ``gleicher Initiative`` (same initiative)
+    searches "tie", ``ohne … anzulegen`` (without attaching) "played directly"; an English entry whose
+    stopwords leave one common word (``in play``) does not fire on every "play"."""
+    assert engine.builder.synonyms.gloss("bei gleicher Initiative") == "same initiative"
+    stems = {clause.stems for clause in built(engine, "was passiert bei gleicher Initiative").clauses}
+    assert ("tie",) in stems
+    stems = {clause.stems for clause in built(engine, "Gegenstand ausspielen ohne ihn anzulegen").clauses}
+    assert ("play", "direct") in stems
+    assert ("game", "board") not in stems
+
+
 def test_compound_parts_keep_the_typed_word_for_coordination(engine):
     """The parts of a split compound count as the one word typed: a question of two words has two groups."""
     parsed = built(engine, "Siegpunktmarker entfernen")
@@ -62,6 +74,14 @@ def test_separable_verb_is_read_with_its_particle_at_the_end(engine):
         ids(engine.search("Wer fängt das Spiel an?"))[:5]
     )
     assert "fängt" not in built(engine, "Wer fängt das Spiel?").infinitives
+
+
+def test_separable_verb_is_read_with_its_particle_before_an_infinitive_with_zu(engine):
+    """``hört … auf zu wirken`` is read as ``aufhören`` (no longer): when a static ability stops applying."""
+    parsed = built(engine, "wann hört eine statische Fähigkeit auf zu wirken")
+    assert "aufhören" in parsed.infinitives["hört"]
+    assert "no longer" in translations(parsed)
+    assert "hört" not in built(engine, "wann hört eine statische Fähigkeit zu wirken").infinitives
 
 
 def test_corrected_german_typo_is_translated_too(engine):

@@ -192,6 +192,50 @@ def test_asking_to_explain_a_word_is_a_definition_question():
     assert definition_subjects("wie erklärt sich der Schaden im Kampf") == []
 
 
+def test_asking_what_a_thing_does_is_a_definition_question():
+    """ "was macht eine Befehlsfähigkeit" and "what does a command ability do" ask what it is; "was macht mein
+    Angreifer" asks about one card."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("was macht eine Befehlsfähigkeit") == ["Befehlsfähigkeit"]
+    assert definition_subjects("what does a command ability do") == ["a command ability"]
+    assert definition_subjects("was macht mein Angreifer") == []
+
+
+def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
+    """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
+    and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its
+    head: the glossary entry leads."""
+    from kb.search.definitions import subject_heads
+
+    assert subject_heads("Aktivierungsgebühr bei Unterstützern") == [
+        "Aktivierungsgebühr bei Unterstützern",
+        "Aktivierungsgebühr",
+    ]
+    assert subject_heads("Siegpunkte-Feld") == ["Siegpunkte-Feld"]
+    first = engine.search("Was ist eine Befehlsfähigkeit?", limit=3).hits[0]
+    assert first.id == "athernum:term/command-ability"
+    first = engine.search("Was ist die Aktivierungsgebühr bei Unterstützern?", limit=3).hits[0]
+    assert first.id == "athernum:term/activation-fee"
+
+
+def test_a_rule_ranks_above_a_subrule_that_matches_the_question_only_through_it(engine):
+    """ "Schlägt das Ziel beim Angriff zurück?" is answered by 9.3.9b (the target deals damage back), not by
+    its subrule 9.3.9b.I, which a scenario leads to but which matches the question mostly by 9.3.9b's words."""
+    ranking = [hit.id for hit in engine.search("Schlägt das Ziel beim Angriff zurück?", limit=5).hits]
+    assert ranking.index("athernum:9.3.9b") < ranking.index("athernum:9.3.9b.I")
+    from kb.search.searcher import _Ranking
+
+    rule, subrule = engine.cache.docnum("athernum:9.3.9b"), engine.cache.docnum("athernum:9.3.9b.i")
+    for own_rule, expected in ((20.0, [rule, subrule]), (8.0, [subrule, rule])):
+        ranked = _Ranking(engine.cache, engine.filters())
+        ranked.add(subrule, 30.0, ("shown by", -1))  # a scenario leads to the subrule
+        ranked.add(rule, 25.0, ("cited by", -1))
+        engine._scores = {rule: own_rule, subrule: 5.0}  # the question's own match of each
+        engine._rules_above_weaker_subrules(ranked)
+        assert [d for d, _, _ in ranked.best(2)] == expected
+
+
 def test_a_word_given_two_names_asks_for_both_definitions():
     """ "Was ist eine Ausrüstung bzw. ein Attachment?" names one thing twice: both names are looked up (without
     their German articles, since "Attachment" is looked up in English too)."""

@@ -35,6 +35,19 @@ def test_german_translation_matches_inflected_forms():
     assert alternatives(synonyms, "Wie viele Schadensmarken?") == {"damage counter"}
 
 
+def test_german_idiom_with_a_stopword_matches_only_as_typed():
+    """``vor Ort`` (in person) and ``ohne`` (without) are found with their stopwords, not in any ``Ort``; the
+    idiom's words then mean the idiom, not themselves (``vor Ort`` is no location)."""
+    synonyms = parse_synonyms(
+        {"translations": {"vor Ort": ["in-person events"], "ohne": ["without"], "Ort": ["location"]}}
+    )
+    assert alternatives(synonyms, "Turnier vor Ort") == {"in-person events"}
+    assert alternatives(synonyms, "Ort vor Ort") == {"in-person events", "location"}
+    assert alternatives(synonyms, "Welcher Ort ist vor mir?") == {"location"}
+    assert alternatives(synonyms, "ohne Kosten") == {"without"}
+    assert alternatives(synonyms, "Kosten") == set()
+
+
 def test_json_snapshot_round_trips():
     """The snapshot stored with an index reads back to the same rules."""
     synonyms = load_synonyms(SYNONYMS_FILE)

@@ -326,6 +326,7 @@
     /** The analyzers of kb/search/analysis.py over the index's stopword lists. */
     constructor(constants) {
       this.stop = { en: new Set(constants.EN_STOPWORDS), de: new Set(constants.DE_STOPWORDS) };
+      this.idiomMark = constants.IDIOM_MARK;
       this.c = constants;
       this._analyse = new Map();
       this._forms = new Map();
@@ -386,6 +387,25 @@
           let word = match[0].toLowerCase();
           if (german) word = foldGerman(word);
           if (!stop.has(word)) out.push([german ? stemDe(word) : P2(word), word]);
+        }
+        if (this._forms.size > 8192) this._forms.clear();
+        this._forms.set(key, out);
+      }
+      return out;
+    }
+
+    /** analysis.idiom_forms: the terms with their words, stopwords kept as IDIOM_MARK + the word. */
+    idiomForms(text, language = "en") {
+      const key = language + "\u0001" + text;
+      let out = this._forms.get(key);
+      if (out === undefined) {
+        const german = language === "de";
+        const stop = german ? this.stop.de : this.stop.en;
+        out = [];
+        for (const match of text.matchAll(TOKEN)) {
+          let word = match[0].toLowerCase();
+          if (german) word = foldGerman(word);
+          out.push([stop.has(word) ? this.idiomMark + word : german ? stemDe(word) : P2(word), word]);
         }
         if (this._forms.size > 8192) this._forms.clear();
         this._forms.set(key, out);
@@ -660,7 +680,9 @@
     /** synonyms.Synonyms: every expansion rule, matched on stems. */
     constructor(rules, analysis) {
       this.analysis = analysis;
-      this.rules = rules.map(([lang, match, phrase, alternatives], n) => ({ lang, match, phrase, alternatives, n }));
+      this.rules = rules.map(([lang, match, phrase, alternatives], n) => ({
+        lang, match, phrase, alternatives, n, idiom: match.some((term) => term.startsWith(analysis.idiomMark)),
+      }));
       this.byFirst = new Map();
       for (const rule of this.rules) {
         const key = rule.lang + "\u0000" + rule.match[0];
@@ -675,18 +697,60 @@
       const found = [];
       const seen = new Set();
       for (const lang of ["en", "de"]) {
-        const forms = this.analysis.analyseForms(text, lang);
-        const tokens = forms.map((f) => f[0]);
-        tokens.forEach((token, i) => {
-          const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
-            rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
-          for (const rule of this._closest(matching, forms[i][1], lang)) {
-            const key = ruleKey(rule);
-            if (!seen.has(key)) { seen.add(key); found.push(rule); }
-          }
-        });
+        const full = this.analysis.idiomForms(text, lang);
+        const words = [];
+        full.forEach(([term], n) => { if (!term.startsWith(this.analysis.idiomMark)) words.push(n); });
+        const covered = new Set(); // the words (positions in `full`) an idiom stands for
+        const matches = [];
+        const passes = [[false, this.analysis.analyseForms(text, lang), words], [true, full, full.map((_, n) => n)]];
+        for (const [idioms, forms, at] of passes) {
+          const tokens = forms.map((f) => f[0]);
+          tokens.forEach((token, i) => {
+            const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
+              rule.idiom === idioms && rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+            for (const rule of this._closest(matching, forms[i][1], lang)) {
+              const span = at.slice(i, i + rule.match.length);
+              if (idioms) for (const n of span) covered.add(n);
+              matches.push([rule, span]);
+            }
+          });
+        }
+        // an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+        for (const [rule, span] of matches) {
+          const key = ruleKey(rule);
+          if ((rule.idiom || !span.every((n) => covered.has(n))) && !seen.has(key)) { seen.add(key); found.push(rule); }
+        }
       }
       return found;
+    }
+
+    /** Synonyms.gloss: a German text read word by word in English (the longest entry at each word, its first
+     * phrase; a repeated translation said once; a word without one kept; stopwords left out). */
+    gloss(text) {
+      const forms = this.analysis.idiomForms(text, "de");
+      const tokens = forms.map((f) => f[0]);
+      const words = [];
+      let i = 0;
+      while (i < tokens.length) {
+        const matching = (this.byFirst.get("de\u0000" + tokens[i]) || []).filter((rule) =>
+          rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+        let said;
+        if (matching.length) {
+          const longest = Math.max(...matching.map((r) => r.match.length));
+          said = this._closest(matching.filter((r) => r.match.length === longest), forms[i][1], "de")[0].alternatives[0];
+          i += longest;
+        } else {
+          said = tokens[i].startsWith(this.analysis.idiomMark) ? "" : forms[i][1];
+          i += 1;
+        }
+        if (said && (!words.length || words[words.length - 1] !== said)) words.push(said);
+      }
+      return words.join(" ");
+    }
+
+    /** query._whole: an English entry that matches its whole phrase (its stopwords leave no common word). */
+    whole(rule) {
+      return rule.match.length === this.analysis.idiomForms(rule.phrase, rule.lang).length;
     }
 
     /** Synonyms.rules_for: the one-word rules of `lang` whose word has this stem. */
@@ -715,7 +779,7 @@
       const kept = [];
       for (const same of byMatch.values()) {
         if (same.length === 1) { kept.push(...same); continue; }
-        const edits = new Map(same.map((r) => [r, this._editsOf(typed, this.analysis.analyseForms(r.phrase, lang)[0][1])]));
+        const edits = new Map(same.map((r) => [r, this._editsOf(typed, this.analysis.idiomForms(r.phrase, lang)[0][1])]));
         const nearest = Math.min(...edits.values());
         kept.push(...same.filter((r) => edits.get(r) === nearest));
       }
@@ -901,6 +965,14 @@
         const group = this._groupOf(rule, parsed.words, read);
         for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
       }
+      if (parsed.lang === "de" && parsed.query === null) { // the English synonyms of the question's English reading
+        for (const rule of this.synonyms.expand(this.synonyms.gloss(reading))) {
+          if (rule.lang === "en" && !parsed.expansions.some((r) => ruleKey(r) === ruleKey(rule)) && this.synonyms.whole(rule)) {
+            const group = this._glossGroup(rule, parsed.words, read);
+            for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, c.SYNONYM_BOOST, group));
+          }
+        }
+      }
       if (parsed.query === null && this.quantity.test(text)) {
         for (const phrase of c.QUANTITY_WORDS) extra.push(...this._phraseClauses(phrase, cache, c.QUANTITY_WEIGHT, parsed.words.length));
       }
@@ -998,8 +1070,9 @@
     /** QueryBuilder._infinitives */
     _infinitives(words, cache) {
       const out = new Map();
-      const last = foldGerman(casefold(words[words.length - 1]));
-      const particle = words.length > 1 && this.c.SEPARABLE_PREFIXES.includes(last) ? last : "";
+      const folded = words.map((w) => foldGerman(casefold(w)));
+      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
+      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
         const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
@@ -1122,6 +1195,16 @@
       for (let n = 0; n < words.length; n++) {
         const parts = (read && read.get(words[n])) || [words[n]];
         if (parts.some((part) => this.a.analyse(part, rule.lang).some((s) => match.has(s)))) return n;
+      }
+      return words.length;
+    }
+
+    /** QueryBuilder._gloss_group: the typed word whose own English reading shares a stem with the synonym. */
+    _glossGroup(rule, words, read) {
+      for (let n = 0; n < words.length; n++) {
+        const english = this.synonyms.gloss(((read && read.get(words[n])) || [words[n]]).join(" "));
+        const stems = new Set(this.a.analyse(english, "en"));
+        if (rule.match.some((m) => stems.has(m))) return n;
       }
       return words.length;
     }
@@ -1556,6 +1639,7 @@
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
+      this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1704,9 +1788,14 @@
      *  under; a search that is nothing but an entry's name looks it up the same way. */
     _definitionsFirst(parsed, filters, ranked) {
       const subjects = this._definitionSubjects(parsed.text);
+      const read = readings(parsed);
       const found = [];
       for (const subject of subjects.length ? subjects : [parsed.text]) {
-        const term = this._glossaryEntry(subject, parsed.lang, filters, !subjects.length);
+        let term = null;
+        for (const candidate of subjects.length && parsed.lang === "de" ? this._subjectHeads(subject) : [subject]) {
+          term = this._glossaryEntry(candidate, parsed.lang, filters, !subjects.length, read);
+          if (term !== null) break;
+        }
         if (term !== null && !found.includes(term)) found.push(term);
       }
       if (!found.length) return;
@@ -1719,6 +1808,12 @@
         if (parent >= 0 && this.c.DEFINING_KINDS.includes(this.docs[parent].kind)) ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
         place -= 2;
       }
+    }
+
+    /** definitions.subject_heads: a German definition subject, then its head before a qualifying phrase. */
+    _subjectHeads(subject) {
+      const head = pyStrip(subject.split(this.qualifier)[0], " ,;:'\"");
+      return !head || head === subject ? [subject] : [subject, head];
     }
 
     /** definitions.definition_subjects: the words a definition question asks about, in the order asked. */
@@ -1739,7 +1834,7 @@
 
     /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
      *  synonym's standing for the whole subject). */
-    _glossaryEntry(subject, lang, filters, named = false) {
+    _glossaryEntry(subject, lang, filters, named = false, read = null) {
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
       const stems = new Set(a.analyse(subject, lang));
@@ -1747,6 +1842,10 @@
         if (stems.size && [...stems].every((s) => rule.match.includes(s))) {
           for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
         }
+      }
+      if (lang === "de") {
+        const reading = plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" ");
+        wanted.push(a.analyse(this.synonyms.gloss(reading), "en"));
       }
       const norms = this.cache.norms.terms;
       let best = null;
@@ -1890,6 +1989,7 @@
       this._ownLanguageBeside(parsed.lang, hits.slice(0, c.RELATED_HITS), ranked);
       this._rulesAboveExamples(hits.slice(0, c.RELATED_HITS), ranked);
       this._headingsBelowSubrules(ranked);
+      this._rulesAboveWeakerSubrules(ranked);
       if (parsed.words.length > 1) this._glossaryBelowDefiningRules(ranked); // one word looks a topic up
     }
 
@@ -1932,6 +2032,21 @@
         const doc = this.docs[docnum];
         if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
           this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        }
+      }
+    }
+
+    /** SearchEngine._rules_above_weaker_subrules: a rule the question matches SUBRULE_MARGIN times better
+     *  itself than one of its subrules ranks just above that subrule. */
+    _rulesAboveWeakerSubrules(ranked) {
+      const byScore = [...ranked.entries].sort((x, y) => y[1][0] - x[1][0]);
+      for (const [docnum, [score]] of byScore) {
+        const doc = this.docs[docnum];
+        if (doc.kind !== "rule" || doc.parent < 0 || !ranked.entries.has(doc.parent) || this.docs[doc.parent].kind !== "rule") continue;
+        const own = this._scores.get(docnum) || 0.0;
+        const entry = ranked.entries.get(doc.parent);
+        if (entry[0] < score && (this._scores.get(doc.parent) || 0.0) > this.c.SUBRULE_MARGIN * own) {
+          ranked.place(doc.parent, score * this.c.LEAD, entry[1]);
         }
       }
     }
