@@ -5,9 +5,10 @@ tests/search/judge_questions.yaml (the project's first set, English and German) 
 tests/search/judge_questions_independent.yaml (written from the source documents before the ranking saw
 them, in four groups: en, de, atnia, altered). For each, `rulekb search` (the hits as ranked), `rulekb ask`
 (the rules it answers with) and an FTS5 table over the same documents; the first set per language and per
-held-out block, the independent set per group. The independent set's sealed questions are left out unless
-``--sealed`` (then only they are measured: once, when tuning is finished); ``--batch`` narrows the
-independent set to one round of writing (e.g. ``--sealed --batch sealed-s6``). Also: how many questions change
+held-out block, the independent set per group. Sealed questions (marked ``sealed: true``, or in a block named
+``sealed-…``) are left out unless ``--sealed`` (then only they are measured: once, when tuning is finished);
+``--block sealed-de-2`` measures that one block, ``--batch`` narrows the independent set to one round of writing
+(e.g. ``--sealed --batch sealed-s6``). Also: how many questions change
 their top 1 or top 3 between ``--limit`` 1, 3 and 10 (the target is none). Targets: recall@5 ≥ 0.95 and
 recall@1 ≥ 0.75 in every group.
 
@@ -29,6 +30,8 @@ from bench_search import QUESTIONS, ROOT, fts_build, fts_search, full_corpus
 INDEPENDENT = ROOT / "tests" / "search" / "judge_questions_independent.yaml"
 GROUPS = ("en", "de", "atnia", "altered")
 TARGET_R5, TARGET_R1 = 0.95, 0.75
+#: Blocks whose name starts so are held out, as questions marked ``sealed: true`` are.
+SEALED = "sealed-"
 
 
 def figures(report, lang: str | None = None) -> str:
@@ -85,7 +88,12 @@ def main() -> None:
             parser.error(f"no block {args.block!r} (blocks: {', '.join(blocks) or 'none'})")
         first = [q for q in first if q.block == args.block]
         blocks = [args.block]
-    independent = [q for q in load_questions(INDEPENDENT) if q.sealed == args.sealed]
+    else:  # a block named sealed-… is held out like a sealed question: measured with --sealed (or by name)
+        first = [q for q in first if (q.sealed or q.block.startswith(SEALED)) == args.sealed]
+        blocks = [b for b in blocks if b.startswith(SEALED) == args.sealed]
+    independent = [
+        q for q in load_questions(INDEPENDENT) if (q.sealed or q.block.startswith(SEALED)) == args.sealed
+    ]
     if args.batch:
         batches = sorted({q.batch for q in independent if q.batch})
         if args.batch not in batches:
