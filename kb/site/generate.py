@@ -100,8 +100,9 @@ class GeneratedPage(Page):
 
 
 class RenderedPage(Page):
-    """A generated Markdown page kept from the previous build: what MkDocs' conversion of the same Markdown, with
-    the same pages and settings, gave then (``Rendered``), rather than converting it again."""
+    """A Markdown page (a graph view, or a hand-written page) kept from the previous build: what MkDocs' conversion
+    of the same Markdown, with the same pages and settings, gave then (``Rendered``), rather than converting it
+    again."""
 
     rendered: Rendered
     kept_markdown: str | None
