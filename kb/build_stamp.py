@@ -45,7 +45,8 @@ def code_digest() -> str:
             key = (path, stat.st_size, stat.st_mtime_ns)
             if key not in _CODE_DIGESTS:
                 _CODE_DIGESTS[key] = _file_digest(path)
-            h.update(f"{path.relative_to(CODE.parent).as_posix()}\0{_CODE_DIGESTS[key]}\0".encode())
+            # Named from the folder holding its package: kb and the engines may be imported from different places.
+            h.update(f"{path.relative_to(folder.parent).as_posix()}\0{_CODE_DIGESTS[key]}\0".encode())
     return h.hexdigest()
 
 

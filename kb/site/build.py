@@ -183,5 +183,5 @@ def build_site(
         timings=dict(generator.timings) if generator else {},
         offline=offline,
         reused=len(reuse.reused) if reuse is not None else 0,
-        kept=len(content.kept) if content is not None else 0,
+        kept=len(content.kept & set(generator.plan.pages)) if content is not None and generator else 0,
     )

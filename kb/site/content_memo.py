@@ -28,6 +28,18 @@ MEMO_VERSION = 1
 
 
 @dataclass
+class Rendered:
+    """What MkDocs' conversion of a generated Markdown page gave: its HTML, contents, title, anchors and the anchors
+    it links to on other pages (by page)."""
+
+    content: str
+    toc: object
+    title: str | None
+    anchors: set[str]
+    links: dict[str, dict[str, str]] | None
+
+
+@dataclass
 class PageOutput:
     """What making one generated page gave, as the plugin hands it to MkDocs."""
 
@@ -39,6 +51,7 @@ class PageOutput:
     )  # front matter it sets (tab title, previews, examples)
     anchors: set[str] = field(default_factory=set)  # the ids its HTML defines
     targets: dict[tuple[str, str], str] = field(default_factory=dict)  # (page, anchor) → href, to validate
+    rendered: Rendered | None = None  # a Markdown page as MkDocs converted it
 
 
 @dataclass
@@ -145,6 +158,11 @@ class ContentMemo:
         """Remember a page made in this build, with what it read."""
         ordered = tuple(sorted(reads, key=repr))
         self._made[src_uri] = _Entry(ordered, self._digest(page, ordered), output)
+
+    def output(self, src_uri: str) -> PageOutput | None:
+        """The output of a page made or kept in this build."""
+        entry = self._made.get(src_uri)
+        return entry.output if entry is not None else None
 
     def record(self) -> None:
         """Keep this build's pages for the next build (once the build succeeded)."""

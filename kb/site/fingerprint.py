@@ -31,6 +31,9 @@ class _Pickler(pickle.Pickler):
 
     def __init__(self, out: io.BytesIO, seen: dict[int, tuple[object, bytes]]) -> None:
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        # No memo: an object met twice is written twice, so equal values give equal bytes however they share
+        # their parts (results run now and results read back from their file).
+        self.fast = True
         self.seen = seen
 
     def reducer_override(self, obj: object) -> Any:

@@ -8,6 +8,7 @@ own link and anchor validation.
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
 import logging
@@ -16,7 +17,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from html import unescape as html_unescape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,7 +28,7 @@ from mkdocs.structure.toc import get_toc
 from kb import build_stamp
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
-from kb.site.content_memo import ContentMemo, PageOutput, view_state
+from kb.site.content_memo import ContentMemo, PageOutput, Rendered, view_state
 from kb.site.data import BuildInputs, load_site_data
 from kb.site.example_data import example_scripts, examples_script
 from kb.site.german import GermanTerms
@@ -98,6 +99,43 @@ class GeneratedPage(Page):
             self.links_to_anchors = {}
 
 
+class RenderedPage(Page):
+    """A Markdown page (a graph view, or a hand-written page) kept from the previous build: what MkDocs' conversion
+    of the same Markdown, with the same pages and settings, gave then (``Rendered``), rather than converting it
+    again."""
+
+    rendered: Rendered
+    kept_markdown: str | None
+
+    def render(self, config: MkDocsConfig, files: Files) -> None:
+        """The kept conversion, its links to other pages' anchors resolved to this build's files; the Markdown is
+        converted after all when it is not the kept one (a plugin after this one changed it)."""
+        kept = self.rendered
+        if self.markdown != self.kept_markdown:
+            super().render(config, files)
+            return
+        links = None
+        if kept.links is not None:
+            links = {files.get_file_from_path(uri): dict(anchors) for uri, anchors in kept.links.items()}
+            if None in links:  # a page it links to is gone (the memo's key says otherwise): convert it
+                super().render(config, files)
+                return
+        self.content = kept.content
+        self.toc = copy.deepcopy(kept.toc)  # type: ignore[assignment]
+        self._title_from_render = kept.title
+        self.present_anchor_ids = set(kept.anchors)
+        if links is not None:
+            self.links_to_anchors = links  # type: ignore[assignment]
+
+
+def _use_rendered(page: Page, kept: PageOutput) -> None:
+    """Have MkDocs take a Markdown page's kept conversion instead of converting it again."""
+    if kept.rendered is not None and type(page) is Page:
+        page.__class__ = RenderedPage
+        cast(RenderedPage, page).rendered = kept.rendered
+        cast(RenderedPage, page).kept_markdown = kept.markdown
+
+
 def _front_matter(spec: PageSpec) -> str:
     lines = [
         f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in spec.front_matter.items()
@@ -117,6 +155,8 @@ class SiteGenerator:
     memo: ContentMemo | None = None
     _urls: dict[str, str] | None = None
     _memo_started: bool = False
+    #: What the conversion of Markdown pages depends on besides their Markdown (set by the plugin from the config).
+    settings: object = None
     _files_found: dict[str, File | None] = field(
         default_factory=dict
     )  # src_uri → its file, as links look it up
@@ -203,6 +243,7 @@ class SiteGenerator:
                 self.plan.nav,
                 (german.by_stems, german.wording) if german is not None else None,
                 os.environ.get("SOURCE_DATE_EPOCH"),
+                self.settings,
             )
             # What the text renderer holds for every page: each document's numbering, the terms' forms.
             reads: list[Key] = [
@@ -217,10 +258,13 @@ class SiteGenerator:
     def _described(spec: PageSpec) -> object:
         return (spec.src_uri, spec.title, spec.template, spec.markdown, spec.meta, view_state(spec.view))
 
-    def page_markdown(self, page: Page, files: Files) -> str | None:
-        """The Markdown of a generated Markdown page (graph views); None for other pages."""
+    def page_markdown(self, page: Page, files: Files, markdown: str = "") -> str | None:
+        """The Markdown of a generated Markdown page (graph views); None for other pages. A Markdown page kept from
+        the previous build (a generated one nothing it reads changed for, or a hand-written one of the same
+        ``markdown``) is not converted again."""
         spec = self.plan.pages.get(page.file.src_uri)
         if spec is None:
+            self._hand_written(page, files, markdown)
             return None
         if not spec.markdown:
             if type(page) is Page:
@@ -231,6 +275,7 @@ class SiteGenerator:
         kept = memo.lookup(spec.src_uri, self._described(spec)) if memo is not None else None
         if kept is not None and kept.markdown is not None:
             markdown = kept.markdown
+            _use_rendered(page, kept)
         else:
             with recording() as reads:
                 markdown = render(spec.template, view=spec.view(self._ctx(spec, files)))
@@ -238,6 +283,32 @@ class SiteGenerator:
                 memo.keep(spec.src_uri, self._described(spec), reads, PageOutput(markdown=markdown))
         self.timings[spec.src_uri] = time.process_time() - start
         return markdown
+
+    def _hand_written(self, page: Page, files: Files, markdown: str) -> None:
+        """Take a hand-written page's conversion from the previous build when its Markdown is the same."""
+        memo = self._memo(files)
+        if memo is None:
+            return
+        described = ("hand-written", page.file.src_uri, markdown)
+        kept = memo.lookup(page.file.src_uri, described)
+        if kept is None:
+            memo.keep(page.file.src_uri, described, set(), PageOutput(markdown=markdown))
+        else:
+            _use_rendered(page, kept)
+
+    def page_rendered(self, page: Page) -> None:
+        """Keep what MkDocs' conversion of a Markdown page gave, for the next build."""
+        output = self.memo.output(page.file.src_uri) if self.memo is not None else None
+        if output is None or output.markdown is None or page.content is None:
+            return
+        links = page.links_to_anchors
+        output.rendered = Rendered(
+            page.content,
+            copy.deepcopy(page.toc),
+            page._title_from_render,
+            set(page.present_anchor_ids or ()),
+            None if links is None else {f.src_uri: dict(a) for f, a in links.items()},
+        )
 
     def _make(self, spec: PageSpec, files: Files) -> tuple[PageOutput, set[Key]]:
         """Make a generated rule page from the model, recording what it reads."""

@@ -118,6 +118,9 @@ class RulekbPlugin(BasePlugin):
         except RulekbError as exc:
             raise PluginError(f"rulekb: {exc}") from None
         generator.memo = self.content
+        # What MkDocs' conversion of a Markdown page depends on besides its Markdown and the site's pages.
+        source = Path(config.config_file_path).read_bytes() if config.config_file_path else b""
+        generator.settings = (source, config.markdown_extensions, config.mdx_configs)
         self.generator, self.paths = generator, paths
         config.nav = generator.plan.nav
         config.copyright = generator.footer()
@@ -138,12 +141,16 @@ class RulekbPlugin(BasePlugin):
             raise PluginError(f"rulekb: {exc}") from None
 
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        generated = self._generator().page_markdown(page, files)
+        generated = self._generator().page_markdown(page, files, markdown)
         return markdown if generated is None else generated
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        generated = self._generator().page_content(page, config, files)
-        return html if generated is None else generated
+        generator = self._generator()
+        generated = generator.page_content(page, config, files)
+        if generated is None:
+            generator.page_rendered(page)
+            return html
+        return generated
 
     def on_env(self, env: Environment, config: MkDocsConfig, files: Files) -> Environment:
         """Keep the theme's compiled templates for the next build; every page's content is known: pick the pages to

@@ -174,3 +174,14 @@ def test_an_incremental_build_after_a_cross_page_edit_equals_a_cold_build(
     assert sorted(incremental) == sorted(fresh)
     assert [name for name in incremental if incremental[name] != fresh[name]] == [], kind
     assert any(shown.encode() in page for page in incremental.values()), shown
+
+
+def test_the_code_digest_does_not_depend_on_where_kb_is_imported_from(tmp_path, monkeypatch):
+    """kb imported through a link elsewhere (a project's ``kb`` link to the theme, first on the path) while the
+    engines come from the repository digests the same code, and does not fail."""
+    link = tmp_path / "elsewhere" / "kb"
+    link.parent.mkdir()
+    link.symlink_to(build_stamp.CODE)
+    before = build_stamp.code_digest()
+    monkeypatch.setattr(build_stamp, "CODE", link)
+    assert build_stamp.code_digest() == before
