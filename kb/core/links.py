@@ -82,6 +82,11 @@ def term_forms(terms: Iterable[Node], curated: Curated) -> list[TermForm]:
     return forms
 
 
+#: Each game's term matcher by the digest of its forms, for a process that builds the graph again and again
+#: (``rulekb serve``): compiling a pattern per form took more than matching the one edited text.
+_MATCHERS: dict[str, TermMatcher] = {}
+
+
 def _forms_key(forms: list[TermForm]) -> str:
     """A digest of a game's term forms: what, besides a text, decides the terms found in it."""
     listed = sorted((f.term_id, f.form, f.case_sensitive) for f in forms)
@@ -99,12 +104,16 @@ def uses_term(
         game: term_forms([t for t in terms if t.game == game], curated) for game in {t.game for t in terms}
     }
     keys = {game: _forms_key(found) for game, found in forms.items()}
-    matchers: dict[str, TermMatcher] = {}
 
     def matched(game: str, text: str) -> list[str]:
-        if game not in matchers:
-            matchers[game] = TermMatcher(forms[game])
-        return matchers[game].terms_in(text)
+        matcher = _MATCHERS.get(keys[game])
+        if matcher is None:
+            if (
+                len(_MATCHERS) >= len(forms) * 2
+            ):  # the forms of older glossaries: compiled anew if they come back
+                _MATCHERS.clear()
+            matcher = _MATCHERS[keys[game]] = TermMatcher(forms[game])
+        return matcher.terms_in(text)
 
     edges = []
     for node in nodes:

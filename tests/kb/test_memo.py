@@ -150,3 +150,9 @@ def test_a_graph_built_after_an_edit_from_the_texts_memo_equals_one_built_afresh
     again = loader.load_kb(paths)
     assert _edges(again) == _edges(loader.build_kb(paths, memo=False))
     assert _edges(again) != _edges(first)
+    glossary = paths.rules / "athernum" / "terms.yaml"  # a curated term added: the curated memo is read anew
+    glossary.write_text("terms:\n  - term: Card Name\n    defined_by: 1.1.1\n  - term: Broken\n", "utf-8")
+    third, fresh = loader.load_kb(paths), loader.build_kb(paths, memo=False)
+    assert _edges(third) == _edges(fresh) != _edges(again)
+    assert [str(p) for p in third.problems] == [str(p) for p in fresh.problems]
+    assert any("terms.yaml" in str(p) for p in third.problems)
