@@ -117,14 +117,14 @@ def serve(site: Path) -> Iterator[str]:
         yield url
 
 
-def wait_for(driver, condition, message: str, timeout: float = WAIT):
-    """What ``condition(driver)`` returns once it is truthy, asked every ``POLL`` seconds for up to ``timeout``."""
+def wait_for(driver, condition, message: str, timeout: float = WAIT, poll: float = POLL):
+    """What ``condition(driver)`` returns once it is truthy, asked every ``poll`` seconds for up to ``timeout``."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     # Material re-renders search results and tooltips as they change: a stale element means "not yet".
     return WebDriverWait(
-        driver, timeout, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)
+        driver, timeout, poll_frequency=poll, ignored_exceptions=(StaleElementReferenceException,)
     ).until(condition, message)
 
 
@@ -162,6 +162,7 @@ def leave(driver) -> None:
             "return location.href === 'about:blank' && document.readyState === 'complete'"
         ),
         "the page was not left",
+        poll=0.005,  # an empty page loads within milliseconds: a 50 ms poll would be most of the reset's cost
     )
 
 
