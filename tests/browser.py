@@ -2,10 +2,9 @@
 test, and the helpers that drive it (serve a folder over http, open a page, wait for a condition).
 
 Starting Chromium costs a second or two of CPU, so every browser test of a worker shares one; what a test may
-leave behind (stored data and service workers of the sites it opened, a viewport, touch, colour-scheme or network
-emulation, the window's size, console messages) is cleared before the next one, so tests stay independent of
-their order. Skipped (with the reason) where Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs
-them.
+leave behind (what the sites it opened stored, a viewport, touch, colour-scheme or network emulation, the
+window's size, console messages) is cleared before the next one, so tests stay independent of their order.
+Skipped (with the reason) where Chromium, chromedriver or Selenium is missing; ``.ci/run`` installs them.
 """
 
 from __future__ import annotations
@@ -37,19 +36,23 @@ CHROME_ARGS = [
 #: The window's size at the start of every test.
 WINDOW = (1400, 1000)
 WAIT = 30  # seconds; an upper bound for a loaded CI machine, not an expected time
-#: How often a wait asks the browser again: conditions are cheap to check, and a page reacts within milliseconds.
-POLL = 0.02
+#: How often a wait asks the browser again (Selenium's default is 0.5 s): each time costs a round trip through
+#: chromedriver, some 5 ms of CPU.
+POLL = 0.05
 #: Origins opened since the browser was last reset: the ones it may have stored something for.
 OPENED: set[str] = set()
-#: Every origin a server of this process has had: a new server that gets an old one's port must not be answered
-#: from the HTTP cache the browser keeps of the old one.
+#: Every origin a server of this process has had.
 SERVED: set[str] = set()
-#: Whether such a server started since the browser's HTTP cache was last cleared.
-_stale_cache = False
-#: What a site may store in the browser (Chromium's storage types; "all" takes twice as long, for caches a page
-#: never writes).
-STORED = "cookies,local_storage,session_storage,indexeddb,websql,file_systems,service_workers,cache_storage"
-ONLINE = {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+#: Origins a new server took over from an earlier one (the same port): what the browser kept of the old site
+#: (HTTP cache, service worker and its caches) must go before a page of the new one opens.
+TAKEN_OVER: set[str] = set()
+#: What a site's pages store in the browser, cleared after every test (Chromium's storage types; "all" takes twice
+#: as long, for caches a page never writes).
+STORED = "cookies,local_storage,session_storage,indexeddb,websql,file_systems"
+#: What the offline app keeps: its service worker and the whole site in its caches. Kept from one test to the next
+#: as long as the same server serves the same site, as a returning reader has it (installing it again would fetch
+#: the whole site each test); the tests of the offline app open a server of their own.
+OFFLINE_APP = "service_workers,cache_storage"
 
 
 def executable(*names: str) -> str | None:
@@ -84,10 +87,10 @@ def origin_of(url: str) -> str:
 def start(server: Server) -> str:
     """Run ``server`` in a daemon thread; its URL. The thread looks for a shutdown every 50 ms (not every 0.5 s):
     stopping a server then takes no noticeable time."""
-    global _stale_cache
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    _stale_cache = _stale_cache or origin_of(url) in SERVED
+    if origin_of(url) in SERVED:
+        TAKEN_OVER.add(origin_of(url))
     SERVED.add(origin_of(url))
     return url
 
@@ -114,14 +117,14 @@ def serve(site: Path) -> Iterator[str]:
         yield url
 
 
-def wait_for(driver, condition, message: str, timeout: float = WAIT):
-    """What ``condition(driver)`` returns once it is truthy, asked every ``POLL`` seconds for up to ``timeout``."""
+def wait_for(driver, condition, message: str, timeout: float = WAIT, poll: float = POLL):
+    """What ``condition(driver)`` returns once it is truthy, asked every ``poll`` seconds for up to ``timeout``."""
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     # Material re-renders search results and tooltips as they change: a stale element means "not yet".
     return WebDriverWait(
-        driver, timeout, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,)
+        driver, timeout, poll_frequency=poll, ignored_exceptions=(StaleElementReferenceException,)
     ).until(condition, message)
 
 
@@ -135,11 +138,12 @@ def in_view(driver, element) -> bool:
 
 def open_page(driver, url: str) -> None:
     """Open ``url`` and wait until it has loaded (its origin is one the browser forgets between tests); never from
-    the HTTP cache of an earlier server at the same address."""
-    global _stale_cache
-    if _stale_cache:
+    what the browser kept of an earlier server at the same address."""
+    if TAKEN_OVER:
         driver.execute_cdp_cmd("Network.clearBrowserCache", {})
-        _stale_cache = False
+        for origin in sorted(TAKEN_OVER):
+            forget(driver, origin, f"{STORED},{OFFLINE_APP}")
+        TAKEN_OVER.clear()
     OPENED.add(origin_of(url))
     driver.get(url)
     wait_for(
@@ -158,24 +162,25 @@ def leave(driver) -> None:
             "return location.href === 'about:blank' && document.readyState === 'complete'"
         ),
         "the page was not left",
+        poll=0.005,  # an empty page loads within milliseconds: a 50 ms poll would be most of the reset's cost
     )
 
 
 def forget(driver, url: str, what: str = STORED) -> None:
     """Clear what the browser stored for the origin of ``url`` (``what``: Chromium's storage types, comma
-    separated), its service workers and their caches too by default."""
+    separated)."""
     driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": origin_of(url), "storageTypes": what})
 
 
 def reset(driver) -> None:
-    """Put the browser back as a test expects to find it: an empty page, no stored data or service worker for any
-    site a test opened, no emulation, the network on, the window at its size, no console messages pending."""
+    """Put the browser back as a test expects to find it: an empty page, nothing stored by the sites a test opened
+    (but their offline app, see ``OFFLINE_APP``), no emulation, the network on, the window at its size, no console
+    messages pending."""
     leave(driver)
     for origin in sorted(OPENED):
         forget(driver, origin)
     OPENED.clear()
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.emulateNetworkConditions", ONLINE)
+    driver.execute_cdp_cmd("Network.disable", {})  # ends an offline emulation too, and the network events
     driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

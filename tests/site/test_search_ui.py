@@ -66,6 +66,14 @@ return {
 };
 """
 
+#: Calls back once the box has drawn the results of a query (its query set on it).
+DRAWN = """
+const [variant, query, done] = arguments;
+const drawn = () => (document.querySelector(`[data-rk-search="${variant}"]`) || {dataset: {}}).dataset.rkQuery === query;
+const check = () => (drawn() ? done(true) : setTimeout(check, 10));
+check();
+"""
+
 #: The API's answer, with each result's URL resolved against the site root as the boxes resolve it.
 API = """
 const [query, options, done] = arguments;
@@ -129,15 +137,18 @@ def _state(driver, variant: str) -> dict:
 
 
 def _drawn(driver, variant: str, query: str) -> dict:
-    """The box's state once it has drawn the results of ``query``."""
+    """The box's state once it has drawn the results of ``query``: the page itself watches for it (every 10 ms,
+    where asking from here costs a round trip through chromedriver each time)."""
+    from selenium.common.exceptions import TimeoutException
 
-    def done(d):
-        state = _state(d, variant)
-        return state if state["query"] == query else None
-
-    return wait_for(
-        driver, done, f"the {variant} box did not draw the results of {query[:60]!r}", SEARCH_WAIT
-    )
+    driver.set_script_timeout(SEARCH_WAIT)
+    try:
+        driver.execute_async_script(DRAWN, variant, query)
+    except TimeoutException as timeout:
+        raise AssertionError(f"the {variant} box did not draw the results of {query[:60]!r}") from timeout
+    state = _state(driver, variant)
+    assert state["query"] == query, (state["query"], query)
+    return state
 
 
 def _tap(driver, element) -> None:
