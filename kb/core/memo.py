@@ -111,7 +111,7 @@ def cached(memo: Path, key: object, build: Callable[[], T]) -> T:
 RACY_NS = 2_000_000_000
 
 
-def _status(path: Path) -> tuple[int, int, int, int] | None:
+def file_status(path: Path) -> tuple[int, int, int, int] | None:
     """What changes whenever a file is written, moved or copied: its size, times of change and inode."""
     try:
         st = path.stat()
@@ -137,7 +137,7 @@ def per_file(memo: Path | None, paths: Iterable[Path], read: Callable[[Path], T]
     for path in paths:
         name = str(path) if memo is None else os.path.relpath(path, memo.parent)
         entry = known.get(name)
-        status = _status(path)
+        status = file_status(path)
         if (
             entry is None
             or len(entry) != 4

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import StrEnum
 from pathlib import Path
 
+from kb.core.memo import file_status
 from kb.core.paths import Paths
 from kb.verify.board import Board, Change
 
@@ -239,15 +240,6 @@ def _hold(path: Path, held: _Held) -> None:
     _HELD[path] = held
 
 
-def _status(path: Path) -> tuple[int, int, int, int] | None:
-    """What changes whenever the file is written or replaced (size, times, inode); None when there is none."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
-
-
 def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     """The last verify results (as :func:`load_results`) and, by path, each scenario's record as the file holds it:
     a result kept as stored is written back from its record (``VerifyResults.to_json``). The results of the same
@@ -256,7 +248,7 @@ def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     While the file is as this process last read or wrote it, what it then held is given again without reading it;
     the results are shared with that earlier reader, who must not change them (each run makes new ones)."""
     path = results_path(paths)
-    status = _status(path)
+    status = file_status(path)
     held = _HELD.get(path)
     if status is not None and held is not None and held.status == status:
         for (
@@ -358,7 +350,7 @@ def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, di
     _write_details(paths, results)
     _HELD.pop(path, None)
     _write_atomically(path, results.to_json(records))
-    if (status := _status(path)) is not None:
+    if (status := file_status(path)) is not None:
         kept = {s.path: records[s.path] for s in results.scenarios if records and s.path in records}
         _hold(path, _Held(status, VerifyResults(results.generated, list(results.scenarios)), kept))
     _write_atomically(paths.cache / SUMMARY_FILE, results.summary().to_json())

@@ -377,35 +377,30 @@
 
     /** analysis.analyse_forms: each index term with the (lowercased, folded) word it was stemmed from. */
     analyseForms(text, language = "en") {
-      const key = language + "\u0000" + text;
-      let out = this._forms.get(key);
-      if (out === undefined) {
-        const german = language === "de";
-        const stop = german ? this.stop.de : this.stop.en;
-        out = [];
-        for (const match of text.matchAll(TOKEN)) {
-          let word = match[0].toLowerCase();
-          if (german) word = foldGerman(word);
-          if (!stop.has(word)) out.push([german ? stemDe(word) : P2(word), word]);
-        }
-        if (this._forms.size > 8192) this._forms.clear();
-        this._forms.set(key, out);
-      }
-      return out;
+      return this._wordForms("\u0000", text, language, (word, stop, stem) => (stop ? null : stem(word)));
     }
 
     /** analysis.idiom_forms: the terms with their words, stopwords kept as IDIOM_MARK + the word. */
     idiomForms(text, language = "en") {
-      const key = language + "\u0001" + text;
+      return this._wordForms("\u0001", text, language, (word, stop, stem) =>
+        stop ? this.idiomMark + word : stem(word),
+      );
+    }
+
+    /** [term, word] for each word of ``text`` whose ``term(word, isStopword, stem)`` is not null, kept per kind. */
+    _wordForms(kind, text, language, term) {
+      const key = language + kind + text;
       let out = this._forms.get(key);
       if (out === undefined) {
         const german = language === "de";
         const stop = german ? this.stop.de : this.stop.en;
+        const stem = german ? stemDe : P2;
         out = [];
         for (const match of text.matchAll(TOKEN)) {
           let word = match[0].toLowerCase();
           if (german) word = foldGerman(word);
-          out.push([stop.has(word) ? this.idiomMark + word : german ? stemDe(word) : P2(word), word]);
+          const found = term(word, stop.has(word), stem);
+          if (found !== null) out.push([found, word]);
         }
         if (this._forms.size > 8192) this._forms.clear();
         this._forms.set(key, out);
