@@ -361,6 +361,8 @@ def main() -> None:
         ours_site = args.site or work / "ours"
         if args.site is None:
             build_ours(paths, ours_site)
+        # Looked at while the built site is still there (the scratch folder goes with the ``with`` block).
+        has_box = (ours_site / "assets" / "rulekb" / "search-ui.js").exists()
         lunr_site = work / "lunr"
         lunr_build = build_lunr(paths, lunr_site)
 
@@ -390,11 +392,7 @@ def main() -> None:
             cross[args.scale] = crosslang_seconds(make_corpus(work / "corpus", args.scale))
 
     ours, lunr = figures["rulekb"], figures["lunr"]
-    box = (
-        "keystroke to results painted"
-        if (ours_site / "assets" / "rulekb" / "search-ui.js").exists()
-        else "rulekb.search() (no search box yet)"
-    )
+    box = "keystroke to results painted" if has_box else "rulekb.search() (no search box yet)"
     print()
     print(
         f"Site search beside Material's lunr search, same pages ({ours['queries']} timed queries each; "
