@@ -8,7 +8,6 @@ rebuild that fails (a rule source that does not parse) is reported and the previ
 
 from __future__ import annotations
 
-import gc
 import json
 import threading
 import time
@@ -154,15 +153,11 @@ def rebuild(paths: Paths, console: Console, state: ServeState) -> None:
         console.print(Text("the rebuild failed; the previous site is still served:", style="red"))
         console.print(Text(message))
         state.finished(message)
-        gc.collect()  # what the failed build left behind, likewise
         return
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
     console.print(Text(f"rebuilt in {time.perf_counter() - start:.1f} s", style="green"))
     state.finished()
-    # What this build left behind (the previous build's model) is collected once the new site is served, rather
-    # than during the next build (the site step freezes its model without a full collection first).
-    gc.collect()
 
 
 def serve(paths: Paths, console: Console, host: str = "127.0.0.1", port: int = 8000) -> None:

@@ -175,7 +175,7 @@ class SiteGenerator:
         # The graph and its indexes live as long as the build and are never garbage: keep the cyclic
         # garbage collector from re-scanning them for every page (``release`` undoes this). No full collection
         # first (0.2 s CPU): garbage frozen with them is collected once unfrozen, by whoever builds again
-        # (``rulekb serve`` collects after each rebuild, once its page is served).
+        # (``run_build`` collects once the site is published, off the path from an edit to its page).
         gc.freeze()
         return generator
 
