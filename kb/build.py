@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 import time
 from collections.abc import Sequence
@@ -91,9 +92,13 @@ def run_build(
         shutil.rmtree(tmp, ignore_errors=True)
         for undo in ctx.on_failure:
             undo()
+        gc.collect()  # what the failed build left behind, as below
         raise
     for commit in ctx.on_success:
         commit()
     if digest is not None:
         build_stamp.record(paths, digest)
+    # The build's garbage (and an earlier build's, in a process that builds again: serve, the tests) is collected
+    # once the site is published rather than before the site step (which freezes its model without collecting).
+    gc.collect()
     return ctx

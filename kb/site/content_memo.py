@@ -19,12 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.core import memo
-from kb.site.fingerprint import fingerprint
+from kb.site.fingerprint import NOT_SHOWN, fingerprint
 from kb.site.model import SiteModel
 from kb.site.watched import Key, current_value, real_model
 
 #: Raise to make every memo of an earlier rulekb version unusable.
 MEMO_VERSION = 1
+
+#: The digests of the scenario results the last build of this process read, by id, each with its result (which keeps
+#: the id from being reused): ``rulekb serve`` builds again in one process, where the results kept as stored are the
+#: very objects of the last build, and results are never changed once made (kb.verify.results.load_stored).
+_CARRIED: dict[int, tuple[object, bytes]] = {}
 
 
 @dataclass
@@ -107,7 +112,7 @@ class ContentMemo:
         self._stored: dict[str, _Entry] = pages if isinstance(pages, dict) else {}
         self._made: dict[str, _Entry] = {}
         self._values: dict[Key, bytes] = {}
-        self._seen: dict[int, tuple[object, bytes]] = {}
+        self._seen: dict[int, tuple[object, bytes]] = dict(_CARRIED)
         self._model: SiteModel | None = None
         self._shared = b""
         #: The pages this build took from the memo.
@@ -165,5 +170,14 @@ class ContentMemo:
         return entry.output if entry is not None else None
 
     def record(self) -> None:
-        """Keep this build's pages for the next build (once the build succeeded)."""
+        """Keep this build's pages for the next build (once the build succeeded), and the digests of its scenario
+        results for the next build of this process (only those of its results, so that no older one is kept)."""
         memo.store(self.path, {"version": MEMO_VERSION, "pages": self._made})
+        if self._model is not None:
+            results = {id(s): s for s in self._model.data.results.scenarios}
+            _CARRIED.clear()
+            _CARRIED.update(
+                (key, known)
+                for key, known in self._seen.items()
+                if results.get(key) is known[0] and type(known[0]) in NOT_SHOWN
+            )

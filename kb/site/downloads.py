@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from kb.export import export, rules_by_id
 from kb.site.model import SiteModel
+from kb.verify.results import held_records
 
 FOLDER = "downloads"
 
@@ -59,5 +60,11 @@ def downloads(model: SiteModel) -> list[Download]:
 
 
 def _results_file(model: SiteModel) -> bytes:
-    """The verify results the pages show, as ``rulekb verify`` wrote them but without durations (VerifyResults.published)."""
-    return model.data.results.published().to_json().encode("utf-8")
+    """The verify results the pages show, as ``rulekb verify`` wrote them but without durations (VerifyResults.published);
+    a result the results file holds as it is written from its record there, with the duration left out likewise."""
+    results = model.data.results
+    records = {
+        path: {**record, "duration": 0.0}
+        for path, record in held_records(model.data.kb.paths, results).items()
+    }
+    return results.published().to_json(records).encode("utf-8")

@@ -267,6 +267,23 @@ def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     return results, dict(records)
 
 
+def held_records(paths: Paths, results: VerifyResults) -> dict[str, dict]:
+    """By path, the record the results file holds of each of ``results``' scenarios that is the very result this
+    process last read or wrote there (see :func:`load_stored`), while the file is still as it then was: such a result
+    writes as its record does (``VerifyResults.to_json``), and the site's download of the results is written from
+    the records, several times faster than from the dataclasses."""
+    path = results_path(paths)
+    held = _HELD.get(path)
+    if held is None or held.status != file_status(path):
+        return {}
+    mine = {s.path: s for s in held.results.scenarios}
+    return {
+        s.path: held.records[s.path]
+        for s in results.scenarios
+        if mine.get(s.path) is s and s.path in held.records
+    }
+
+
 def detail_path(paths: Paths, scenario_id: str) -> Path:
     """The file holding what a scenario did."""
     return paths.verify_details / f"{hashlib.sha256(scenario_id.encode()).hexdigest()[:24]}.json"

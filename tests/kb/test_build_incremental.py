@@ -185,3 +185,41 @@ def test_the_code_digest_does_not_depend_on_where_kb_is_imported_from(tmp_path, 
     before = build_stamp.code_digest()
     monkeypatch.setattr(build_stamp, "CODE", link)
     assert build_stamp.code_digest() == before
+
+
+def test_a_process_building_again_digests_only_the_scenario_results_it_has_not_met(
+    built_small, tmp_path, monkeypatch
+):
+    """``rulekb serve`` rebuilding after a rule edit in one process does not digest again the scenario results its
+    last build digested, still shows the edit, and holds on to no results but the last build's."""
+    from rich.console import Console
+
+    import kb.site.content_memo as content_memo
+    import kb.site.fingerprint as fingerprint_module
+    from kb.build import run_build
+    from kb.verify.results import ScenarioResult
+
+    paths = Paths(copy_project(built_small, tmp_path / "copy"))
+    path, old, new, shown, _ = EDITS[0]
+    edited = paths.root / path
+    edited.write_text(edited.read_text(encoding="utf-8").replace(old, new, 1), "utf-8")
+    first = run_build(paths, Console(quiet=True))
+    assert first.results is not None and first.results.scenarios
+    digested: list[type] = []
+    real_shared = fingerprint_module._Pickler._shared
+
+    def counted(self, obj):
+        if self.seen.get(id(obj), (None,))[0] is not obj:
+            digested.append(type(obj))
+        return real_shared(self, obj)
+
+    monkeypatch.setattr(fingerprint_module._Pickler, "_shared", counted)
+    edited.write_text(edited.read_text(encoding="utf-8").replace(new, f"{new} again", 1), "utf-8")
+    second = run_build(paths, Console(quiet=True))
+    assert second.results is not None
+    assert (
+        digested and ScenarioResult not in digested
+    )  # coverage entries are new each build; results are kept
+    assert {id(s) for s in second.results.scenarios} >= set(content_memo._CARRIED)
+    assert {type(known[0]) for known in content_memo._CARRIED.values()} == {ScenarioResult}
+    assert any(f"{shown} again".encode() in p.read_bytes() for p in paths.site.rglob("*.html"))

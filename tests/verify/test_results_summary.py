@@ -16,6 +16,7 @@ from kb.verify.results import (
     StepRecord,
     VerifyResults,
     detail_path,
+    held_records,
     load_results,
     load_scenario,
     load_stored,
@@ -174,3 +175,23 @@ def test_results_this_process_wrote_are_given_back_unread_until_another_writes_t
     os.replace(replacement, results_path(paths))
     stored, _ = load_stored(paths)
     assert len(reads) == 1 and [s.status for s in stored.scenarios] == [Status.FAILED]
+
+
+def test_held_records_are_those_of_the_very_results_held_and_write_as_they_do(tmp_path):
+    """The records handed out for writing results quickly (the site's download) are only those of the results this
+    process holds for the file as it is, and give the JSON the results' dataclasses give, durations left out too."""
+    paths = Paths(tmp_path)
+    results = _results(Status.PASSED)
+    results.scenarios[0].key, results.scenarios[0].duration = "inputs-1", 1.5
+    write_results(paths, results)
+    stored, _ = load_stored(paths)
+    records = held_records(paths, stored)
+    assert list(records) == ["scenarios/athernum/names/pass.yaml"]
+    blanked = {path: {**record, "duration": 0.0} for path, record in records.items()}
+    assert stored.published().to_json(blanked) == stored.published().to_json()
+    assert '"duration":1.5' not in stored.published().to_json(blanked)
+    assert held_records(paths, load_results(paths)) == {}  # equal results read afresh are not the ones held
+    replacement = results_path(paths).with_suffix(".other")
+    replacement.write_text(_results(Status.FAILED).to_json(), encoding="utf-8")
+    os.replace(replacement, results_path(paths))
+    assert held_records(paths, stored) == {}
