@@ -19,11 +19,9 @@ build: $(STAMP)
 
 # pytest rewrites the asserts of every test module and of the packages its plugin comes from (kb, engine): ~480
 # modules, 2.4 of a worker's 4.5 CPU s of start-up. Its cache of them is written even where the environment sets
-# PYTHONDONTWRITEBYTECODE (which turns it off), into the venv rather than beside the sources. Each file's tests stay
-# on one worker (loadscope); the files run slowest first as the last run timed them (tests/schedule.py), not
-# xdist's most-tests-first, so that a long file never starts while the other worker has little left.
+# PYTHONDONTWRITEBYTECODE (which turns it off), into the venv rather than beside the sources.
 test: $(STAMP)
-	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest -n auto --dist loadscope --no-loadscope-reorder
+	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest -n auto --dist loadscope
 
 bench: $(STAMP)
 	for b in bench/bench_*.py; do $(BIN)/python $$b || exit 1; done

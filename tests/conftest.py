@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from tests import schedule
 from tests.browser import browser, chromium  # noqa: F401 (the browser tests' fixtures, for every folder)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,16 +31,6 @@ def built_once(tmp_path_factory, name: str, build: Callable[[Path], object]) -> 
             build(folder)
             (folder.parent / f"{folder.name}.built").touch()
     return folder
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Time each test file for the next run's order (see tests/schedule.py)."""
-    schedule.register(config)
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Run the slowest test files first, so that the xdist workers finish together (see tests/schedule.py)."""
-    schedule.reorder(config, items)
 
 
 def seeds_dir() -> Path | None:
