@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from kb.core.graph import Graph, ancestors, children, descendants, edges_of
 from kb.core.nodes import EdgeKind
@@ -147,8 +149,26 @@ def defining_rule(graph: Graph, term_id: str, defined_by: dict[str, dict[str, st
     return None
 
 
+#: Each graph's companion documents, worked out once: ``rulekb ask`` needs them for every question (a walk over
+#: every edge, 3 ms on the graph's plain view) and a graph is not changed once built (kb.core.graph.build_graph).
+#: Held weakly, so that a graph that is gone (and a new one given its id) is never answered from here.
+_COMPANIONS: WeakKeyDictionary[object, frozenset[tuple[str, str]]] = WeakKeyDictionary()
+
+
 def companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
-    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks)."""
+    """The (game, document) pairs whose passages explain or translate another document's rules (rulebooks),
+    worked out once per graph (see ``_COMPANIONS``)."""
+    try:
+        return _COMPANIONS[graph]
+    except (KeyError, TypeError):  # not worked out yet; or a graph that cannot be referred to weakly
+        found = _companion_documents(graph)
+    with suppress(TypeError):  # such a graph is worked out on every call
+        _COMPANIONS[graph] = found
+    return found
+
+
+def _companion_documents(graph: Graph) -> frozenset[tuple[str, str]]:
+    """The (game, document) pairs of the sources of the graph's EXPLAINS and TRANSLATES edges."""
     linking = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
     return frozenset(
         (graph.node(u).game, graph.node(u).document)

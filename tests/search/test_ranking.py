@@ -111,6 +111,21 @@ def test_ask_ranks_rules_as_search_does(engine, project_kb):
         assert [r.id for r in answer.rules] == expected[:5]
 
 
+def test_companion_documents_are_those_of_the_graph_asked_about(project_kb):
+    """Rulebooks are told apart per graph: the plain view of a graph names the same companion documents as the
+    graph itself, asked again the answer is the same, and a graph without rulebooks names none."""
+    from kb.core.graph_view import GraphView
+    from kb.core.typed_graph import Graph
+    from kb.search.documents import companion_documents
+
+    graph = project_kb.graph
+    companions = companion_documents(graph)
+    assert {("athernum", "rulebook-en"), ("athernum", "rulebook-de")} <= companions
+    assert companion_documents(GraphView.of(graph).as_graph()) == companions
+    assert companion_documents(graph) == companions
+    assert companion_documents(Graph()) == frozenset()
+
+
 def test_an_unnumbered_rules_text_answers_with_its_paragraphs(engine, project_kb):
     """Atnia's rules have no numbers: `ask` answers with its paragraphs, not with nothing."""
     answer = asked(engine, project_kb, "atnia how many times can I attack per round", limit=5)
