@@ -31,7 +31,6 @@ CHROME_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--window-size=1400,1000",
 ]
 #: The window's size at the start of every test.
 WINDOW = (1400, 1000)
@@ -209,7 +208,7 @@ def chromium(tmp_path_factory):
 
     options = Options()
     options.binary_location = found
-    for argument in CHROME_ARGS:
+    for argument in [*CHROME_ARGS, f"--window-size={WINDOW[0]},{WINDOW[1]}"]:
         options.add_argument(argument)
     options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # console errors, for get_log("browser")

@@ -108,9 +108,7 @@ def uses_term(
     def matched(game: str, text: str) -> list[str]:
         matcher = _MATCHERS.get(keys[game])
         if matcher is None:
-            if (
-                len(_MATCHERS) >= len(forms) * 2
-            ):  # the forms of older glossaries: compiled anew if they come back
+            if len(_MATCHERS) >= len(forms) * 2:  # older glossaries' forms: compiled anew if they come back
                 _MATCHERS.clear()
             matcher = _MATCHERS[keys[game]] = TermMatcher(forms[game])
         return matcher.terms_in(text)

@@ -61,6 +61,10 @@ def store(memo: Path, value: object) -> None:
         pass
 
 
+#: How a memo written by :func:`cached` starts (one written otherwise, or by an older rulekb, reads as stale).
+KEYED = b"rulekb-keyed-memo-1\n"
+
+
 def _store_keyed(memo: Path, key: object, value: object) -> None:
     """Keep ``value`` under ``key`` in ``memo``: the key pickled first, so that a reader finds a stale memo stale
     without unpickling its value."""
@@ -90,10 +94,6 @@ def _load_keyed(memo: Path, key: object) -> tuple[bool, object]:
             return True, pickle.load(fh)
     except Exception:  # no memo yet, or a truncated one
         return False, None
-
-
-#: How a memo written by :func:`cached` starts (one written otherwise, or by an older rulekb, reads as stale).
-KEYED = b"rulekb-keyed-memo-1\n"
 
 
 def cached(memo: Path, key: object, build: Callable[[], T]) -> T:

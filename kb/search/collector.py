@@ -15,7 +15,8 @@ from contextlib import contextmanager
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Run the block with the cyclic garbage collector off, and turn it back on after (if it was on)."""
+    """Run the block (or the decorated function) with the cyclic garbage collector off, and turn it back on after
+    (if it was on)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

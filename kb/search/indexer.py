@@ -155,6 +155,7 @@ def _live_generation(root: Path, inputs: str) -> Path | None:
     return folder if meta.get("inputs") == inputs and meta.get("format") == INDEX_FORMAT else None
 
 
+@collector_paused()
 def prepare_index(
     paths: Paths,
     docs: Sequence[IndexDoc],
@@ -168,20 +169,6 @@ def prepare_index(
     """Write ``docs`` as a new generation and prove it readable, without making it live (see :func:`publish_index`);
     with ``reuse``, keep the live generation instead when it was written from the same entries. ``companions``:
     the documents (``game:document``) whose passages explain or translate another's rules."""
-    with collector_paused():
-        return _prepare_index(paths, docs, synonyms, on_progress, games, reuse, companions)
-
-
-def _prepare_index(
-    paths: Paths,
-    docs: Sequence[IndexDoc],
-    synonyms: Synonyms,
-    on_progress: Progress | None,
-    games: Sequence[str],
-    reuse: bool,
-    companions: Sequence[str],
-) -> PreparedIndex:
-    """:func:`prepare_index`, with the garbage collector held back."""
     started = time.perf_counter()
     root = index_root(paths)
     kinds = Counter(d.kind for d in docs)
@@ -278,6 +265,7 @@ def write_index(
     return publish_index(prepare_index(paths, docs, synonyms, on_progress=on_progress, games=games))
 
 
+@collector_paused()
 def prepare_knowledge_base_index(
     paths: Paths,
     kb: KnowledgeBase | None = None,
@@ -289,18 +277,6 @@ def prepare_knowledge_base_index(
     """Index everything kb knows (the graph of every rule source, the rulings, the verify results: ``results``,
     else the stored ones) into a generation that is not live yet (with ``reuse``, the live one when its entries
     are the same)."""
-    with collector_paused():
-        return _prepare_knowledge_base_index(paths, kb, on_progress, reuse, results)
-
-
-def _prepare_knowledge_base_index(
-    paths: Paths,
-    kb: KnowledgeBase | None,
-    on_progress: Progress | None,
-    reuse: bool,
-    results: VerifyResults | None,
-) -> PreparedIndex:
-    """:func:`prepare_knowledge_base_index`, with the garbage collector held back."""
     from kb.core.loader import load_graph_view, load_kb
     from kb.core.rulings import load_rulings
     from kb.search.documents import collect_documents, companion_documents

@@ -276,9 +276,8 @@ class QueryBuilder:
             group = _group_of(rule, parsed.words, readings)
             for alternative in rule.alternatives:
                 extra += _phrase_clauses(alternative, cache, weight, group)
-        if (
-            parsed.lang == "de" and parsed.query is None
-        ):  # the English synonyms of the question's English reading
+        # The English synonyms of a German question's English reading.
+        if parsed.lang == "de" and parsed.query is None:
             for rule in self.synonyms.expand(self.synonyms.gloss(reading)):
                 if rule.lang == "en" and rule not in parsed.expansions and _whole(rule):
                     group = self._gloss_group(rule, parsed.words, readings)

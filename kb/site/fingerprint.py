@@ -68,12 +68,3 @@ def fingerprint(value: object, seen: dict[int, tuple[object, bytes]] | None = No
     except Exception:  # an object pickle cannot write: it is never taken for an earlier one
         return os.urandom(16)
     return hashlib.blake2b(out.getbuffer(), digest_size=16).digest()
-
-
-def digest_of(value: object) -> bytes:
-    """A digest of a whole value as pickle writes it (every field); a value pickle cannot write matches nothing."""
-    try:
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:  # an object pickle cannot write: it is never taken for an earlier one
-        return os.urandom(16)
-    return hashlib.blake2b(data, digest_size=16).digest()

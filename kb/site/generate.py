@@ -157,9 +157,8 @@ class SiteGenerator:
     _memo_started: bool = False
     #: What the conversion of Markdown pages depends on besides their Markdown (set by the plugin from the config).
     settings: object = None
-    _files_found: dict[str, File | None] = field(
-        default_factory=dict
-    )  # src_uri → its file, as links look it up
+    #: src_uri → its file, as links look it up (once per build, however many pages link to it).
+    _files_found: dict[str, File | None] = field(default_factory=dict)
 
     @classmethod
     def load(cls, paths: Paths, given: BuildInputs | None = None) -> SiteGenerator:
@@ -273,7 +272,8 @@ class SiteGenerator:
             return None
         start = time.process_time()
         memo = self._memo(files)
-        kept = memo.lookup(spec.src_uri, self._described(spec)) if memo is not None else None
+        described = self._described(spec) if memo is not None else None
+        kept = memo.lookup(spec.src_uri, described) if memo is not None else None
         if kept is not None and kept.markdown is not None:
             markdown = kept.markdown
             _use_rendered(page, kept)
@@ -281,7 +281,7 @@ class SiteGenerator:
             with recording() as reads:
                 markdown = render(spec.template, view=spec.view(self._ctx(spec, files)))
             if memo is not None:
-                memo.keep(spec.src_uri, self._described(spec), reads, PageOutput(markdown=markdown))
+                memo.keep(spec.src_uri, described, reads, PageOutput(markdown=markdown))
         self.timings[spec.src_uri] = time.process_time() - start
         return markdown
 
@@ -342,11 +342,12 @@ class SiteGenerator:
             return None
         start = time.process_time()
         memo = self._memo(files)
-        output = memo.lookup(spec.src_uri, self._described(spec)) if memo is not None else None
+        described = self._described(spec) if memo is not None else None
+        output = memo.lookup(spec.src_uri, described) if memo is not None else None
         if output is None or output.html is None:
             output, reads = self._make(spec, files)
             if memo is not None:
-                memo.keep(spec.src_uri, self._described(spec), reads, output)
+                memo.keep(spec.src_uri, described, reads, output)
         self.timings[spec.src_uri] = time.process_time() - start
         page.toc = get_toc(_toc_tokens(output.toc))
         page.meta.update(output.meta)

@@ -107,20 +107,12 @@ def lint_scenarios(
     """
     problems = []
     for path, data in per_file(cache, files, _cited).items():
-        display = relative_text(path, root) or (
-            str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-        )
+        display = relative_text(path, root) or str(path)
         if isinstance(data, list):
             problems += [replace(p, path=display) for p in data]
             continue
         below = relative_text(path, scenarios_dir)
-        game = (
-            below.split(os.sep, 1)[0]
-            if below is not None
-            else path.relative_to(scenarios_dir).parts[0]
-            if path.is_relative_to(scenarios_dir)
-            else "athernum"
-        )
+        game = below.split(os.sep, 1)[0] if below is not None else "athernum"
         for rule, why in suspects(data, game, graph):
             problems.append(
                 Problem(

@@ -251,9 +251,8 @@ def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
     status = file_status(path)
     held = _HELD.get(path)
     if status is not None and held is not None and held.status == status:
-        for (
-            scenario
-        ) in held.results.scenarios:  # those this process ran: their records as the file holds them
+        # The results this process ran have no record read from the file yet: theirs as the file holds them.
+        for scenario in held.results.scenarios:
             if scenario.path not in held.records:
                 held.records[scenario.path] = json.loads(
                     json.dumps(scenario, default=_fields, ensure_ascii=False, separators=(",", ":"))

@@ -121,9 +121,7 @@ def lint_scenario_files(
     """Errors for malformed scenario files, rules and rulings they cite that do not exist, and duplicate ids."""
 
     def display(path: Path) -> str:
-        return relative_text(path, root) or (
-            str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
-        )
+        return relative_text(path, root) or str(path)
 
     rules = _rules_by_game(graph)
     memo_file = memo and memo / f"scenario-lint-{_schemas_key(files, scenarios_dir, rules)}.pickle"
