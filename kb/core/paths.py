@@ -43,12 +43,12 @@ def find_root(start: Path | None = None) -> Path:
 
 def relative_text(path: Path, folder: Path) -> str | None:
     """``path`` relative to ``folder``, as ``str(path.relative_to(folder))`` gives it, when it is written below it;
-    None otherwise. Compared as text first: pathlib took most of the time of code asking it of every scenario or
-    input file (pathlib decides what text cannot, e.g. a relative ``folder``)."""
+    None otherwise (the folder itself too). Compared as text first: pathlib took most of the time of code asking
+    it of every scenario or input file (pathlib decides what text cannot, e.g. a relative ``folder``)."""
     text, base = str(path), os.path.join(str(folder), "")
     if text.startswith(base) and len(text) > len(base):
         return text[len(base) :]
-    return str(path.relative_to(folder)) if path.is_relative_to(folder) else None
+    return str(path.relative_to(folder)) if path != folder and path.is_relative_to(folder) else None
 
 
 @dataclass(frozen=True)
