@@ -251,6 +251,13 @@ def test_a_definition_subject_finds_its_own_entry_before_a_synonyms(engine):
         assert engine.search(question, limit=3).hits[0].id == "athernum:term/support-ability"
 
 
+def test_a_judges_everyday_word_finds_the_rule_in_the_crs_words(engine):
+    """Someone "watching" a match is a spectator, and a character's "toughness" its defensive value: the rules
+    that say so lead."""
+    assert engine.search("someone watching our match gives me advice", limit=3).hits[0].id == "athernum:11.3.4"
+    assert engine.search("what is the toughness of a character", limit=3).hits[0].id == "athernum:2.2.4"
+
+
 def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
     """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
     and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its

@@ -21,6 +21,17 @@ def test_packaged_file_covers_the_abbreviations_judges_use():
     assert "redraw" in alternatives(synonyms, "mulligan")
 
 
+def test_packaged_file_covers_the_everyday_and_other_games_words_of_judges():
+    """A judge's "buffed", "killed", "toughness", "half" and "watching" reach the CR's modifier, discarded,
+    defensive value, fractional and spectators ("buffed" stems apart from "buff", so it is listed itself)."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "modifier" in alternatives(synonyms, "my character got buffed")
+    assert "discarded" in alternatives(synonyms, "the character is killed")
+    assert "defensive value" in alternatives(synonyms, "what is its toughness")
+    assert "fractional" in alternatives(synonyms, "pay half a resource")
+    assert "spectators" in alternatives(synonyms, "a friend watching the game")
+
+
 def test_groups_work_both_ways_and_one_way_entries_do_not():
     """A group's phrases find each other; a one-way entry does not find its source from its target."""
     synonyms = parse_synonyms({"groups": [["OFV", "offensive value"]], "one_way": {"mulligan": ["redraw"]}})
