@@ -23,9 +23,10 @@ PATTERNS = tuple(
         r"(?:\s+(?:my|your|his|her|its|their|our|a|an|the|this|that|one|some)\b.*)?$",
         r"\bwhat\s+counts\s+as\s+(?P<x>.+)$",
         r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
-        r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+mean\b",
+        r"\bwhat\s+(?:does|do)\s+(?:the\s+(?:term|word|keyword)\s+)?(?P<x>.+?)\s+(?:mean|stand\s+for)\b",
         r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
-        r"\b(?:what|wat)(?:'s|s|\s+is|\s+are)\s+(?P<x>.+)$",
+        r"\b(?:what|wat)(?:\s+exactly|\s+actually|\s+really)?(?:'s|s|\s+is|\s+are)\s+(?P<x>.+?)"
+        r"(?:\s+(?:exactly|actually|really|precisely))?$",
         r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
         r"\bdefine\s+(?P<x>.+)$",
         r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",

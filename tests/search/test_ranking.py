@@ -230,6 +230,19 @@ def test_a_subject_named_before_the_question_or_after_what_it_means_to_is_a_defi
     assert definition_subjects("what does it mean") == []
 
 
+def test_an_abbreviation_or_a_word_asked_about_with_filler_words_is_a_definition_question(engine):
+    """ "what does VTF stand for", "what exactly is a linked target", "what is an attachment exactly" and "what does
+    the term X mean" ask what a word means: the filler words are not part of the word looked up."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("what does VTF stand for?") == ["VTF"]
+    assert definition_subjects("what exactly is a linked target") == ["a linked target"]
+    assert definition_subjects("what is an attachment exactly") == ["an attachment"]
+    assert definition_subjects("what does the term linked target mean") == ["linked target"]
+    assert engine.search("what does VTF stand for", limit=3).hits[0].id == "athernum:term/victory-token-field"
+    assert engine.search("what is an attachment exactly", limit=3).hits[0].id == "athernum:term/attachment"
+
+
 @pytest.mark.parametrize(
     "question, first",
     [
@@ -254,7 +267,9 @@ def test_a_definition_subject_finds_its_own_entry_before_a_synonyms(engine):
 def test_a_judges_everyday_word_finds_the_rule_in_the_crs_words(engine):
     """Someone "watching" a match is a spectator, and a character's "toughness" its defensive value: the rules
     that say so lead."""
-    assert engine.search("someone watching our match gives me advice", limit=3).hits[0].id == "athernum:11.3.4"
+    assert (
+        engine.search("someone watching our match gives me advice", limit=3).hits[0].id == "athernum:11.3.4"
+    )
     assert engine.search("what is the toughness of a character", limit=3).hits[0].id == "athernum:2.2.4"
 
 
