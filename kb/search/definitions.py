@@ -16,10 +16,17 @@ PATTERNS = tuple(
     re.compile(p, _FLAGS)
     for p in (
         r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
+        # "support ability, what's that": the subject comes first, a pronoun stands for it
+        r"^(?P<x>.+?)[\s,;:-]+(?:what(?:'s|s|\s+is|\s+are)|whats)\s+(?:that|this|it|those|these)$",
+        # "what does it mean to search my deck": the verb (or the state after "be") is the subject
+        r"\bwhat\s+(?:does|do)\s+it\s+mean\s+to\s+(?:be\s+)?(?P<x>.+?)"
+        r"(?:\s+(?:my|your|his|her|its|their|our|a|an|the|this|that|one|some)\b.*)?$",
+        r"\bwhat\s+counts\s+as\s+(?P<x>.+)$",
         r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
-        r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+mean\b",
+        r"\bwhat\s+(?:does|do)\s+(?:the\s+(?:term|word|keyword)\s+)?(?P<x>.+?)\s+(?:mean|stand\s+for)\b",
         r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
-        r"\b(?:what|wat)(?:'s|s|\s+is|\s+are)\s+(?P<x>.+)$",
+        r"\b(?:what|wat)(?:\s+exactly|\s+actually|\s+really)?(?:'s|s|\s+is|\s+are)\s+(?P<x>.+?)"
+        r"(?:\s+(?:exactly|actually|really|precisely))?$",
         r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
         r"\bdefine\s+(?P<x>.+)$",
         r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
@@ -34,9 +41,12 @@ PATTERNS = tuple(
 )
 
 
-#: A subject that starts with a possessive asks for a value ("what is its DFV"), not a definition.
+#: A subject that starts with a possessive asks for a value ("what is its DFV"), not a definition; a lone
+#: pronoun ("what does it mean") names nothing to look up.
 POSSESSIVE = re.compile(
-    r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b", _FLAGS
+    r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b"
+    r"|^(?:it|that|this|these|those|they|them|es|das|dies)$",
+    _FLAGS,
 )
 
 

@@ -477,8 +477,9 @@ class SearchEngine:
         """For "what does X mean", "what is X", "difference between X and Y" (and in German): the glossary
         entry of each subject heads the results, each followed by the rule it sits under (a numbered rule, or
         the passage of a rules text without numbers, as Atnia's), in the order asked. A subject's entry is the
-        shortest glossary entry whose names hold all of the subject's words, or all of the words of a synonym or
-        translation that stands for the whole subject. A search that is nothing but a glossary entry's name
+        shortest glossary entry whose names hold all of the subject's words, else all of the words of a synonym or
+        translation that stands for the whole subject (the words typed name the entry asked about: "support
+        ability" is Support Ability, not its synonym's Activation Fee). A search that is nothing but a glossary entry's name
         ("exhausted", "OFV") looks that entry up the same way."""
         subjects = definition_subjects(parsed.text)
         readings = parsed.readings()
@@ -521,8 +522,8 @@ class SearchEngine:
             reading = " ".join(" ".join((readings or {}).get(w, (w,))) for w in plain_words(subject))
             wanted.append(tuple(analyse(self.builder.synonyms.gloss(reading), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]
-        best: tuple[float, int] | None = None
-        for words in wanted:
+        best: tuple[bool, float, int] | None = None
+        for n, words in enumerate(wanted):
             entries = [e for e in (cache.postings["terms"].get(stem) for stem in words) if e is not None]
             if not words or len(entries) < len(words):
                 continue
@@ -538,10 +539,10 @@ class SearchEngine:
                             cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
                         )
                     )
-                    and (best is None or (norms[docnum], docnum) < best)
+                    and (best is None or (n > 0, norms[docnum], docnum) < best)
                 ):
-                    best = (norms[docnum], docnum)
-        return best[1] if best else None
+                    best = (n > 0, norms[docnum], docnum)
+        return best[2] if best else None
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs of the clauses (a plain question) or of the parsed query."""

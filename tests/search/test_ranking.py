@@ -217,6 +217,62 @@ def test_asking_what_a_thing_does_is_a_definition_question():
     assert definition_subjects("was macht mein Angreifer") == []
 
 
+def test_a_subject_named_before_the_question_or_after_what_it_means_to_is_a_definition_question():
+    """ "command ability, what's that", "what does it mean to exhaust a card" (the verb, not its object) and
+    "what counts as a permanent" ask what a word means; "what does it mean" alone names nothing."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("command ability, what's that?") == ["command ability"]
+    assert definition_subjects("linked target - what is it") == ["linked target"]
+    assert definition_subjects("what does it mean to exhaust a card") == ["exhaust"]
+    assert definition_subjects("what does it mean to be exhausted?") == ["exhausted"]
+    assert definition_subjects("what counts as a permanent") == ["a permanent"]
+    assert definition_subjects("what does it mean") == []
+
+
+def test_an_abbreviation_or_a_word_asked_about_with_filler_words_is_a_definition_question(engine):
+    """ "what does VTF stand for", "what exactly is a linked target", "what is an attachment exactly" and "what does
+    the term X mean" ask what a word means: the filler words are not part of the word looked up."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("what does VTF stand for?") == ["VTF"]
+    assert definition_subjects("what exactly is a linked target") == ["a linked target"]
+    assert definition_subjects("what is an attachment exactly") == ["an attachment"]
+    assert definition_subjects("what does the term linked target mean") == ["linked target"]
+    assert engine.search("what does VTF stand for", limit=3).hits[0].id == "athernum:term/victory-token-field"
+    assert engine.search("what is an attachment exactly", limit=3).hits[0].id == "athernum:term/attachment"
+
+
+@pytest.mark.parametrize(
+    "question, first",
+    [
+        ("command ability, what is that?", "athernum:term/command-ability"),
+        ("what does it mean to be exhausted", "athernum:term/exhausted"),
+        ("what counts as an attachment", "athernum:term/attachment"),
+    ],
+)
+def test_the_new_definition_shapes_put_the_glossary_entry_first(engine, question, first):
+    """A definition asked as "X, what is that", "what does it mean to be X" or "what counts as X" heads with X's
+    glossary entry, as "what is X" does."""
+    assert engine.search(question, limit=3).hits[0].id == first
+
+
+def test_a_definition_subject_finds_its_own_entry_before_a_synonyms(engine):
+    """ "support ability" is a synonym of "activation fee" (the fee a support ability costs): a definition of
+    support ability shows the Support Ability entry, not the shorter-named entry its synonym leads to."""
+    for question in ("support ability, what's that", "what is a support ability"):
+        assert engine.search(question, limit=3).hits[0].id == "athernum:term/support-ability"
+
+
+def test_a_judges_everyday_word_finds_the_rule_in_the_crs_words(engine):
+    """Someone "watching" a match is a spectator, and a character's "toughness" its defensive value: the rules
+    that say so lead."""
+    assert (
+        engine.search("someone watching our match gives me advice", limit=3).hits[0].id == "athernum:11.3.4"
+    )
+    assert engine.search("what is the toughness of a character", limit=3).hits[0].id == "athernum:2.2.4"
+
+
 def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
     """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
     and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its

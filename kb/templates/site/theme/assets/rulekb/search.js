@@ -1827,7 +1827,7 @@
       return [];
     }
 
-    /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (or a
+    /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (else a
      *  synonym's standing for the whole subject). */
     _glossaryEntry(subject, lang, filters, named = false, read = null) {
       const a = this.analysis;
@@ -1844,7 +1844,7 @@
       }
       const norms = this.cache.norms.terms;
       let best = null;
-      for (const words of wanted) {
+      for (const [n, words] of wanted.entries()) {
         const entries = words.map((stem) => this.cache.entry("terms", stem));
         if (!words.length || entries.some((e) => e === null)) continue;
         const rest = entries.slice(1).map((e) => new Set(e.docs));
@@ -1853,11 +1853,12 @@
           const doc = this.docs[d];
           if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
-            if (best === null || norms[d] < best[0] || (norms[d] === best[0] && d < best[1])) best = [norms[d], d];
+            const key = [n > 0 ? 1 : 0, norms[d], d];
+            if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && d < best[2])))) best = key;
           }
         }
       }
-      return best ? best[1] : null;
+      return best ? best[2] : null;
     }
 
     /** What the page shows for a query: search's hits (``options`` as search takes them) with the ruling that
