@@ -51,10 +51,22 @@ _TRIM = " ,;:'\""
 QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", _FLAGS)
 
 
-def subject_heads(subject: str) -> list[str]:
-    """A German definition subject, then its head before a qualifying phrase, if it has one."""
-    head = QUALIFIER.split(subject, maxsplit=1)[0].strip(_TRIM)
-    return [subject] if not head or head == subject else [subject, head]
+#: A subject that ends in the word "card(s)" names a kind of card ("what do see beyond cards do", "was machen
+#: Ortskarten" aside): the glossary names the thing itself ("See Beyond"), so it is looked up without it too.
+CARD_NOUN = re.compile(r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)\s+(?:cards?|karten?)$", _FLAGS)
+
+
+def subject_heads(subject: str, lang: str = "de") -> list[str]:
+    """A definition subject, then the shorter readings looked up when no glossary entry names it all: a German
+    subject's head before a qualifying phrase, and the subject without a last word "card(s)"."""
+    heads = [subject]
+    head = QUALIFIER.split(subject, maxsplit=1)[0].strip(_TRIM) if lang == "de" else subject
+    if head and head != subject:
+        heads.append(head)
+    bare = CARD_NOUN.sub("", subject).strip(_TRIM)
+    if bare and bare not in heads:
+        heads.append(bare)
+    return heads
 
 
 def definition_subjects(text: str) -> list[str]:

@@ -484,7 +484,7 @@ class SearchEngine:
         readings = parsed.readings()
         found: list[int] = []
         for subject in subjects or [parsed.text]:
-            for candidate in subject_heads(subject) if subjects and parsed.lang == "de" else [subject]:
+            for candidate in subject_heads(subject, parsed.lang) if subjects else [subject]:
                 term = self._glossary_entry(candidate, parsed.lang, filters, not subjects, readings)
                 if term is not None:
                     break

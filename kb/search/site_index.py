@@ -75,6 +75,7 @@ def constants() -> dict[str, Any]:
         "DEFINITION_ALTERNATIVES": _js_pattern(definitions.ALTERNATIVES),
         "DEFINITION_ARTICLE": _js_pattern(definitions.ARTICLE),
         "DEFINITION_QUALIFIER": _js_pattern(definitions.QUALIFIER),
+        "DEFINITION_CARD_NOUN": _js_pattern(definitions.CARD_NOUN),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

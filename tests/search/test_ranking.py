@@ -234,6 +234,18 @@ def test_a_german_definition_finds_the_glossary_entry_through_its_english_readin
     assert first.id == "athernum:term/activation-fee"
 
 
+def test_a_definition_of_a_kind_of_card_finds_the_thing_the_cards_are(engine):
+    """ "What do see beyond cards do" asks what See Beyond is: when no glossary entry names "see beyond cards",
+    the subject is looked up without its last word "cards" and the glossary entry leads; "a card" after an
+    article is what the question is about, not a kind of card, and stays."""
+    from kb.search.definitions import subject_heads
+
+    assert subject_heads("see beyond cards", "en") == ["see beyond cards", "see beyond"]
+    assert subject_heads("channeling a card", "en") == ["channeling a card"]
+    first = engine.search("what do see beyond cards do", limit=3).hits[0]
+    assert first.id == "atnia:term/see-beyond"
+
+
 def test_a_rule_ranks_above_a_subrule_that_matches_the_question_only_through_it(engine):
     """ "Schlägt das Ziel beim Angriff zurück?" is answered by 9.3.9b (the target deals damage back), not by
     its subrule 9.3.9b.I, which a scenario leads to but which matches the question mostly by 9.3.9b's words."""

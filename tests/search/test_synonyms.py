@@ -21,6 +21,13 @@ def test_packaged_file_covers_the_abbreviations_judges_use():
     assert "redraw" in alternatives(synonyms, "mulligan")
 
 
+def test_packaged_file_reads_start_as_begin():
+    """A judge asks what a player starts with; Atnia's rules say what players begin the game with."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "begin" in alternatives(synonyms, "how much life do you start with")
+    assert "start" in alternatives(synonyms, "players begin the game")
+
+
 def test_groups_work_both_ways_and_one_way_entries_do_not():
     """A group's phrases find each other; a one-way entry does not find its source from its target."""
     synonyms = parse_synonyms({"groups": [["OFV", "offensive value"]], "one_way": {"mulligan": ["redraw"]}})

@@ -1635,6 +1635,7 @@
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
       this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
+      this.cardNoun = new RegExp(c.DEFINITION_CARD_NOUN, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1787,7 +1788,7 @@
       const found = [];
       for (const subject of subjects.length ? subjects : [parsed.text]) {
         let term = null;
-        for (const candidate of subjects.length && parsed.lang === "de" ? this._subjectHeads(subject) : [subject]) {
+        for (const candidate of subjects.length ? this._subjectHeads(subject, parsed.lang) : [subject]) {
           term = this._glossaryEntry(candidate, parsed.lang, filters, !subjects.length, read);
           if (term !== null) break;
         }
@@ -1805,10 +1806,15 @@
       }
     }
 
-    /** definitions.subject_heads: a German definition subject, then its head before a qualifying phrase. */
-    _subjectHeads(subject) {
-      const head = pyStrip(subject.split(this.qualifier)[0], " ,;:'\"");
-      return !head || head === subject ? [subject] : [subject, head];
+    /** definitions.subject_heads: a definition subject, then its shorter readings: a German subject's head
+     *  before a qualifying phrase, and the subject without a last word "card(s)". */
+    _subjectHeads(subject, lang = "de") {
+      const heads = [subject];
+      const head = lang === "de" ? pyStrip(subject.split(this.qualifier)[0], " ,;:'\"") : subject;
+      if (head && head !== subject) heads.push(head);
+      const bare = pyStrip(subject.replace(this.cardNoun, ""), " ,;:'\"");
+      if (bare && !heads.includes(bare)) heads.push(bare);
+      return heads;
     }
 
     /** definitions.definition_subjects: the words a definition question asks about, in the order asked. */
