@@ -217,6 +217,17 @@ def test_asking_what_a_thing_does_is_a_definition_question():
     assert definition_subjects("was macht mein Angreifer") == []
 
 
+def test_asking_what_happens_in_a_phase_is_a_definition_question(engine):
+    """ "what happens in the morning phase" / "was passiert in der Morgenphase" ask what the phase is: its glossary
+    entry leads, followed by the rule that defines it, not a passage that only carries the phase's name."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("what happens during dusk") == ["dusk"]
+    assert definition_subjects("Was passiert in der Morgenphase?") == ["Morgenphase"]
+    ranking = [hit.id for hit in engine.search("what happens in the altered morning phase", limit=3).hits]
+    assert ranking[:2] == ["altered:term/morning", "altered:1.3.2.b"]
+
+
 def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
     """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
     and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its
