@@ -407,13 +407,32 @@ class SearchEngine:
     def _headings_below_subrules(self, ranked: _Ranking) -> None:
         """A heading with no text of its own (``8.0.2 Initiative Determination``), and a chapter, whose text only
         introduces it (``5 Resources``), rank just below the best of their subrules that the question matches
-        itself: the heading names the topic and the chapter surveys it, the subrule answers."""
+        itself: the heading names the topic and the chapter surveys it, the subrule answers. A heading of a rules
+        text without numbers (Atnia's rules page, a rulebook) is the only name its passages have (they hold it as
+        context alone): the best of them is first raised to the heading's score ("highlander format rules": the
+        passage under "Highlander")."""
         cache = self.cache
         for docnum, (score, via, _) in list(ranked.entries.items()):
-            if cache.subrules[docnum] and (
-                cache.kinds[docnum] in OVERVIEW_KINDS or not (cache.stored[docnum].get("text") or "").strip()
-            ):
+            if not cache.subrules[docnum]:
+                continue
+            untitled = not (cache.stored[docnum].get("text") or "").strip()
+            if untitled and not cache.stored[docnum].get("number"):
+                self._named_passage_first(ranked, docnum, score, via)
+            elif untitled or cache.kinds[docnum] in OVERVIEW_KINDS:
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
+
+    def _named_passage_first(self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int]) -> None:
+        """The best ranked of an unnumbered heading's passages that the question matches itself takes the
+        heading's score, if that is higher, and the heading follows just below it."""
+        matched = [
+            o for o in self.cache.subrules[docnum] if o in ranked.entries and self._scores.get(o, 0.0) > 0
+        ]
+        if not matched:
+            return
+        best = max(matched, key=lambda o: ranked.entries[o][0])
+        if ranked.entries[best][0] <= score:
+            ranked.place(best, score, ranked.entries[best][1])
+            ranked.place(docnum, score / LEAD, via)
 
     def _rules_above_weaker_subrules(self, ranked: _Ranking) -> None:
         """A rule the question matches clearly better itself (``SUBRULE_MARGIN`` times) than one of its subrules

@@ -393,6 +393,14 @@ def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
     assert heading > 0 and hits[heading - 1] == "athernum:8.0.2a"
 
 
+def test_a_passage_under_an_unnumbered_heading_ranks_where_its_heading_would(engine):
+    """In a rules text without numbers (Atnia's rules page) a heading ("Highlander") is the only name its
+    passages have: "highlander format rules" finds the passage under it first, the heading right after, above
+    the Athernum CR's rules about formats."""
+    hits = [h.id for h in engine.search("highlander format rules", limit=5).hits]
+    assert hits[:2] == ["atnia:rules/highlander/p1", "atnia:rules/highlander"]
+
+
 def test_a_chapter_ranks_below_its_matching_rule(engine):
     """A chapter's text only introduces it ("3 Main Character"): it never ranks above the best of its rules the
     question matches, which states the answer."""

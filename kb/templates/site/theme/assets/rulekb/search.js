@@ -2031,10 +2031,25 @@
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
-          this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        if (!doc.subrules.length) continue;
+        const untitled = !pyStrip(doc.text || "");
+        if (untitled && !doc.number) this._namedPassageFirst(ranked, docnum, score, via);
+        else if (untitled || this.c.OVERVIEW_KINDS.includes(doc.kind)) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+      }
+    }
+
+    /** SearchEngine._named_passage_first: the best ranked of an unnumbered heading's passages that the question
+     *  matches itself takes the heading's score, if that is higher, and the heading follows just below it. */
+    _namedPassageFirst(ranked, docnum, score, via) {
+      let best = null;
+      for (const o of this.docs[docnum].subrules) {
+        if (ranked.entries.has(o) && (this._scores.get(o) || 0.0) > 0) {
+          if (best === null || ranked.entries.get(o)[0] > ranked.entries.get(best)[0]) best = o;
         }
       }
+      if (best === null || ranked.entries.get(best)[0] > score) return;
+      ranked.place(best, score, ranked.entries.get(best)[1]);
+      ranked.place(docnum, score / this.c.LEAD, via);
     }
 
     /** SearchEngine._rules_above_weaker_subrules: a rule the question matches SUBRULE_MARGIN times better
