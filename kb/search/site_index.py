@@ -66,6 +66,7 @@ def constants() -> dict[str, Any]:
         "VOCABULARY_MIN_ENTRIES": engine.VOCABULARY_MIN_ENTRIES,
         "VOCABULARY_SHARE": engine.VOCABULARY_SHARE,
         "VOCABULARY_RATIO": engine.VOCABULARY_RATIO,
+        "NAMED_RATIO": engine.NAMED_RATIO,
         "JUMP_SPACING": engine.JUMP_SPACING,
         "ALL_GAMES": engine.ALL_GAMES,
         "PAIR_FIELDS": query.PAIR_FIELDS,

@@ -64,6 +64,19 @@ def test_vocabulary_only_one_game_uses_keeps_results_in_that_game(engine):
         assert any(game in note for note in result.notes)
 
 
+def test_a_word_naming_one_games_glossary_entry_keeps_results_in_that_game(engine):
+    """A word common in one game that names a glossary entry of that game alone (Altered's "Step", "stats" for
+    its Statistics) keeps the search there, though the other games use it too, less; a word that names entries
+    of two games ("initiative") does not."""
+    for question in (
+        "how many steps does paying a cost take",
+        "where are the stats printed on a character card",
+    ):
+        result = engine.search(question, limit=10)
+        assert result.game == "altered" and {h.game for h in result.hits} == {"altered"}
+    assert engine.search("how is initiative decided", limit=10).game is None
+
+
 def test_game_all_undoes_the_game_the_question_suggests(engine):
     """``game="all"`` (the site's "All games" chip, ``--game all``) searches every game even where the question's
     vocabulary or a game's name would keep it to one: the judge can undo the detected game."""

@@ -28,6 +28,12 @@ def test_packaged_file_reads_start_as_begin():
     assert "start" in alternatives(synonyms, "players begin the game")
 
 
+def test_packaged_file_reads_printed_as_written():
+    """A judge asks where something is printed on a card; Altered's rules say where it is written."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "written" in alternatives(synonyms, "where are the sub-types printed on a card")
+
+
 def test_groups_work_both_ways_and_one_way_entries_do_not():
     """A group's phrases find each other; a one-way entry does not find its source from its target."""
     synonyms = parse_synonyms({"groups": [["OFV", "offensive value"]], "one_way": {"mulligan": ["redraw"]}})

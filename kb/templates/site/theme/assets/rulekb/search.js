@@ -1628,6 +1628,7 @@
       this.otherLanguage = new Map();
       this._scores = new Map();
       this._termCounts = new Map();
+      this._glossaryNames = null;
       this._sizes = null;
       this._negations = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
@@ -1732,14 +1733,16 @@
           for (const [g, count] of this._termGames(cl.field, cl.stems[0])) word.set(g, Math.max(word.get(g) || 0, count));
         }
       }
+      const named = this._namedGames(parsed);
       const votes = new Map([...this.games].sort().map((g) => [g, 0.0]));
       const voters = new Map([...votes.keys()].map((g) => [g, []])); // [word, common in the game]
       for (const [group, word] of counts) {
         const shares = new Map([...votes.keys()].map((g) => [g, (word.get(g) || 0) / sizes.get(g)]));
         for (const [g, share] of shares) {
           const others = [...shares].filter(([o]) => o !== g).map(([, v]) => v);
+          const ratio = named.get(group) === g ? c.NAMED_RATIO : c.VOCABULARY_RATIO;
           if ((word.get(g) || 0) >= c.VOCABULARY_MIN_ENTRIES && (!others.some((o) => o) ||
-              (share >= c.VOCABULARY_SHARE && others.every((o) => share >= c.VOCABULARY_RATIO * o)))) {
+              (share >= c.VOCABULARY_SHARE && others.every((o) => share >= ratio * o)))) {
             votes.set(g, votes.get(g) + share);
             voters.get(g).push([group, share >= c.VOCABULARY_SHARE]);
           }
@@ -1756,6 +1759,29 @@
       if (voters.get(g).length < 2 && !voters.get(g).some(([group, common]) => common || key.has(group))) return null;
       result.notes.push(`kept to ${g}: the question uses its vocabulary`);
       return g;
+    }
+
+    /** SearchEngine._named_games: per typed word, the one game whose glossary entry it names exactly (as typed,
+     *  as a synonym or translation, or with its neighbour), if only one game's glossary has that name. */
+    _namedGames(parsed) {
+      if (this._glossaryNames === null) {
+        this._glossaryNames = new Map();
+        for (const d of this.docs) {
+          const stems = d.kind === "term" ? this.analysis.analyse(d.title || "", "en") : [];
+          if (!stems.length) continue;
+          const key = JSON.stringify(stems);
+          if (!this._glossaryNames.has(key)) this._glossaryNames.set(key, new Set());
+          this._glossaryNames.get(key).add(d.game);
+        }
+      }
+      const games = new Map();
+      for (const cl of parsed.clauses) {
+        const found = this._glossaryNames.get(JSON.stringify(cl.stems));
+        if (cl.group >= parsed.words.length || !found) continue;
+        if (!games.has(cl.group)) games.set(cl.group, new Set());
+        for (const g of found) games.get(cl.group).add(g);
+      }
+      return new Map([...games].filter(([, found]) => found.size === 1).map(([group, found]) => [group, [...found][0]]));
     }
 
     /** SearchEngine._game_sizes */
