@@ -27,6 +27,8 @@ PATTERNS = tuple(
         r"\bwas\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+)$",
         r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
         r"\bwhat\s+happens\s+(?:in|during)\s+(?P<x>.+)$",
+        r"\bwhat\s+counts\s+as\s+(?P<x>.+)$",
+        r"\bwas\s+(?:zählt|gilt)\s+als\s+(?P<x>.+)$",
         r"\bwas\s+(?:passiert|geschieht)\s+(?:in|im|während)\s+(?P<x>.+)$",
         r"\bbedeutung\s+von\s+(?P<x>.+)$",
         r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",

@@ -241,6 +241,15 @@ def test_asking_what_happens_in_a_phase_is_a_definition_question(engine):
     assert ranking[:2] == ["altered:term/morning", "altered:1.3.2.b"]
 
 
+def test_asking_what_counts_as_a_thing_is_a_definition_question(engine):
+    """ "what counts as an action" / "was zählt als Aktion" ask what an action is: the glossary entry leads, not
+    another game's rules that use the word."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("was zählt als Aktion?") == ["Aktion"]
+    assert engine.search("what counts as an action", limit=3).hits[0].id == "athernum:term/action"
+
+
 def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
     """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
     and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its
