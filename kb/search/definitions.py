@@ -55,8 +55,9 @@ _TRIM = " ,;:'\""
 QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", _FLAGS)
 
 
-#: A subject that ends in the word "card(s)" names a kind of card ("what do see beyond cards do", "was machen
-#: Ortskarten" aside): the glossary names the thing itself ("See Beyond"), so it is looked up without it too.
+#: A subject that ends in the word "card(s)" names a kind of card ("what do see beyond cards do"): the glossary
+#: names the thing itself ("See Beyond"), so it is looked up without that word too; not after an article or
+#: "one" ("channeling a card" is about a card).
 CARD_NOUN = re.compile(r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)\s+(?:cards?|karten?)$", _FLAGS)
 
 

@@ -58,8 +58,8 @@ RELATED_HITS = 10
 VOCABULARY_MIN_ENTRIES = 2
 VOCABULARY_SHARE = 0.05
 VOCABULARY_RATIO = 10.0
-#: A word that names a glossary entry of one game alone ("Day", "Sub-type", "stats" for Statistics) is that
-#: game's vocabulary at a lower ratio: common in it and this many times as common as in any other game.
+#: A word that names a glossary entry of one game alone (Altered's "Step", "Sub-type", "stats" for Statistics) is
+#: that game's vocabulary at a lower ratio: common in it and this many times as common as in any other game.
 NAMED_RATIO = 3.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
@@ -437,10 +437,10 @@ class SearchEngine:
         for docnum, (score, via, _) in list(ranked.entries.items()):
             if not cache.subrules[docnum]:
                 continue
-            untitled = not (cache.stored[docnum].get("text") or "").strip()
-            if untitled and not cache.stored[docnum].get("number"):
+            textless = not (cache.stored[docnum].get("text") or "").strip()
+            if textless and not cache.stored[docnum].get("number"):
                 self._named_passage_first(ranked, docnum, score, via)
-            elif untitled or cache.kinds[docnum] in OVERVIEW_KINDS:
+            elif textless or cache.kinds[docnum] in OVERVIEW_KINDS:
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
 
     def _named_passage_first(self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int]) -> None:

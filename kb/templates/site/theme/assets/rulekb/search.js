@@ -2058,9 +2058,9 @@
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
         if (!doc.subrules.length) continue;
-        const untitled = !pyStrip(doc.text || "");
-        if (untitled && !doc.number) this._namedPassageFirst(ranked, docnum, score, via);
-        else if (untitled || this.c.OVERVIEW_KINDS.includes(doc.kind)) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        const textless = !pyStrip(doc.text || "");
+        if (textless && !doc.number) this._namedPassageFirst(ranked, docnum, score, via);
+        else if (textless || this.c.OVERVIEW_KINDS.includes(doc.kind)) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
       }
     }
 
