@@ -33,6 +33,9 @@ PATTERNS = tuple(
         r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
         r"\bwas\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+)$",
         r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
+        r"\bwhat\s+happens\s+(?:in|during)\s+(?P<x>.+)$",
+        r"\bwas\s+(?:zählt|gilt)\s+als\s+(?P<x>.+)$",
+        r"\bwas\s+(?:passiert|geschieht)\s+(?:in|im|während)\s+(?P<x>.+)$",
         r"\bbedeutung\s+von\s+(?P<x>.+)$",
         r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",
         r"\b(?:explain|erklär|erkläre|erklären)\s+(?:mir\s+|me\s+)?(?P<x>.+)$",
@@ -61,10 +64,23 @@ _TRIM = " ,;:'\""
 QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", _FLAGS)
 
 
-def subject_heads(subject: str) -> list[str]:
-    """A German definition subject, then its head before a qualifying phrase, if it has one."""
-    head = QUALIFIER.split(subject, maxsplit=1)[0].strip(_TRIM)
-    return [subject] if not head or head == subject else [subject, head]
+#: A subject that ends in the word "card(s)" names a kind of card ("what do see beyond cards do"): the glossary
+#: names the thing itself ("See Beyond"), so it is looked up without that word too; not after an article or
+#: "one" ("channeling a card" is about a card).
+CARD_NOUN = re.compile(r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)\s+(?:cards?|karten?)$", _FLAGS)
+
+
+def subject_heads(subject: str, lang: str = "de") -> list[str]:
+    """A definition subject, then the shorter readings looked up when no glossary entry names it all: a German
+    subject's head before a qualifying phrase, and the subject without a last word "card(s)"."""
+    heads = [subject]
+    head = QUALIFIER.split(subject, maxsplit=1)[0].strip(_TRIM) if lang == "de" else subject
+    if head and head != subject:
+        heads.append(head)
+    bare = CARD_NOUN.sub("", subject).strip(_TRIM)
+    if bare and bare not in heads:
+        heads.append(bare)
+    return heads
 
 
 def definition_subjects(text: str) -> list[str]:

@@ -58,6 +58,9 @@ RELATED_HITS = 10
 VOCABULARY_MIN_ENTRIES = 2
 VOCABULARY_SHARE = 0.05
 VOCABULARY_RATIO = 10.0
+#: A word that names a glossary entry of one game alone (Altered's "Step", "Sub-type", "stats" for Statistics) is
+#: that game's vocabulary at a lower ratio: common in it and this many times as common as in any other game.
+NAMED_RATIO = 3.0
 #: Rules named by number: each jump's score is this far below the previous one's (its subrules, in order,
 #: 0.01 apart, fit in between).
 JUMP_SPACING = 10.0
@@ -107,6 +110,7 @@ class SearchEngine:
         self._term_counts: dict[tuple[str, str], dict[str, int]] = {}
         self._sizes: dict[str, int] = {}
         self._negations: list[frozenset[str]] | None = None
+        self._glossary_names: dict[tuple[str, ...], frozenset[str]] | None = None
 
     def close(self) -> None:
         """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
@@ -233,7 +237,8 @@ class SearchEngine:
 
         - a word is a game's vocabulary when at least ``VOCABULARY_MIN_ENTRIES`` of its entries hold it and
           either no other game's entry does, or it is common there (a share of ``VOCABULARY_SHARE``) and
-          ``VOCABULARY_RATIO`` times as common as in any other game; it votes for the game with its share;
+          ``VOCABULARY_RATIO`` times as common as in any other game (``NAMED_RATIO`` times, for a word that names
+          a glossary entry of that game alone: ``_named_games``); it votes for the game with its share;
         - a game is ruled out by a word it never uses that is common (``VOCABULARY_SHARE / 2``) in another;
         - the game with the most votes wins when no other game left has a tenth of its votes, and when the
           evidence is more than one odd word: two or more words vote for it, or the one that does is common
@@ -256,15 +261,16 @@ class SearchEngine:
                 word = counts.setdefault(clause.group, {})
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
+        named = self._named_games(parsed)
         votes = dict.fromkeys(sorted(self.games), 0.0)
         voters: dict[str, list[tuple[int, bool]]] = {game: [] for game in votes}  # (word, common in the game)
         for group, word in counts.items():
             shares = {game: word.get(game, 0) / sizes[game] for game in votes}
             for game, share in shares.items():
                 others = [other for g, other in shares.items() if g != game]
+                ratio = NAMED_RATIO if named.get(group) == game else VOCABULARY_RATIO
                 if word.get(game, 0) >= VOCABULARY_MIN_ENTRIES and (
-                    not any(others)
-                    or (share >= VOCABULARY_SHARE and all(share >= VOCABULARY_RATIO * o for o in others))
+                    not any(others) or (share >= VOCABULARY_SHARE and all(share >= ratio * o for o in others))
                 ):
                     votes[game] += share
                     voters[game].append((group, share >= VOCABULARY_SHARE))
@@ -284,6 +290,22 @@ class SearchEngine:
             return None
         result.notes.append(f"kept to {game}: the question uses its vocabulary")
         return game
+
+    def _named_games(self, parsed: ParsedQuery) -> dict[int, str]:
+        """Per typed word: the one game whose glossary entry it names exactly (as typed, as a synonym or a
+        translation, or with its neighbour: "daily effects"), if only one game's glossary has that name."""
+        if self._glossary_names is None:
+            names: dict[tuple[str, ...], set[str]] = {}
+            for docnum in range(self.cache.count):
+                if self.cache.kinds[docnum] == "term":
+                    title = tuple(analyse(self.cache.stored[docnum].get("title") or "", "en"))
+                    names.setdefault(title, set()).add(self.cache.games[docnum])
+            self._glossary_names = {name: frozenset(games) for name, games in names.items() if name}
+        games: dict[int, set[str]] = {}
+        for clause in parsed.clauses or []:
+            if clause.group < len(parsed.words) and clause.stems in self._glossary_names:
+                games.setdefault(clause.group, set()).update(self._glossary_names[clause.stems])
+        return {group: next(iter(found)) for group, found in games.items() if len(found) == 1}
 
     def _game_sizes(self) -> dict[str, int]:
         """How many entries each game has."""
@@ -407,13 +429,32 @@ class SearchEngine:
     def _headings_below_subrules(self, ranked: _Ranking) -> None:
         """A heading with no text of its own (``8.0.2 Initiative Determination``), and a chapter, whose text only
         introduces it (``5 Resources``), rank just below the best of their subrules that the question matches
-        itself: the heading names the topic and the chapter surveys it, the subrule answers."""
+        itself: the heading names the topic and the chapter surveys it, the subrule answers. A heading of a rules
+        text without numbers (Atnia's rules page, a rulebook) is the only name its passages have (they hold it as
+        context alone): the best of them is first raised to the heading's score ("highlander format rules": the
+        passage under "Highlander")."""
         cache = self.cache
         for docnum, (score, via, _) in list(ranked.entries.items()):
-            if cache.subrules[docnum] and (
-                cache.kinds[docnum] in OVERVIEW_KINDS or not (cache.stored[docnum].get("text") or "").strip()
-            ):
+            if not cache.subrules[docnum]:
+                continue
+            textless = not (cache.stored[docnum].get("text") or "").strip()
+            if textless and not cache.stored[docnum].get("number"):
+                self._named_passage_first(ranked, docnum, score, via)
+            elif textless or cache.kinds[docnum] in OVERVIEW_KINDS:
                 self._below_best_match(ranked, docnum, score, via, cache.subrules[docnum])
+
+    def _named_passage_first(self, ranked: _Ranking, docnum: int, score: float, via: tuple[str, int]) -> None:
+        """The best ranked of an unnumbered heading's passages that the question matches itself takes the
+        heading's score, if that is higher, and the heading follows just below it."""
+        matched = [
+            o for o in self.cache.subrules[docnum] if o in ranked.entries and self._scores.get(o, 0.0) > 0
+        ]
+        if not matched:
+            return
+        best = max(matched, key=lambda o: ranked.entries[o][0])
+        if ranked.entries[best][0] <= score:
+            ranked.place(best, score, ranked.entries[best][1])
+            ranked.place(docnum, score / LEAD, via)
 
     def _rules_above_weaker_subrules(self, ranked: _Ranking) -> None:
         """A rule the question matches clearly better itself (``SUBRULE_MARGIN`` times) than one of its subrules
@@ -485,7 +526,7 @@ class SearchEngine:
         readings = parsed.readings()
         found: list[int] = []
         for subject in subjects or [parsed.text]:
-            for candidate in subject_heads(subject) if subjects and parsed.lang == "de" else [subject]:
+            for candidate in subject_heads(subject, parsed.lang) if subjects else [subject]:
                 term = self._glossary_entry(candidate, parsed.lang, filters, not subjects, readings)
                 if term is not None:
                     break

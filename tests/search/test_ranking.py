@@ -64,6 +64,19 @@ def test_vocabulary_only_one_game_uses_keeps_results_in_that_game(engine):
         assert any(game in note for note in result.notes)
 
 
+def test_a_word_naming_one_games_glossary_entry_keeps_results_in_that_game(engine):
+    """A word common in one game that names a glossary entry of that game alone (Altered's "Step", "stats" for
+    its Statistics) keeps the search there, though the other games use it too, less; a word that names entries
+    of two games ("initiative") does not."""
+    for question in (
+        "how many steps does paying a cost take",
+        "where are the stats printed on a character card",
+    ):
+        result = engine.search(question, limit=10)
+        assert result.game == "altered" and {h.game for h in result.hits} == {"altered"}
+    assert engine.search("how is initiative decided", limit=10).game is None
+
+
 def test_game_all_undoes_the_game_the_question_suggests(engine):
     """``game="all"`` (the site's "All games" chip, ``--game all``) searches every game even where the question's
     vocabulary or a game's name would keep it to one: the judge can undo the detected game."""
@@ -273,6 +286,26 @@ def test_a_judges_everyday_word_finds_the_rule_in_the_crs_words(engine):
     assert engine.search("what is the toughness of a character", limit=3).hits[0].id == "athernum:2.2.4"
 
 
+def test_asking_what_happens_in_a_phase_is_a_definition_question(engine):
+    """ "what happens in the morning phase" / "was passiert in der Morgenphase" ask what the phase is: its glossary
+    entry leads, followed by the rule that defines it, not a passage that only carries the phase's name."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("what happens during dusk") == ["dusk"]
+    assert definition_subjects("Was passiert in der Morgenphase?") == ["Morgenphase"]
+    ranking = [hit.id for hit in engine.search("what happens in the altered morning phase", limit=3).hits]
+    assert ranking[:2] == ["altered:term/morning", "altered:1.3.2.b"]
+
+
+def test_asking_what_counts_as_a_thing_is_a_definition_question(engine):
+    """ "what counts as an action" / "was zählt als Aktion" ask what an action is: the glossary entry leads, not
+    another game's rules that use the word."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("was zählt als Aktion?") == ["Aktion"]
+    assert engine.search("what counts as an action", limit=3).hits[0].id == "athernum:term/action"
+
+
 def test_a_german_definition_finds_the_glossary_entry_through_its_english_reading(engine):
     """A compound nobody lists (``Befehlsfähigkeit``) is read in English (command ability) to find its entry,
     and a subject qualified by what it applies to ("Aktivierungsgebühr bei Unterstützern") falls back to its
@@ -288,6 +321,18 @@ def test_a_german_definition_finds_the_glossary_entry_through_its_english_readin
     assert first.id == "athernum:term/command-ability"
     first = engine.search("Was ist die Aktivierungsgebühr bei Unterstützern?", limit=3).hits[0]
     assert first.id == "athernum:term/activation-fee"
+
+
+def test_a_definition_of_a_kind_of_card_finds_the_thing_the_cards_are(engine):
+    """ "What do see beyond cards do" asks what See Beyond is: when no glossary entry names "see beyond cards",
+    the subject is looked up without its last word "cards" and the glossary entry leads; "a card" after an
+    article is what the question is about, not a kind of card, and stays."""
+    from kb.search.definitions import subject_heads
+
+    assert subject_heads("see beyond cards", "en") == ["see beyond cards", "see beyond"]
+    assert subject_heads("channeling a card", "en") == ["channeling a card"]
+    first = engine.search("what do see beyond cards do", limit=3).hits[0]
+    assert first.id == "atnia:term/see-beyond"
 
 
 def test_a_rule_ranks_above_a_subrule_that_matches_the_question_only_through_it(engine):
@@ -424,6 +469,14 @@ def test_a_heading_without_text_ranks_below_its_matching_subrule(engine):
     hits = [h.id for h in engine.search("How is initiative determined?", limit=10).hits]
     heading = hits.index("athernum:8.0.2")
     assert heading > 0 and hits[heading - 1] == "athernum:8.0.2a"
+
+
+def test_a_passage_under_an_unnumbered_heading_ranks_where_its_heading_would(engine):
+    """In a rules text without numbers (Atnia's rules page) a heading ("Highlander") is the only name its
+    passages have: "highlander format rules" finds the passage under it first, the heading right after, above
+    the Athernum CR's rules about formats."""
+    hits = [h.id for h in engine.search("highlander format rules", limit=5).hits]
+    assert hits[:2] == ["atnia:rules/highlander/p1", "atnia:rules/highlander"]
 
 
 def test_a_chapter_ranks_below_its_matching_rule(engine):

@@ -32,6 +32,19 @@ def test_packaged_file_covers_the_words_judges_use(text, alternative):
     assert alternative in alternatives(load_synonyms(SYNONYMS_FILE), text)
 
 
+def test_packaged_file_reads_start_as_begin():
+    """A judge asks what a player starts with; Atnia's rules say what players begin the game with."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "begin" in alternatives(synonyms, "how much life do you start with")
+    assert "start" in alternatives(synonyms, "players begin the game")
+
+
+def test_packaged_file_reads_printed_as_written():
+    """A judge asks where something is printed on a card; Altered's rules say where it is written."""
+    synonyms = load_synonyms(SYNONYMS_FILE)
+    assert "written" in alternatives(synonyms, "where are the sub-types printed on a card")
+
+
 def test_groups_work_both_ways_and_one_way_entries_do_not():
     """A group's phrases find each other; a one-way entry does not find its source from its target."""
     synonyms = parse_synonyms({"groups": [["OFV", "offensive value"]], "one_way": {"mulligan": ["redraw"]}})

@@ -1628,6 +1628,7 @@
       this.otherLanguage = new Map();
       this._scores = new Map();
       this._termCounts = new Map();
+      this._glossaryNames = null;
       this._sizes = null;
       this._negations = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
@@ -1635,6 +1636,7 @@
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
       this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
+      this.cardNoun = new RegExp(c.DEFINITION_CARD_NOUN, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1731,14 +1733,16 @@
           for (const [g, count] of this._termGames(cl.field, cl.stems[0])) word.set(g, Math.max(word.get(g) || 0, count));
         }
       }
+      const named = this._namedGames(parsed);
       const votes = new Map([...this.games].sort().map((g) => [g, 0.0]));
       const voters = new Map([...votes.keys()].map((g) => [g, []])); // [word, common in the game]
       for (const [group, word] of counts) {
         const shares = new Map([...votes.keys()].map((g) => [g, (word.get(g) || 0) / sizes.get(g)]));
         for (const [g, share] of shares) {
           const others = [...shares].filter(([o]) => o !== g).map(([, v]) => v);
+          const ratio = named.get(group) === g ? c.NAMED_RATIO : c.VOCABULARY_RATIO;
           if ((word.get(g) || 0) >= c.VOCABULARY_MIN_ENTRIES && (!others.some((o) => o) ||
-              (share >= c.VOCABULARY_SHARE && others.every((o) => share >= c.VOCABULARY_RATIO * o)))) {
+              (share >= c.VOCABULARY_SHARE && others.every((o) => share >= ratio * o)))) {
             votes.set(g, votes.get(g) + share);
             voters.get(g).push([group, share >= c.VOCABULARY_SHARE]);
           }
@@ -1755,6 +1759,29 @@
       if (voters.get(g).length < 2 && !voters.get(g).some(([group, common]) => common || key.has(group))) return null;
       result.notes.push(`kept to ${g}: the question uses its vocabulary`);
       return g;
+    }
+
+    /** SearchEngine._named_games: per typed word, the one game whose glossary entry it names exactly (as typed,
+     *  as a synonym or translation, or with its neighbour), if only one game's glossary has that name. */
+    _namedGames(parsed) {
+      if (this._glossaryNames === null) {
+        this._glossaryNames = new Map();
+        for (const d of this.docs) {
+          const stems = d.kind === "term" ? this.analysis.analyse(d.title || "", "en") : [];
+          if (!stems.length) continue;
+          const key = JSON.stringify(stems);
+          if (!this._glossaryNames.has(key)) this._glossaryNames.set(key, new Set());
+          this._glossaryNames.get(key).add(d.game);
+        }
+      }
+      const games = new Map();
+      for (const cl of parsed.clauses) {
+        const found = this._glossaryNames.get(JSON.stringify(cl.stems));
+        if (cl.group >= parsed.words.length || !found) continue;
+        if (!games.has(cl.group)) games.set(cl.group, new Set());
+        for (const g of found) games.get(cl.group).add(g);
+      }
+      return new Map([...games].filter(([, found]) => found.size === 1).map(([group, found]) => [group, [...found][0]]));
     }
 
     /** SearchEngine._game_sizes */
@@ -1787,7 +1814,7 @@
       const found = [];
       for (const subject of subjects.length ? subjects : [parsed.text]) {
         let term = null;
-        for (const candidate of subjects.length && parsed.lang === "de" ? this._subjectHeads(subject) : [subject]) {
+        for (const candidate of subjects.length ? this._subjectHeads(subject, parsed.lang) : [subject]) {
           term = this._glossaryEntry(candidate, parsed.lang, filters, !subjects.length, read);
           if (term !== null) break;
         }
@@ -1805,10 +1832,15 @@
       }
     }
 
-    /** definitions.subject_heads: a German definition subject, then its head before a qualifying phrase. */
-    _subjectHeads(subject) {
-      const head = pyStrip(subject.split(this.qualifier)[0], " ,;:'\"");
-      return !head || head === subject ? [subject] : [subject, head];
+    /** definitions.subject_heads: a definition subject, then its shorter readings: a German subject's head
+     *  before a qualifying phrase, and the subject without a last word "card(s)". */
+    _subjectHeads(subject, lang = "de") {
+      const heads = [subject];
+      const head = lang === "de" ? pyStrip(subject.split(this.qualifier)[0], " ,;:'\"") : subject;
+      if (head && head !== subject) heads.push(head);
+      const bare = pyStrip(subject.replace(this.cardNoun, ""), " ,;:'\"");
+      if (bare && !heads.includes(bare)) heads.push(bare);
+      return heads;
     }
 
     /** definitions.definition_subjects: the words a definition question asks about, in the order asked. */
@@ -2026,10 +2058,25 @@
     _headingsBelowSubrules(ranked) {
       for (const [docnum, [score, via]] of [...ranked.entries]) {
         const doc = this.docs[docnum];
-        if (doc.subrules.length && (this.c.OVERVIEW_KINDS.includes(doc.kind) || !pyStrip(doc.text || ""))) {
-          this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+        if (!doc.subrules.length) continue;
+        const textless = !pyStrip(doc.text || "");
+        if (textless && !doc.number) this._namedPassageFirst(ranked, docnum, score, via);
+        else if (textless || this.c.OVERVIEW_KINDS.includes(doc.kind)) this._belowBestMatch(ranked, docnum, score, via, doc.subrules);
+      }
+    }
+
+    /** SearchEngine._named_passage_first: the best ranked of an unnumbered heading's passages that the question
+     *  matches itself takes the heading's score, if that is higher, and the heading follows just below it. */
+    _namedPassageFirst(ranked, docnum, score, via) {
+      let best = null;
+      for (const o of this.docs[docnum].subrules) {
+        if (ranked.entries.has(o) && (this._scores.get(o) || 0.0) > 0) {
+          if (best === null || ranked.entries.get(o)[0] > ranked.entries.get(best)[0]) best = o;
         }
       }
+      if (best === null || ranked.entries.get(best)[0] > score) return;
+      ranked.place(best, score, ranked.entries.get(best)[1]);
+      ranked.place(docnum, score / this.c.LEAD, via);
     }
 
     /** SearchEngine._rules_above_weaker_subrules: a rule the question matches SUBRULE_MARGIN times better
