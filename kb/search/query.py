@@ -550,9 +550,12 @@ def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> 
 
 #: A hyphenated English word of letters only (``sub-type``, ``face-down``).
 HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
-#: The shortest part a closed English compound is cut into, and the shortest compound cut.
+#: The shortest part a closed English compound is cut into, and the shortest and longest compound cut: no
+#: two English words make a longer one, and each cut analyses both halves (a pasted 10,000-letter "word" would
+#: take seconds).
 MIN_SPELLING_PART = 3
 MIN_SPELLING_WORD = 6
+MAX_SPELLING_WORD = 40
 
 
 def _spellings(word: str) -> list[tuple[str, ...]]:
@@ -563,7 +566,7 @@ def _spellings(word: str) -> list[tuple[str, ...]]:
     if len(stems) > 1:
         joined = analyse(word.replace("-", ""), "en") if HYPHENATED.fullmatch(word) else ()
         return [joined] if len(joined) == 1 else []
-    if len(stems) != 1 or not word.isalpha() or len(word) < MIN_SPELLING_WORD:
+    if len(stems) != 1 or not word.isalpha() or not MIN_SPELLING_WORD <= len(word) <= MAX_SPELLING_WORD:
         return []
     cuts = (
         (analyse(word[:i], "en"), analyse(word[i:], "en"))

@@ -111,6 +111,7 @@ class SearchEngine:
         self._sizes: dict[str, int] = {}
         self._negations: list[frozenset[str]] | None = None
         self._glossary_names: dict[tuple[str, ...], frozenset[str]] | None = None
+        self._dots: int | None = None
 
     def close(self) -> None:
         """Nothing to release (the index is read into memory); kept so that an engine is a context manager."""
@@ -161,6 +162,7 @@ class SearchEngine:
         key = normalise_lookup(typed).key
         game, _, local = key.partition(":")
         parts = local.split(".")
+        del parts[self._most_dots() + 1 :]  # no id starts with more parts than the longest id has
         while parts:
             stem = f"{game}:{'.'.join(parts)}".rstrip("abcdefghijklmnopqrstuvwxyz")
             docnums = sorted({d for k, d in self.cache.keys.items() if k.startswith(stem)})
@@ -168,6 +170,12 @@ class SearchEngine:
                 return [self.cache.ids[d] for d in docnums[:limit]]
             parts.pop()
         return []
+
+    def _most_dots(self) -> int:
+        """The most dots an id of the index holds (made on first use)."""
+        if self._dots is None:
+            self._dots = max((k.count(".") for k in self.cache.keys), default=0)
+        return self._dots
 
     def filters(
         self, game: str | None = None, document: str | None = None, kind: str | None = None

@@ -60,6 +60,12 @@ def test_unknown_rule_number_says_so_and_suggests_neighbours(engine):
     assert "no rule '4.2.2z'" in result.notes[0] and "athernum:4.2.2a" in result.notes[0]
 
 
+def test_a_number_with_more_parts_than_any_rule_suggests_the_rules_its_first_parts_name(engine):
+    """``4.2.2.9.9.9…`` (more parts than any id has) is suggested the rules under 4.2.2, as ``4.2.2.9`` is."""
+    assert engine.suggest("athernum:4.2.2" + ".9" * 500) == engine.suggest("athernum:4.2.2.9")
+    assert "athernum:4.2.2a" in engine.suggest("athernum:4.2.2" + ".9" * 500)
+
+
 def test_glossary_term_ranks_first_for_its_own_name(engine):
     """Term names are boosted over body text: searching ``exhausted`` shows the glossary entry first."""
     assert engine.search("exhausted").hits[0].id == "athernum:term/exhausted"
@@ -119,7 +125,7 @@ def test_a_compound_word_finds_the_texts_that_hyphenate_it_or_write_it_as_one(en
     from kb.search.query import _spellings
 
     assert ("sub", "type") in _spellings("subtype") and _spellings("sub-type") == [("subtyp",)]
-    assert _spellings("card") == [] and _spellings("it's") == []
+    assert _spellings("card") == [] and _spellings("it's") == [] and _spellings("x" * 10_000) == []
     assert "altered:2.2.2.d" in ids(engine.search("is dragon a character subtype"))[:3]
 
 

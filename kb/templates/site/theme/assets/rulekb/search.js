@@ -1226,7 +1226,7 @@
   }
 
   const HYPHENATED = /^\p{L}+(?:-\p{L}+)+$/u;
-  const MIN_SPELLING_PART = 3, MIN_SPELLING_WORD = 6;
+  const MIN_SPELLING_PART = 3, MIN_SPELLING_WORD = 6, MAX_SPELLING_WORD = 40;
 
   /** query._spellings: the other ways an English compound is spelled, as stems (sub-type → subtype,
    *  subtype → sub type). */
@@ -1236,8 +1236,8 @@
       const joined = HYPHENATED.test(word) ? a.analyse(word.replace(/-/g, ""), "en") : [];
       return joined.length === 1 ? [joined] : [];
     }
-    if (stems.length !== 1 || !/^\p{L}+$/u.test(word) || [...word].length < MIN_SPELLING_WORD) return [];
     const chars = [...word];
+    if (stems.length !== 1 || !/^\p{L}+$/u.test(word) || chars.length < MIN_SPELLING_WORD || chars.length > MAX_SPELLING_WORD) return [];
     const out = [];
     for (let i = MIN_SPELLING_PART; i <= chars.length - MIN_SPELLING_PART; i++) {
       const head = a.analyse(chars.slice(0, i).join(""), "en"), tail = a.analyse(chars.slice(i).join(""), "en");
@@ -1631,6 +1631,7 @@
       this._glossaryNames = null;
       this._sizes = null;
       this._negations = null;
+      this._dots = null;
       this.definitionPatterns = c.DEFINITION_PATTERNS.map((p) => new RegExp(p, "iu"));
       this.possessive = new RegExp(c.DEFINITION_POSSESSIVE, "iu");
       this.alternatives = new RegExp(c.DEFINITION_ALTERNATIVES, "iu");
@@ -1660,6 +1661,7 @@
       const colon = key.indexOf(":");
       const game = key.slice(0, colon), local = key.slice(colon + 1);
       const parts = local.split(".");
+      parts.splice(this._mostDots() + 1);  // no id starts with more parts than the longest id has
       while (parts.length) {
         const stem = `${game}:${parts.join(".")}`.replace(/[a-z]+$/, "");
         const docnums = [...new Set([...this.keys].filter(([k]) => k.startsWith(stem)).map(([, d]) => d))].sort((a, b) => a - b);
@@ -1667,6 +1669,12 @@
         parts.pop();
       }
       return [];
+    }
+
+    /** SearchEngine._most_dots: the most dots an id of the index holds (made on first use). */
+    _mostDots() {
+      if (this._dots === null) this._dots = [...this.keys.keys()].reduce((most, k) => Math.max(most, k.split(".").length - 1), 0);
+      return this._dots;
     }
 
     /** SearchEngine.filters */
