@@ -6,7 +6,7 @@ Kept per game in ``rules/<game>/rulings.yaml``::
       - id: R-ATH-001
         question: Does the defender or the target deal combat damage back to the attacker?
         answer: …
-        rules: ["9.3.7", "9.3.9b"]          # rule numbers of the game (or qualified ids)
+        rules: ["9.3.7", "9.3.9b"]          # rule numbers of the game (or qualified ids), the one asked about first
         scenarios: ["athernum/combat/defender-deals-damage"]
         source: interpretation              # cr | rulebook | interpretation
         reasoning: …                        # for judges: engine decision ids go in decision:, not here

@@ -42,6 +42,10 @@ class IndexDoc:
     keys: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
     related: list[str] = field(default_factory=list)
+    #: The rules of ``related`` the entry is about, the others being cited on the way: a ruling's first rule
+    #: (the one its question asks about). They get the entry's whole lift in the ranking, the others less.
+    #: Empty: all of them (a scenario's expectations name the rules its steps apply, not its subject).
+    primary: list[str] = field(default_factory=list)
     subrules: list[str] = field(default_factory=list)
     parent: str = ""
     order: int = 0
@@ -80,6 +84,7 @@ class IndexDoc:
             "breadcrumb": self.breadcrumb,
             "url": self.url,
             "related": self.related,
+            "primary": self.primary,
             "subrules": self.subrules,
             "parent": self.parent,
             "source": self.source,
@@ -236,7 +241,8 @@ def graph_documents(
 
 
 def ruling_documents(rulings: Iterable[Ruling], start: int = 0) -> Iterator[IndexDoc]:
-    """An entry per ruling: the question as title, the answer as text, the rules it cites as related."""
+    """An entry per ruling: the question as title, the answer as text, the rules it cites as related (the
+    first, which it answers about, as primary)."""
     for offset, ruling in enumerate(rulings):
         qualified = f"{ruling.game}:ruling/{ruling.id}"
         yield IndexDoc(
@@ -251,6 +257,7 @@ def ruling_documents(rulings: Iterable[Ruling], start: int = 0) -> Iterator[Inde
             breadcrumb=["Rulings"],
             keys=[qualified.casefold(), f"{ruling.game}:{ruling.id}".casefold()],
             related=list(ruling.rules),
+            primary=list(ruling.rules[:1]),
             order=start + offset,
             source=f"{ruling.path}:{ruling.line}",
             extra={

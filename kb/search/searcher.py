@@ -45,6 +45,10 @@ FEW_HITS = 3
 #: passage and its translation) and ranks above a rule with one.
 RELATED_FACTOR = {"de": 0.97, "en": 0.75, "ruling": 0.6, "scenario": 0.6}
 RELATED_DECAY = 0.97
+#: An entry lifts the rules it is about (``IndexDoc.primary``: a ruling's first rule) at ``RELATED_FACTOR``,
+#: the others it cites on the way at this fraction of it: a ruling matching the question is evidence for the
+#: rule it answers about more than for the neighbours its answer cites.
+SECONDARY_SHARE = 0.9
 #: A rule ranks above a subrule the question matches less than 1/SUBRULE_MARGIN as well as the rule itself.
 SUBRULE_MARGIN = 2.0
 #: A passage in the question's language is placed this much below the best of the rules it leads to.
@@ -398,9 +402,11 @@ class SearchEngine:
             base = self._scores.get(
                 docnum, score
             )  # the unweighted text score: the prior is for the entry itself
+            primary = self._primary(docnum)
             for i, rule in enumerate(sorted(related, key=lambda r: -self._scores.get(r, 0.0))):
                 own = self._scores.get(rule, 0.0) * cache.priors[rule]
-                ranked.add(rule, own + base * factor * RELATED_DECAY**i, (reason, docnum))
+                share = 1.0 if not primary or rule in primary else SECONDARY_SHARE
+                ranked.add(rule, own + base * factor * share * RELATED_DECAY**i, (reason, docnum))
         negated = negated_stems(parsed.text) if parsed.lang == "en" else frozenset()
         if negated:
             self._negations_together(negated, ranked)
@@ -410,6 +416,12 @@ class SearchEngine:
         self._rules_above_weaker_subrules(ranked)
         if len(parsed.words) > 1:  # one word looks a topic up, as its glossary entry's name does
             self._glossary_below_defining_rules(ranked)
+
+    def _primary(self, docnum: int) -> set[int]:
+        """The docnums of the rules an entry is about (``IndexDoc.primary``); empty: all it leads to."""
+        ids = self.cache.stored[docnum].get("primary") or ()
+        found = (self.cache.docnum(str(i).casefold()) for i in ids)
+        return {n for n in found if n is not None}
 
     def _negations_together(self, negated: frozenset[str], ranked: _Ranking) -> None:
         """For a question that negates: each entry the question matches itself that negates one of the words the

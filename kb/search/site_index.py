@@ -30,7 +30,7 @@ SITE_INDEX_FILE = "search-index.js"
 #: Where the site keeps it, beside the ranker (``search.js``, shipped with the theme).
 SITE_ASSETS = "assets/rulekb"
 #: Bumped whenever the layout below changes; search.js refuses another format.
-SITE_INDEX_FORMAT = 2
+SITE_INDEX_FORMAT = 3
 
 
 def _js_pattern(pattern: re.Pattern[str]) -> str:
@@ -58,6 +58,7 @@ def constants() -> dict[str, Any]:
         "FEW_HITS": engine.FEW_HITS,
         "RELATED_FACTOR": engine.RELATED_FACTOR,
         "RELATED_DECAY": engine.RELATED_DECAY,
+        "SECONDARY_SHARE": engine.SECONDARY_SHARE,
         "LEAD": engine.LEAD,
         "SUBRULE_MARGIN": engine.SUBRULE_MARGIN,
         "OVERVIEW_KINDS": list(engine.OVERVIEW_KINDS),
@@ -131,7 +132,8 @@ def _shown(
 ) -> list[Any]:
     """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
     tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
-    the examples proving a ruling (docnums), the parent (docnum, -1 for none)."""
+    the examples proving a ruling (docnums), the parent (docnum, -1 for none), the related rules a ruling or
+    scenario is about (docnums, ``IndexDoc.primary``)."""
 
     def docnums(ids: list[str] | None) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
@@ -152,6 +154,7 @@ def _shown(
         docnums(stored.get("subrules")),
         examples,
         parent,
+        docnums(stored.get("primary")),
     ]
 
 

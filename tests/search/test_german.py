@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from kb.search.query import split_query
 
 
@@ -112,26 +110,10 @@ def test_asking_for_the_other_language_document_still_finds_it(engine):
 
 def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
     """Of two rules the question matches alike, the one a matching passage also leads to ranks first."""
-    from kb.core.paths import Paths
     from kb.search.documents import IndexDoc
-    from kb.search.indexer import write_index
-    from kb.search.searcher import SearchEngine
-    from kb.search.synonyms import Synonyms
+    from tests.search.entries import rule_entry, small_engine
 
-    def rule(number: str, order: int) -> IndexDoc:
-        return IndexDoc(
-            id=f"g:{number}",
-            game="g",
-            document="cr",
-            kind="rule",
-            title="",
-            url=f"/{number}",
-            text="tokens cease to exist outside their zone",
-            number=number,
-            keys=[f"g:{number}"],
-            order=order,
-        )
-
+    text = "tokens cease to exist outside their zone"
     passage = IndexDoc(
         id="g:book/p1",
         game="g",
@@ -144,8 +126,6 @@ def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
         related=["g:1.2"],
         order=2,
     )
-    (Path(tmp_path) / "rules").mkdir()
-    write_index(Paths(tmp_path), [rule("1.1", 0), rule("1.2", 1), passage], Synonyms())
-    with SearchEngine(Paths(tmp_path)) as engine:
+    with small_engine(tmp_path, [rule_entry("1.1", text, 0), rule_entry("1.2", text, 1), passage]) as engine:
         ranking = ids(engine.search("tokens zone exist"))
     assert ranking.index("g:1.2") < ranking.index("g:1.1")

@@ -511,3 +511,27 @@ def test_a_negated_question_ranks_the_rule_that_negates_the_same_word_higher(eng
     assert with_negation["altered:4.1.f"] == pytest.approx(without["altered:4.1.f"] * bonus)
     assert with_negation["altered:4.1.f"] > without["altered:4.1.f"]
     assert with_negation["altered:4.1.e"] == pytest.approx(without["altered:4.1.e"])
+
+
+def test_a_ruling_lifts_the_rule_it_asks_about_above_the_others_it_cites(tmp_path):
+    """Of two rules a matching ruling cites, the one it asks about (its first) ranks above the other, even
+    where the other matches the question a little better itself: the ruling is evidence for its subject."""
+    from kb.core.rulings import Ruling
+    from kb.search.documents import ruling_documents
+    from tests.search.entries import rule_entry, small_engine
+
+    ruling = Ruling(
+        id="R-1",
+        game="g",
+        question="Does a token leaving its zone cease to exist?",
+        answer="Yes: a token that leaves its zone ceases to exist at once.",
+        rules=["g:1.1", "g:1.2"],
+    )
+    docs = [
+        rule_entry("1.1", "tokens cease to exist outside their zone at once", 0),
+        rule_entry("1.2", "tokens cease to exist outside their zone", 1),  # shorter: a little better itself
+        *ruling_documents([ruling], start=2),
+    ]
+    with small_engine(tmp_path, docs) as engine:
+        ranking = [h.id for h in engine.search("does a token leaving its zone cease to exist").hits]
+    assert ranking.index("g:1.1") < ranking.index("g:1.2")

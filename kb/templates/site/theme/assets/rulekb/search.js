@@ -1603,15 +1603,16 @@
   class Engine {
     /** engine.SearchEngine over the exported index. */
     constructor(data) {
-      if (!data || data.format !== 2) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
+      if (!data || data.format !== 3) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
       const c = this.c = data.constants;
       this.meta = data.meta;
       this.games = new Set(data.meta.games);
       this.analysis = new Analysis(c);
       const t = data.tables;
       this.docs = data.docs.map(([id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples, parent]) => ({ id, game: t.game[game], document: t.document[document], kind: t.kind[kind],
-        lang: t.lang[lang], number, title, text, url, label: label ?? number, related, subrules, examples, parent }));
+        subrules, examples, parent, primary]) => ({ id, game: t.game[game], document: t.document[document], kind: t.kind[kind],
+        lang: t.lang[lang], number, title, text, url, label: label ?? number, related, subrules, examples, parent,
+        primary: new Set(primary) }));
       this.categoryOf = {};
       for (const [category, kinds] of Object.entries(c.CATEGORIES)) for (const k of kinds) this.categoryOf[k] = category;
       this.priors = this.docs.map((d) => c.KIND_PRIOR[d.kind] ?? 1.0);
@@ -2014,10 +2015,12 @@
         const factor = c.RELATED_FACTOR[kind] || c.RELATED_FACTOR[this.docs[docnum].lang === "de" ? "de" : "en"];
         const reason = { ruling: "cited by", scenario: "shown by" }[kind] || "explained by";
         const base = this._scores.has(docnum) ? this._scores.get(docnum) : score;
+        const primary = this.docs[docnum].primary; // the rules it is about: empty, all of them
         related = [...related].sort((x, y) => -(this._scores.get(x) || 0.0) - -(this._scores.get(y) || 0.0));
         related.forEach((rule, i) => {
           const own = (this._scores.get(rule) || 0.0) * this.priors[rule];
-          ranked.add(rule, own + base * factor * c.RELATED_DECAY ** i, [reason, docnum]);
+          const share = !primary.size || primary.has(rule) ? 1.0 : c.SECONDARY_SHARE;
+          ranked.add(rule, own + base * factor * share * c.RELATED_DECAY ** i, [reason, docnum]);
         });
       }
       const negated = parsed.lang === "en" ? this.analysis.negatedStems(parsed.text) : new Set();
