@@ -160,8 +160,8 @@ def main() -> None:
         conn.close()
 
     en, de = sum(q.lang == "en" for q in first), sum(q.lang == "de" for q in first)
-    chosen = f" in block {args.block}" if args.block else ""
-    print(f"First set: {len(first)} judge questions{chosen} ({en} English, {de} German)")
+    in_block = f" in block {args.block}" if args.block else ""
+    print(f"First set: {len(first)} judge questions{in_block} ({en} English, {de} German)")
     for name, (report, _) in runs.items():
         print(f"  {name:20} {figures(report)}   (en {figures(report, 'en')}; de {figures(report, 'de')})")
     for block in blocks:
