@@ -149,3 +149,14 @@ def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
     with SearchEngine(Paths(tmp_path)) as engine:
         ranking = ids(engine.search("tokens zone exist"))
     assert ranking.index("g:1.2") < ranking.index("g:1.1")
+
+
+def test_everyday_words_of_a_question_are_translated(engine):
+    """Everyday words a judge types (``unter null``, ``schauen``, ``deutsch``) reach the CR's own words (less
+    than 0, look at, German), so a German question finds the English rule that answers it."""
+    assert {"less than 0", "look at", "German"} <= translations(built(engine, "unter null schauen deutsch"))
+    assert ids(engine.search("Kann der Defensivwert unter null sinken?"))[0] == "athernum:2.2.4g"
+    assert (
+        "athernum:term/ownership"
+        in ids(engine.search("Wem gehört die Karte, wenn der Gegner sie kontrolliert?"))[:3]
+    )
