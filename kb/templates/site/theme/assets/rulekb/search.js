@@ -19,7 +19,7 @@
   const UMLAUTS = { ae: "ä", oe: "ö", ue: "ü" };
   const SEPARABLE_PARTICIPLE = new RegExp(
     "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
-    `ge(${W}{3,}?)(et|t|en)$`, "u");
+    `ge(${W}{3,}?)(et|t|en)(?:e|em|en|er|es)?$`, "u");
   const SEPARABLE_ZU_INFINITIVE = new RegExp(
     "^(zusammen|zurück|hinzu|fest|frei|nach|auf|aus|bei|dar|ein|her|hin|los|mit|vor|weg|ab|an|um|zu)" +
     `zu(${W}{2,}(?:en|eln|ern))$`, "u");
@@ -453,8 +453,14 @@
     infinitives(word) {
       word = foldGerman(casefold(word));
       const own = this.analyse(word, "de");
-      const bases = this.c.VERB_ENDINGS.filter((e) => word.endsWith(e)).map((e) => word.slice(0, -e.length));
-      if (word.startsWith("ge") && word.endsWith("t")) bases.push(word.slice(2, -1));
+      const bases = [];
+      const adjectival = this.c.ADJECTIVE_ENDINGS.filter((e) => word.endsWith("t" + e));
+      const participles = adjectival.map((e) => word.slice(0, -e.length)); // gewählte → gewählt
+      const forms = [word, ...participles.filter((p) => p.startsWith("ge") || p.endsWith("iert"))];
+      for (const form of forms) {
+        for (const e of this.c.VERB_ENDINGS) if (form.endsWith(e)) bases.push(form.slice(0, -e.length));
+        if (form.startsWith("ge") && form.endsWith("t")) bases.push(form.slice(2, -1)); // gespielt → spiel(en)
+      }
       const out = [];
       const seen = new Set(own);
       for (const base of bases) {
