@@ -160,3 +160,10 @@ def test_everyday_words_of_a_question_are_translated(engine):
         "athernum:term/ownership"
         in ids(engine.search("Wem gehört die Karte, wenn der Gegner sie kontrolliert?"))[:3]
     )
+
+
+def test_question_words_of_every_chapter_are_translated(engine):
+    """A judge's words beyond the rulebook's (``nachziehen``, ``Schlüsselwort``, ``geheim``, ``Startspieler``)
+    are read in the CR's English (draw, keyword, hidden, initiative), as the rulebook's own words are."""
+    found = translations(built(engine, "nachziehen Schlüsselwort geheim Startspieler"))
+    assert {"draw", "keyword", "hidden", "initiative"} <= found
