@@ -476,6 +476,8 @@ def split_compound(word: str, frequency: Callable[[str], int]) -> tuple[str, ...
 
 #: Endings of a German finite verb form (``gehört``, ``beginnt``, ``wechselt``, ``verlässt``, ``arbeitet``).
 VERB_ENDINGS = ("et", "st", "t")
+#: The i or ie of a strong verb's present (``stirb``, ``sieh``, ``gilt``) before the consonants ending its stem.
+STRONG_VOWEL = re.compile(r"(?<![aeiouyäöü])(?:ie(?=[hs])|i)([^aeiouyäöü]+)$")
 #: The endings a participle takes before a noun (``gewählte``, ``registrierten``): stripped back to the
 #: participle (``gewählt``, ``registriert``: one that starts with ``ge`` or ends in ``iert``, not a noun such as
 #: ``Karte``), whose infinitive is then guessed as for ``gespielt``.
@@ -497,6 +499,9 @@ def infinitives(word: str) -> tuple[str, ...]:
         bases += [form[: -len(e)] for e in VERB_ENDINGS if form.endswith(e)]
         if form.startswith("ge") and form.endswith("t"):
             bases.append(form[2:-1])  # gespielt → spiel(en)
+    # a strong verb's e in the infinitive is i or ie in the present (stirbt, sieht, gilt: sterben, sehen, gelten)
+    finite = [*bases, word] if word.endswith("t") else list(bases)
+    bases += [changed for b in finite if (changed := STRONG_VOWEL.sub(r"e\1", b)) != b]
     out: list[str] = []
     seen = set(own)
     for base in bases:

@@ -121,6 +121,22 @@ def test_finite_verb_forms_lead_to_their_infinitives():
     assert infinitives("Karte") == ()
 
 
+def test_strong_verbs_present_forms_lead_to_their_infinitives():
+    """``stirbt``, ``sieht``, ``gilt``, ``trifft`` are also read as ``sterben``, ``sehen``, ``gelten``, ``treffen``; a verb
+    whose ``ie`` or ``ei`` is its own (``liegt``, ``bleibt``) is not read as another verb (``legen``)."""
+    from kb.search.analysis import infinitives
+
+    for form, infinitive in (
+        ("stirbt", "sterben"),
+        ("sieht", "sehen"),
+        ("gilt", "gelten"),
+        ("trifft", "treffen"),
+    ):
+        assert infinitive in infinitives(form)
+    assert infinitives("liegt") == ("liegen",)
+    assert infinitives("bleibt") == ("bleiben",)
+
+
 def test_participles_before_a_noun_lead_to_their_infinitives():
     """``registrierte Karten``, ``die gewählten Ziele`` are also read as ``registrieren``, ``wählen``; a noun ending
     like one (``Karte``, ``Punkte``) is not read as a verb."""

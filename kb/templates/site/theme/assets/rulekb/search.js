@@ -328,6 +328,7 @@
       this.stop = { en: new Set(constants.EN_STOPWORDS), de: new Set(constants.DE_STOPWORDS) };
       this.idiomMark = constants.IDIOM_MARK;
       this.c = constants;
+      this.strongVowel = new RegExp(constants.STRONG_VOWEL, "u");
       this._analyse = new Map();
       this._forms = new Map();
     }
@@ -460,6 +461,12 @@
       for (const form of forms) {
         for (const e of this.c.VERB_ENDINGS) if (form.endsWith(e)) bases.push(form.slice(0, -e.length));
         if (form.startsWith("ge") && form.endsWith("t")) bases.push(form.slice(2, -1)); // gespielt → spiel(en)
+      }
+      // a strong verb's e in the infinitive is i or ie in the present (stirbt, sieht, gilt)
+      const finite = word.endsWith("t") ? [...bases, word] : [...bases];
+      for (const b of finite) {
+        const changed = b.replace(this.strongVowel, "e$1");
+        if (changed !== b) bases.push(changed);
       }
       const out = [];
       const seen = new Set(own);
