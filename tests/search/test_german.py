@@ -167,3 +167,10 @@ def test_question_words_of_every_chapter_are_translated(engine):
     are read in the CR's English (draw, keyword, hidden, initiative), as the rulebook's own words are."""
     found = translations(built(engine, "nachziehen Schlüsselwort geheim Startspieler"))
     assert {"draw", "keyword", "hidden", "initiative"} <= found
+
+
+def test_idioms_of_a_question_are_translated_as_a_whole(engine):
+    """``am Zug`` (whose turn it is) and ``aus dem Spiel`` are read as the CR's phrases (active player, removed
+    from the game), not as their words apart ("Zug" alone is a turn)."""
+    found = translations(built(engine, "wer ist am Zug wenn eine Karte aus dem Spiel entfernt wird"))
+    assert {"active player", "removed from the game"} <= found
