@@ -174,3 +174,14 @@ def test_idioms_of_a_question_are_translated_as_a_whole(engine):
     from the game), not as their words apart ("Zug" alone is a turn)."""
     found = translations(built(engine, "wer ist am Zug wenn eine Karte aus dem Spiel entfernt wird"))
     assert {"active player", "removed from the game"} <= found
+
+
+def test_separable_verb_written_as_one_word_is_read_as_its_infinitive(engine):
+    """``wenn er zurückgeht`` (the particle joined to the verb at the end of a clause) is read as ``zurückgehen``
+    as well as its parts, so the translation listed for the verb (return, a zone change) is searched: the
+    counters a card loses when it goes back to the hand are found."""
+    parsed = built(engine, "wenn mein Charakter zurückgeht")
+    assert "zurückgehen" in parsed.readings()["zurückgeht"]
+    assert "changes zones" in translations(parsed)
+    question = "Behält ein Charakter seine Schadensmarken, wenn er auf die Hand zurückgeht?"
+    assert {"athernum:10.0.4", "athernum:10.0.5"} & set(ids(engine.search(question))[:5])

@@ -871,7 +871,7 @@
   function readings(parsed) {
     const out = new Map();
     for (const [w, forms] of parsed.infinitives) out.set(w, [w, ...forms]);
-    for (const [w, parts] of parsed.compounds) out.set(w, parts);
+    for (const [w, parts] of parsed.compounds) out.set(w, [...parts, ...(parsed.infinitives.get(w) || [])]);
     return out;
   }
 
