@@ -281,8 +281,10 @@ SEPARABLE_PREFIXES = (
     "zusammen",
 )
 #: A participle of a separable verb: prefix, "ge", stem, ending (``abgelegt``, ``angesehen``, ``aufgedeckt``,
-#: ``abgearbeitet``).
-SEPARABLE_PARTICIPLE = re.compile(rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)$")
+#: ``abgearbeitet``), also before a noun (``abgelegte``, ``angelegten``).
+SEPARABLE_PARTICIPLE = re.compile(
+    rf"^({'|'.join(SEPARABLE_PREFIXES)})ge(\w{{3,}}?)(et|t|en)(?:e|em|en|er|es)?$"
+)
 #: An infinitive with ``zu`` of a separable verb: prefix (the longest first), "zu", infinitive (``abzulegen``,
 #: ``aufzudecken``, ``anzugreifen``, ``abzuwickeln``, ``hinzuzufügen``).
 SEPARABLE_ZU_INFINITIVE = re.compile(
@@ -474,6 +476,12 @@ def split_compound(word: str, frequency: Callable[[str], int]) -> tuple[str, ...
 
 #: Endings of a German finite verb form (``gehört``, ``beginnt``, ``wechselt``, ``verlässt``, ``arbeitet``).
 VERB_ENDINGS = ("et", "st", "t")
+#: The i or ie of a strong verb's present (``stirb``, ``sieh``, ``gilt``) before the consonants ending its stem.
+STRONG_VOWEL = re.compile(r"(?<![aeiouyäöü])(?:ie(?=[hs])|i)([^aeiouyäöü]+)$")
+#: The endings a participle takes before a noun (``gewählte``, ``registrierten``): stripped back to the
+#: participle (``gewählt``, ``registriert``: one that starts with ``ge`` or ends in ``iert``, not a noun such as
+#: ``Karte``), whose infinitive is then guessed as for ``gespielt``.
+ADJECTIVE_ENDINGS = ("e", "em", "en", "er", "es")
 
 
 @lru_cache(maxsize=4096)
@@ -485,9 +493,15 @@ def infinitives(word: str) -> tuple[str, ...]:
     the infinitive: ``Zeit`` → ``zeien`` is nobody's word."""
     word = fold_german(word.casefold())
     own = analyse(word, "de")
-    bases = [word[: -len(e)] for e in VERB_ENDINGS if word.endswith(e)]
-    if word.startswith("ge") and word.endswith("t"):
-        bases.append(word[2:-1])  # gespielt → spiel(en)
+    bases: list[str] = []
+    participles = (word[: -len(e)] for e in ADJECTIVE_ENDINGS if word.endswith("t" + e))
+    for form in (word, *(p for p in participles if p.startswith("ge") or p.endswith("iert"))):
+        bases += [form[: -len(e)] for e in VERB_ENDINGS if form.endswith(e)]
+        if form.startswith("ge") and form.endswith("t"):
+            bases.append(form[2:-1])  # gespielt → spiel(en)
+    # a strong verb's e in the infinitive is i or ie in the present (stirbt, sieht, gilt: sterben, sehen, gelten)
+    finite = [*bases, word] if word.endswith("t") else list(bases)
+    bases += [changed for b in finite if (changed := STRONG_VOWEL.sub(r"e\1", b)) != b]
     out: list[str] = []
     seen = set(own)
     for base in bases:

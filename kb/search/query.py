@@ -139,9 +139,12 @@ class ParsedQuery:
 
     def readings(self) -> dict[str, tuple[str, ...]]:
         """The German words a typed word is read as, where that is more than itself: a compound's parts,
-        a verb form with its infinitive (``gehört`` → ``gehört``, ``gehören``)."""
+        a verb form with its infinitive (``gehört`` → ``gehört``, ``gehören``); a separable verb written as one
+        word, as it is at the end of a clause (``wenn er zurückgeht``), as its parts and its infinitive
+        (``zurück``, ``geht``, ``zurückgehen``)."""
         out = {w: (w, *forms) for w, forms in self.infinitives.items()}
-        out.update(self.compounds)
+        for w, parts in self.compounds.items():
+            out[w] = (*parts, *self.infinitives.get(w, ()))
         return out
 
 

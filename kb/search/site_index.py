@@ -100,6 +100,8 @@ def constants() -> dict[str, Any]:
         "MIN_PART": analysis.MIN_PART,
         "MAX_PARTS": analysis.MAX_PARTS,
         "VERB_ENDINGS": list(analysis.VERB_ENDINGS),
+        "ADJECTIVE_ENDINGS": list(analysis.ADJECTIVE_ENDINGS),
+        "STRONG_VOWEL": analysis.STRONG_VOWEL.pattern,
         "SEPARABLE_PREFIXES": analysis.SEPARABLE_PREFIXES,
         "NEGATING_WORDS": sorted(analysis.NEGATING_WORDS),
         "NEGATION_SCOPE": analysis.NEGATION_SCOPE,

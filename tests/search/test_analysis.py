@@ -48,6 +48,18 @@ def test_german_separable_participles_meet_their_infinitives():
         assert analyse(participle, "de") == analyse(infinitive, "de")
 
 
+def test_german_separable_participles_before_a_noun_meet_their_infinitives():
+    """A participle inflected before a noun (``abgelegte Karte``, ``den angelegten Gegenstand``) shares the stem of
+    its infinitive, as the participle does."""
+    for participle, infinitive in (
+        ("abgelegte", "ablegen"),
+        ("angelegten", "anlegen"),
+        ("aufgedeckter", "aufdecken"),
+        ("angesehenen", "ansehen"),
+    ):
+        assert analyse(participle, "de") == analyse(infinitive, "de")
+
+
 def test_german_separable_infinitives_with_zu_meet_their_infinitives():
     """``abzulegen``/``ablegen``, ``aufzudecken``/``aufdecken``, ``hinzuzufügen``/``hinzufügen`` share stems; a verb
     whose own prefix ends in ``zu`` (``hinzufügen``) or a noun (``Abzug``) is not read as one."""
@@ -107,6 +119,33 @@ def test_finite_verb_forms_lead_to_their_infinitives():
     assert "wechseln" in infinitives("wechselt")
     assert "spielen" in infinitives("gespielt")
     assert infinitives("Karte") == ()
+
+
+def test_strong_verbs_present_forms_lead_to_their_infinitives():
+    """``stirbt``, ``sieht``, ``gilt``, ``trifft`` are also read as ``sterben``, ``sehen``, ``gelten``, ``treffen``; a verb
+    whose ``ie`` or ``ei`` is its own (``liegt``, ``bleibt``) is not read as another verb (``legen``)."""
+    from kb.search.analysis import infinitives
+
+    for form, infinitive in (
+        ("stirbt", "sterben"),
+        ("sieht", "sehen"),
+        ("gilt", "gelten"),
+        ("trifft", "treffen"),
+    ):
+        assert infinitive in infinitives(form)
+    assert infinitives("liegt") == ("liegen",)
+    assert infinitives("bleibt") == ("bleiben",)
+
+
+def test_participles_before_a_noun_lead_to_their_infinitives():
+    """``registrierte Karten``, ``die gewählten Ziele`` are also read as ``registrieren``, ``wählen``; a noun ending
+    like one (``Karte``, ``Punkte``) is not read as a verb."""
+    from kb.search.analysis import infinitives
+
+    assert "registrieren" in infinitives("registrierte")
+    assert "wählen" in infinitives("gewählten")
+    assert "aktivieren" in infinitives("aktivierten")
+    assert infinitives("Punkte") == infinitives("Karten") == ()
 
 
 def test_forms_keep_the_typed_word_beside_its_stem():

@@ -129,3 +129,39 @@ def test_rule_reached_by_a_matching_passage_ranks_above_its_twin(tmp_path):
     with small_engine(tmp_path, [rule_entry("1.1", text, 0), rule_entry("1.2", text, 1), passage]) as engine:
         ranking = ids(engine.search("tokens zone exist"))
     assert ranking.index("g:1.2") < ranking.index("g:1.1")
+
+
+def test_everyday_words_of_a_question_are_translated(engine):
+    """Everyday words a judge types (``unter null``, ``schauen``, ``deutsch``) reach the CR's own words (less
+    than 0, look at, German), so a German question finds the English rule that answers it."""
+    assert {"less than 0", "look at", "German"} <= translations(built(engine, "unter null schauen deutsch"))
+    assert ids(engine.search("Kann der Defensivwert unter null sinken?"))[0] == "athernum:2.2.4g"
+    assert (
+        "athernum:term/ownership"
+        in ids(engine.search("Wem gehört die Karte, wenn der Gegner sie kontrolliert?"))[:3]
+    )
+
+
+def test_question_words_of_every_chapter_are_translated(engine):
+    """A judge's words beyond the rulebook's (``nachziehen``, ``Schlüsselwort``, ``geheim``, ``Startspieler``)
+    are read in the CR's English (draw, keyword, hidden, initiative), as the rulebook's own words are."""
+    found = translations(built(engine, "nachziehen Schlüsselwort geheim Startspieler"))
+    assert {"draw", "keyword", "hidden", "initiative"} <= found
+
+
+def test_idioms_of_a_question_are_translated_as_a_whole(engine):
+    """``am Zug`` (whose turn it is) and ``aus dem Spiel`` are read as the CR's phrases (active player, removed
+    from the game), not as their words apart ("Zug" alone is a turn)."""
+    found = translations(built(engine, "wer ist am Zug wenn eine Karte aus dem Spiel entfernt wird"))
+    assert {"active player", "removed from the game"} <= found
+
+
+def test_separable_verb_written_as_one_word_is_read_as_its_infinitive(engine):
+    """``wenn er zurückgeht`` (the particle joined to the verb at the end of a clause) is read as ``zurückgehen``
+    as well as its parts, so the translation listed for the verb (return, a zone change) is searched: the
+    counters a card loses when it goes back to the hand are found."""
+    parsed = built(engine, "wenn mein Charakter zurückgeht")
+    assert "zurückgehen" in parsed.readings()["zurückgeht"]
+    assert "changes zones" in translations(parsed)
+    question = "Behält ein Charakter seine Schadensmarken, wenn er auf die Hand zurückgeht?"
+    assert {"athernum:10.0.4", "athernum:10.0.5"} & set(ids(engine.search(question))[:5])

@@ -19,7 +19,7 @@
   const UMLAUTS = { ae: "ä", oe: "ö", ue: "ü" };
   const SEPARABLE_PARTICIPLE = new RegExp(
     "^(ab|an|auf|aus|bei|dar|ein|fest|frei|her|hin|hinzu|los|mit|nach|um|vor|weg|zu|zurück|zusammen)" +
-    `ge(${W}{3,}?)(et|t|en)$`, "u");
+    `ge(${W}{3,}?)(et|t|en)(?:e|em|en|er|es)?$`, "u");
   const SEPARABLE_ZU_INFINITIVE = new RegExp(
     "^(zusammen|zurück|hinzu|fest|frei|nach|auf|aus|bei|dar|ein|her|hin|los|mit|vor|weg|ab|an|um|zu)" +
     `zu(${W}{2,}(?:en|eln|ern))$`, "u");
@@ -328,6 +328,7 @@
       this.stop = { en: new Set(constants.EN_STOPWORDS), de: new Set(constants.DE_STOPWORDS) };
       this.idiomMark = constants.IDIOM_MARK;
       this.c = constants;
+      this.strongVowel = new RegExp(constants.STRONG_VOWEL, "u");
       this._analyse = new Map();
       this._forms = new Map();
     }
@@ -453,8 +454,20 @@
     infinitives(word) {
       word = foldGerman(casefold(word));
       const own = this.analyse(word, "de");
-      const bases = this.c.VERB_ENDINGS.filter((e) => word.endsWith(e)).map((e) => word.slice(0, -e.length));
-      if (word.startsWith("ge") && word.endsWith("t")) bases.push(word.slice(2, -1));
+      const bases = [];
+      const adjectival = this.c.ADJECTIVE_ENDINGS.filter((e) => word.endsWith("t" + e));
+      const participles = adjectival.map((e) => word.slice(0, -e.length)); // gewählte → gewählt
+      const forms = [word, ...participles.filter((p) => p.startsWith("ge") || p.endsWith("iert"))];
+      for (const form of forms) {
+        for (const e of this.c.VERB_ENDINGS) if (form.endsWith(e)) bases.push(form.slice(0, -e.length));
+        if (form.startsWith("ge") && form.endsWith("t")) bases.push(form.slice(2, -1)); // gespielt → spiel(en)
+      }
+      // a strong verb's e in the infinitive is i or ie in the present (stirbt, sieht, gilt)
+      const finite = word.endsWith("t") ? [...bases, word] : [...bases];
+      for (const b of finite) {
+        const changed = b.replace(this.strongVowel, "e$1");
+        if (changed !== b) bases.push(changed);
+      }
       const out = [];
       const seen = new Set(own);
       for (const base of bases) {
@@ -858,7 +871,7 @@
   function readings(parsed) {
     const out = new Map();
     for (const [w, forms] of parsed.infinitives) out.set(w, [w, ...forms]);
-    for (const [w, parts] of parsed.compounds) out.set(w, parts);
+    for (const [w, parts] of parsed.compounds) out.set(w, [...parts, ...(parsed.infinitives.get(w) || [])]);
     return out;
   }
 
