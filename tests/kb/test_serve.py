@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,51 @@ def test_a_page_asking_for_the_next_rebuild_hears_of_it_as_soon_as_it_is_done():
     assert json.loads(state.to_json(after=0, timeout=60))["build"] == 1
     assert time.monotonic() - start < 30
     assert json.loads(state.to_json())["build"] == 1
+
+
+class _Cycle:
+    """Garbage only the cyclic collector frees: an object that refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def _garbage_cycle() -> weakref.ref:
+    """A reference to a new cycle nothing else holds: dead once the cyclic collector has run."""
+    return weakref.ref(_Cycle())
+
+
+def test_a_rebuilds_garbage_is_collected_once_no_edit_comes_and_not_while_one_waits():
+    """After a rebuild serve collects its garbage once no edit has come for a while, but not when an edit is already
+    waiting (that rebuild comes first), and not before then."""
+    from kb.core.collector import collector_paused
+    from kb.serve import Garbage
+
+    garbage = Garbage(idle=0.05)
+    changed = threading.Event()
+    with collector_paused():
+        cycle = _garbage_cycle()
+        garbage.rebuilt()
+        changed.set()
+        garbage.wait(changed)  # an edit waits: no collection on its way
+        assert cycle() is not None and garbage.pending == 1
+        changed.clear()
+        threading.Timer(1.0, changed.set).start()
+        garbage.wait(changed)  # no edit for a while: collected, then the edit is waited for
+        assert cycle() is None and garbage.pending == 0 and changed.is_set()
+
+
+def test_rebuilds_in_a_row_without_a_pause_have_their_garbage_collected_all_the_same():
+    """A stream of edits with no pause between them still has its garbage collected every few rebuilds, so that
+    serve's memory stays bounded."""
+    from kb.core.collector import collector_paused
+    from kb.serve import Garbage
+
+    garbage = Garbage(idle=60, most=3)
+    with collector_paused():
+        cycle = _garbage_cycle()
+        garbage.rebuilt()
+        garbage.rebuilt()
+        assert cycle() is not None
+        garbage.rebuilt()
+        assert cycle() is None and garbage.pending == 0
