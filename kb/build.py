@@ -12,6 +12,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 
 from kb import build_stamp
 from kb.build_context import BuildContext, BuildStep
+from kb.core.collector import collector_paused
 from kb.core.loader import load_kb
 from kb.core.paths import Paths
 from kb.folders import make_temp, recover, remove_stale, swap_in
@@ -43,7 +44,12 @@ STEPS: tuple[BuildStep, ...] = (
 
 
 def run_build(
-    paths: Paths, console: Console, steps: Sequence[BuildStep] = STEPS, *, draft: bool = False
+    paths: Paths,
+    console: Console,
+    steps: Sequence[BuildStep] = STEPS,
+    *,
+    draft: bool = False,
+    collect: bool = True,
 ) -> BuildContext:
     """Run the build ``steps`` into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
@@ -51,7 +57,20 @@ def run_build(
     A step that finds the knowledge base broken (lint errors, failing scenarios) stops the build unless
     ``draft``, so that a broken state is never published by accident. A whole build with nothing changed since
     the last one does nothing; otherwise verify runs only the scenarios whose inputs changed and the index step
-    keeps the live index when its entries did not change."""
+    keeps the live index when its entries did not change.
+
+    The cyclic garbage collector is off while the build runs (kb/core/collector.py); with ``collect`` the build's
+    garbage is collected before this returns, else the caller sees to it (or ends its process)."""
+    try:
+        with collector_paused():
+            return _build(paths, console, steps, draft)
+    finally:
+        if collect:
+            gc.collect()
+
+
+def _build(paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bool) -> BuildContext:
+    """:func:`run_build`, its garbage left for the caller to collect."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
     whole = tuple(steps) == STEPS
@@ -92,13 +111,9 @@ def run_build(
         shutil.rmtree(tmp, ignore_errors=True)
         for undo in ctx.on_failure:
             undo()
-        gc.collect()  # what the failed build left behind, as below
         raise
     for commit in ctx.on_success:
         commit()
     if digest is not None:
         build_stamp.record(paths, digest)
-    # The build's garbage (and an earlier build's, in a process that builds again: serve, the tests) is collected
-    # once the site is published rather than before the site step (which freezes its model without collecting).
-    gc.collect()
     return ctx

@@ -8,6 +8,7 @@ rebuild that fails (a rule source that does not parse) is reported and the previ
 
 from __future__ import annotations
 
+import gc
 import json
 import threading
 import time
@@ -23,6 +24,7 @@ from watchdog.events import FileSystemEvent, FileSystemEventHandler
 from watchdog.observers import Observer
 
 from kb.build import run_build
+from kb.core.collector import collector_paused
 from kb.core.errors import RulekbError, Severity, SourceError
 from kb.core.paths import Paths
 from kb.site.plugin import THEME_DIR
@@ -36,6 +38,9 @@ RELOAD_TAG = f'<script src="{RELOAD_PATH}" defer></script>'.encode()
 #: Edits arriving within this many seconds of each other make one rebuild (an editor saves in several writes).
 SETTLE_SECONDS = 0.1
 
+
+#: Once no edit has come for this many seconds after a rebuild (its page has reloaded), its garbage is collected.
+IDLE_SECONDS = 2.0
 
 #: How long a page's request for the rebuild after the one it has seen is held open, waiting for it, before the
 #: server answers that nothing changed (the page then asks again).
@@ -63,6 +68,32 @@ class ServeState:
             if after is not None:
                 self.lock.wait_for(lambda: self.build != after, timeout)
             return json.dumps({"build": self.build, "error": self.error}).encode()
+
+
+@dataclass
+class Garbage:
+    """When ``serve`` collects a rebuild's garbage (the collector stays off otherwise, kb/core/collector.py): once no
+    edit has come for ``idle`` seconds, off the way from an edit to its page (a full collection holds every thread,
+    the server's too, for about 0.5 s); an edit coming sooner has it collected before its rebuild, so that no more
+    than one rebuild's garbage (about 130 MB) is ever kept."""
+
+    idle: float = IDLE_SECONDS
+    #: Whether a rebuild's garbage waits to be collected.
+    pending: bool = False
+
+    def rebuilt(self) -> None:
+        self.pending = True
+
+    def wait(self, changed: threading.Event) -> None:
+        """Wait for an edit, collecting the garbage while none comes (or, at the latest, once one has come)."""
+        if self.pending:
+            changed.wait(self.idle)
+            self.collect()
+        changed.wait()
+
+    def collect(self) -> None:
+        gc.collect()
+        self.pending = False
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -146,7 +177,7 @@ def rebuild(paths: Paths, console: Console, state: ServeState) -> None:
     """One draft build; a failure is reported, and the site served stays as it was."""
     start = time.perf_counter()
     try:
-        ctx = run_build(paths, console, draft=True)
+        ctx = run_build(paths, console, draft=True, collect=False)  # see Garbage
     except RulekbError as exc:
         problems = exc.problems if isinstance(exc, SourceError) else []
         message = "\n".join(str(p) for p in problems if p.severity == Severity.ERROR) or str(exc)
@@ -173,14 +204,18 @@ def serve(paths: Paths, console: Console, host: str = "127.0.0.1", port: int = 8
     for folder, recursive in watched(paths):
         observer.schedule(_Changes(paths, changed), str(folder), recursive=recursive)
     observer.start()
+    garbage = Garbage()
     try:
-        rebuild(paths, console, state)
-        console.print(Text(f"serving http://{host}:{server.server_port}/ (Ctrl-C stops)"))
-        while True:
-            changed.wait()
-            while changed.wait(SETTLE_SECONDS):  # let an editor finish saving
-                changed.clear()
+        with collector_paused():
             rebuild(paths, console, state)
+            garbage.rebuilt()
+            console.print(Text(f"serving http://{host}:{server.server_port}/ (Ctrl-C stops)"))
+            while True:
+                garbage.wait(changed)
+                while changed.wait(SETTLE_SECONDS):  # let an editor finish saving
+                    changed.clear()
+                rebuild(paths, console, state)
+                garbage.rebuilt()
     finally:
         server.shutdown()
         server.server_close()

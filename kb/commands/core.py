@@ -183,7 +183,7 @@ def build(draft: bool) -> None:
     paths = Paths.discover()
     console = _console()
     try:
-        ctx = run_build(paths, console, draft=draft)
+        ctx = run_build(paths, console, draft=draft, collect=False)  # the process ends without collecting
     except SourceError as exc:
         for problem in exc.problems:
             if problem.severity == Severity.ERROR:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from math import log, sqrt
 from pathlib import Path
 
 from kb.core import memo
 from kb.core.graph import Graph, children, descendants, edges_of
-from kb.core.nodes import EdgeKind
+from kb.core.nodes import EdgeKind, Node
 from kb.core.text import NUMBER_WORDS, STOPWORDS, TfIdf, stem
 from kb.search.analysis import DE_STOPWORDS
 from kb.search.synonyms import Synonyms
@@ -40,6 +41,8 @@ WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
 #: The memo of the last matching, kept while the graph of the games with rulebooks and the synonyms are unchanged.
 RELATED_MEMO = "related-rules.pickle"
+#: The memo of the last alignment of translated paragraphs, kept while the rulebooks and the synonyms are unchanged.
+COUNTERPARTS_MEMO = "english-counterparts.pickle"
 #: The links that matching follows between documents: a game without them has nothing to match.
 MATCHED_LINKS = (EdgeKind.EXPLAINS.value, EdgeKind.TRANSLATES.value)
 #: Numbers written as words: the rulebook says "five character slots" where the CR says "5 character slots".
@@ -187,9 +190,28 @@ def matching_key(graph: Graph, translate: Synonyms | None) -> str:
         for other, kinds in graph.linked(node_id).items():
             if any(kind in kinds for kind in MATCHED_LINKS):
                 games.update((graph.node(node_id).game, graph.node(other).game))
-    h = hashlib.blake2b(repr(sorted(games)).encode("utf-8"), digest_size=16)
+    return _nodes_key(graph, lambda d: d.game in games, translate, sorted(games))
+
+
+def counterparts_key(graph: Graph, translate: Synonyms | None) -> str:
+    """A digest of everything :func:`english_counterparts` reads: every node of the documents holding translated
+    sections and their translations, their links, and the synonyms; an edit to a CR leaves it as it was."""
+    documents: set[tuple[str, str]] = set()
+    for section, data in graph.node_items():
+        targets = edges_of(graph, section, EdgeKind.TRANSLATES) if data.kind == "section" else []
+        if targets:
+            documents.update((graph.node(n).game, graph.node(n).document) for n in (section, *targets))
+    return _nodes_key(graph, lambda d: (d.game, d.document) in documents, translate, sorted(documents))
+
+
+def _nodes_key(
+    graph: Graph, included: Callable[[Node], bool], translate: Synonyms | None, scope: object
+) -> str:
+    """A digest of the ``included`` nodes (their fields but the file they came from, and their links), the synonyms
+    and ``scope`` (what decided which nodes are included)."""
+    h = hashlib.blake2b(repr(scope).encode("utf-8"), digest_size=16)
     for node_id, d in graph.node_items():
-        if d.game not in games:
+        if not included(d):
             continue
         fields = (
             node_id,
@@ -218,11 +240,14 @@ def related_rules(
     if memo_dir is None:
         return _related_rules(graph, translate)
     key = (memo.stamp(_code_files()), matching_key(graph, translate))
-    return memo.cached(memo_dir / RELATED_MEMO, key, lambda: _related_rules(graph, translate))
+    return memo.cached(memo_dir / RELATED_MEMO, key, lambda: _related_rules(graph, translate, memo_dir))
 
 
-def _related_rules(graph: Graph, translate: Synonyms | None) -> dict[str, list[str]]:
-    """:func:`related_rules`, worked out afresh."""
+def _related_rules(
+    graph: Graph, translate: Synonyms | None, memo_dir: Path | None = None
+) -> dict[str, list[str]]:
+    """:func:`related_rules`, worked out afresh (the paragraphs' alignment reused from ``memo_dir`` while nothing it
+    reads has changed: a CR edit does not redo it)."""
     explaining = {u for u, _, k in graph.edges(keys=True) if k == EdgeKind.EXPLAINS.value}
     if not explaining:
         return {}
@@ -234,7 +259,13 @@ def _related_rules(graph: Graph, translate: Synonyms | None) -> dict[str, list[s
         if d.game in games and d.document == "cr" and d.kind in ("rule", "section") and (d.text or "").strip()
     }
     space = TfIdf(candidates, groups={n: graph.node(n).game for n in candidates})
-    counterparts = english_counterparts(graph, translate)
+    if memo_dir is None:
+        counterparts = english_counterparts(graph, translate)
+    else:
+        key = (memo.stamp(_code_files()), counterparts_key(graph, translate))
+        counterparts = memo.cached(
+            memo_dir / COUNTERPARTS_MEMO, key, lambda: english_counterparts(graph, translate)
+        )
     similar: dict[tuple[str, str], list[tuple[str, float]]] = {}  # a sentence met again is compared once
     out: dict[str, list[str]] = {}
     for section in sorted(explaining):

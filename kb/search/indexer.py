@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 
+from kb.core.collector import collector_paused
 from kb.core.errors import RulekbError
 from kb.core.paths import Paths
 from kb.folders import make_temp, remove_stale
-from kb.search.collector import collector_paused
 from kb.search.documents import IndexDoc
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache

@@ -64,7 +64,6 @@ def _results_file(model: SiteModel) -> bytes:
     a result the results file holds as it is written from its record there, with the duration left out likewise."""
     results = model.data.results
     records = {
-        path: {**record, "duration": 0.0}
-        for path, record in held_records(model.data.kb.paths, results).items()
+        path: record.published() for path, record in held_records(model.data.kb.paths, results).items()
     }
     return results.published().to_json(records).encode("utf-8")

@@ -133,15 +133,15 @@ class VerifyResults:
     def by_id(self) -> dict[str, ScenarioResult]:
         return {s.id: s for s in self.scenarios}
 
-    def to_json(self, records: Mapping[str, dict] | None = None) -> str:
+    def to_json(self, records: Mapping[str, str] | None = None) -> str:
         """Compact JSON (one line: the boards make the file large, and Python writes unindented JSON in C), each
         dataclass as its fields in order, as ``dataclasses.asdict`` gives them but without copying every value.
-        ``records``: by path, the stored record of a scenario whose result is the one stored (see
-        :func:`load_stored`), written from it as it reads, several times faster than from its dataclasses."""
+        ``records``: by path, the JSON of a scenario's result as already written (a :class:`Record`'s), put in as
+        it is: the same text, many times faster than writing its dataclasses again."""
         if not records:
-            return json.dumps(self, default=_fields, ensure_ascii=False, separators=(",", ":"))
-        data = {"generated": self.generated, "scenarios": [records.get(s.path, s) for s in self.scenarios]}
-        return json.dumps(data, default=_fields, ensure_ascii=False, separators=(",", ":"))
+            return _compact(self)
+        parts = [records.get(s.path) or _compact(s) for s in self.scenarios]
+        return f'{{"generated":{_compact(self.generated)},"scenarios":[{",".join(parts)}]}}'
 
     def summary(self) -> VerifyResults:
         """The results without what each scenario did (steps, log, boards, checks, cards, setup)."""
@@ -175,6 +175,39 @@ def scenario_from_dict(data: dict) -> ScenarioResult:
     s["start"], s["end"] = Board.from_dict(s.get("start")), Board.from_dict(s.get("end"))
     s["checks"] = [Check(**c) for c in s.get("checks", [])]
     return ScenarioResult(**s)
+
+
+def _compact(data: object) -> str:
+    """``data`` as compact JSON, dataclasses as their fields (the results file's form)."""
+    return json.dumps(data, default=_fields, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass
+class Record:
+    """A scenario's result as the results file holds it: its JSON, written back as it is, and (made once) the same
+    with its duration left out, as the site publishes it (:meth:`VerifyResults.published`)."""
+
+    text: str
+    _published: str | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def of(cls, data: object) -> Record:
+        """The record of a result (a dataclass, or its fields as read)."""
+        return cls(_compact(data))
+
+    def published(self) -> str:
+        if self._published is None:
+            # The first "duration": is the result's own: the fields before it (id, game, path, title, rules,
+            # rulings, status) are strings and lists of strings, in which a quote is written escaped (\").
+            head, key, rest = self.text.partition('"duration":')
+            end = rest.find(",")
+            if key and end > 0:
+                self._published = f"{head}{key}0.0{rest[end:]}"
+            else:
+                data = json.loads(self.text)
+                data["duration"] = 0.0
+                self._published = _compact(data)
+        return self._published
 
 
 def _names(kind: type) -> tuple[str, ...]:
@@ -225,7 +258,7 @@ class _Held:
 
     status: tuple[int, int, int, int]
     results: VerifyResults
-    records: dict[str, dict]
+    records: dict[str, Record]
 
 
 #: The results file this process last read or wrote, and what it held: ``rulekb serve`` rebuilds in one process, and
@@ -240,7 +273,7 @@ def _hold(path: Path, held: _Held) -> None:
     _HELD[path] = held
 
 
-def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
+def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, Record]]:
     """The last verify results (as :func:`load_results`) and, by path, each scenario's record as the file holds it:
     a result kept as stored is written back from its record (``VerifyResults.to_json``). The results of the same
     inputs are those of the same verify code (``kb.verify.inputs``), so a record has the fields of its result.
@@ -254,19 +287,17 @@ def load_stored(paths: Paths) -> tuple[VerifyResults, dict[str, dict]]:
         # The results this process ran have no record read from the file yet: theirs as the file holds them.
         for scenario in held.results.scenarios:
             if scenario.path not in held.records:
-                held.records[scenario.path] = json.loads(
-                    json.dumps(scenario, default=_fields, ensure_ascii=False, separators=(",", ":"))
-                )
+                held.records[scenario.path] = Record.of(scenario)
         return VerifyResults(held.results.generated, list(held.results.scenarios)), dict(held.records)
     results, found = _read(path)
     names = _names(ScenarioResult)
-    records = {r["path"]: r for r in found if tuple(r) == names}
+    records = {r["path"]: Record.of(r) for r in found if tuple(r) == names}
     if status is not None:
         _hold(path, _Held(status, results, records))
     return results, dict(records)
 
 
-def held_records(paths: Paths, results: VerifyResults) -> dict[str, dict]:
+def held_records(paths: Paths, results: VerifyResults) -> dict[str, Record]:
     """By path, the record the results file holds of each of ``results``' scenarios that is the very result this
     process last read or wrote there (see :func:`load_stored`), while the file is still as it then was: such a result
     writes as its record does (``VerifyResults.to_json``), and the site's download of the results is written from
@@ -343,12 +374,7 @@ def _write_details(paths: Paths, results: VerifyResults) -> None:
         head = _detail_head(scenario)
         if scenario.key and _read_start(target, len(head.encode("utf-8"))) == head.encode("utf-8"):
             continue
-        details = json.dumps(
-            {name: getattr(scenario, name) for name in DETAIL_FIELDS},
-            default=_fields,
-            ensure_ascii=False,
-            separators=(",", ":"),
-        )
+        details = _compact({name: getattr(scenario, name) for name in DETAIL_FIELDS})
         text = head + details[1:]
         if _read_start(target) != text.encode("utf-8"):
             _write_atomically(target, text)
@@ -357,7 +383,7 @@ def _write_details(paths: Paths, results: VerifyResults) -> None:
             stale.unlink(missing_ok=True)
 
 
-def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, dict] | None = None) -> Path:
+def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, Record] | None = None) -> Path:
     """Write results atomically (a reader never sees half a file): each scenario's own file, the whole results,
     then the summary that readers of single scenarios start from. ``records``: the stored records of the results
     kept as stored (see :meth:`VerifyResults.to_json`)."""
@@ -365,9 +391,10 @@ def write_results(paths: Paths, results: VerifyResults, records: Mapping[str, di
     path.parent.mkdir(parents=True, exist_ok=True)
     _write_details(paths, results)
     _HELD.pop(path, None)
-    _write_atomically(path, results.to_json(records))
+    # Each result's record, as the file holds it, for the next build of this process (see load_stored).
+    kept = {s.path: (records or {}).get(s.path) or Record.of(s) for s in results.scenarios}
+    _write_atomically(path, results.to_json({p: r.text for p, r in kept.items()}))
     if (status := file_status(path)) is not None:
-        kept = {s.path: records[s.path] for s in results.scenarios if records and s.path in records}
         _hold(path, _Held(status, VerifyResults(results.generated, list(results.scenarios)), kept))
     _write_atomically(paths.cache / SUMMARY_FILE, results.summary().to_json())
     return path

@@ -4,11 +4,13 @@ the site swap never leaves neither site, and a failed build leaves the stored re
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import signal
 import subprocess
 import sys
 import time
+import weakref
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from rich.console import Console
 
 from kb.build import SITE_PREFIX, STEPS, run_build
 from kb.build_context import BuildStep
+from kb.core.collector import collector_paused
 from kb.core.errors import RulekbError
 from kb.core.paths import Paths
 from kb.folders import make_temp, recover, remove_stale, swap_in
@@ -155,3 +158,34 @@ def test_workers_die_with_a_killed_verify():
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
+
+
+class _Cycle:
+    """Garbage only the cyclic collector frees: an object that refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_a_build_runs_without_the_cyclic_collector_and_collects_its_garbage_after(small_project):
+    """The collector does not interrupt a build's steps; the build's garbage is collected once it is over (a failed
+    one's too), unless the caller said it sees to that itself (``rulekb serve``, a process about to end)."""
+    enabled: list[bool] = []
+    cycles: list[weakref.ref] = []
+
+    def step(ctx):
+        enabled.append(gc.isenabled())
+        cycles.append(weakref.ref(_Cycle()))
+
+    def failing(ctx):
+        step(ctx)
+        raise RulekbError("a step failed")
+
+    paths, console = Paths(small_project), Console(quiet=True)
+    run_build(paths, console, [BuildStep("make garbage", step)])
+    with pytest.raises(RulekbError):
+        run_build(paths, console, [BuildStep("make garbage and fail", failing)])
+    with collector_paused():  # no automatic collection before the check
+        run_build(paths, console, [BuildStep("make garbage", step)], collect=False)
+        assert [c() is None for c in cycles] == [True, True, False]
+    assert enabled == [False, False, False] and gc.isenabled()

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import urllib.request
+import weakref
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,43 @@ def test_a_page_asking_for_the_next_rebuild_hears_of_it_as_soon_as_it_is_done():
     assert json.loads(state.to_json(after=0, timeout=60))["build"] == 1
     assert time.monotonic() - start < 30
     assert json.loads(state.to_json())["build"] == 1
+
+
+class _Cycle:
+    """Garbage only the cyclic collector frees: an object that refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def _garbage_cycle() -> weakref.ref:
+    """A reference to a new cycle nothing else holds: dead once the cyclic collector has run."""
+    return weakref.ref(_Cycle())
+
+
+def test_a_rebuilds_garbage_is_collected_while_no_edit_comes_else_before_the_next_rebuild():
+    """After a rebuild serve collects its garbage while it waits for the next edit (not on the way from an edit to
+    its page), and when an edit comes at once, before that edit's rebuild, so that garbage never piles up."""
+    from kb.core.collector import collector_paused
+    from kb.serve import Garbage
+
+    garbage = Garbage(idle=0.05)
+    changed = threading.Event()
+    with collector_paused():
+        cycle = _garbage_cycle()
+        garbage.rebuilt()
+        collected_before_the_edit: list[bool] = []
+
+        def edit() -> None:
+            collected_before_the_edit.append(cycle() is None)
+            changed.set()
+
+        threading.Timer(1.0, edit).start()
+        garbage.wait(changed)
+        assert collected_before_the_edit == [True] and not garbage.pending
+        changed.clear()
+        cycle = _garbage_cycle()
+        garbage.rebuilt()
+        changed.set()  # the next edit is already there
+        garbage.wait(changed)
+        assert cycle() is None and not garbage.pending

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kb.search.crosslang import align_paragraphs, english_counterparts, matching_key, related_rules
+from kb.search.crosslang import (
+    align_paragraphs,
+    counterparts_key,
+    english_counterparts,
+    matching_key,
+    related_rules,
+)
 from kb.search.synonyms import load_synonyms
 
 
@@ -67,3 +73,36 @@ def test_the_matching_is_kept_between_builds_until_a_game_with_rulebooks_changes
     node_id, data = next((n, d) for n, d in graph.node_items() if d.game != "athernum" and d.text)
     elsewhere.nodes[node_id]["node"] = replace(data, text=data.text + " Zebras graze in herds.")
     assert matching_key(elsewhere, synonyms) == matching_key(graph, synonyms)
+
+
+def test_the_alignment_is_kept_across_a_cr_edit_and_redone_when_a_rulebook_changes(
+    graph, tmp_path, monkeypatch
+):
+    """A CR edit redoes the matching but not the alignment of the translated paragraphs (which reads only the
+    rulebooks), and gives the matching a fresh build gives; an edit to a rulebook paragraph aligns them again."""
+    import kb.search.crosslang as crosslang
+
+    synonyms = load_synonyms()
+    aligned: list[object] = []
+    real = crosslang.english_counterparts
+
+    def counted(graph, translate=None):
+        aligned.append(graph)
+        return real(graph, translate)
+
+    monkeypatch.setattr(crosslang, "english_counterparts", counted)
+    related_rules(graph, synonyms, tmp_path)
+    assert len(aligned) == 1
+    cr_edit = graph.copy()
+    rule = "athernum:6.2.5"
+    cr_edit.nodes[rule]["node"] = replace(graph.node(rule), text="Zebras graze in herds.")
+    assert counterparts_key(cr_edit, synonyms) == counterparts_key(graph, synonyms)
+    assert related_rules(cr_edit, synonyms, tmp_path) == related_rules(cr_edit, synonyms)
+    assert len(aligned) == 2  # the fresh matching's only: the memo's alignment was kept
+    rulebook_edit = graph.copy()
+    paragraph = "athernum:rulebook-de/verdeckte-karten/p1"
+    node = graph.node(paragraph)
+    rulebook_edit.nodes[paragraph]["node"] = replace(node, text=node.text + " Zebras grasen in Herden.")
+    assert counterparts_key(rulebook_edit, synonyms) != counterparts_key(graph, synonyms)
+    assert related_rules(rulebook_edit, synonyms, tmp_path) == related_rules(rulebook_edit, synonyms)
+    assert len(aligned) == 4  # aligned again for the memo, and for the fresh matching

@@ -1,10 +1,10 @@
-"""The garbage collector is held back while the index is built, and handed back as it was."""
+"""The garbage collector is held back while a build (or the index alone) is made, and handed back as it was."""
 
 import gc
 
 import pytest
 
-from kb.search.collector import collector_paused
+from kb.core.collector import collector_paused
 
 
 def test_the_collector_is_off_inside_and_on_again_after_even_on_an_error():
@@ -17,7 +17,7 @@ def test_the_collector_is_off_inside_and_on_again_after_even_on_an_error():
 
 
 def test_a_collector_turned_off_by_the_caller_stays_off():
-    """A caller that had turned the collector off finds it still off after the index is built."""
+    """A caller that had turned the collector off finds it still off after the block."""
     gc.disable()
     try:
         with collector_paused():
