@@ -63,6 +63,11 @@ def _terms_of(text: str, language: str) -> tuple[dict[str, list[int]], int]:
     return positions, len(spans)
 
 
+#: Each text the last inversion analysed, with its terms (``(text, language)`` → :func:`_terms_of`): a rebuild in
+#: the same process (``rulekb serve``) analyses only the texts an edit changed. Holds one inversion's texts.
+_LAST_ANALYSED: dict[tuple[str, str], tuple[dict[str, list[int]], int]] = {}
+
+
 @dataclass
 class Inverted:
     """The text fields of every entry inverted in one pass (what Whoosh would write, without Whoosh): each
@@ -80,7 +85,7 @@ class Inverted:
     ) -> Inverted:
         """Invert per-document field texts (``IndexDoc.fields()``; fields absent or empty hold nothing),
         reporting progress (documents done, documents in all) every hundredth of the way. A text met again
-        (a parent's text is the context of each of its rules) is analysed once."""
+        (a parent's text is the context of each of its rules, or the last inversion's) is analysed once."""
         from whoosh.util.numeric import byte_to_length, length_to_byte
 
         count = len(texts)
@@ -98,9 +103,10 @@ class Inverted:
                     continue
                 language = FIELD_LANGUAGE[fieldname]
                 key = (text, language)
-                if key not in analysed:
-                    analysed[key] = _terms_of(text, language)
-                positions, length = analysed[key]
+                found = analysed.get(key)
+                if found is None:
+                    found = analysed[key] = _LAST_ANALYSED.get(key) or _terms_of(text, language)
+                positions, length = found
                 terms = postings[fieldname]
                 for stem, where in positions.items():
                     entry = terms.get(stem)
@@ -115,6 +121,8 @@ class Inverted:
                     totals[fieldname] += length
         if on_progress:
             on_progress(count, count)
+        _LAST_ANALYSED.clear()
+        _LAST_ANALYSED.update(analysed)
         return cls(count, postings, lengths, totals)
 
     def norms(self, fieldname: str) -> list[float]:

@@ -121,6 +121,28 @@ def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence
     return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
 
 
+#: Each term's postings as the last site index written encoded them (field → term → (postings, encoding)): a rebuild
+#: in the same process (``rulekb serve``) encodes only the terms whose postings an edit changed. Holds one index's.
+_LAST_ENCODED: dict[str, dict[str, tuple[tuple[list[int], list[int], list[int]], str]]] = {}
+
+
+def _encoded_terms(
+    fieldname: str, terms: dict[str, tuple[list[int], list[int], list[int]]]
+) -> dict[str, str]:
+    """Each term of a field with its postings encoded (:func:`encode_postings`), in term order; postings equal to
+    the last index's are not encoded again."""
+    last = _LAST_ENCODED.get(fieldname, {})
+    kept = {}
+    out = {}
+    for term, postings in sorted(terms.items()):
+        known = last.get(term)
+        encoded = known[1] if known is not None and known[0] == postings else encode_postings(*postings)
+        kept[term] = (postings, encoded)
+        out[term] = encoded
+    _LAST_ENCODED[fieldname] = kept
+    return out
+
+
 #: The columns whose few values are written once, in ``tables``, and referred to by their position.
 TABLES = ("game", "document", "kind", "lang")
 
@@ -199,7 +221,7 @@ def site_index(
             f: {
                 "total": inverted.totals[f],
                 "lengths": inverted.lengths[f],
-                "terms": {t: encode_postings(*p) for t, p in sorted(inverted.postings[f].items())},
+                "terms": _encoded_terms(f, inverted.postings[f]),
             }
             for f in ALL_TEXT_FIELDS
         },
