@@ -308,3 +308,19 @@ def test_a_verify_that_changes_no_result_leaves_the_index_current(project, build
         assert not engine.is_stale()
         write_results(project, results("wednesday", 0.7, Status.FAILED))
         assert engine.is_stale()
+
+
+def test_equal_entries_built_apart_have_the_same_inputs_digest(small_docs):
+    """Entries equal to the live index's but made afresh (as another process makes them) keep the live index,
+    and an edited one does not."""
+    from kb.search.indexer import inputs_digest
+    from kb.search.synonyms import Synonyms
+
+    first = small_docs[0]
+    shared = dataclasses.replace(first, title=first.text, text=first.text)  # one string object, met twice
+    apart = dataclasses.replace(first, title="".join(first.text), text="".join([first.text, ""]))
+    assert apart.title is not apart.text
+    digest = inputs_digest([shared, *small_docs[1:]], Synonyms())
+    assert inputs_digest([apart, *small_docs[1:]], Synonyms()) == digest
+    edited = dataclasses.replace(first, title=first.text, text=first.text + " zebrafish")
+    assert inputs_digest([edited, *small_docs[1:]], Synonyms()) != digest
