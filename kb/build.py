@@ -50,6 +50,7 @@ def run_build(
     *,
     draft: bool = False,
     collect: bool = True,
+    measure: bool = True,
 ) -> BuildContext:
     """Run the build ``steps`` into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
@@ -60,16 +61,19 @@ def run_build(
     keeps the live index when its entries did not change.
 
     The cyclic garbage collector is off while the build runs (kb/core/collector.py); with ``collect`` the build's
-    garbage is collected before this returns, else the caller sees to it (or ends its process)."""
+    garbage is collected before this returns, else the caller sees to it (or ends its process). Without
+    ``measure`` the figures only the report shows are not measured where that costs time (BuildContext.measure)."""
     try:
         with collector_paused():
-            return _build(paths, console, steps, draft)
+            return _build(paths, console, steps, draft, measure)
     finally:
         if collect:
             gc.collect()
 
 
-def _build(paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bool) -> BuildContext:
+def _build(
+    paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bool, measure: bool = True
+) -> BuildContext:
     """:func:`run_build`, its garbage left for the caller to collect."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
@@ -82,7 +86,7 @@ def _build(paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bo
         )
         return ctx
     tmp = make_temp(paths.root, SITE_PREFIX)
-    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft)
+    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft, measure=measure)
     try:
         with Progress(
             SpinnerColumn(),

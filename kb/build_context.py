@@ -31,6 +31,8 @@ class BuildContext:
     console: Console
     #: A draft build publishes despite failing scenarios and lint errors (marked on the pages) instead of stopping.
     draft: bool = False
+    #: Measure the figures only the report shows (the offline app's gzipped size); serve's rebuilds do not.
+    measure: bool = True
     #: The build's progress display, for steps that show their own progress below it.
     progress: Progress | None = None
     #: The parse step's knowledge base.

@@ -177,7 +177,8 @@ def rebuild(paths: Paths, console: Console, state: ServeState) -> None:
     """One draft build; a failure is reported, and the site served stays as it was."""
     start = time.perf_counter()
     try:
-        ctx = run_build(paths, console, draft=True, collect=False)  # see Garbage
+        # see Garbage; the offline app's gzipped size is not worth measuring for every edit
+        ctx = run_build(paths, console, draft=True, collect=False, measure=False)
     except RulekbError as exc:
         problems = exc.problems if isinstance(exc, SourceError) else []
         message = "\n".join(str(p) for p in problems if p.severity == Severity.ERROR) or str(exc)

@@ -117,12 +117,14 @@ def build_site(
     draft: bool = False,
     given: BuildInputs | None = None,
     previous: Path | None = None,
+    measure: bool = True,
 ) -> SiteBuildReport:
     """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
     ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is.
 
     The knowledge base, verify results and lint findings ``given`` by the build are not loaded again; the pages of
-    the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py)."""
+    the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py). Without ``measure``
+    the offline app's gzipped size is not measured afresh (kb/site/offline.py)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -164,7 +166,9 @@ def build_site(
         if strict and collect.messages:
             raise SiteBuildError("the site did not build", collect.messages)
         _merge_into(staging, out)
-        offline = write_service_worker(out, reuse.gzip_sizes() if reuse is not None else None)
+        offline = write_service_worker(
+            out, reuse.gzip_sizes() if reuse is not None else None, measure=measure
+        )
         if reuse is not None:
             reuse.record(offline.gzip_sizes)
         if content is not None:

@@ -14,13 +14,16 @@ def site_step(ctx: BuildContext) -> None:
     if ctx.kb is not None and ctx.results is not None and ctx.findings is not None:
         given = BuildInputs(ctx.kb, ctx.results, ctx.findings)
     previous = ctx.paths.site if ctx.out != ctx.paths.site else None
-    report = ctx.site = build_site(ctx.paths, ctx.out, draft=ctx.draft, given=given, previous=previous)
+    report = ctx.site = build_site(
+        ctx.paths, ctx.out, draft=ctx.draft, given=given, previous=previous, measure=ctx.measure
+    )
     ctx.notes.append(
         f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU), "
         f"{report.reused} pages unchanged ({report.kept} generated pages not made again)"
     )
     if report.offline is not None:
+        offline = report.offline
+        gzipped = "" if offline.gzip_size is None else f", {offline.gzip_size / 1e6:.2f} MB gzipped"
         ctx.notes.append(
-            f"offline app: {len(report.offline.files)} files kept, "
-            f"{report.offline.gzip_size / 1e6:.2f} MB gzipped (cache version {report.offline.version})"
+            f"offline app: {len(offline.files)} files kept{gzipped} (cache version {offline.version})"
         )

@@ -30,7 +30,8 @@ class OfflineBundle:
     files: tuple[str, ...]
     version: str
     size: int  # bytes as stored
-    gzip_size: int  # bytes once each file is gzipped, as a server would send them
+    #: Bytes once each file is gzipped, as a server would send them; None when not measured (``measure``).
+    gzip_size: int | None
     #: Each kept file's gzipped size by the sha256 of its content, for the next build (see :func:`offline_bundle`).
     gzip_sizes: dict[str, int] = field(default_factory=dict, compare=False)
 
@@ -45,13 +46,18 @@ def kept(path: str) -> bool:
     )
 
 
-def offline_bundle(site: Path, known: Mapping[str, int] | None = None) -> OfflineBundle:
+def offline_bundle(
+    site: Path, known: Mapping[str, int] | None = None, *, measure: bool = True
+) -> OfflineBundle:
     """The files of the built site at ``site`` that the service worker keeps, with their version and size; a file
-    whose gzipped size an earlier build measured (``known``: its bundle's ``gzip_sizes``) is not gzipped again."""
+    whose gzipped size an earlier build measured (``known``: its bundle's ``gzip_sizes``) is not gzipped again.
+    Without ``measure`` no file is gzipped (only to report a size nobody reads): the gzipped size is unknown unless
+    every file's is ``known``, and a file whose size is not is left for a later build to measure."""
     digest = hashlib.sha256()
     files: list[str] = []
     sizes: dict[str, int] = {}
     size = gzip_size = 0
+    measured = True
     for file in sorted(p for p in site.rglob("*") if p.is_file()):
         path = file.relative_to(site).as_posix()
         if not kept(path):
@@ -61,16 +67,24 @@ def offline_bundle(site: Path, known: Mapping[str, int] | None = None) -> Offlin
         sha = hashlib.sha256(content)
         key = sha.hexdigest()
         packed = (known or {}).get(key)
-        sizes[key] = len(gzip.compress(content, compresslevel=6, mtime=0)) if packed is None else packed
+        if packed is None and measure:
+            packed = len(gzip.compress(content, compresslevel=6, mtime=0))
+        if packed is None:
+            measured = False
+        else:
+            sizes[key] = packed
+            gzip_size += packed
         size += len(content)
-        gzip_size += sizes[key]
         digest.update(path.encode() + b"\0" + sha.digest())
-    return OfflineBundle(tuple(files), digest.hexdigest()[:16], size, gzip_size, sizes)
+    return OfflineBundle(tuple(files), digest.hexdigest()[:16], size, gzip_size if measured else None, sizes)
 
 
-def write_service_worker(site: Path, known: Mapping[str, int] | None = None) -> OfflineBundle:
-    """Write ``sw.js`` at the root of the built site at ``site``, keeping the files of this build."""
-    bundle = offline_bundle(site, known)
+def write_service_worker(
+    site: Path, known: Mapping[str, int] | None = None, *, measure: bool = True
+) -> OfflineBundle:
+    """Write ``sw.js`` at the root of the built site at ``site``, keeping the files of this build (``known`` and
+    ``measure``: see :func:`offline_bundle`)."""
+    bundle = offline_bundle(site, known, measure=measure)
     (site / SERVICE_WORKER).write_text(
         render("sw.js", version=bundle.version, files=list(bundle.files)), encoding="utf-8"
     )

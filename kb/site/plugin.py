@@ -28,6 +28,7 @@ from kb.site.draft import DRAFT_ANCHOR, DRAFT_BUILD, draft_of
 from kb.site.generate import GeneratedPageCollision, SiteGenerator
 from kb.site.reuse import PageReuse
 from kb.site.templates import keep_compiled
+from kb.site.theme_files import list_theme_once
 from kb.site.views.search import search_settings
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ def _use_theme(config: MkDocsConfig) -> None:
 
     if str(THEME_DIR) not in config.theme.dirs:
         config.theme.dirs.insert(0, str(THEME_DIR))
+    list_theme_once(config.theme)
     config.extra_css[:0] = [css for css in EXTRA_CSS if css not in config.extra_css]
     for name, settings in MARKDOWN_EXTENSIONS.items():
         if name not in config.markdown_extensions:

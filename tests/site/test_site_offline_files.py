@@ -50,7 +50,7 @@ def test_cache_version_changes_with_any_kept_file_and_only_then(tmp_path):
     same = offline_bundle(_site(tmp_path / "b", {"index.html": "home", "downloads/rules.json": "2"}))
     changed = offline_bundle(_site(tmp_path / "c", {"index.html": "home!", "downloads/rules.json": "1"}))
     assert first.version == same.version != changed.version
-    assert first.gzip_size > 0 and first.size == len("home")
+    assert first.gzip_size is not None and first.gzip_size > 0 and first.size == len("home")
 
 
 def test_the_bundle_size_counts_each_file_once_gzipped_and_reuses_an_earlier_measure(tmp_path):
@@ -66,7 +66,21 @@ def test_the_bundle_size_counts_each_file_once_gzipped_and_reuses_an_earlier_mea
     assert offline_bundle(site, known).gzip_size == 3000
     (site / "b.html").write_text("edited", encoding="utf-8")
     again = offline_bundle(site, known)
-    assert again.gzip_size < 3000 and again.gzip_sizes != fresh.gzip_sizes
+    assert again.gzip_size is not None and again.gzip_size < 3000 and again.gzip_sizes != fresh.gzip_sizes
+
+
+def test_a_bundle_not_measured_gzips_nothing_and_says_its_size_is_unknown_unless_every_size_is_known(
+    tmp_path,
+):
+    """Without measuring (serve's rebuilds) a file no earlier build measured leaves the gzipped size unknown and
+    unrecorded, so a later build measures it; when every file's size is known the figure is still given."""
+    site = _site(tmp_path, {"index.html": "home " * 50, "b.html": "other"})
+    fresh = offline_bundle(site)
+    assert offline_bundle(site, fresh.gzip_sizes, measure=False) == fresh
+    (site / "b.html").write_text("edited", encoding="utf-8")
+    unmeasured = offline_bundle(site, fresh.gzip_sizes, measure=False)
+    assert unmeasured.gzip_size is None and unmeasured.version == offline_bundle(site).version
+    assert len(unmeasured.gzip_sizes) == 1 and set(unmeasured.gzip_sizes) < set(fresh.gzip_sizes)
 
 
 def test_identical_builds_write_identical_service_workers(small_site, small_project, tmp_path):

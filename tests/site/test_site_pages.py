@@ -150,6 +150,14 @@ def test_downloads_hold_rules_by_id_and_verify_results(repo_site):
     assert 'href="downloads/rules.json"' in read(repo_site, "downloads.html")
 
 
+def test_the_graph_download_holds_the_graph_as_the_json_export_gives_it(repo_site, repo_graph):
+    """The graph download is the node-link data ``rulekb graph export --format json`` writes (compact, one line)."""
+    from kb.export import export
+
+    text = (repo_site / "downloads" / "graph.json").read_text(encoding="utf-8")
+    assert json.loads(text) == json.loads(export(repo_graph, "json")) and "\n" not in text
+
+
 def test_home_page_leads_judges_to_the_rules_and_authors_to_the_status(repo_site, repo_graph):
     """The home page links every document, each CR chapter, the rulings and the newest rulings; coverage figures
     are on the authors' status page, linked from it."""
