@@ -73,12 +73,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true", help="List every question rulekb search misses.")
     parser.add_argument("--block", help="Only the first set's questions of this block (e.g. held-out-de-2).")
-    parser.add_argument(
+    held_out = parser.add_mutually_exclusive_group()
+    held_out.add_argument(
         "--sealed",
         action="store_true",
         help="Measure only the independent set's sealed questions (once, after tuning).",
     )
-    parser.add_argument(
+    held_out.add_argument(
         "--all",
         action="store_true",
         help="Measure sealed and unsealed questions together (only once the sealed ones have been measured).",
@@ -87,8 +88,6 @@ def main() -> None:
         "--batch", help="Only the independent set's questions of this batch (e.g. sealed-s6)."
     )
     args = parser.parse_args()
-    if args.all and args.sealed:
-        parser.error("--all already includes the sealed questions")
 
     def chosen(q) -> bool:
         return args.all or (q.sealed or q.block.startswith(SEALED)) == args.sealed

@@ -72,7 +72,7 @@ def run_build(
 
 
 def _build(
-    paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bool, measure: bool = True
+    paths: Paths, console: Console, steps: Sequence[BuildStep], draft: bool, measure: bool
 ) -> BuildContext:
     """:func:`run_build`, its garbage left for the caller to collect."""
     remove_stale(paths.root, SITE_PREFIX)

@@ -27,7 +27,7 @@ class _Listing:
     def current(self) -> bool:
         """Whether no directory of the folder changed since it was listed."""
         try:
-            return all(os.stat(path).st_mtime_ns == time for path, time in self.times)
+            return all(os.stat(path).st_mtime_ns == mtime for path, mtime in self.times)
         except OSError:
             return False
 

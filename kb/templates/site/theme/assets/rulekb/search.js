@@ -290,6 +290,12 @@
   /** str.casefold, for the ids and keys a judge types. */
   function casefold(text) { return text.toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ"); }
 
+  /** Python's order of tuples: whether `a` sorts before `b`, element by element. */
+  function tupleLess(a, b) {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+    return false;
+  }
+
   /** set(a) == set(b) for two lists of stems. */
   function sameStems(a, b) {
     const x = new Set(a), y = new Set(b);
@@ -1908,7 +1914,7 @@
           if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
             const key = [n > 0 ? 1 : 0, norms[d], d];
-            if (best === null || key[0] < best[0] || (key[0] === best[0] && (key[1] < best[1] || (key[1] === best[1] && d < best[2])))) best = key;
+            if (best === null || tupleLess(key, best)) best = key;
           }
         }
       }
