@@ -14,12 +14,13 @@ from kb.diff import ChangeKind, Citations, attach_impact, compare, word_diff
 from tests.conftest import ROOT
 
 
-def _project(tmp_path, name, edit=None):
+def _project(tmp_path, name, edit):
+    """The knowledge base of a copy of this project's rules with ``edit`` applied to the Athernum CR (the unedited
+    one is the session's ``project_kb``)."""
     root = tmp_path / name
     shutil.copytree(ROOT / "rules", root / "rules")
-    if edit:
-        cr = root / "rules" / "athernum" / "cr.md"
-        cr.write_text(edit(cr.read_text()))
+    cr = root / "rules" / "athernum" / "cr.md"
+    cr.write_text(edit(cr.read_text()))
     return build_kb(Paths(root))
 
 
@@ -31,9 +32,9 @@ def test_word_diff_marks_removed_and_added_words():
     )
 
 
-def test_changed_rule_is_reported_with_its_words(tmp_path):
+def test_changed_rule_is_reported_with_its_words(tmp_path, project_kb):
     """Editing 2.4.2 reports 2.4.2 as changed, and nothing else."""
-    old = _project(tmp_path, "old")
+    old = project_kb
     new = _project(
         tmp_path,
         "new",
@@ -46,7 +47,7 @@ def test_changed_rule_is_reported_with_its_words(tmp_path):
     assert "[-one location-] {+two locations+}" in changes[0].word_diff
 
 
-def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path):
+def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path, project_kb):
     """Inserting a rule before 2.4.2 and shifting the rest reports moves plus one addition."""
 
     def insert(text):
@@ -55,7 +56,7 @@ def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path):
             "- 2.4.2 Only one location", "- 2.4.2 A new rule about locations\n- 2.4.3 Only one location", 1
         ).replace("- 2.4.3b Locations are placed", "- 2.4.3a Locations are placed")
 
-    old = _project(tmp_path, "old")
+    old = project_kb
     new = _project(tmp_path, "new", insert)
     changes = {(c.kind, c.old_id, c.id) for c in compare(old.graph, new.graph)}
     assert (ChangeKind.RENUMBERED, "athernum:2.4.2", "athernum:2.4.3") in changes
@@ -63,9 +64,9 @@ def test_renumbered_rule_is_a_move_not_a_delete_and_add(tmp_path):
     assert not any(kind == ChangeKind.REMOVED for kind, _, _ in changes)
 
 
-def test_removed_rule_is_reported(tmp_path):
+def test_removed_rule_is_reported(tmp_path, project_kb):
     """Deleting a rule reports it as removed."""
-    old = _project(tmp_path, "old")
+    old = project_kb
     new = _project(
         tmp_path,
         "new",
@@ -79,11 +80,11 @@ def test_removed_rule_is_reported(tmp_path):
     assert [(c.kind, c.id) for c in compare(old.graph, new.graph)] == [(ChangeKind.REMOVED, "athernum:1.1.8")]
 
 
-def test_impact_reaches_scenarios_citing_the_rule_or_its_descendants(tmp_path):
+def test_impact_reaches_scenarios_citing_the_rule_or_its_descendants(tmp_path, project_kb):
     """A change to 2.4.4 impacts scenarios citing 2.4.4 or its subrule 2.4.4b, and rulings citing them."""
     from kb.core.rulings import Ruling
 
-    old = _project(tmp_path, "old")
+    old = project_kb
     new = _project(
         tmp_path,
         "new",
