@@ -13,7 +13,7 @@ from pathlib import Path
 import jsonschema
 
 from kb.core.errors import Problem
-from kb.core.paths import relative_text
+from kb.core.paths import path_order, relative_text
 from kb.core.textfile import read_text
 from kb.core.yamlpos import Located, YamlInvalid, field_name, load_located
 from kb.verify.bounds import out_of_bounds
@@ -186,4 +186,4 @@ def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Pat
             found.append(root)
         elif root.is_dir():
             found += [p for p in root.rglob("*.yaml") if is_scenario_file(p)]
-    return sorted(set(found))
+    return sorted(set(found), key=path_order)
