@@ -10,7 +10,7 @@ from pathlib import Path
 
 import engine
 from kb.core import memo
-from kb.core.paths import Paths
+from kb.core.paths import Paths, path_order
 
 STAMP_FILE = "build-stamp.json"
 #: The memo of each input file's digest.
@@ -24,7 +24,7 @@ def _files(paths: Paths) -> list[Path]:
     for folder in folders:
         if folder.is_dir():
             found += [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-    return sorted(p for p in found if p.is_file())
+    return sorted((p for p in found if p.is_file()), key=path_order)
 
 
 def _file_digest(path: Path) -> str:
@@ -40,7 +40,9 @@ def code_digest() -> str:
     same site. Each file is read once per process while its size and modification time are unchanged."""
     h = hashlib.sha256()
     for folder in (CODE, Path(engine.__file__).parent):
-        for path in sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        for path in sorted(
+            (p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts), key=path_order
+        ):
             stat = path.stat()
             key = (path, stat.st_size, stat.st_mtime_ns)
             if key not in _CODE_DIGESTS:

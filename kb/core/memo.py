@@ -120,6 +120,14 @@ def file_status(path: Path) -> tuple[int, int, int, int] | None:
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
 
 
+def _relative(path: Path, base: str) -> str:
+    """``os.path.relpath(path, base)`` (``base`` absolute), without its cost for a path below ``base``."""
+    text = str(path)
+    if text.startswith(base) and text[len(base) : len(base) + 1] == os.sep and ".." not in path.parts:
+        return text[len(base) + 1 :]
+    return os.path.relpath(path, base)
+
+
 def per_file(memo: Path | None, paths: Iterable[Path], read: Callable[[Path], T]) -> dict[Path, T]:
     """``read(path)`` for each file, reusing the memo's result for every file whose content is unchanged. Files
     are known by their place relative to the memo, so that a project copied with its memos finds them.
@@ -134,8 +142,9 @@ def per_file(memo: Path | None, paths: Iterable[Path], read: Callable[[Path], T]
     known = known if isinstance(known, dict) else {}
     fresh: dict[str, tuple] = {}
     out: dict[Path, T] = {}
+    base = None if memo is None else str(memo.parent.absolute())
     for path in paths:
-        name = str(path) if memo is None else os.path.relpath(path, memo.parent)
+        name = str(path) if base is None else _relative(path, base)
         entry = known.get(name)
         status = file_status(path)
         if (

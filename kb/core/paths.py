@@ -51,6 +51,12 @@ def relative_text(path: Path, folder: Path) -> str | None:
     return str(path.relative_to(folder)) if path != folder and path.is_relative_to(folder) else None
 
 
+def path_order(path: Path) -> tuple[str, ...]:
+    """The key that sorts paths as ``Path.__lt__`` does (by their parts), computed once per path instead of once
+    per comparison: sorting a thousand paths by it takes a fraction of the time."""
+    return path.parts
+
+
 @dataclass(frozen=True)
 class Paths:
     """The folders of one project."""

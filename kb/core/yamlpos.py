@@ -9,6 +9,7 @@ stay text (``2026-02-30`` is a string, not a crash); the loaders that want a dat
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -253,8 +254,28 @@ def _compose(text: str) -> tuple[yaml.Node | None, dict[Path, int], _Loader]:
     return composer.root, composer.lines, loader
 
 
+#: Texts parsed lately in this process, each with the pickle of what parsing it gave: within one build lint, the
+#: fingerprint check and verify's citations each read every scenario file, whose YAML is then parsed once.
+_PARSED: dict[str, bytes] = {}
+#: How many texts :data:`_PARSED` holds at most (several times the scenarios and libraries of a project).
+PARSED_LIMIT = 8192
+
+
 def load_located(text: str) -> Located:
-    """Parse YAML text keeping the line of every key and item; raises :class:`YamlInvalid` on YAML kb refuses."""
+    """Parse YAML text keeping the line of every key and item; raises :class:`YamlInvalid` on YAML kb refuses.
+    A text parsed before in this process is not parsed again; each caller gets a copy of its own to change."""
+    kept = _PARSED.get(text)
+    if kept is not None:
+        return pickle.loads(kept)
+    located = _parse(text)
+    if len(_PARSED) >= PARSED_LIMIT:
+        _PARSED.clear()
+    _PARSED[text] = pickle.dumps(located, protocol=pickle.HIGHEST_PROTOCOL)
+    return located
+
+
+def _parse(text: str) -> Located:
+    """:func:`load_located`, without reusing an earlier parse."""
     node, lines, loader = _compose(text)
     if node is None:
         return Located(None, {(): 1})

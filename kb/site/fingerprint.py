@@ -10,6 +10,7 @@ its group and by unit) is digested once per build and stands in its holders' dig
 from __future__ import annotations
 
 import copyreg
+import functools
 import hashlib
 import io
 import os
@@ -33,6 +34,16 @@ def _shown_as(digest: bytes) -> None:
     """Stands in a fingerprint for a value already fingerprinted (never called: fingerprints are not unpickled)."""
 
 
+def _shared(seen: dict[int, tuple[object, bytes]], obj: object) -> Any:
+    """A shared value written as its digest (without the fields no page shows), digested once."""
+    known = seen.get(id(obj))
+    if known is None or known[0] is not obj:
+        hidden = SHARED[type(obj)]
+        state = {k: v for k, v in vars(obj).items() if k not in hidden}
+        known = seen[id(obj)] = (obj, fingerprint((type(obj).__qualname__, state), seen))
+    return _shown_as, (known[1],)
+
+
 class _Pickler(pickle.Pickler):
     """Pickles values as pages see them: without the fields no page shows (``NOT_SHOWN``); a value several indexes
     share (``SHARED``: a scenario's result is listed by rule, by ruling, by page) is digested once."""
@@ -42,21 +53,12 @@ class _Pickler(pickle.Pickler):
         # No memo: an object met twice is written twice, so equal values give equal bytes however they share
         # their parts (results run now and results read back from their file).
         self.fast = True
-        self.seen = seen
         # A dispatch table rather than ``reducer_override``: pickle consults it (in C) only for the types it names,
-        # where an override is called back for every object written.
+        # where an override is called back for every object written. Its reducer holds ``seen``, not the pickler:
+        # a bound method would make each pickler a cycle, garbage only the collector frees (16,000 a rebuild).
         table: dict[type, Callable[[Any], Any]] = dict(copyreg.dispatch_table)
-        table.update(dict.fromkeys(SHARED, self._shared))
+        table.update(dict.fromkeys(SHARED, functools.partial(_shared, seen)))
         self.dispatch_table = table
-
-    def _shared(self, obj: object) -> Any:
-        """A shared value written as its digest (without the fields no page shows), digested once."""
-        known = self.seen.get(id(obj))
-        if known is None or known[0] is not obj:
-            hidden = SHARED[type(obj)]
-            state = {k: v for k, v in vars(obj).items() if k not in hidden}
-            known = self.seen[id(obj)] = (obj, fingerprint((type(obj).__qualname__, state), self.seen))
-        return _shown_as, (known[1],)
 
 
 def fingerprint(value: object, seen: dict[int, tuple[object, bytes]] | None = None) -> bytes:

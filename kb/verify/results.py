@@ -219,9 +219,12 @@ def _names(kind: type) -> tuple[str, ...]:
 
 
 def _fields(obj: object) -> dict[str, object]:
-    if not is_dataclass(obj) or isinstance(obj, type):
-        raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
-    return {name: getattr(obj, name) for name in _names(type(obj))}
+    names = _FIELD_NAMES.get(type(obj))  # a class met before is a dataclass (is_dataclass costs per instance)
+    if names is None:
+        if not is_dataclass(obj) or isinstance(obj, type):
+            raise TypeError(f"{type(obj).__name__} is not JSON serialisable")
+        names = _names(type(obj))
+    return {name: getattr(obj, name) for name in names}
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}

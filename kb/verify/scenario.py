@@ -13,7 +13,7 @@ from pathlib import Path
 import jsonschema
 
 from kb.core.errors import Problem
-from kb.core.paths import relative_text
+from kb.core.paths import path_order, relative_text
 from kb.core.textfile import read_text
 from kb.core.yamlpos import Located, YamlInvalid, field_name, load_located
 from kb.verify.bounds import out_of_bounds
@@ -101,27 +101,31 @@ def game_of(path: Path, scenarios_dir: Path) -> str:
         return path.parent.name
 
 
-def load_scenario(
-    path: Path, *, scenarios_dir: Path, display: str | None = None, game_schema: dict | None = None
-) -> Scenario:
-    """Read and validate one scenario file; raises ``ScenarioInvalid`` naming file, line and field."""
-    display = display or str(path)
-    text, problems = read_text(path, display)
-    if text is None or problems:
-        raise ScenarioInvalid(problems)
-    try:
-        located = load_located(text)
-    except YamlInvalid as exc:
-        raise ScenarioInvalid([exc.problem(display)]) from None
+#: The problems found in each scenario text by its game's schema, by the text, its name as shown and the schema (held
+#: beside them, so that its id stays its own): lint checks every scenario, verify runs them, and its worker processes,
+#: started after lint, find them here instead of validating each scenario again.
+_CHECKED: dict[tuple[str, str, int], tuple[dict | None, tuple[Problem, ...]]] = {}
+#: How many texts :data:`_CHECKED` holds at most.
+CHECKED_LIMIT = 8192
+
+
+def _problems(text: str, located: Located, display: str, game_schema: dict | None) -> list[Problem]:
+    """What keeps the scenario ``text`` (parsed as ``located``, a mapping) from its game's schema and bounds."""
+    key = (text, display, id(game_schema))
+    found = _CHECKED.get(key)
+    if found is not None and found[0] is game_schema:
+        return list(found[1])
+    problems = _check(located, display, game_schema)
+    if len(_CHECKED) >= CHECKED_LIMIT:
+        _CHECKED.clear()
+    _CHECKED[key] = (game_schema, tuple(problems))
+    return problems
+
+
+def _check(located: Located, display: str, game_schema: dict | None) -> list[Problem]:
+    """:func:`_problems`, found anew."""
     data = located.data
-    if not isinstance(data, dict):
-        raise ScenarioInvalid(
-            [
-                Problem(
-                    display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps"
-                )
-            ]
-        )
+    assert isinstance(data, dict)
     validator = jsonschema.Draft202012Validator(schema_for(game_schema))
     errors = sorted(validator.iter_errors(data), key=lambda e: located.line_of(tuple(e.absolute_path)))
     problems = []
@@ -144,6 +148,31 @@ def load_scenario(
         problems.append(Problem(display, located.line_of(where), field_name(where), message))
     for part in ("setup", "steps", "cards"):
         problems += out_of_bounds(data.get(part), located, display, (part,))
+    return problems
+
+
+def load_scenario(
+    path: Path, *, scenarios_dir: Path, display: str | None = None, game_schema: dict | None = None
+) -> Scenario:
+    """Read and validate one scenario file; raises ``ScenarioInvalid`` naming file, line and field."""
+    display = display or str(path)
+    text, problems = read_text(path, display)
+    if text is None or problems:
+        raise ScenarioInvalid(problems)
+    try:
+        located = load_located(text)
+    except YamlInvalid as exc:
+        raise ScenarioInvalid([exc.problem(display)]) from None
+    data = located.data
+    if not isinstance(data, dict):
+        raise ScenarioInvalid(
+            [
+                Problem(
+                    display, 1, "(file)", "a scenario must be a mapping with id, title, rules, setup, steps"
+                )
+            ]
+        )
+    problems = _problems(text, located, display, game_schema)
     if problems:
         raise ScenarioInvalid(problems)
     game = game_of(path, scenarios_dir)
@@ -186,4 +215,4 @@ def discover(scenarios_dir: Path, targets: list[Path] | None = None) -> list[Pat
             found.append(root)
         elif root.is_dir():
             found += [p for p in root.rglob("*.yaml") if is_scenario_file(p)]
-    return sorted(set(found))
+    return sorted(set(found), key=path_order)

@@ -206,14 +206,14 @@ def test_a_process_building_again_digests_only_the_scenario_results_it_has_not_m
     first = run_build(paths, Console(quiet=True))
     assert first.results is not None and first.results.scenarios
     digested: list[type] = []
-    real_shared = fingerprint_module._Pickler._shared
+    real_shared = fingerprint_module._shared
 
-    def counted(self, obj):
-        if self.seen.get(id(obj), (None,))[0] is not obj:
+    def counted(seen, obj):
+        if seen.get(id(obj), (None,))[0] is not obj:
             digested.append(type(obj))
-        return real_shared(self, obj)
+        return real_shared(seen, obj)
 
-    monkeypatch.setattr(fingerprint_module._Pickler, "_shared", counted)
+    monkeypatch.setattr(fingerprint_module, "_shared", counted)
     edited.write_text(edited.read_text(encoding="utf-8").replace(new, f"{new} again", 1), "utf-8")
     second = run_build(paths, Console(quiet=True))
     assert second.results is not None

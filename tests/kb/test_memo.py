@@ -156,3 +156,13 @@ def test_a_graph_built_after_an_edit_from_the_texts_memo_equals_one_built_afresh
     assert _edges(third) == _edges(fresh) != _edges(again)
     assert [str(p) for p in third.problems] == [str(p) for p in fresh.problems]
     assert any("terms.yaml" in str(p) for p in third.problems)
+
+
+@pytest.mark.parametrize(
+    "path", ["memo/../rules/a.md", "rules/athernum/cr.md", "../elsewhere/x.yaml", "rules", "memoir/x", "/"]
+)
+def test_per_file_names_a_file_relative_to_the_memo_as_relpath_does(tmp_path, path):
+    """A file is known by its place relative to the memo's folder, however the path is written."""
+    base = str(tmp_path.absolute())
+    target = tmp_path / path if path != "/" else Path("/")
+    assert memo._relative(target, base) == os.path.relpath(target, base)

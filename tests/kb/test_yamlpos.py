@@ -89,3 +89,22 @@ def test_malformed_yaml_is_a_refusal(text, words):
     """Syntax errors, several documents, complex keys (written or aliased), unsafe tags and unknown aliases are
     refusals."""
     assert words in str(refusal(text))
+
+
+def test_a_text_read_again_gives_the_same_data_as_a_copy_of_its_own():
+    """A text parsed before (lint, fingerprints and verify read each scenario in one build) gives equal data and
+    lines, and a reader changing what it got changes nothing another reader gets."""
+    text = "id: x\nshared: &s {a: [1, 2]}\nagain: *s\nsteps:\n  - play: Coin Clerk\n"
+    first = load_located(text)
+    assert isinstance(first.data, dict)
+    first.data["steps"].append({"pass": True})
+    first.data["shared"]["a"].append(3)
+    second = load_located(text)
+    assert second.data == {
+        "id": "x",
+        "shared": {"a": [1, 2]},
+        "again": {"a": [1, 2]},
+        "steps": [{"play": "Coin Clerk"}],
+    }
+    assert second.data["shared"] is second.data["again"]  # an alias stays the value it names
+    assert second.line_of(("steps", 0)) == 5

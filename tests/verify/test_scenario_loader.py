@@ -175,3 +175,28 @@ def test_a_few_scenarios_run_without_worker_processes(scenarios, tmp_path, monke
     monkeypatch.setattr(runner, "ProcessPoolExecutor", None)  # starting a pool would fail
     results = run_all(discover(tmp_path / "scenarios"), _ctx(tmp_path), jobs=2)
     assert [r.status for r in results.scenarios] == [Status.PASSED] * 3
+
+
+def test_a_scenario_checked_again_gives_the_problems_of_the_schema_it_is_checked_against(scenarios, tmp_path):
+    """A scenario read again in one process (lint, then verify) has the same problems, and a schema that allows what
+    another forbade finds none: what was found is kept per schema, never taken for another's."""
+    path = scenarios(
+        "maybe.yaml",
+        """\
+        id: maybe
+        title: A maybe outcome
+        rules: [1.1.1]
+        setup:
+          outcome: maybe
+        steps: []
+    """,
+    )
+    strict = EchoAdapter(None).schema()
+    for _ in range(2):
+        with pytest.raises(ScenarioInvalid) as info:
+            load_scenario(path, scenarios_dir=tmp_path / "scenarios", game_schema=strict)
+        assert [(p.line, p.field) for p in info.value.problems] == [(5, "setup.outcome")]
+    lenient = {"properties": {"setup": {"type": "object"}}}
+    assert load_scenario(path, scenarios_dir=tmp_path / "scenarios", game_schema=lenient).setup == {
+        "outcome": "maybe"
+    }
