@@ -52,6 +52,12 @@ STORED = "cookies,local_storage,session_storage,indexeddb,websql,file_systems"
 #: as long as the same server serves the same site, as a returning reader has it (installing it again would fetch
 #: the whole site each test); the tests of the offline app open a server of their own.
 OFFLINE_APP = "service_workers,cache_storage"
+#: Run before every page's own scripts unless a test asks for the offline app (``offline_app``): the page sees a
+#: browser without service workers, where assets/rulekb/offline.js installs nothing, so that the first visit to a
+#: server does not fetch the whole site into the app (some 3 s of Chromium's CPU each time) for tests of other things.
+NO_OFFLINE_APP = "delete Navigator.prototype.serviceWorker;"
+#: The identifier Chromium gave ``NO_OFFLINE_APP`` while it is in force (``Page.addScriptToEvaluateOnNewDocument``).
+BLOCKING: dict[str, str] = {}
 
 
 def executable(*names: str) -> str | None:
@@ -179,7 +185,7 @@ def forget(driver, url: str, what: str = STORED) -> None:
 def reset(driver) -> None:
     """Put the browser back as a test expects to find it: an empty page, nothing stored by the sites a test opened
     (but their offline app, see ``OFFLINE_APP``), no emulation, the network on, the window at its size, no console
-    messages pending."""
+    messages pending, and the offline app kept out of the pages it opens next (``NO_OFFLINE_APP``)."""
     leave(driver)
     for origin in sorted(OPENED):
         forget(driver, origin)
@@ -193,6 +199,21 @@ def reset(driver) -> None:
     driver.set_page_load_timeout(WAIT)
     driver.set_script_timeout(WAIT)
     driver.get_log("browser")
+    block_offline_app(driver)
+
+
+def block_offline_app(driver) -> None:
+    """Keep the pages opened from now on from installing the offline app (``NO_OFFLINE_APP``)."""
+    if not BLOCKING:
+        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NO_OFFLINE_APP})
+        BLOCKING["identifier"] = script["identifier"]
+
+
+def allow_offline_app(driver) -> None:
+    """Let the pages opened from now on install the offline app, as a reader's browser does."""
+    if BLOCKING:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", BLOCKING)
+        BLOCKING.clear()
 
 
 @pytest.fixture(scope="session")
@@ -224,6 +245,15 @@ def chromium(tmp_path_factory):
 
 @pytest.fixture
 def browser(chromium):
-    """The worker's Chromium, blank as if just started (see ``reset``)."""
+    """The worker's Chromium, blank as if just started (see ``reset``), with the offline app kept out (see
+    ``NO_OFFLINE_APP``; ``offline_app`` for the tests of that app)."""
     reset(chromium)
     return chromium
+
+
+@pytest.fixture
+def offline_app(browser):
+    """The worker's Chromium as ``browser``, where pages served over http install the offline app."""
+    allow_offline_app(browser)
+    yield browser
+    block_offline_app(browser)

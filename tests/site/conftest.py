@@ -9,7 +9,7 @@ import pytest
 
 from kb.core.paths import Paths
 from kb.urls import scenario_anchor
-from tests.browser import serve
+from tests.browser import offline_app, serve  # noqa: F401 (offline_app: the offline app's tests' fixture)
 from tests.conftest import built_once, with_memo
 from tests.site.project import (
     SITE_STEPS,

@@ -23,21 +23,18 @@ def test_the_draft_banner_shows_at_the_top_of_a_phone_page_and_leads_to_the_list
     """On a 390×844 phone the draft banner is visible at the top of the home page; tapping it opens the list."""
     from selenium.webdriver.common.by import By
 
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
-    try:
-        open_page(browser, draft_url + "index.html")
-        banner = browser.find_element(By.CSS_SELECTOR, ".md-banner a.rk-draft")
-        box = browser.execute_script(
-            "const r = arguments[0].getBoundingClientRect(); return [r.top, r.height];", banner
-        )
-        assert banner.is_displayed() and 0 <= box[0] < 200 and box[1] > 0
-        assert banner.text.startswith("Draft: ") and "failing example" in banner.text
-        banner.click()
-        wait_for(
-            browser, lambda d: d.current_url.endswith("status.html#draft"), "the banner did not open the list"
-        )
-        heading = browser.find_element(By.ID, "draft")
-        assert heading.is_displayed()
-        assert browser.find_elements(By.CSS_SELECTOR, ".rk-draft-examples li")
-    finally:
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)  # until the next test's ``browser``
+    open_page(browser, draft_url + "index.html")
+    banner = browser.find_element(By.CSS_SELECTOR, ".md-banner a.rk-draft")
+    box = browser.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.height];", banner
+    )
+    assert banner.is_displayed() and 0 <= box[0] < 200 and box[1] > 0
+    assert banner.text.startswith("Draft: ") and "failing example" in banner.text
+    banner.click()
+    wait_for(
+        browser, lambda d: d.current_url.endswith("status.html#draft"), "the banner did not open the list"
+    )
+    heading = browser.find_element(By.ID, "draft")
+    assert heading.is_displayed()
+    assert browser.find_elements(By.CSS_SELECTOR, ".rk-draft-examples li")

@@ -45,12 +45,11 @@ def at(judge_project):
 
 @pytest.fixture
 def phone(browser):
-    """The browser as a 390×844 phone, with nothing remembered from an earlier page (notes folded)."""
+    """The browser as a 390×844 phone, with nothing remembered from an earlier page (notes folded). The next test's
+    ``browser`` ends the emulation, once it has left the page (not before: the page would be laid out again)."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
     browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
-    yield browser
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return browser
 
 
 def _fresh(driver, url: str) -> None:
@@ -274,38 +273,53 @@ def test_german_rulebook_speaks_german_and_previews_german_terms(phone, at):
     assert "Eine begrenzte Ressource" in shown and "Command Token" in shown
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_violations(browser, at, scheme):
+#: Colour schemes as the emulated preference, the palette Material keeps for it (``data-md-color-scheme``) and the
+#: input of its toggle that chooses that palette.
+SCHEMES = {"light": ("default", "__palette_0"), "dark": ("slate", "__palette_1")}
+
+
+def _prefer(driver, scheme: str) -> None:
+    """Emulate a reader whose system prefers the ``scheme`` colours."""
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
+    )
+
+
+def _scheme(driver, scheme: str) -> None:
+    """Emulate a reader preferring ``scheme`` and wait until the page has taken it. Material follows the preference
+    on load and keeps it (not on a change), so an open page switches as a click on its palette toggle switches it:
+    the page is then what the same load in that scheme gives, element for element."""
+    _prefer(driver, scheme)
+    palette, toggle = SCHEMES[scheme]
+    attribute = "return document.body.getAttribute('data-md-color-scheme')"
+    if driver.execute_script(attribute) != palette:
+        driver.execute_script("document.getElementById(arguments[0]).click()", toggle)
+    wait_for(
+        driver,
+        lambda d: d.execute_script(attribute) == palette,
+        f"the page did not take the {scheme} scheme",
+    )  # Material sets it from a script
+
+
+def test_axe_finds_no_serious_violations(browser, at):
     """axe-core reports no serious or critical violation on the home page, a CR chapter, the rulings, an example
-    page and the German rulebook, in light and in dark mode."""
+    page and the German rulebook, in light and in dark mode (each page loaded once, in light mode, then switched)."""
     if not AXE.is_file():
         pytest.skip("axe-core is not installed: run `npm ci` at the repository root (.ci/run does)")
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", DESKTOP)
-    browser.execute_cdp_cmd(
-        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]}
-    )
-    browser.set_script_timeout(120)
+    browser.set_script_timeout(120)  # the emulations end with the next test's ``browser``
     found = {}
-    try:
-        for page in AXE_PAGES:
-            _fresh(browser, at(page))
-            expected = "slate" if scheme == "dark" else "default"
-            wait_for(
-                browser,
-                lambda d, expected=expected: (
-                    d.execute_script("return document.body.getAttribute('data-md-color-scheme')") == expected
-                ),
-                f"the page did not take the {scheme} scheme",
-            )  # Material sets it from a script
-            browser.execute_script(AXE.read_text(encoding="utf-8"))
+    for page in AXE_PAGES:
+        _prefer(browser, "light")
+        _fresh(browser, at(page))
+        browser.execute_script(AXE.read_text(encoding="utf-8"))
+        for scheme in SCHEMES:
+            _scheme(browser, scheme)
             serious = browser.execute_async_script(
                 AXE_RUN, {"resultTypes": ["violations"], "selectors": False}
             )
             if serious:
-                found[page or "home"] = browser.execute_async_script(
+                found[f"{page or 'home'} ({scheme})"] = browser.execute_async_script(
                     AXE_RUN, {"resultTypes": ["violations"], "runOnly": [v[0] for v in serious]}
                 )
-    finally:
-        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert not found, json.dumps(found, indent=1)

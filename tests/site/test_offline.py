@@ -6,7 +6,7 @@ so that with the network off (DevTools' offline emulation, and the server seeing
 opened before load and the search answers; a rebuild publishes a new cache that the next online visit
 takes up whole. The site is this repository's rules built by ``rulekb build``'s own steps, so it holds the search
 index (``judge_project``, built once for the run and shared with test_browser_reading.py); the rebuild test
-changes a copy of it.
+changes and rebuilds the small project of tests/site/project.py.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from rich.console import Console
 from kb.build import run_build
 from kb.core.paths import Paths
 from tests.browser import WAIT, QuietHandler, Server, in_view, open_page, start, stop, wait_for
-from tests.conftest import copy_project
-from tests.site.project import SITE_STEPS
+from tests.site.project import SITE_STEPS, make_project, page_file
 
 RULE = "4.2.2a If a face-up permanent has damage counters equal to or greater than its Defensive Value, it is discarded"
-CHANGED = "it is discarded at once, as this rebuild says"
+#: A rule of the small project (tests/site/project.py) that the rebuild test extends by ``CHANGED``.
+SMALL_RULE = "2.1.1 A permanent is discarded when its damage equals its value"
+CHANGED = " at once, as this rebuild says"
 #: Pages the offline test opens only once the network is off (never visited before).
 UNSEEN = {
     "athernum/cr/9.html": "9.",
@@ -82,9 +83,13 @@ def server(judge_project):
 
 
 @pytest.fixture
-def changed_project(judge_project, tmp_path) -> Paths:
-    """A copy of the built project, which the test may change and rebuild."""
-    return Paths(copy_project(judge_project.root, tmp_path / "project"))
+def changed_project(tmp_path) -> Paths:
+    """The small project (tests/site/project.py) built by ``rulekb build``'s own steps, which the test may change
+    and rebuild: how a new build reaches the offline app does not depend on the size of the site, and its app
+    installs in a fraction of the time the whole repository's takes (twice a test)."""
+    paths = make_project(tmp_path / "project", hostile=False)
+    run_build(paths, Console(quiet=True), SITE_STEPS)
+    return paths
 
 
 @pytest.fixture
@@ -126,7 +131,8 @@ def _precache(site: Path) -> tuple[str, list[str]]:
 
 @pytest.fixture(params=["desktop", "phone"])
 def viewport(request, browser):
-    """The browser at a desktop (1366x900) or a phone (390x844, touch) viewport."""
+    """The browser at a desktop (1366x900) or a phone (390x844, touch) viewport, until the next test's ``browser``
+    ends the emulation."""
     phone = request.param == "phone"
     width, height = (390, 844) if phone else (1366, 900)
     browser.execute_cdp_cmd(
@@ -136,9 +142,7 @@ def viewport(request, browser):
     browser.execute_cdp_cmd(
         "Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1}
     )
-    yield request.param
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return request.param
 
 
 def test_from_files_links_anchors_and_search_work(browser, viewport, judge_project):
@@ -195,6 +199,7 @@ def test_graph_diagram_loads_mermaid_only_when_opened(browser, judge_project):
     assert _errors(browser) == []
 
 
+@pytest.mark.usefixtures("offline_app")
 def test_over_http_the_whole_site_is_kept_offline(browser, server, judge_project):
     """After one visit over http, with the network off, five pages never opened load and the search answers;
     the server sees no request meanwhile, and downloads were never fetched ahead."""
@@ -226,25 +231,28 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, judge_project
         )
 
 
+@pytest.mark.usefixtures("offline_app")
 def test_a_rebuild_reaches_the_app_on_the_next_online_visit(browser, changed_project, changed_server):
     """With one rule changed and the site rebuilt, the next online visit shows the new text, from a new
     cache that replaced the old one whole."""
     from selenium.webdriver.common.by import By
 
-    open_page(browser, changed_server.url + "athernum/cr/4.html")
+    page = changed_server.url + page_file(changed_project.site, "athernum/cr/2")
+    open_page(browser, page)
     before = _kept_version(browser)
     source = changed_project.rules / "athernum" / "cr.md"
     text = source.read_text(encoding="utf-8")
-    assert RULE in text
-    source.write_text(text.replace(RULE, RULE.removesuffix("it is discarded") + CHANGED), encoding="utf-8")
+    assert SMALL_RULE in text
+    source.write_text(text.replace(SMALL_RULE, SMALL_RULE + CHANGED), encoding="utf-8")
     run_build(changed_project, Console(quiet=True), SITE_STEPS)
     after, _ = _precache(changed_project.site)
     assert after != before
-    open_page(browser, changed_server.url + "athernum/cr/4.html")
+    open_page(browser, page)
     wait_for(
         browser,
-        lambda d: CHANGED in d.find_element(By.ID, "4.2.2a").text,
+        lambda d: CHANGED in d.find_element(By.ID, "2.1.1").text,
         "the new text did not arrive",
         WAIT * 4,
+        poll=0.25,  # the app fetches the new build before the page reloads: asking every 50 ms only costs CPU
     )
     assert _kept_version(browser) == after  # the old build's cache is gone

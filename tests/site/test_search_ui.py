@@ -92,7 +92,9 @@ def _indexed(repo_search_site):
 
 @pytest.fixture(params=sorted(VIEWPORTS))
 def viewport(request, browser):
-    """The browser at a desktop or a phone viewport (the phone with touch), catching every script error."""
+    """The browser at a desktop or a phone viewport (the phone with touch), catching every script error. The next
+    test's ``browser`` ends the emulation, once it has left the page (not before: the page would be laid out
+    again)."""
     width, height, touch = VIEWPORTS[request.param]
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
@@ -104,8 +106,6 @@ def viewport(request, browser):
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     yield request.param
     browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
-    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 @pytest.fixture(params=["http", "file"])
