@@ -576,7 +576,7 @@ class SearchEngine:
         its compounds as their parts (``Befehlsfähigkeit`` → command ability)."""
         wanted = [tuple(analyse(subject, "en"))]
         stems = set(analyse(subject, lang))
-        for rule in self.builder.synonyms.expand(subject):
+        for rule in self.builder.synonyms.expand(subject, lang):
             if stems and stems <= set(rule.match):
                 wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
         if lang == "de":
