@@ -63,6 +63,15 @@ def test_a_stopword_of_the_other_language_is_searched_as_a_word(engine):
     assert not any("die" in c.stems for c in german.clauses)
 
 
+def test_typo_pass_takes_a_stopword_of_the_other_language_as_a_word(engine):
+    """In a query-language query, ``halt`` (a German filler word, in no English text) is an unknown English word
+    the typo pass may correct; in a German question it stays a stopword."""
+    from kb.search.fuzzy import unknown_words
+
+    assert unknown_words(engine.cache, ["halt", "damage"], "en") == ["halt"]
+    assert unknown_words(engine.cache, ["halt", "damage"], "de") == []
+
+
 def test_function_words_of_both_languages_tell_neither():
     """``was``, ``in``, ``an``, ``will`` are English and German function words: they do not make a question
     German."""

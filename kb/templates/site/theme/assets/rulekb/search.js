@@ -2030,7 +2030,7 @@
       const c = this.c, cache = this.cache;
       const fetch = Math.max(limit, c.CANDIDATES);
       let hits = this._run(parsed, filters, fetch);
-      const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, this.analysis, c);
+      const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, parsed.lang, this.analysis, c);
       if (unknown.length || hits.length < c.FEW_HITS) {
         const groups = new Map();
         parsed.words.forEach((w, n) => groups.set(w, n));
@@ -2258,13 +2258,13 @@
     }
   }
 
-  /** fuzzy.unknown_words: the words no text field knows, in any language. */
-  function unknownWords(cache, words, a, c) {
+  /** fuzzy.unknown_words: the words no text field knows, in any language (stopwords of `questionLang` known). */
+  function unknownWords(cache, words, questionLang, a, c) {
     const unknown = [];
     for (const word of words) {
       const stems = {};
       for (const lang of Object.keys(c.TEXT_FIELDS)) stems[lang] = a.analyse(word, lang);
-      if (!Object.values(stems).every((s) => s.length)) continue;
+      if (!stems[questionLang].length) continue;
       if (!Object.entries(c.TEXT_FIELDS).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))))) {
         unknown.push(word);
       }
