@@ -65,9 +65,8 @@ def _anchors(text: str, translate: Synonyms | None) -> set[str]:
     anchors = {stem(w) for w in words if w not in STOPWORDS and w not in DE_STOPWORDS and len(w) > 2}
     anchors |= set(NUMBER.findall(text))
     if translate is not None:
-        for rule in translate.expand(text):
-            if rule.lang == "de":
-                anchors |= {stem(w) for alt in rule.alternatives for w in WORD.findall(alt.lower())}
+        for rule in translate.expand(text, "de"):
+            anchors |= {stem(w) for alt in rule.alternatives for w in WORD.findall(alt.lower())}
     return anchors
 
 

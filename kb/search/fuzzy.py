@@ -52,12 +52,13 @@ def distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
-def unknown_words(cache: PostingsCache, words: list[str]) -> list[str]:
-    """The words no text field of the index contains, in any of its languages (stopwords are known)."""
+def unknown_words(cache: PostingsCache, words: list[str], question_lang: str) -> list[str]:
+    """The words no text field of the index contains, in any of its languages (the stopwords of the question's
+    language are known; one of the other language is a word like any other)."""
     unknown = []
     for word in words:
         stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
-        if not all(stems.values()):
+        if not stems[question_lang]:
             continue
         if not any(
             cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]

@@ -112,6 +112,10 @@ GERMAN_WORDS = frozenset(
     ]
 )
 
+#: A German present participle: an infinitive, ``d``, perhaps an adjective's ending (``blockende``,
+#: ``wechselnden``); its ``-ende`` is no ``Ende`` (end).
+PRESENT_PARTICIPLE = re.compile(r"^(\w{2,}(?:en|ln|rn))d(?:e|em|en|er|es)?$")
+
 DOTTED = re.compile(r"^(?:(?P<game>[a-z][\w-]*):)?\d+(?:\.[0-9a-z]+)+$", re.IGNORECASE)
 QUALIFIED = re.compile(r"^(?P<prefix>[a-z][\w-]*):(?P<rest>\S+)$", re.IGNORECASE)
 WORD = re.compile(r"\w+(?:[.'-]\w+)*", re.UNICODE)
@@ -226,6 +230,10 @@ class QueryBuilder:
         self._parser = None  # Whoosh's query parser, made (and imported) on first use
         #: The German words the translations know by themselves: parts a compound may be split into.
         self._lexicon = frozenset(r.match[0] for r in synonyms.rules if r.lang == "de" and len(r.match) == 1)
+        #: The same words as the translations spell them (folded): what tells the verb ``blocken`` from a stem.
+        self._spelled = frozenset(
+            fold_german(r.phrase.casefold()) for r in synonyms.rules if r.lang == "de" and len(r.match) == 1
+        )
         self._frequency: dict[str, int] = {}
         self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}
@@ -273,7 +281,7 @@ class QueryBuilder:
             parsed.infinitives = self._infinitives(parsed.words, cache)
         readings = parsed.readings()
         reading = " ".join(" ".join(readings.get(w, (w,))) for w in parsed.words) if readings else text
-        parsed.expansions = self.synonyms.expand(reading)
+        parsed.expansions = self.synonyms.expand(reading, parsed.lang)
         for rule in parsed.expansions:
             weight = SYNONYM_BOOST * (TRANSLATION_WEIGHT[parsed.lang] if rule.lang == "de" else 1.0)
             group = _group_of(rule, parsed.words, readings)
@@ -281,8 +289,8 @@ class QueryBuilder:
                 extra += _phrase_clauses(alternative, cache, weight, group)
         # The English synonyms of a German question's English reading.
         if parsed.lang == "de" and parsed.query is None:
-            for rule in self.synonyms.expand(self.synonyms.gloss(reading)):
-                if rule.lang == "en" and rule not in parsed.expansions and _whole(rule):
+            for rule in self.synonyms.expand(self.synonyms.gloss(reading), "en"):
+                if _whole(rule):
                     group = self._gloss_group(rule, parsed.words, readings)
                     for alternative in rule.alternatives:
                         extra += _phrase_clauses(alternative, cache, SYNONYM_BOOST, group)
@@ -301,7 +309,7 @@ class QueryBuilder:
         parsed.clauses, parsed.unknown = self._words(parsed, cache, boosts)
         parsed.clauses = [
             self._rarity(c, cache)
-            for c in _once(parsed.clauses + extra + _pairs(parsed.words, cache, boosts))
+            for c in _once(parsed.clauses + extra + _pairs(parsed.words, parsed.lang, cache, boosts))
         ]
         return parsed
 
@@ -408,26 +416,42 @@ class QueryBuilder:
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue
+            verb = self._participle(word, cache)
+            if verb:
+                out[word] = (verb,)
+                continue
             forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
             known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
             if known:
                 out[word] = known
         return out
 
+    def _unknown_whole(self, word: str, cache: PostingsCache) -> bool:
+        """A German word of one stem that no field and no translation knows as a whole: a compound, a
+        participle or a typo."""
+        stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
+        if not all(stems.values()) or len(stems["de"]) != 1 or stems["de"][0] in self._lexicon:
+            return False
+        return not any(
+            cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]
+        )
+
+    def _participle(self, word: str, cache: PostingsCache) -> str | None:
+        """The verb an unknown German word is the present participle of, where the translations list that verb
+        as spelled (``blockende`` → ``blocken``), so that it is read as the verb, not split into a stem and
+        ``Ende``; None otherwise (``Zugende``: the translations list ``Zug``, no verb ``zugen``)."""
+        participle = PRESENT_PARTICIPLE.match(fold_german(word.casefold()))
+        if participle is None or participle[1] not in self._spelled or not self._unknown_whole(word, cache):
+            return None
+        return participle[1]
+
     def _compounds(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
         """The German compounds among ``words`` that no field knows as a whole, with the words they are made
         of (known to the German texts or to the translations), for instance ``Siegpunktmarker`` →
-        ``siegpunkt``, ``marker``."""
+        ``siegpunkt``, ``marker``; not a verb's present participle (``blockende``)."""
         out: dict[str, tuple[str, ...]] = {}
         for word in words:
-            if word in out:
-                continue
-            stems = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
-            if not all(stems.values()) or len(stems["de"]) != 1 or stems["de"][0] in self._lexicon:
-                continue
-            if any(
-                cache.has(f, s) for lang, fields in TEXT_FIELDS.items() for f in fields for s in stems[lang]
-            ):
+            if word in out or not self._unknown_whole(word, cache) or self._participle(word, cache):
                 continue
             if word not in self._splits:
                 if len(self._splits) > 4096:  # a long-lived engine: forget old words rather than grow
@@ -458,11 +482,13 @@ class QueryBuilder:
         unknown: list[str] = []
         for group, word in enumerate(parsed.words):
             stems_by_lang = {lang: analyse(word, lang) for lang in TEXT_FIELDS}
-            if not all(stems_by_lang.values()):
-                continue  # a stopword in either language
+            if not stems_by_lang[parsed.lang]:
+                continue  # a stopword of the question's language
             found = False
             for lang, fields in TEXT_FIELDS.items():
                 stems = tuple(stems_by_lang[lang])
+                if not stems:
+                    continue  # a stopword of the other language: "die" in an English question is no article
                 for fieldname in fields:
                     if all(cache.has(fieldname, stem) for stem in stems):
                         clauses.append(
@@ -534,15 +560,21 @@ def _once(clauses: list[Clause]) -> list[Clause]:
     return list(best.values())
 
 
-def _pairs(words: list[str], cache: PostingsCache, boosts: dict[str, float]) -> list[Clause]:
-    """Each two neighbouring words of the question (stopwords left out) as a phrase in the title and body
-    fields that hold it, at ``PAIR_WEIGHT``, in the first word's group: a rule that says "same name" where
-    the judge typed "same name" ranks above one that has "same" and "name" apart."""
-    kept = [(n, word) for n, word in enumerate(words) if all(analyse(word, lang) for lang in TEXT_FIELDS)]
+def _pairs(
+    words: list[str], question_lang: str, cache: PostingsCache, boosts: dict[str, float]
+) -> list[Clause]:
+    """Each two neighbouring words of the question (the stopwords of its language left out) as a phrase in the
+    title and body fields that hold it, at ``PAIR_WEIGHT``, in the first word's group: a rule that says "same
+    name" where the judge typed "same name" ranks above one that has "same" and "name" apart. A pair with a
+    stopword of the other language is not searched in that language's fields."""
+    kept = [(n, word) for n, word in enumerate(words) if analyse(word, question_lang)]
     clauses: list[Clause] = []
     for (group, first), (_, second) in itertools.pairwise(kept):
         for lang, fields in PAIR_FIELDS.items():
-            stems = tuple(analyse(first, lang)) + tuple(analyse(second, lang))
+            head, tail = analyse(first, lang), analyse(second, lang)
+            if not head or not tail:
+                continue
+            stems = tuple(head) + tuple(tail)
             clauses += [
                 Clause(f, stems, BOOSTS[f] * boosts.get(lang, 1.0) * PAIR_WEIGHT, group)
                 for f in fields
@@ -621,10 +653,13 @@ def to_whoosh(clauses: list[Clause]) -> wq.Query:
 
 def detect_language(words: list[str], cache: PostingsCache | None = None) -> str:
     """``de`` when the words look German: German function words, umlauts or ß, or words that only the
-    German texts of the index contain; else ``en``."""
+    German texts of the index contain; else ``en``. A function word of both languages (``in``, ``an``, ``was``,
+    ``will``) tells neither."""
     german = english = 0
     for word in words:
         lower = word.casefold()
+        if lower in DE_STOPWORDS and lower in EN_STOPWORDS:
+            continue
         if lower in GERMAN_WORDS or lower in DE_STOPWORDS or any(ch in lower for ch in "äöüß"):
             german += 1
         elif lower in EN_STOPWORDS:

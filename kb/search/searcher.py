@@ -366,7 +366,11 @@ class SearchEngine:
         question, the rules each passage, ruling or scenario leads to, those the question also matches first."""
         fetch = max(limit, CANDIDATES)
         hits = self._run(parsed, filters, fetch)
-        unknown = parsed.unknown if parsed.clauses is not None else unknown_words(self.cache, parsed.words)
+        unknown = (
+            parsed.unknown
+            if parsed.clauses is not None
+            else unknown_words(self.cache, parsed.words, parsed.lang)
+        )
         if unknown or len(hits) < FEW_HITS:
             groups = {w: n for n, w in enumerate(parsed.words)}
             fuzzy = fuzzy_pass(self.cache, unknown or parsed.words, groups, (parsed.lang,), self.real_words)
@@ -576,7 +580,7 @@ class SearchEngine:
         its compounds as their parts (``Befehlsfähigkeit`` → command ability)."""
         wanted = [tuple(analyse(subject, "en"))]
         stems = set(analyse(subject, lang))
-        for rule in self.builder.synonyms.expand(subject):
+        for rule in self.builder.synonyms.expand(subject, lang):
             if stems and stems <= set(rule.match):
                 wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
         if lang == "de":

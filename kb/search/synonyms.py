@@ -50,39 +50,41 @@ class Synonyms:
         for rule in self.rules:
             self._by_first.setdefault((rule.lang, rule.match[0]), []).append(rule)
 
-    def expand(self, text: str) -> list[Rule]:
-        """The rules whose phrase occurs in ``text`` (compared as stems, so inflection does not matter).
+    def expand(self, text: str, lang: str) -> list[Rule]:
+        """The rules of ``lang`` (the text's language) whose phrase occurs in ``text`` (compared as stems, so
+        inflection does not matter). Only its own language's rules: an English key read in a German text (the
+        article ``die`` as the verb "die"), or a German key in an English one (``Typ`` in "type"), is a word
+        the text does not contain.
 
         Where the stemmer makes several entries one (``Spiel``, ``Spieler`` and ``spielen`` are all
         ``spiel``; ``Leere`` and ``leer`` are ``leer``), only the entries whose word is spelled most like
         the typed one apply: ``Spieler`` is a player, ``Spiels`` a game.
         """
         found: list[Rule] = []
-        for lang in ("en", "de"):
-            full = idiom_forms(text, lang)
-            words = [n for n, (term, _) in enumerate(full) if not term.startswith(IDIOM_MARK)]
-            covered: set[int] = set()  # the words (positions in ``full``) an idiom stands for
-            matches: list[tuple[Rule, set[int]]] = []
-            for idioms, forms, at in (
-                (False, analyse_forms(text, lang), words),
-                (True, full, list(range(len(full)))),
-            ):
-                tokens = tuple(stem for stem, _ in forms)
-                for i, token in enumerate(tokens):
-                    matching = [
-                        rule
-                        for rule in self._by_first.get((lang, token), ())
-                        if rule.idiom == idioms and tuple(tokens[i : i + len(rule.match)]) == rule.match
-                    ]
-                    for rule in _closest(matching, forms[i][1], lang):
-                        span = set(at[i : i + len(rule.match)])
-                        if idioms:
-                            covered |= span
-                        matches.append((rule, span))
-            # an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
-            for rule, span in matches:
-                if (rule.idiom or not span <= covered) and rule not in found:
-                    found.append(rule)
+        full = idiom_forms(text, lang)
+        words = [n for n, (term, _) in enumerate(full) if not term.startswith(IDIOM_MARK)]
+        covered: set[int] = set()  # the words (positions in ``full``) an idiom stands for
+        matches: list[tuple[Rule, set[int]]] = []
+        for idioms, forms, at in (
+            (False, analyse_forms(text, lang), words),
+            (True, full, list(range(len(full)))),
+        ):
+            tokens = tuple(stem for stem, _ in forms)
+            for i, token in enumerate(tokens):
+                matching = [
+                    rule
+                    for rule in self._by_first.get((lang, token), ())
+                    if rule.idiom == idioms and tuple(tokens[i : i + len(rule.match)]) == rule.match
+                ]
+                for rule in _closest(matching, forms[i][1], lang):
+                    span = set(at[i : i + len(rule.match)])
+                    if idioms:
+                        covered |= span
+                    matches.append((rule, span))
+        # an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+        for rule, span in matches:
+            if (rule.idiom or not span <= covered) and rule not in found:
+                found.append(rule)
         return found
 
     def gloss(self, text: str) -> str:

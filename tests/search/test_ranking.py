@@ -380,7 +380,7 @@ def test_neighbouring_words_are_also_searched_as_a_phrase(engine):
     from kb.search.query import PAIR_WEIGHT, _pairs
     from kb.search.schema import BOOSTS
 
-    pairs = _pairs(["cards", "with", "the", "same", "name"], engine.cache, {"en": 1.0, "de": 1.0})
+    pairs = _pairs(["cards", "with", "the", "same", "name"], "en", engine.cache, {"en": 1.0, "de": 1.0})
     assert any(
         c.field == "body_en"
         and c.stems == ("same", "name")

@@ -7,8 +7,8 @@ import pytest
 from kb.search.synonyms import SYNONYMS_FILE, Synonyms, SynonymsError, load_synonyms, parse_synonyms
 
 
-def alternatives(synonyms: Synonyms, text: str) -> set[str]:
-    return {a for rule in synonyms.expand(text) for a in rule.alternatives}
+def alternatives(synonyms: Synonyms, text: str, lang: str = "en") -> set[str]:
+    return {a for rule in synonyms.expand(text, lang) for a in rule.alternatives}
 
 
 @pytest.mark.parametrize(
@@ -56,7 +56,7 @@ def test_groups_work_both_ways_and_one_way_entries_do_not():
 def test_german_translation_matches_inflected_forms():
     """A translation keyed ``Schadensmarke`` also matches ``Schadensmarken`` (German stems)."""
     synonyms = parse_synonyms({"translations": {"Schadensmarke": ["damage counter"]}})
-    assert alternatives(synonyms, "Wie viele Schadensmarken?") == {"damage counter"}
+    assert alternatives(synonyms, "Wie viele Schadensmarken?", "de") == {"damage counter"}
 
 
 def test_german_idiom_with_a_stopword_matches_only_as_typed():
@@ -65,11 +65,11 @@ def test_german_idiom_with_a_stopword_matches_only_as_typed():
     synonyms = parse_synonyms(
         {"translations": {"vor Ort": ["in-person events"], "ohne": ["without"], "Ort": ["location"]}}
     )
-    assert alternatives(synonyms, "Turnier vor Ort") == {"in-person events"}
-    assert alternatives(synonyms, "Ort vor Ort") == {"in-person events", "location"}
-    assert alternatives(synonyms, "Welcher Ort ist vor mir?") == {"location"}
-    assert alternatives(synonyms, "ohne Kosten") == {"without"}
-    assert alternatives(synonyms, "Kosten") == set()
+    assert alternatives(synonyms, "Turnier vor Ort", "de") == {"in-person events"}
+    assert alternatives(synonyms, "Ort vor Ort", "de") == {"in-person events", "location"}
+    assert alternatives(synonyms, "Welcher Ort ist vor mir?", "de") == {"location"}
+    assert alternatives(synonyms, "ohne Kosten", "de") == {"without"}
+    assert alternatives(synonyms, "Kosten", "de") == set()
 
 
 def test_json_snapshot_round_trips():
@@ -108,16 +108,16 @@ def test_translation_follows_the_typed_word_where_the_stemmer_merges_entries():
     synonyms = parse_synonyms(
         {"translations": {"Spiel": ["game"], "Spieler": ["player"], "Leere": ["void"], "leer": ["empty"]}}
     )
-    assert alternatives(synonyms, "Wer ist der aktive Spieler?") == {"player"}
-    assert alternatives(synonyms, "Wer beginnt das Spiel?") == {"game"}
-    assert alternatives(synonyms, "Karten in der Leere") == {"void"}
-    assert alternatives(synonyms, "Deck ist leer") == {"empty"}
+    assert alternatives(synonyms, "Wer ist der aktive Spieler?", "de") == {"player"}
+    assert alternatives(synonyms, "Wer beginnt das Spiel?", "de") == {"game"}
+    assert alternatives(synonyms, "Karten in der Leere", "de") == {"void"}
+    assert alternatives(synonyms, "Deck ist leer", "de") == {"empty"}
 
 
 def test_german_word_that_is_its_own_translation_is_kept():
     """``Pool`` translates to pool, so ``Siegpunkte-Pool`` also searches the English word pool."""
     synonyms = parse_synonyms({"translations": {"Pool": ["pool"], "Siegpunkt": ["victory token"]}})
-    assert alternatives(synonyms, "Siegpunkte-Pool") == {"pool", "victory token"}
+    assert alternatives(synonyms, "Siegpunkte-Pool", "de") == {"pool", "victory token"}
     assert alternatives(parse_synonyms({"groups": [["pool", "Pool"]]}), "pool") == set()
 
 
@@ -136,4 +136,4 @@ def test_german_word_that_is_its_own_translation_is_kept():
 )
 def test_packaged_translations_cover_the_game_vocabulary(german, english):
     """Everyday German game words reach the English terms of the Comprehensive Rules."""
-    assert english in alternatives(load_synonyms(SYNONYMS_FILE), german)
+    assert english in alternatives(load_synonyms(SYNONYMS_FILE), german, "de")

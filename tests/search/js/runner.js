@@ -6,6 +6,9 @@
  *     → [{ids, notes, hits} | {error}]  (error: what was thrown, with its stack)
  *   query < [{query, game, limit}, …]
  *     → [{ids, answer: the id of the ruling that heads the answer card | null}]  (what the page shows)
+ *   parse < [query, …]
+ *     → [{lang, expansions: [[lang, phrase], …], compounds: {word: parts}, infinitives: {word: forms}}]
+ *       (how the query builder read each query: its language, the synonym entries applied, the German readings)
  *   stem < {en: [words], de: [words], fold: [words]}
  *     → the same lists stemmed (porter2; rulekb's German stem; typed umlauts folded)
  * One process serves a whole test module: each index is loaded once. */
@@ -37,6 +40,18 @@ function run(command, indexJs, input) {
     return input.map(({ query, game = null, limit = 10 }) => {
       const result = engine(indexJs).query(query, { game, limit });
       return { ids: result.hits.map((h) => h.id), answer: result.answer && result.answer.id };
+    });
+  }
+  if (command === "parse") {
+    const e = engine(indexJs);
+    return input.map((query) => {
+      const parsed = e.builder.build(site.splitQuery(query, e.games, e.c), e.cache);
+      return {
+        lang: parsed.lang,
+        expansions: parsed.expansions.map((rule) => [rule.lang, rule.phrase]),
+        compounds: Object.fromEntries(parsed.compounds || []),
+        infinitives: Object.fromEntries(parsed.infinitives || []),
+      };
     });
   }
   if (command === "stem") {

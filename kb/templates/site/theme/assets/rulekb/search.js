@@ -706,34 +706,33 @@
       this._edits = new Map();
     }
 
-    /** Synonyms.expand: the rules whose phrase occurs in `text`, closest spellings where stems merge. */
-    expand(text) {
+    /** Synonyms.expand: the rules of `lang` (the text's language) whose phrase occurs in `text`, closest
+     *  spellings where stems merge; never the other language's keys. */
+    expand(text, lang) {
       const found = [];
       const seen = new Set();
-      for (const lang of ["en", "de"]) {
-        const full = this.analysis.idiomForms(text, lang);
-        const words = [];
-        full.forEach(([term], n) => { if (!term.startsWith(this.analysis.idiomMark)) words.push(n); });
-        const covered = new Set(); // the words (positions in `full`) an idiom stands for
-        const matches = [];
-        const passes = [[false, this.analysis.analyseForms(text, lang), words], [true, full, full.map((_, n) => n)]];
-        for (const [idioms, forms, at] of passes) {
-          const tokens = forms.map((f) => f[0]);
-          tokens.forEach((token, i) => {
-            const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
-              rule.idiom === idioms && rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
-            for (const rule of this._closest(matching, forms[i][1], lang)) {
-              const span = at.slice(i, i + rule.match.length);
-              if (idioms) for (const n of span) covered.add(n);
-              matches.push([rule, span]);
-            }
-          });
-        }
-        // an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
-        for (const [rule, span] of matches) {
-          const key = ruleKey(rule);
-          if ((rule.idiom || !span.every((n) => covered.has(n))) && !seen.has(key)) { seen.add(key); found.push(rule); }
-        }
+      const full = this.analysis.idiomForms(text, lang);
+      const words = [];
+      full.forEach(([term], n) => { if (!term.startsWith(this.analysis.idiomMark)) words.push(n); });
+      const covered = new Set(); // the words (positions in `full`) an idiom stands for
+      const matches = [];
+      const passes = [[false, this.analysis.analyseForms(text, lang), words], [true, full, full.map((_, n) => n)]];
+      for (const [idioms, forms, at] of passes) {
+        const tokens = forms.map((f) => f[0]);
+        tokens.forEach((token, i) => {
+          const matching = (this.byFirst.get(lang + "\u0000" + token) || []).filter((rule) =>
+            rule.idiom === idioms && rule.match.length <= tokens.length - i && rule.match.every((m, k) => tokens[i + k] === m));
+          for (const rule of this._closest(matching, forms[i][1], lang)) {
+            const span = at.slice(i, i + rule.match.length);
+            if (idioms) for (const n of span) covered.add(n);
+            matches.push([rule, span]);
+          }
+        });
+      }
+      // an idiom's words mean the idiom, not themselves: "vor Ort" is not a location
+      for (const [rule, span] of matches) {
+        const key = ruleKey(rule);
+        if ((rule.idiom || !span.every((n) => covered.has(n))) && !seen.has(key)) { seen.add(key); found.push(rule); }
       }
       return found;
     }
@@ -937,6 +936,9 @@
     return text.replace(new RegExp(`(?<!${W}${W})\\*`, "gu"), " ");
   }
 
+  /** query.PRESENT_PARTICIPLE: an infinitive, d, perhaps an adjective's ending (blockende, wechselnden). */
+  const PRESENT_PARTICIPLE = new RegExp(`^(${W}{2,}(?:en|ln|rn))d(?:e|em|en|er|es)?$`, "u");
+
   /** query.plain_words */
   function plainWords(text, operators) { return (text.match(WORD) || []).filter((w) => !operators.has(w)); }
 
@@ -947,6 +949,7 @@
       this.a = analysis;
       this.c = c;
       this.lexicon = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => r.match[0]));
+      this.spelled = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => foldGerman(casefold(r.phrase))));
       this.frequency = new Map();
       this.documentFrequency = new Map();
       this.splits = new Map();
@@ -973,15 +976,15 @@
       }
       const read = readings(parsed);
       const reading = read.size ? parsed.words.map((w) => (read.get(w) || [w]).join(" ")).join(" ") : text;
-      parsed.expansions = this.synonyms.expand(reading);
+      parsed.expansions = this.synonyms.expand(reading, parsed.lang);
       for (const rule of parsed.expansions) {
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
         const group = this._groupOf(rule, parsed.words, read);
         for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, weight, group));
       }
       if (parsed.lang === "de" && parsed.query === null) { // the English synonyms of the question's English reading
-        for (const rule of this.synonyms.expand(this.synonyms.gloss(reading))) {
-          if (rule.lang === "en" && !parsed.expansions.some((r) => ruleKey(r) === ruleKey(rule)) && this.synonyms.whole(rule)) {
+        for (const rule of this.synonyms.expand(this.synonyms.gloss(reading), "en")) {
+          if (this.synonyms.whole(rule)) {
             const group = this._glossGroup(rule, parsed.words, read);
             for (const alternative of rule.alternatives) extra.push(...this._phraseClauses(alternative, cache, c.SYNONYM_BOOST, group));
           }
@@ -1000,7 +1003,7 @@
         return parsed;
       }
       const [clauses, unknown] = this._words(parsed, cache, boosts);
-      parsed.clauses = once(clauses.concat(extra, this._pairs(parsed.words, cache, boosts))).map((cl) => this._rarity(cl, cache));
+      parsed.clauses = once(clauses.concat(extra, this._pairs(parsed.words, parsed.lang, cache, boosts))).map((cl) => this._rarity(cl, cache));
       parsed.unknown = unknown;
       return parsed;
     }
@@ -1089,6 +1092,8 @@
       const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
+        const verb = this._participle(word, cache);
+        if (verb) { out.set(word, [verb]); continue; }
         const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
         const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
         if (known.length) out.set(word, known);
@@ -1096,16 +1101,28 @@
       return out;
     }
 
+    /** QueryBuilder._unknown_whole: a German word of one stem no field and no translation knows as a whole. */
+    _unknownWhole(word, cache) {
+      const fields = this.c.TEXT_FIELDS;
+      const stems = {};
+      for (const lang of Object.keys(fields)) stems[lang] = this.a.analyse(word, lang);
+      if (!Object.values(stems).every((s) => s.length) || stems.de.length !== 1 || this.lexicon.has(stems.de[0])) return false;
+      return !Object.entries(fields).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))));
+    }
+
+    /** QueryBuilder._participle: the verb (as the translations spell it) an unknown word is the present
+     *  participle of (blockende → blocken), or null. */
+    _participle(word, cache) {
+      const participle = PRESENT_PARTICIPLE.exec(foldGerman(casefold(word)));
+      if (participle === null || !this.spelled.has(participle[1]) || !this._unknownWhole(word, cache)) return null;
+      return participle[1];
+    }
+
     /** QueryBuilder._compounds */
     _compounds(words, cache) {
       const out = new Map();
-      const fields = this.c.TEXT_FIELDS;
       for (const word of words) {
-        if (out.has(word)) continue;
-        const stems = {};
-        for (const lang of Object.keys(fields)) stems[lang] = this.a.analyse(word, lang);
-        if (!Object.values(stems).every((s) => s.length) || stems.de.length !== 1 || this.lexicon.has(stems.de[0])) continue;
-        if (Object.entries(fields).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))))) continue;
+        if (out.has(word) || !this._unknownWhole(word, cache) || this._participle(word, cache)) continue;
         if (!this.splits.has(word)) {
           if (this.splits.size > 4096) this.splits.clear();
           this.splits.set(word, this.a.splitCompound(word, (stem) => this._germanFrequency(cache, stem)));
@@ -1133,10 +1150,11 @@
       parsed.words.forEach((word, group) => {
         const stemsByLang = {};
         for (const lang of Object.keys(c.TEXT_FIELDS)) stemsByLang[lang] = this.a.analyse(word, lang);
-        if (!Object.values(stemsByLang).every((s) => s.length)) return;
+        if (!stemsByLang[parsed.lang].length) return; // a stopword of the question's language
         let found = false;
         for (const [lang, fields] of Object.entries(c.TEXT_FIELDS)) {
           const stems = stemsByLang[lang];
+          if (!stems.length) continue; // a stopword of the other language
           for (const fieldname of fields) {
             if (stems.every((stem) => cache.has(fieldname, stem))) {
               clauses.push(clause(fieldname, stems, c.BOOSTS[fieldname] * (boosts[lang] ?? 1.0), group));
@@ -1181,18 +1199,21 @@
       return found;
     }
 
-    /** query._pairs: each two neighbouring words (stopwords left out) as a phrase in PAIR_FIELDS. */
-    _pairs(words, cache, boosts) {
+    /** query._pairs: each two neighbouring words (the stopwords of the question's language left out) as a
+     *  phrase in PAIR_FIELDS; not in the fields of a language one of them is a stopword of. */
+    _pairs(words, questionLang, cache, boosts) {
       const c = this.c;
       const kept = [];
       words.forEach((word, n) => {
-        if (Object.keys(c.TEXT_FIELDS).every((lang) => this.a.analyse(word, lang).length)) kept.push([n, word]);
+        if (this.a.analyse(word, questionLang).length) kept.push([n, word]);
       });
       const clauses = [];
       for (let i = 0; i + 1 < kept.length; i++) {
         const [group, first] = kept[i], second = kept[i + 1][1];
         for (const [lang, fields] of Object.entries(c.PAIR_FIELDS)) {
-          const stems = this.a.analyse(first, lang).concat(this.a.analyse(second, lang));
+          const head = this.a.analyse(first, lang), tail = this.a.analyse(second, lang);
+          if (!head.length || !tail.length) continue;
+          const stems = head.concat(tail);
           for (const f of fields) {
             if (stems.every((stem) => cache.has(f, stem))) {
               clauses.push(clause(f, stems, c.BOOSTS[f] * (boosts[lang] ?? 1.0) * c.PAIR_WEIGHT, group));
@@ -1289,6 +1310,7 @@
     let german = 0, english = 0;
     for (const word of words) {
       const lower = casefold(word);
+      if (a.stop.de.has(lower) && a.stop.en.has(lower)) continue; // a function word of both languages
       if (germanWords.has(lower) || a.stop.de.has(lower) || /[äöüß]/.test(lower)) german += 1;
       else if (a.stop.en.has(lower)) english += 1;
       else if (cache) {
@@ -1893,7 +1915,7 @@
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
       const stems = new Set(a.analyse(subject, lang));
-      for (const rule of this.synonyms.expand(subject)) {
+      for (const rule of this.synonyms.expand(subject, lang)) {
         if (stems.size && [...stems].every((s) => rule.match.includes(s))) {
           for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
         }
@@ -2008,7 +2030,7 @@
       const c = this.c, cache = this.cache;
       const fetch = Math.max(limit, c.CANDIDATES);
       let hits = this._run(parsed, filters, fetch);
-      const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, this.analysis, c);
+      const unknown = parsed.clauses !== null ? parsed.unknown : unknownWords(cache, parsed.words, parsed.lang, this.analysis, c);
       if (unknown.length || hits.length < c.FEW_HITS) {
         const groups = new Map();
         parsed.words.forEach((w, n) => groups.set(w, n));
@@ -2236,13 +2258,13 @@
     }
   }
 
-  /** fuzzy.unknown_words: the words no text field knows, in any language. */
-  function unknownWords(cache, words, a, c) {
+  /** fuzzy.unknown_words: the words no text field knows, in any language (stopwords of `questionLang` known). */
+  function unknownWords(cache, words, questionLang, a, c) {
     const unknown = [];
     for (const word of words) {
       const stems = {};
       for (const lang of Object.keys(c.TEXT_FIELDS)) stems[lang] = a.analyse(word, lang);
-      if (!Object.values(stems).every((s) => s.length)) continue;
+      if (!stems[questionLang].length) continue;
       if (!Object.entries(c.TEXT_FIELDS).some(([lang, fs]) => fs.some((f) => stems[lang].some((s) => cache.has(f, s))))) {
         unknown.push(word);
       }
@@ -2289,7 +2311,7 @@
 
   // --- the page's API ----------------------------------------------------------------------------------
 
-  const api = { Engine, stemEnglish: P2, stemGerman: stemDe, snowballGerman: GERMAN, foldGerman };
+  const api = { Engine, splitQuery, stemEnglish: P2, stemGerman: stemDe, snowballGerman: GERMAN, foldGerman };
 
   if (typeof module === "object" && module.exports) {
     module.exports = api;
