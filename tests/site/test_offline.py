@@ -223,7 +223,10 @@ def test_over_http_the_whole_site_is_kept_offline(browser, server, judge_project
             assert title in browser.find_element(By.TAG_NAME, "h1").text, page
         assert _search(browser, "4.2.2a")[0] == "athernum:4.2.2a"
         open_page(browser, server.url + "search/index.html?q=lethal+damage")
-        assert server.requests[seen:] == []  # every answer came from the kept copy
+        # Every answer came from the kept copy. The browser's own update check of the service worker (after a
+        # navigation, at most once a second) is fetched for the worker, not the page, and DevTools' offline
+        # emulation of the page does not cover it: it is not an answer, and failing offline does no harm.
+        assert [r for r in server.requests[seen:] if r != "/sw.js"] == []
     finally:
         browser.execute_cdp_cmd(
             "Network.emulateNetworkConditions",
