@@ -54,18 +54,20 @@ class Clause:
 FIELD_LANGUAGE = {f: lang for lang, fields in TEXT_FIELDS.items() for f in fields}
 
 
-def _terms_of(text: str, language: str) -> tuple[dict[str, list[int]], int]:
-    """Each index term of ``text`` with its positions, and the number of terms (the field's length)."""
+def _terms_of(text: str, language: str) -> tuple[dict[str, tuple[int, ...]], int]:
+    """Each index term of ``text`` with its positions, and the number of terms (the field's length). The positions
+    are tuples: :data:`_LAST_ANALYSED` keeps about 100,000 of them between rebuilds, which the garbage collector
+    stops scanning once it finds they hold only numbers (lists it would scan in every full collection)."""
     positions: dict[str, list[int]] = {}
     spans = positioned_terms(text, language)
     for stem, position in spans:
         positions.setdefault(stem, []).append(position)
-    return positions, len(spans)
+    return {stem: tuple(where) for stem, where in positions.items()}, len(spans)
 
 
 #: Each text the last inversion analysed, with its terms (``(text, language)`` → :func:`_terms_of`): a rebuild in
 #: the same process (``rulekb serve``) analyses only the texts an edit changed. Holds one inversion's texts.
-_LAST_ANALYSED: dict[tuple[str, str], tuple[dict[str, list[int]], int]] = {}
+_LAST_ANALYSED: dict[tuple[str, str], tuple[dict[str, tuple[int, ...]], int]] = {}
 
 
 @dataclass
@@ -92,7 +94,7 @@ class Inverted:
         postings: Postings = {f: {} for f in ALL_TEXT_FIELDS}
         lengths = {f: [0] * count for f in ALL_TEXT_FIELDS}
         totals = dict.fromkeys(ALL_TEXT_FIELDS, 0)
-        analysed: dict[tuple[str, str], tuple[dict[str, list[int]], int]] = {}
+        analysed: dict[tuple[str, str], tuple[dict[str, tuple[int, ...]], int]] = {}
         step = max(1, count // 100)
         for doc, fields in enumerate(texts):
             if on_progress and (doc % step == 0):

@@ -7,10 +7,11 @@ import gc
 from dataclasses import replace
 from pathlib import Path
 
+from kb.core import memo
 from kb.core.collector import collector_paused
 from kb.core.paths import Paths
 from kb.site.build import build_site
-from kb.site.content_memo import ContentMemo, PageOutput
+from kb.site.content_memo import MEMO_VERSION, ContentMemo, PageOutput
 from kb.site.fingerprint import fingerprint
 from kb.site.generate import SiteGenerator
 from kb.site.watched import MISSING, current_value, real_model, recording
@@ -69,6 +70,35 @@ def test_a_page_is_kept_only_while_everything_it_read_is_unchanged(tmp_path):
     other = ContentMemo(tmp_path / "memo.pickle")
     other.start(model, ["shared, changed"], [])
     assert other.lookup("a.md", ("a.md", "A")) is None
+
+
+def test_a_build_in_the_same_process_takes_the_recorded_pages_until_another_writes_the_memo(
+    tmp_path, monkeypatch
+):
+    """``rulekb serve``'s next build looks pages up in those its last build recorded without reading back the file
+    it wrote; once another process's build has written the file, the file's pages are the ones looked up."""
+    model = SiteGenerator.load(make_project(tmp_path)).model
+    path = tmp_path / "memo.pickle"
+    before = ContentMemo(path)
+    before.start(model, ["shared"], [])
+    before.keep("a.md", ("a.md", "A"), set(), PageOutput(html="<p>a</p>"))
+    before.record()
+    loads: list[Path] = []
+    load = memo.load
+
+    def counted(p: Path) -> object:
+        loads.append(p)
+        return load(p)
+
+    monkeypatch.setattr(memo, "load", counted)
+    again = ContentMemo(path)
+    again.start(model, ["shared"], [])
+    kept = again.lookup("a.md", ("a.md", "A"))
+    assert kept is not None and kept.html == "<p>a</p>" and loads == []
+    memo.store(path, {"version": MEMO_VERSION, "pages": {}})
+    other = ContentMemo(path)
+    other.start(model, ["shared"], [])
+    assert other.lookup("a.md", ("a.md", "A")) is None and loads == [path]
 
 
 def test_fingerprints_leave_no_garbage_for_the_collector():
