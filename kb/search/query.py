@@ -228,12 +228,11 @@ class QueryBuilder:
     def __init__(self, synonyms: Synonyms):
         self.synonyms = synonyms
         self._parser = None  # Whoosh's query parser, made (and imported) on first use
+        one_word = [r for r in synonyms.rules if r.lang == "de" and len(r.match) == 1]
         #: The German words the translations know by themselves: parts a compound may be split into.
-        self._lexicon = frozenset(r.match[0] for r in synonyms.rules if r.lang == "de" and len(r.match) == 1)
+        self._lexicon = frozenset(r.match[0] for r in one_word)
         #: The same words as the translations spell them (folded): what tells the verb ``blocken`` from a stem.
-        self._spelled = frozenset(
-            fold_german(r.phrase.casefold()) for r in synonyms.rules if r.lang == "de" and len(r.match) == 1
-        )
+        self._spelled = frozenset(fold_german(r.phrase.casefold()) for r in one_word)
         self._frequency: dict[str, int] = {}
         self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}

@@ -948,8 +948,9 @@
       this.synonyms = synonyms;
       this.a = analysis;
       this.c = c;
-      this.lexicon = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => r.match[0]));
-      this.spelled = new Set(synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => foldGerman(casefold(r.phrase))));
+      const oneWord = synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1);
+      this.lexicon = new Set(oneWord.map((r) => r.match[0]));
+      this.spelled = new Set(oneWord.map((r) => foldGerman(casefold(r.phrase))));
       this.frequency = new Map();
       this.documentFrequency = new Map();
       this.splits = new Map();
