@@ -165,3 +165,13 @@ def test_separable_verb_written_as_one_word_is_read_as_its_infinitive(engine):
     assert "changes zones" in translations(parsed)
     question = "Behält ein Charakter seine Schadensmarken, wenn er auf die Hand zurückgeht?"
     assert {"athernum:10.0.4", "athernum:10.0.5"} & set(ids(engine.search(question))[:5])
+
+
+def test_card_parts_named_by_look_and_place_reach_the_cr(engine):
+    """The German rulebook's words for what a judge sees on a card (``Doppelpunkt``, ``kursiv``, ``befindet
+    sich``) are read as its English edition puts them (colon, italic, located), so a question about the colon
+    finds the activated-ability format and one about where a card part is finds the rule placing it."""
+    found = translations(built(engine, "Doppelpunkt kursiv gedruckt befindet"))
+    assert {"colon", "italic", "printed", "located"} <= found
+    assert ids(engine.search("Was bedeutet der Doppelpunkt in einer Fähigkeit?"))[0] == "athernum:4.3.5c.IIb"
+    assert "athernum:1.2.2" in ids(engine.search("Wo befindet sich das Fraktionssymbol?"))[:2]
