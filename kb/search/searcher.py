@@ -257,6 +257,9 @@ class SearchEngine:
           in it (``VOCABULARY_SHARE``) or the question's key term (the word the fewest entries hold); not a
           word a big game happens to use alone ("keyword" in "what is the guardian keyword").
 
+        A word typed twice counts once, with its first place's readings (synonyms are added there only: "sword"
+        reads "item" the first time).
+
         A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
             return None
@@ -268,9 +271,12 @@ class SearchEngine:
             return speaking[0]
         sizes = self._game_sizes()
         counts: dict[int, dict[str, int]] = {}  # typed word → game → entries holding it (best field)
+        first: dict[str, int] = {}  # a word typed twice counts once, with the readings its first place has
+        for n, typed in enumerate(parsed.words):
+            first.setdefault(typed.casefold(), n)
         for clause in parsed.clauses:
             if len(clause.stems) == 1 and clause.group < len(parsed.words):
-                word = counts.setdefault(clause.group, {})
+                word = counts.setdefault(first[parsed.words[clause.group].casefold()], {})
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
         named = self._named_games(parsed)

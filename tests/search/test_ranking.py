@@ -97,6 +97,16 @@ def test_one_odd_word_of_a_big_game_does_not_decide_the_game(engine):
     assert {"atnia:rules/combat-phase-outline/p8", "atnia:term/guardian"} & {h.id for h in result.hits}
 
 
+def test_a_word_typed_twice_counts_once_with_its_first_readings(engine):
+    """A word typed twice ("mana … the mana") is read as the first time, synonyms and all: the game the question
+    keeps to is the one it keeps to with the word typed once, not the one whose entries spell the bare repeat."""
+    for once, twice in (
+        ("where does the mana go when it is spent", "where does the mana go when the mana is spent"),
+        ("who holds the sword when it moves", "who holds the sword when the sword moves"),
+    ):
+        assert engine.search(twice, limit=10).game == engine.search(once, limit=10).game
+
+
 def test_words_every_game_uses_keep_all_games(engine):
     """A question in words all games share (or with an odd word one game happens to use once) is not
     kept to one game."""

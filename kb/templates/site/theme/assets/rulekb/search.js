@@ -1777,10 +1777,13 @@
       }
       const sizes = this._gameSizes();
       const counts = new Map();
+      const first = new Map(); // a word typed twice counts once, with the readings its first place has
+      parsed.words.forEach((typed, n) => { if (!first.has(casefold(typed))) first.set(casefold(typed), n); });
       for (const cl of parsed.clauses) {
         if (cl.stems.length === 1 && cl.group < parsed.words.length) {
-          if (!counts.has(cl.group)) counts.set(cl.group, new Map());
-          const word = counts.get(cl.group);
+          const group = first.get(casefold(parsed.words[cl.group]));
+          if (!counts.has(group)) counts.set(group, new Map());
+          const word = counts.get(group);
           for (const [g, count] of this._termGames(cl.field, cl.stems[0])) word.set(g, Math.max(word.get(g) || 0, count));
         }
       }
