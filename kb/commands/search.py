@@ -14,6 +14,15 @@ from kb.cli import EXIT_CODES, cli
 from kb.search.strings import LANGUAGES
 from kb.styled_output import Line, make_console, print_lines
 
+#: The environment variable naming the event's game: ``search`` and ``ask`` keep to it unless ``--game`` or the
+#: question names another.
+GAME_VARIABLE = "RULEKB_GAME"
+#: What ``--help`` says of it.
+GAME_DEFAULT_HELP = (
+    f" Without it: the game the question names, else ${GAME_VARIABLE} (the event's game, e.g."
+    f" `export {GAME_VARIABLE}=atnia`), else the game whose words the question uses."
+)
+
 #: ``--kind`` choices: the four groups a judge thinks in, the rulebooks' passages, and the graph's own node kinds.
 KIND_CHOICES = (
     "rule",
@@ -28,6 +37,21 @@ KIND_CHOICES = (
     "scenario",
     "document",
 )
+
+
+def _event_game(engine) -> str | None:
+    """The event's game from ``$RULEKB_GAME`` (unset or empty: none); a usage error names the variable when the
+    index has no such game."""
+    import os
+
+    from kb.search.searcher import ALL_GAMES
+
+    value = os.environ.get(GAME_VARIABLE, "").strip()
+    if value and value.casefold() not in engine.games | {ALL_GAMES}:
+        raise click.UsageError(
+            f"${GAME_VARIABLE} is {value!r}: no such game in the index (games: {', '.join(sorted(engine.games))})"
+        )
+    return value or None
 
 
 def _engine(paths):
@@ -53,7 +77,7 @@ def _engine(paths):
 @click.option(
     "--game",
     help="Only this game (athernum, atnia, altered); `all`: every game, whatever the "
-    "question's words suggest.",
+    "question's words suggest." + GAME_DEFAULT_HELP,
 )
 @click.option(
     "--doc", "document", help="Only this document: cr, rulebook-en, rulebook-de, rules, or game:document."
@@ -86,7 +110,14 @@ def search(
 
     paths = Paths.discover()
     with _engine(paths) as engine:
-        result = engine.search(" ".join(query), game=game, document=document, kind=kind, limit=limit)
+        result = engine.search(
+            " ".join(query),
+            game=game,
+            default_game=_event_game(engine),
+            document=document,
+            kind=kind,
+            limit=limit,
+        )
         explanations = None
         if explain:
             from kb.search.explain import explain as explain_hits
@@ -112,8 +143,8 @@ def search(
 @click.argument("question", nargs=-1, required=True)
 @click.option(
     "--game",
-    help="Only rules of this game (else the game the question names or whose words it uses); "
-    "`all`: every game, whatever the question's words suggest.",
+    help="Only rules of this game; `all`: every game, whatever the question's words suggest."
+    + GAME_DEFAULT_HELP,
 )
 @click.option("--limit", type=click.IntRange(1, 50), default=5, show_default=True, help="How many rules.")
 @click.option(
@@ -157,6 +188,7 @@ def ask(
             defined_by,
             limit=limit,
             game=game,
+            default_game=_event_game(engine),
             links=site_links(paths),
             lang=lang,
             explain=explain,

@@ -267,6 +267,7 @@ def ask(
     *,
     limit: int = DEFAULT_RULES,
     game: str | None = None,
+    default_game: str | None = None,
     links: SiteLinks = SITE_RELATIVE,
     lang: str | None = None,
     explain: bool = False,
@@ -275,10 +276,11 @@ def ask(
     """Answer a judge's question with the ``limit`` rules that best settle it: search's hits in search's
     order, each as the rules it stands for (a rule first met through a hit keeps that hit's place), so that
     ``ask`` and ``search`` (and the site, which shows search's ranking) agree. A ruling that settles the
-    question (it rests on the first rule) leads. ``lang``: the answer's language (the question's when
+    question (it rests on the first rule) leads. ``game``, ``default_game``: as search takes them; ``lang``: the
+    answer's language (the question's when
     None); ``explain``: say why search's hits ranked as they did; ``in_full``: the proof's example with its
     boards, when ``results`` holds only the summary of each (see :func:`kb.verify.results.load_scenario`)."""
-    found = engine.search(question, game=game, limit=max(CANDIDATE_HITS, limit))
+    found = engine.search(question, game=game, default_game=default_game, limit=max(CANDIDATE_HITS, limit))
     answer = AskAnswer(question=question, lang=lang or found.lang, game=found.game, notes=list(found.notes))
     if explain:
         answer.explain = explain_hits(engine, found)

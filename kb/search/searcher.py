@@ -194,12 +194,15 @@ class SearchEngine:
         text: str,
         *,
         game: str | None = None,
+        default_game: str | None = None,
         document: str | None = None,
         kind: str | None = None,
         limit: int = 10,
     ) -> SearchResult:
         """Ranked hits for what a judge typed; never raises on malformed input. ``game="all"`` searches every
-        game: the judge undoes the game the query names or its words suggest."""
+        game: the judge undoes the game the query names or its words suggest. ``default_game``: the event's game
+        the judge set (``RULEKB_GAME``, the site's remembered chip): it applies unless ``game`` is given or the
+        query names a game, before the game the question's words suggest."""
         text = text or ""
         limit = max(1, limit)
         every_game = (game or "").casefold() == ALL_GAMES
@@ -214,7 +217,12 @@ class SearchEngine:
         self.builder.build(parsed, self.cache)
         result = SearchResult(query=text)
         if not every_game:
-            game = game or parsed.filters.get("game") or self._game_of_words(parsed, result)
+            game = (
+                game
+                or parsed.filters.get("game")
+                or self._default_game(default_game, result)
+                or self._game_of_words(parsed, result)
+            )
         filters = self.filters(
             game, document or parsed.filters.get("document"), kind or parsed.filters.get("kind")
         )
@@ -242,6 +250,14 @@ class SearchEngine:
         result.hits = hits
         return result
 
+    def _default_game(self, default_game: str | None, result: SearchResult) -> str | None:
+        """The event's game the judge set, said in a note; none when unset or ``all``."""
+        default = (default_game or "").strip().casefold()
+        if not default or default == ALL_GAMES:
+            return None
+        result.notes.append(f"kept to {default}: the game set for the event")
+        return default
+
     def _game_of_words(self, parsed: ParsedQuery, result: SearchResult) -> str | None:
         """The game whose vocabulary the question uses (``Noon``, ``horizon``, ``Contingency``): the search
         keeps to it. Counted per typed word (its index terms, synonyms and translations alike), as the
@@ -257,6 +273,9 @@ class SearchEngine:
           in it (``VOCABULARY_SHARE``) or the question's key term (the word the fewest entries hold); not a
           word a big game happens to use alone ("keyword" in "what is the guardian keyword").
 
+        A word typed twice counts once, with its first place's readings (synonyms are added there only: "sword"
+        reads "item" the first time).
+
         A question in another language than English keeps to the one game with texts in that language."""
         if not parsed.clauses or len(self.games) < 2:
             return None
@@ -268,9 +287,12 @@ class SearchEngine:
             return speaking[0]
         sizes = self._game_sizes()
         counts: dict[int, dict[str, int]] = {}  # typed word → game → entries holding it (best field)
+        first: dict[str, int] = {}  # a word typed twice counts once, with the readings its first place has
+        for n, typed in enumerate(parsed.words):
+            first.setdefault(typed.casefold(), n)
         for clause in parsed.clauses:
             if len(clause.stems) == 1 and clause.group < len(parsed.words):
-                word = counts.setdefault(clause.group, {})
+                word = counts.setdefault(first[parsed.words[clause.group].casefold()], {})
                 for game, count in self._term_games(clause.field, clause.stems[0]).items():
                     word[game] = max(word.get(game, 0), count)
         named = self._named_games(parsed)

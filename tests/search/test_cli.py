@@ -56,6 +56,49 @@ def test_game_all_searches_every_game(indexed, run):
     assert code == 0 and len({h["game"] for h in json.loads(out)["hits"]}) > 1
 
 
+def test_the_event_game_from_the_environment_keeps_search_and_ask_to_it(indexed, run, monkeypatch):
+    """With ``RULEKB_GAME=atnia`` (a judge at an Atnia event) search and ask keep to Atnia and say so, where the
+    question alone would search every game."""
+    code, out, _ = run(indexed.root, "search", "--json", "--limit", "10", "location")
+    assert code == 0 and len({h["game"] for h in json.loads(out)["hits"]}) > 1
+    monkeypatch.setenv("RULEKB_GAME", "atnia")
+    code, out, err = run(indexed.root, "search", "--json", "--limit", "10", "location")
+    assert code == 0 and {h["game"] for h in json.loads(out)["hits"]} == {"atnia"}
+    assert "kept to atnia: the game set for the event" in err
+    code, out, _ = run(indexed.root, "ask", "--json", "--limit", "3", "how", "do", "I", "win")
+    answer = json.loads(out)
+    assert code == 0 and answer["rules"] and {r["id"].split(":")[0] for r in answer["rules"]} == {"atnia"}
+
+
+def test_game_option_and_a_game_the_question_names_win_over_the_event_game(indexed, run, monkeypatch):
+    """``--game`` and a game the question names ("in Altered") win over ``RULEKB_GAME``; ``--game all`` searches
+    every game."""
+    monkeypatch.setenv("RULEKB_GAME", "atnia")
+    for args, games in (
+        (("--game", "athernum", "location"), {"athernum"}),
+        (("in", "altered", "how", "many", "phases", "does", "a", "day", "have"), {"altered"}),
+    ):
+        code, out, _ = run(indexed.root, "search", "--json", "--limit", "10", *args)
+        assert code == 0 and {h["game"] for h in json.loads(out)["hits"]} == games, args
+    code, out, _ = run(indexed.root, "search", "--json", "--limit", "30", "--game", "all", "location")
+    assert code == 0 and len({h["game"] for h in json.loads(out)["hits"]}) > 1
+
+
+def test_an_unknown_event_game_is_an_error_naming_the_variable(indexed, run, monkeypatch):
+    """A ``RULEKB_GAME`` the index has no game of is a one-line error naming the variable, exit code 2."""
+    monkeypatch.setenv("RULEKB_GAME", "chess")
+    for command in ("search", "ask"):
+        code, _, err = run(indexed.root, command, "damage")
+        assert code == 2 and "$RULEKB_GAME is 'chess'" in err and "Traceback" not in err
+
+
+def test_help_tells_of_the_event_game(run, indexed):
+    """``search --help`` and ``ask --help`` say how ``RULEKB_GAME`` sets the event's game."""
+    for command in ("search", "ask"):
+        code, out, _ = run(indexed.root, command, "--help")
+        assert code == 0 and "RULEKB_GAME" in out
+
+
 def test_kind_choices_cover_the_index_categories():
     """The command's --kind choices offer every category, the rulebooks and every node kind the index knows."""
     assert set(CATEGORIES) | set(DOCUMENT_KINDS) | set(KIND_TO_CATEGORY) == set(KIND_CHOICES)

@@ -97,6 +97,29 @@ def test_one_odd_word_of_a_big_game_does_not_decide_the_game(engine):
     assert {"atnia:rules/combat-phase-outline/p8", "atnia:term/guardian"} & {h.id for h in result.hits}
 
 
+def test_a_word_typed_twice_counts_once_with_its_first_readings(engine):
+    """A word typed twice ("mana … the mana") is read as the first time, synonyms and all: the game the question
+    keeps to is the one it keeps to with the word typed once, not the one whose entries spell the bare repeat."""
+    for once, twice in (
+        ("where does the mana go when it is spent", "where does the mana go when the mana is spent"),
+        ("who holds the sword when it moves", "who holds the sword when the sword moves"),
+    ):
+        assert engine.search(twice, limit=10).game == engine.search(once, limit=10).game
+
+
+def test_the_event_game_keeps_the_search_unless_the_query_or_the_judge_names_another(engine):
+    """The event's game (``RULEKB_GAME``, the site's remembered chip) keeps the hits to it, said in a note, over the
+    game the question's words suggest; a game the query names, or one the judge chooses (``all`` too), wins."""
+    result = engine.search("location", default_game="Atnia")
+    assert result.game == "atnia" and {h.game for h in result.hits} == {"atnia"}
+    assert "kept to atnia: the game set for the event" in result.notes
+    assert engine.search("who may use contingency", default_game="altered").game == "altered"
+    assert engine.search("in altered how many phases does a day have", default_game="atnia").game == "altered"
+    assert engine.search("damage", game="athernum", default_game="atnia").game == "athernum"
+    assert engine.search("damage", game="all", default_game="atnia").game is None
+    assert engine.search("damage", default_game="all").notes == engine.search("damage").notes
+
+
 def test_words_every_game_uses_keep_all_games(engine):
     """A question in words all games share (or with an odd word one game happens to use once) is not
     kept to one game."""

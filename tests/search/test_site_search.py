@@ -268,6 +268,42 @@ def test_site_filters_by_game_and_kind_as_the_cli(engine, site_search):
         assert js["ids"], (query, game, kind)
 
 
+def test_site_keeps_to_the_game_the_cli_infers(engine, site_search):
+    """The game a question's words suggest, or none, is the CLI's, said in the same notes: a game's vocabulary,
+    one odd word of a big game, a word typed twice."""
+    cases = [
+        "what happens at noon",
+        "who may use contingency",
+        "what is the guardian keyword",
+        "who may take a universal action",
+        "where does the mana go when the mana is spent",
+        "who holds the sword when the sword moves",
+    ]
+    theirs = site_search([{"query": q} for q in cases])
+    for query, js in zip(cases, theirs):
+        py = engine.search(query)
+        assert (js["ids"], js["notes"]) == ([h.id for h in py.hits], py.notes), query
+
+
+def test_site_applies_the_event_game_as_the_cli(engine, site_search):
+    """The event's game (the site's remembered chip, the CLI's ``RULEKB_GAME``) keeps the search to it, said in the
+    same note, unless the query names a game or the judge chose one (``all`` too), exactly as the CLI does."""
+    cases = [
+        ("location", None, "atnia"),
+        ("who may use contingency", None, "altered"),
+        ("in altered how many phases does a day have", None, "atnia"),
+        ("damage", "athernum", "atnia"),
+        ("damage", "all", "atnia"),
+        ("Wer darf verdeckte Karten ansehen?", None, "athernum"),
+        ("location", None, "all"),
+    ]
+    theirs = site_search([{"query": q, "game": g, "defaultGame": d} for q, g, d in cases])
+    for (query, game, default), js in zip(cases, theirs):
+        py = engine.search(query, game=game, default_game=default)
+        assert (js["ids"], js["notes"]) == ([h.id for h in py.hits], py.notes), (query, game, default)
+        assert js["ids"], (query, game, default)
+
+
 def test_a_hit_carries_what_the_site_shows(engine, site_search):
     """A hit has its game-qualified id, its page URL with anchor as the index stores it, and the answering
     sentence with the query's words in <mark> (the rest escaped); a ruling carries its answer card."""

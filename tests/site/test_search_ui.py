@@ -62,6 +62,8 @@ return {
     selected: a.getAttribute('aria-selected') === 'true', id: a.id})),
   answer: root.querySelector('.rk-answer').hidden ? null : root.querySelector('.rk-answer').innerText,
   games: pressed('game'), kinds: pressed('kind'),
+  event: root.querySelector('.rk-search__event') && !root.querySelector('.rk-search__event').hidden
+    ? root.querySelector('.rk-search__event').textContent : null,
   active: root.querySelector('.rk-search__input').getAttribute('aria-activedescendant'),
 };
 """
@@ -106,6 +108,14 @@ def viewport(request, browser):
     script = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CATCH_ERRORS})
     yield request.param
     browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+@pytest.fixture()
+def forget_event_game(browser):
+    """The event's game a test's chips set is forgotten after it (on the origin it ended on), so that the next
+    test's boxes search every game."""
+    yield
+    browser.execute_script("localStorage.clear();")
 
 
 @pytest.fixture(params=["http", "file"])
@@ -267,8 +277,9 @@ def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, 
     assert _errors(browser) == []
 
 
-def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):
-    """The game and kind chips are pressed buttons of 44 px that keep the results to the API's filtered answer."""
+def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url, forget_event_game):
+    """The game and kind chips are pressed buttons of 44 px that keep the results to the API's filtered answer; the
+    game chip is remembered as the event's game (not written into the page's URL)."""
     from selenium.webdriver.common.by import By
 
     query = "location"
@@ -285,7 +296,8 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url):
     assert [h["href"] for h in state["hits"]] == [
         h["href"] for h in _api(browser, query, limit=50, game="atnia")["hits"]
     ]
-    assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "atnia"
+    assert browser.execute_script("return new URLSearchParams(location.search).get('game')") is None
+    assert browser.execute_script("return localStorage.getItem('rulekb:event-game')") == "atnia"
     _press(browser, viewport, next(c for c in chips if c.text == "All games"))
     _press(browser, viewport, next(c for c in chips if c.text == "Rulings"))
     wait_for(browser, lambda d: _state(d, "page")["kinds"] == ["Rulings"], "the Rulings chip was not pressed")
@@ -341,6 +353,64 @@ def test_the_all_games_chip_undoes_the_game_the_query_names(browser, base_url):
     assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "all"
     browser.refresh()
     assert _drawn(browser, "page", query)["games"] == ["All games"]
+
+
+def test_the_game_chip_is_remembered_as_the_event_game_on_every_page_until_cleared(
+    browser, viewport, site_url, forget_event_game
+):
+    """A game chip pressed once (a judge at an Atnia event) keeps every box on every page and visit to that game,
+    shown pressed and named under the chips, from file:// as over http; a game the query names wins over it, a
+    link's ``&game=`` too, a link without one shows it; one tap on Clear forgets it."""
+    from selenium.webdriver.common.by import By
+
+    query = "location"
+    search_page = _page(site_url, SEARCH_PAGE)
+    open_page(browser, search_page + "?q=" + quote(query))
+    browser.execute_script("localStorage.clear();")
+    browser.refresh()
+    state = _drawn(browser, "page", query)
+    assert state["games"] == ["All games"] and state["event"] is None
+    assert len({h["game"] for h in state["hits"]}) > 1
+    chips = browser.find_elements(
+        By.CSS_SELECTOR, ".rk-search--page .rk-search__chips--game .rk-search__chip"
+    )
+    _press(browser, viewport, next(c for c in chips if c.text == "Atnia"))
+    wait_for(
+        browser, lambda d: _state(d, "page")["event"] == "Event game: Atnia Clear", "no event game shown"
+    )
+    state = _drawn(browser, "page", query)
+    assert state["games"] == ["Atnia"] and {h["game"] for h in state["hits"]} == {"Atnia"}
+    assert [h["href"] for h in state["hits"]] == [
+        h["href"] for h in _api(browser, query, limit=50, defaultGame="atnia")["hits"]
+    ]
+
+    open_page(browser, _page(site_url, "athernum/cr/4.md"))  # another page: the header box keeps to Atnia
+    box = _header_box(browser, viewport)
+    box.send_keys(query)
+    state = _drawn(browser, "header", query)
+    assert state["games"] == ["Atnia"] and {h["game"] for h in state["hits"]} == {"Atnia"}
+    assert state["event"] == "Event game: Atnia Clear"
+    named = "in altered how many phases does a day have"
+    box.clear()
+    box.send_keys(named)
+    state = _drawn(browser, "header", named)
+    assert state["games"] == ["Altered"] and {h["game"] for h in state["hits"]} == {"Altered"}
+
+    open_page(browser, search_page + "?q=" + quote(query) + "&game=athernum")  # the link's game wins
+    state = _drawn(browser, "page", query)
+    assert state["games"] == ["Athernum"] and {h["game"] for h in state["hits"]} == {"Athernum"}
+    open_page(browser, search_page + "?q=" + quote(query))  # a link without one: the event game, shown
+    state = _drawn(browser, "page", query)
+    assert state["games"] == ["Atnia"] and "kept to atnia: the game set for the event" in state["notes"]
+    clear = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__event-clear")
+    assert clear.size["height"] >= 44 and clear.size["width"] >= 44
+    _press(browser, viewport, clear)
+    wait_for(browser, lambda d: _state(d, "page")["event"] is None, "the event game was not cleared")
+    state = _drawn(browser, "page", query)
+    assert state["games"] == ["All games"] and len({h["game"] for h in state["hits"]}) > 1
+    browser.refresh()
+    assert _drawn(browser, "page", query)["games"] == ["All games"]
+    assert _errors(browser) == []
 
 
 def test_keyboard_slash_arrows_enter_and_escape(browser, base_url):

@@ -2,9 +2,9 @@
  *   node runner.js serve SEARCH_JS
  *     reads one request per line, {command, index: SEARCH_INDEX_JS | null, input}, and writes one line for each:
  *     {output} or {fatal: what was thrown, with its stack}. The commands:
- *   search < [{query, game, kind, limit}, …]
+ *   search < [{query, game, defaultGame, kind, limit}, …]
  *     → [{ids, notes, hits} | {error}]  (error: what was thrown, with its stack)
- *   query < [{query, game, limit}, …]
+ *   query < [{query, game, defaultGame, limit}, …]
  *     → [{ids, answer: the id of the ruling that heads the answer card | null}]  (what the page shows)
  *   parse < [query, …]
  *     → [{lang, expansions: [[lang, phrase], …], compounds: {word: parts}, infinitives: {word: forms}}]
@@ -27,9 +27,9 @@ function engine(indexJs) {
 
 function run(command, indexJs, input) {
   if (command === "search") {
-    return input.map(({ query, game = null, kind = null, limit = 10 }) => {
+    return input.map(({ query, game = null, defaultGame = null, kind = null, limit = 10 }) => {
       try {
-        const result = engine(indexJs).search(query, { game, kind, limit });
+        const result = engine(indexJs).search(query, { game, defaultGame, kind, limit });
         return { ids: result.hits.map((h) => h.id), notes: result.notes, hits: result.hits };
       } catch (error) {
         return { error: String((error && error.stack) || error) };
@@ -37,8 +37,8 @@ function run(command, indexJs, input) {
     });
   }
   if (command === "query") {
-    return input.map(({ query, game = null, limit = 10 }) => {
-      const result = engine(indexJs).query(query, { game, limit });
+    return input.map(({ query, game = null, defaultGame = null, limit = 10 }) => {
+      const result = engine(indexJs).query(query, { game, defaultGame, limit });
       return { ids: result.hits.map((h) => h.id), answer: result.answer && result.answer.id };
     });
   }

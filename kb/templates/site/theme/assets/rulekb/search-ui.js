@@ -1,5 +1,5 @@
 /* rulekb's search boxes: results as you type, the search page (search/index.html?q=…), the answer card,
-   the game and kind chips, and the keyboard. The boxes' markup comes from partials/rulekb-search.html.
+   the game and kind chips (the game chip a judge presses is remembered as the event's game), and the keyboard. The boxes' markup comes from partials/rulekb-search.html.
    This file only draws: every result, its order and every filter come from rulekb.query() in search.js. */
 (function () {
   "use strict";
@@ -8,6 +8,7 @@
   const SEARCH_PAGE = new URL("search/index.html", SITE_ROOT); // fixed by the search contract
   const LIMIT = { header: 8, home: 8, page: 50 };
   const ALL_GAMES = "all"; // the "All games" chip: every game, undoing the game the query names or suggests
+  const EVENT_GAME_KEY = "rulekb:event-game"; // localStorage: the game chip a judge pressed, for every page and visit
   const KINDS = [["rule", "Rules"], ["ruling", "Rulings"], ["example", "Examples"], ["term", "Glossary"],
                  ["rulebook", "Rulebook"]];
   const KIND_LABEL = { rule: "Rule", section: "Section", chapter: "Chapter", paragraph: "Rule",
@@ -63,6 +64,37 @@
     return url.href;
   }
 
+  /** The event's game: the last game chip a judge pressed, kept in localStorage (which pages opened from the
+      files and offline have too; where storage is refused, it lasts as long as the page). */
+  const eventGame = {
+    unsaved: null,
+    boxes: [],
+    get() {
+      try {
+        return window.localStorage.getItem(EVENT_GAME_KEY);
+      } catch (error) {
+        return this.unsaved;
+      }
+    },
+    set(game) {
+      this.unsaved = game;
+      try {
+        if (game) window.localStorage.setItem(EVENT_GAME_KEY, game);
+        else window.localStorage.removeItem(EVENT_GAME_KEY);
+      } catch (error) {
+        // storage refused (a private window's quota): the choice holds for this page
+      }
+      this.changed();
+    },
+    /** Every box shows the event's game now set (here or in another tab) and searches again with it. */
+    changed() {
+      for (const box of this.boxes) {
+        box.showEventGame();
+        if (box.input.value.trim() || box.variant === "page") box.search();
+      }
+    },
+  };
+
   function plural(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
   }
@@ -90,7 +122,38 @@
       this.gameChips = this.chips(root.querySelector(".rk-search__chips--game"), "game",
         [[ALL_GAMES, "All games"], ...[...this.games.values()].map((g) => [g.id, g.label, g.name])]);
       this.kindChips = this.chips(root.querySelector(".rk-search__chips--kind"), "kind", [[null, "All kinds"], ...KINDS]);
+      this.eventLine = this.eventGameLine(root.querySelector(".rk-search__chips--game"));
+      this.showEventGame();
       this.bind();
+    }
+
+    /** The event's game as the box applies it: a game of this site, else none. */
+    get eventGame() {
+      const game = eventGame.get();
+      return this.games.has(game) ? game : null;
+    }
+
+    /** "Event game: Atnia [Clear]", under the game chips while an event's game is set. */
+    eventGameLine(chips) {
+      const line = element("p", "rk-search__event");
+      line.append("Event game: ", element("strong", "rk-search__event-name"), " ");
+      const clear = element("button", "rk-search__event-clear", "Clear");
+      clear.type = "button";
+      clear.addEventListener("click", () => {
+        this.game = null;
+        this.gameChips[0].chip.focus(); // the line hides: focus stays in the box, on "All games"
+        eventGame.set(null);
+      });
+      line.append(clear);
+      chips.after(line);
+      return line;
+    }
+
+    showEventGame() {
+      const game = this.eventGame;
+      this.eventLine.hidden = !game;
+      this.eventLine.querySelector(".rk-search__event-name").textContent = game ? this.gameName(game) : "";
+      this.eventLine.querySelector("button").setAttribute("aria-label", game ? `Clear the event game, ${this.gameName(game)}` : "Clear");
     }
 
     chips(group, field, choices) {
@@ -100,6 +163,11 @@
         if (title) chip.title = title;
         chip.setAttribute("aria-pressed", String(value === null || value === ALL_GAMES));
         chip.addEventListener("click", () => {
+          if (field === "game" && value !== ALL_GAMES) { // a game: the event's game from now on, on every page
+            this.game = null;
+            eventGame.set(value);
+            return;
+          }
           this[field] = value;
           this.search();
         });
@@ -154,7 +222,7 @@
 
     async runOnce() {
       const query = this.input.value;
-      const filters = { game: this.game, kind: this.kind };
+      const filters = { game: this.game, defaultGame: this.eventGame, kind: this.kind };
       if (this.variant === "page") this.remember(query);
       if (!query.trim()) {
         this.draw(query, { hits: [], notes: [], game: null }, filters);
@@ -180,7 +248,7 @@
       const empty = !query.trim();
       this.hits = hits;
       this.setActive(-1);
-      const game = filters.game === ALL_GAMES ? null : filters.game || result.game || null;
+      const game = filters.game === ALL_GAMES ? null : filters.game || result.game || (empty && filters.defaultGame) || null;
       for (const { chip, value } of this.gameChips) chip.setAttribute("aria-pressed", String(value === (game || ALL_GAMES)));
       for (const { chip, value } of this.kindChips) chip.setAttribute("aria-pressed", String(value === filters.kind));
       this.status.textContent = empty ? "Type a rule number, a word or a question."
@@ -389,6 +457,10 @@
     const boxes = Array.from(document.querySelectorAll("[data-rk-search]"), (root) => new SearchBox(root, config));
     const order = ["page", "home", "header"];
     const main = boxes.slice().sort((a, b) => order.indexOf(a.variant) - order.indexOf(b.variant))[0];
+    eventGame.boxes = boxes;
+    window.addEventListener("storage", (event) => {
+      if (event.key === EVENT_GAME_KEY || event.key === null) eventGame.changed();
+    });
     const page = boxes.find((box) => box.variant === "page");
     if (page) page.startFromUrl();
     document.addEventListener("keydown", (event) => {

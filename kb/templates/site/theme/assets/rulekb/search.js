@@ -1725,7 +1725,7 @@
 
     /** SearchEngine.search: ranked hits for what a judge typed; never throws on any input. `game: "all"`
      *  searches every game: the judge undoes the game the query names or its words suggest. */
-    search(text, { game = null, document = null, kind = null, limit = 10 } = {}) {
+    search(text, { game = null, defaultGame = null, document = null, kind = null, limit = 10 } = {}) {
       text = typeof text === "string" ? text : text == null ? "" : String(text);
       limit = hitLimit(limit);
       const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
@@ -1739,7 +1739,7 @@
       result.lang = parsed.lang;
       let filters;
       try {
-        if (!everyGame) game = game || parsed.filters.game || this._gameOfWords(parsed, result);
+        if (!everyGame) game = game || parsed.filters.game || this._defaultGame(defaultGame, result) || this._gameOfWords(parsed, result);
         filters = this.filters(game, document || parsed.filters.document, kind || parsed.filters.kind);
       } catch (error) {
         if (!(error instanceof BadFilter)) throw error;
@@ -1765,6 +1765,14 @@
       return result;
     }
 
+    /** SearchEngine._default_game: the event's game the judge set, said in a note; none when unset or "all". */
+    _defaultGame(defaultGame, result) {
+      const value = casefold(pyStrip(typeof defaultGame === "string" ? defaultGame : ""));
+      if (!value || value === this.c.ALL_GAMES) return null;
+      result.notes.push(`kept to ${value}: the game set for the event`);
+      return value;
+    }
+
     /** SearchEngine._game_of_words: the game whose vocabulary the question uses (votes by each word's share
      *  of each game's entries; see the Python docstring for the rule). */
     _gameOfWords(parsed, result) {
@@ -1777,10 +1785,13 @@
       }
       const sizes = this._gameSizes();
       const counts = new Map();
+      const first = new Map(); // a word typed twice counts once, with the readings its first place has
+      parsed.words.forEach((typed, n) => { if (!first.has(casefold(typed))) first.set(casefold(typed), n); });
       for (const cl of parsed.clauses) {
         if (cl.stems.length === 1 && cl.group < parsed.words.length) {
-          if (!counts.has(cl.group)) counts.set(cl.group, new Map());
-          const word = counts.get(cl.group);
+          const group = first.get(casefold(parsed.words[cl.group]));
+          if (!counts.has(group)) counts.set(group, new Map());
+          const word = counts.get(group);
           for (const [g, count] of this._termGames(cl.field, cl.stems[0])) word.set(g, Math.max(word.get(g) || 0, count));
         }
       }
@@ -1953,7 +1964,7 @@
       const plain = !options.kind && !options.document;
       const result = this.search(text, plain ? { ...options, limit: Math.max(limit, this.c.CANDIDATE_HITS) } : options);
       const answer = !options.kind || options.kind === "ruling"
-        ? this.answer(text, { game: options.game, found: plain ? result : null }) : null;
+        ? this.answer(text, { game: options.game, defaultGame: options.defaultGame, found: plain ? result : null }) : null;
       return { hits: result.hits.slice(0, limit), notes: result.notes, game: result.game, lang: result.lang, answer };
     }
 
@@ -1961,8 +1972,8 @@
      *  among the best RULING_HITS rulings for the question and rests on the first rule of ask's answer.
      *  ``found``: the question's search with no kind or document filter and at least CANDIDATE_HITS hits, if
      *  the caller has it (else searched here). */
-    answer(text, { game = null, found = null } = {}) {
-      found = found || this.search(text, { game, limit: this.c.CANDIDATE_HITS });
+    answer(text, { game = null, defaultGame = null, found = null } = {}) {
+      found = found || this.search(text, { game, defaultGame, limit: this.c.CANDIDATE_HITS });
       let first;
       for (const hit of found.hits) {
         first = this._rulesFor(this.docnumOf.get(hit.id)).find((r) => found.game === null || this.docs[r].game === found.game);
@@ -2350,13 +2361,14 @@
     return loading;
   };
 
-  /** rulekb.query(text, {limit, game, kind}): the hits with the notes on how the query was read, and the ruling
+  /** rulekb.query(text, {limit, game, defaultGame, kind}): the hits with the notes on how the query was read, and the ruling
    *  that answers the question as `rulekb ask` leads with it (none when another kind than rulings is asked for). */
   rulekb.query = function query(text, options = {}) {
     return rulekb.ready().then((engine) => engine.query(text, options));
   };
 
-  /** rulekb.search(text, {limit, game, kind}): ranked results. */
+  /** rulekb.search(text, {limit, game, defaultGame, kind}): ranked results (``defaultGame``: the event's game,
+   *  which a game the query names overrides; ``game`` overrides both). */
   rulekb.search = function search(text, options = {}) {
     return rulekb.query(text, options).then((result) => result.hits);
   };
