@@ -279,7 +279,8 @@ def test_a_ruling_among_the_first_results_heads_them_as_an_answer_card(browser, 
 
 def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url, forget_event_game):
     """The game and kind chips are pressed buttons of 44 px that keep the results to the API's filtered answer; the
-    game chip is remembered as the event's game (not written into the page's URL)."""
+    game chip is remembered as the event's game and written into the page's URL, so that a shared link shows the
+    same results."""
     from selenium.webdriver.common.by import By
 
     query = "location"
@@ -296,7 +297,7 @@ def test_game_and_kind_chips_filter_the_results(browser, viewport, base_url, for
     assert [h["href"] for h in state["hits"]] == [
         h["href"] for h in _api(browser, query, limit=50, game="atnia")["hits"]
     ]
-    assert browser.execute_script("return new URLSearchParams(location.search).get('game')") is None
+    assert browser.execute_script("return new URLSearchParams(location.search).get('game')") == "atnia"
     assert browser.execute_script("return localStorage.getItem('rulekb:event-game')") == "atnia"
     _press(browser, viewport, next(c for c in chips if c.text == "All games"))
     _press(browser, viewport, next(c for c in chips if c.text == "Rulings"))
@@ -360,7 +361,8 @@ def test_the_game_chip_is_remembered_as_the_event_game_on_every_page_until_clear
 ):
     """A game chip pressed once (a judge at an Atnia event) keeps every box on every page and visit to that game,
     shown pressed and named under the chips, from file:// as over http; a game the query names wins over it, a
-    link's ``&game=`` too, a link without one shows it; one tap on Clear forgets it."""
+    link's ``&game=`` too, a link without one shows it and the page's URL then carries it; one tap on Clear
+    forgets it."""
     from selenium.webdriver.common.by import By
 
     query = "location"
@@ -399,9 +401,14 @@ def test_the_game_chip_is_remembered_as_the_event_game_on_every_page_until_clear
     open_page(browser, search_page + "?q=" + quote(query) + "&game=athernum")  # the link's game wins
     state = _drawn(browser, "page", query)
     assert state["games"] == ["Athernum"] and {h["game"] for h in state["hits"]} == {"Athernum"}
+    url_game = "return new URLSearchParams(location.search).get('game')"
+    open_page(browser, search_page + "?q=" + quote(named))  # the game the query names is not the link's
+    state = _drawn(browser, "page", named)
+    assert state["games"] == ["Altered"] and browser.execute_script(url_game) is None
     open_page(browser, search_page + "?q=" + quote(query))  # a link without one: the event game, shown
     state = _drawn(browser, "page", query)
     assert state["games"] == ["Atnia"] and "kept to atnia: the game set for the event" in state["notes"]
+    assert browser.execute_script(url_game) == "atnia"  # shared, the link shows what the judge sees
     clear = browser.find_element(By.CSS_SELECTOR, ".rk-search--page .rk-search__event-clear")
     assert clear.size["height"] >= 44 and clear.size["width"] >= 44
     _press(browser, viewport, clear)

@@ -1,5 +1,6 @@
 /* rulekb's search boxes: results as you type, the search page (search/index.html?q=…), the answer card,
-   the game and kind chips (the game chip a judge presses is remembered as the event's game), and the keyboard. The boxes' markup comes from partials/rulekb-search.html.
+   the game and kind chips (the game chip a judge presses is remembered as the event's game), and the keyboard.
+   The boxes' markup comes from partials/rulekb-search.html.
    This file only draws: every result, its order and every filter come from rulekb.query() in search.js. */
 (function () {
   "use strict";
@@ -223,8 +224,8 @@
     async runOnce() {
       const query = this.input.value;
       const filters = { game: this.game, defaultGame: this.eventGame, kind: this.kind };
-      if (this.variant === "page") this.remember(query);
       if (!query.trim()) {
+        if (this.variant === "page") this.remember(query, this.game);
         this.draw(query, { hits: [], notes: [], game: null }, filters);
         return;
       }
@@ -240,6 +241,10 @@
         }
       }
       if (this.again) return; // the box changed while this ran: draw only the latest
+      if (this.variant === "page") {
+        const kept = filters.defaultGame && result.game === filters.defaultGame ? filters.defaultGame : null;
+        this.remember(query, this.game || kept);
+      }
       this.draw(query, result, filters);
     }
 
@@ -423,9 +428,10 @@
       this.input.select();
     }
 
-    /** The search page keeps its query (and chosen filters) in its URL, so that it can be shared. */
-    remember(query) {
-      const search = new URL(searchPageUrl(query, this.game, this.kind)).search;
+    /** The search page keeps its query and filters in its URL, so that a shared link shows the same results: the
+        game is the chosen one, or the event's game when the results were kept to it (not one the query names). */
+    remember(query, game) {
+      const search = new URL(searchPageUrl(query, game, this.kind)).search;
       try {
         window.history.replaceState(null, "", search || window.location.pathname);
       } catch (error) {
