@@ -46,12 +46,12 @@ COMPOUND_PART_WEIGHT = 0.5
 PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
 PAIR_WEIGHT = 0.5
 #: A question asking how many or how often wants the rule that gives the number: it also searches the words
-#: rules give numbers with, as a word of its own, at this weight.
+#: rules give numbers with, as a word of its own, at this weight. Not "up to": the index drops "to", so it
+#: searched "up", face-up's word, marking it in every face-up rule ("Wie oft darf ich angreifen").
 QUANTITY = re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", re.IGNORECASE)
 QUANTITY_WORDS = (
     "exactly",
     "maximum",
-    "up to",
     "at least",
     "no more than",
     "number of",
@@ -279,7 +279,15 @@ class QueryBuilder:
             parsed.compounds = self._compounds(parsed.words, cache)
             parsed.infinitives = self._infinitives(parsed.words, cache)
         readings = parsed.readings()
-        reading = " ".join(" ".join(readings.get(w, (w,))) for w in parsed.words) if readings else text
+        # a compound as typed, then its parts: an idiom's stopword ("am Zug") takes no part for a word ("am Zugende")
+        reading = (
+            " ".join(
+                " ".join(((w,) if w in parsed.compounds else ()) + readings.get(w, (w,)))
+                for w in parsed.words
+            )
+            if readings
+            else text
+        )
         parsed.expansions = self.synonyms.expand(reading, parsed.lang)
         for rule in parsed.expansions:
             weight = SYNONYM_BOOST * (TRANSLATION_WEIGHT[parsed.lang] if rule.lang == "de" else 1.0)

@@ -165,3 +165,36 @@ def test_separable_verb_written_as_one_word_is_read_as_its_infinitive(engine):
     assert "changes zones" in translations(parsed)
     question = "Behält ein Charakter seine Schadensmarken, wenn er auf die Hand zurückgeht?"
     assert {"athernum:10.0.4", "athernum:10.0.5"} & set(ids(engine.search(question))[:5])
+
+
+def test_idiom_does_not_take_a_compounds_part_for_a_word(engine):
+    """``am Zugende`` (at the end of the turn) is the end of a turn, not ``am Zug`` (the active player): the idiom's
+    stopword stands before the typed compound, not before its first part."""
+    found = translations(built(engine, "Was passiert am Zugende mit Schadensmarken"))
+    assert {"turn", "end", "damage counter"} <= found
+    assert "active player" not in found
+
+
+def test_present_participle_of_a_translated_verb_is_no_compound(engine):
+    """``der kämpfende Charakter`` is a character in combat (``kämpfen``), not Kampf + Ende (end)."""
+    parsed = built(engine, "Wer ist der kämpfende Charakter")
+    assert "kämpfende" not in parsed.compounds
+    assert "end" not in translations(parsed)
+    assert "combat" in translations(parsed)
+
+
+def test_noun_after_a_preposition_is_no_verb_form(engine):
+    """``Nacht`` is not read as a verb ``nachen`` (``nach`` is a preposition), whose stem would translate
+    ``nächste`` (next): "in der Nacht" searches the night phase only."""
+    parsed = built(engine, "Darf in der Nacht jemand aktivieren")
+    assert "Nacht" not in parsed.infinitives
+    assert "next" not in translations(parsed)
+    assert "night phase" in translations(parsed)
+
+
+def test_how_often_does_not_search_up_of_face_up(engine):
+    """A question "wie oft" asks for a number: the words rules give numbers with are searched, but not "up" (what "up to"
+    leaves once the index drops "to"), which is face-up's word and was marked in every face-up rule."""
+    stems = {clause.stems for clause in built(engine, "Wie oft darf ich angreifen").clauses}
+    assert ("maximum",) in stems
+    assert ("up",) not in stems

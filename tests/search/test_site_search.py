@@ -60,6 +60,10 @@ EXACT = [
     "what happens when a unit dies",
     "was it in play",
     "Darf die blockende Einheit zurückschlagen?",
+    "Was passiert am Zugende mit Schadensmarken",
+    "Wer ist der kämpfende Charakter",
+    "Darf in der Nacht jemand aktivieren",
+    "Wie oft darf ich angreifen",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

@@ -477,7 +477,7 @@
       const out = [];
       const seen = new Set(own);
       for (const base of bases) {
-        if (base.length < 3) continue;
+        if (base.length < 3 || this.stop.de.has(base)) continue; // a function word is no verb's stem: Nacht
         const infinitive = infinitiveOf(base);
         const stems = this.analyse(infinitive, "de");
         if (stems.length === 1 && !seen.has(stems[0])) {
@@ -976,7 +976,9 @@
         parsed.infinitives = this._infinitives(parsed.words, cache);
       }
       const read = readings(parsed);
-      const reading = read.size ? parsed.words.map((w) => (read.get(w) || [w]).join(" ")).join(" ") : text;
+      // a compound as typed, then its parts: an idiom's stopword ("am Zug") takes no part for a word ("am Zugende")
+      const readAs = (w) => [...(parsed.compounds.has(w) ? [w] : []), ...(read.get(w) || [w])].join(" ");
+      const reading = read.size ? parsed.words.map(readAs).join(" ") : text;
       parsed.expansions = this.synonyms.expand(reading, parsed.lang);
       for (const rule of parsed.expansions) {
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
