@@ -54,10 +54,6 @@ def _digits(text: str) -> str:
     return NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group().casefold()]), text)
 
 
-def _paragraphs(graph: Graph, section: str) -> list[str]:
-    return [c for c in children(graph, section) if graph.node(c).kind == "paragraph"]
-
-
 def _anchors(text: str, translate: Synonyms | None) -> set[str]:
     """What two translations of a paragraph share: numbers, loanwords (``Support``, ``OFV``), and, for German
     text, the English stems its words translate to (from the synonyms file's translations)."""
@@ -133,29 +129,44 @@ def _nearest_section(graph: Graph, node_id: str) -> str | None:
     return parent
 
 
+def _flat_paragraphs(graph: Graph, section: str, separate: set[str]) -> list[str]:
+    """A section's paragraphs in document order, its items and its subsections' paragraphs too, but not those of a
+    subsection in ``separate`` (one translated, and aligned, on its own): the German rulebook lists as items of a
+    paragraph ("Wichtige Begriffe": Permanent, Ausrüstung, Spielstein) what the English one heads as a subsection."""
+    out: list[str] = []
+    stack = list(reversed(children(graph, section)))
+    while stack:
+        node = stack.pop()
+        if node in separate:
+            continue
+        if graph.node(node).kind == "paragraph":
+            out.append(node)
+        stack.extend(reversed(children(graph, node)))
+    return out
+
+
 def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
-    """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section)."""
-    out: dict[str, list[str]] = {}
+    """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section,
+    items and subsections' paragraphs among them); an item left unpaired reads as the paragraph it belongs to."""
+    translated = {}
     for section, data in graph.node_items():
-        if data.kind != "section":
-            continue
-        targets = edges_of(graph, section, EdgeKind.TRANSLATES)
-        if not targets:
-            continue
-        out[section] = [targets[0]]
-        de, en = _paragraphs(graph, section), _paragraphs(graph, targets[0])
+        targets = edges_of(graph, section, EdgeKind.TRANSLATES) if data.kind == "section" else []
+        if targets:
+            translated[section] = targets[0]
+    separate = set(translated) | set(translated.values())
+    out: dict[str, list[str]] = {}
+    for section, target in translated.items():
+        out[section] = [target]
+        de, en = _flat_paragraphs(graph, section, separate), _flat_paragraphs(graph, target, separate)
         pairs = align_paragraphs(
             [graph.node(p).text for p in de], [graph.node(p).text for p in en], translate
         )
         for i, js in pairs.items():
             out[de[i]] = [en[j] for j in js]
-        for paragraph in de:  # sub-items: the same position under the counterpart, else the counterpart
-            for nested in descendants(graph, paragraph):
-                parent = graph.node(nested).parent
-                assert parent is not None  # a descendant has its parent
-                suffix = nested[len(parent) :]
-                mapped = [c + suffix for c in out.get(parent, []) if c + suffix in graph]
-                out[nested] = mapped or out.get(parent, [])
+        for paragraph in de:  # in document order: an item's paragraph is paired (or not) before it
+            parent = graph.node(paragraph).parent
+            if paragraph not in out and parent is not None and graph.node(parent).kind == "paragraph":
+                out[paragraph] = out.get(parent, [])
     return out
 
 

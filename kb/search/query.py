@@ -268,7 +268,7 @@ class QueryBuilder:
         parsed.words = plain_words(text)
         if not parsed.words:
             return parsed
-        parsed.lang = detect_language(parsed.words, cache)
+        parsed.lang = detect_language(parsed.words, cache, self._lexicon)
         boosts = language_boosts(parsed.lang)
         if SYNTAX.search(text):
             if _balanced(text):
@@ -520,7 +520,9 @@ class QueryBuilder:
                 found = self._german_clauses(clauses, parts, cache, boosts, group) or bool(parts)
             for part in parts:
                 self._german_clauses(clauses, (part,), cache, boosts, group, COMPOUND_PART_WEIGHT)
-            if not found:
+            # a word the translations know is no typo, though no German text has it: ``Ressourcenmarken`` is
+            # searched as resource tokens, not corrected into another compound (``Ressourcenkarte``)
+            if not found and not (len(stems_by_lang["de"]) == 1 and stems_by_lang["de"][0] in self._lexicon):
                 unknown.append(word)
         return clauses, unknown
 
@@ -658,10 +660,13 @@ def to_whoosh(clauses: list[Clause]) -> wq.Query:
     return parts[0] if len(parts) == 1 else wq.Or(parts)
 
 
-def detect_language(words: list[str], cache: PostingsCache | None = None) -> str:
-    """``de`` when the words look German: German function words, umlauts or ß, or words that only the
-    German texts of the index contain; else ``en``. A function word of both languages (``in``, ``an``, ``was``,
-    ``will``) tells neither."""
+def detect_language(
+    words: list[str], cache: PostingsCache | None = None, lexicon: frozenset[str] = frozenset()
+) -> str:
+    """``de`` when the words look German: German function words, umlauts or ß, words that only the German texts
+    of the index contain, or that no text holds but the translations know (their German stems, ``lexicon``:
+    ``Ressourcenmarken``); else ``en``. A function word of both languages (``in``, ``an``, ``was``, ``will``)
+    tells neither."""
     german = english = 0
     for word in words:
         lower = word.casefold()
@@ -672,8 +677,10 @@ def detect_language(words: list[str], cache: PostingsCache | None = None) -> str
         elif lower in EN_STOPWORDS:
             english += 1
         elif cache is not None:
-            in_de = any(cache.has(f, s) for f in TEXT_FIELDS["de"] for s in analyse(word, "de"))
+            stems = analyse(word, "de")
+            in_de = any(cache.has(f, s) for f in TEXT_FIELDS["de"] for s in stems)
             in_en = any(cache.has(f, s) for f in TEXT_FIELDS["en"] for s in analyse(word, "en"))
+            in_de = in_de or (not in_en and len(stems) == 1 and stems[0] in lexicon)
             german += in_de and not in_en
             english += in_en and not in_de
     return "de" if german > english else "en"

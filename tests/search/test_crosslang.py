@@ -37,6 +37,17 @@ def test_real_split_paragraph_in_the_rulebook_is_aligned(graph):
     assert counterparts[de] == ["athernum:rulebook-en/resources-and-the-resource-pool/p6"]
 
 
+def test_items_pair_with_the_paragraphs_of_an_english_subsection(graph):
+    """The German rulebook lists its important terms as items of one paragraph, the English one as a subsection's
+    paragraphs: "Spielstein – auch Token genannt" translates the English "Token" paragraph, not the section's
+    introduction, and so leads to the CR's rules on tokens (2.5)."""
+    synonyms = load_synonyms()
+    de = "athernum:rulebook-de/offizielle-klarstellungen-und-regelauslegung/p2.3"
+    (en,) = english_counterparts(graph, synonyms)[de]
+    assert graph.node(en).text.startswith("Token – ")
+    assert {"athernum:2.5.0", "athernum:2.5.3"} <= set(related_rules(graph, synonyms)[de])
+
+
 def test_passage_leads_to_the_rules_of_each_of_its_sentences(graph):
     """A passage stating two facts leads to a rule for each: who may look at face-down and at exhausted cards."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p1"]

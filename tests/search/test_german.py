@@ -198,3 +198,12 @@ def test_how_often_does_not_search_up_of_face_up(engine):
     stems = {clause.stems for clause in built(engine, "Wie oft darf ich angreifen").clauses}
     assert ("maximum",) in stems
     assert ("up",) not in stems
+
+
+def test_word_the_translations_know_is_no_typo(engine):
+    """``Ressourcenmarken`` (in no German text, but translated: resource tokens) is searched as what it is, not
+    corrected into another compound one letter away (``Ressourcenkarten``, resource cards); typed alone, it is
+    read as German, so its translation finds the glossary entry."""
+    result = engine.search("Wo kommen meine Ressourcenmarken hin?")
+    assert "Ressourcenmarken" not in result.corrections
+    assert "athernum:term/resource-token" in ids(engine.search("Ressourcenmarken", limit=5))

@@ -64,6 +64,8 @@ EXACT = [
     "Wer ist der kämpfende Charakter",
     "Darf in der Nacht jemand aktivieren",
     "Wie oft darf ich angreifen",
+    "Wo kommen meine Ressourcenmarken hin?",
+    "Ressourcenmarken",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

@@ -964,7 +964,7 @@
       const text = pyStrip(parsed.text);
       parsed.words = plainWords(text, this.operators);
       if (!parsed.words.length) return parsed;
-      parsed.lang = detectLanguage(parsed.words, cache, this.a, c);
+      parsed.lang = detectLanguage(parsed.words, cache, this.a, c, this.lexicon);
       const boosts = languageBoosts(parsed.lang, c);
       if (SYNTAX.test(text)) {
         if (balanced(text)) parsed.query = this._parse(clean(text), cache);
@@ -1185,7 +1185,8 @@
           found = this._germanClauses(clauses, parts, cache, boosts, group) || parts.length > 0;
         }
         for (const part of parts) this._germanClauses(clauses, [part], cache, boosts, group, c.COMPOUND_PART_WEIGHT);
-        if (!found) unknown.push(word);
+        // a word the translations know is no typo (Ressourcenmarken is no Ressourcenkarte)
+        if (!found && !(stemsByLang.de.length === 1 && this.lexicon.has(stemsByLang.de[0]))) unknown.push(word);
       });
       return [clauses, unknown];
     }
@@ -1308,7 +1309,7 @@
   }
 
   /** query.detect_language: "de" when the words look German, else "en". */
-  function detectLanguage(words, cache, a, c) {
+  function detectLanguage(words, cache, a, c, lexicon = new Set()) {
     const germanWords = new Set(c.GERMAN_WORDS);
     let german = 0, english = 0;
     for (const word of words) {
@@ -1317,8 +1318,11 @@
       if (germanWords.has(lower) || a.stop.de.has(lower) || /[äöüß]/.test(lower)) german += 1;
       else if (a.stop.en.has(lower)) english += 1;
       else if (cache) {
-        const inDe = c.TEXT_FIELDS.de.some((f) => a.analyse(word, "de").some((s) => cache.has(f, s)));
+        const stems = a.analyse(word, "de");
         const inEn = c.TEXT_FIELDS.en.some((f) => a.analyse(word, "en").some((s) => cache.has(f, s)));
+        // a word no text holds but the translations know (Ressourcenmarken) is German too
+        const inDe = c.TEXT_FIELDS.de.some((f) => stems.some((s) => cache.has(f, s)))
+          || (!inEn && stems.length === 1 && lexicon.has(stems[0]));
         german += inDe && !inEn ? 1 : 0;
         english += inEn && !inDe ? 1 : 0;
       }
