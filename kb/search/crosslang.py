@@ -37,6 +37,9 @@ SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[–—-]\s+")
 PER_SENTENCE = 2
 #: A line shorter than this without a full stop is a heading for the paragraph after it.
 HEADING_WORDS = 6
+#: A paragraph shorter than this without a full stop, after one that ends in a colon, is an item of its list
+#: ("Eine verdeckte Karte verliert:" – "Alle ihre Werte"): it is read with that lead-in and its section's title.
+ITEM_WORDS = 20
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
 #: The memo of the last matching, kept while the graph of the games with rulebooks and the synonyms are unchanged.
@@ -301,9 +304,17 @@ def _related_rules(
 
 
 def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]) -> str:
-    """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads."""
-    english = counterparts.get(node_id, [node_id])
-    text = " ".join(f"{graph.node(e).title} {graph.node(e).text}" for e in english).strip()
+    """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads; a list's
+    item with the list's lead-in and the section's title ("Face-Down Cards: A face-down card loses: All its values")."""
+
+    def said(node: str) -> str:
+        english = counterparts.get(node, [node])
+        return " ".join(f"{graph.node(e).title} {graph.node(e).text}" for e in english).strip()
+
+    text = said(node_id)
+    lead = _lead_in(graph, node_id, said, lambda section: counterparts.get(section, [section])[0])
+    if lead:
+        return lead + " " + text
     parent = graph.node(node_id).parent
     if (
         parent is not None
@@ -317,6 +328,29 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
             following = counterparts.get(siblings[position + 1], [siblings[position + 1]])
             text += " " + " ".join(graph.node(e).text for e in following)
     return text
+
+
+def _is_item(text: str) -> bool:
+    """A list's item: short, without a full stop (nor a colon of its own)."""
+    return len(text.split()) < ITEM_WORDS and not text.rstrip().endswith((".", ":"))
+
+
+def _lead_in(graph: Graph, node_id: str, said: Callable[[str], str], english: Callable[[str], str]) -> str:
+    """The section's title and the lead-in ending in a colon that the paragraph ``node_id`` is an item of (the items
+    between them items too), as ``said`` words them and as the section's ``english`` counterpart titles it; empty
+    for a paragraph that is no list's item."""
+    node = graph.node(node_id)
+    if node.kind != "paragraph" or node.parent is None or not _is_item(said(node_id)):
+        return ""
+    siblings = children(graph, node.parent)
+    for previous in reversed(siblings[: siblings.index(node_id)]):
+        text = said(previous)
+        if text.rstrip().endswith(":"):
+            section = _nearest_section(graph, node_id)
+            return f"{graph.node(english(section)).title if section else ''}: {text}".strip(": ")
+        if not _is_item(text):
+            return ""
+    return ""
 
 
 def _rank(

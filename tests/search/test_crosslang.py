@@ -48,6 +48,13 @@ def test_items_pair_with_the_paragraphs_of_an_english_subsection(graph):
     assert {"athernum:2.5.0", "athernum:2.5.3"} <= set(related_rules(graph, synonyms)[de])
 
 
+def test_list_item_is_read_with_its_lead_in(graph):
+    """ "Ihren Namen", an item under "Sie behält jedoch:" in "Verdeckte Karten" (a turned card retains: its name),
+    leads to the rule on the name a turned card retains (6.2.4a), not to rules about names in general."""
+    related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p7"]
+    assert related[0] == "athernum:6.2.4a"
+
+
 def test_passage_leads_to_the_rules_of_each_of_its_sentences(graph):
     """A passage stating two facts leads to a rule for each: who may look at face-down and at exhausted cards."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p1"]
