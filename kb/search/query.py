@@ -414,7 +414,7 @@ class QueryBuilder:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
         (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
         it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
-        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``)."""
+        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``, ``gehen … weg`` → ``weggehen``)."""
         out: dict[str, tuple[str, ...]] = {}
         folded = [fold_german(w.casefold()) for w in words]
         # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
@@ -428,6 +428,9 @@ class QueryBuilder:
                 out[word] = (verb,)
                 continue
             forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
+            # a verb typed as its infinitive ("gehen … weg", "kommen … zurück"): the translations' spelling of it
+            whole = particle + fold_german(word.casefold())
+            forms += (whole,) if particle and whole in self._spelled else ()
             known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
             if known:
                 out[word] = known

@@ -207,3 +207,11 @@ def test_word_the_translations_know_is_no_typo(engine):
     result = engine.search("Wo kommen meine Ressourcenmarken hin?")
     assert "Ressourcenmarken" not in result.corrections
     assert "athernum:term/resource-token" in ids(engine.search("Ressourcenmarken", limit=5))
+
+
+def test_separable_verb_typed_as_its_infinitive_is_read_with_its_particle(engine):
+    """``Gehen … weg?`` (the plural's verb is spelled as the infinitive, its particle ends the question) is read as
+    ``weggehen``, so its translation (removed) is searched, not only "gehen"."""
+    parsed = built(engine, "Gehen Schadensmarken am Ende des Zuges weg?")
+    assert "weggehen" in parsed.readings()["Gehen"]
+    assert "removed" in translations(parsed)

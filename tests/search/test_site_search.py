@@ -66,6 +66,7 @@ EXACT = [
     "Wie oft darf ich angreifen",
     "Wo kommen meine Ressourcenmarken hin?",
     "Ressourcenmarken",
+    "Gehen Schadensmarken am Ende des Zuges weg?",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

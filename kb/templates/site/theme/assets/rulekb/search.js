@@ -1098,6 +1098,8 @@
         const verb = this._participle(word, cache);
         if (verb) { out.set(word, [verb]); continue; }
         const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
+        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
+        if (particle && this.spelled.has(whole)) forms.push(whole);
         const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
         if (known.length) out.set(word, known);
       }
