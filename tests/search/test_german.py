@@ -215,3 +215,14 @@ def test_separable_verb_typed_as_its_infinitive_is_read_with_its_particle(engine
     parsed = built(engine, "Gehen Schadensmarken am Ende des Zuges weg?")
     assert "weggehen" in parsed.readings()["Gehen"]
     assert "removed" in translations(parsed)
+
+
+def test_definition_question_with_a_particle_finds_the_entry_named_so(engine):
+    """ "Was genau ist ein Ziel?" and "Was macht Solvency genau?" ask what a word means: the particle is no part of
+    the word looked up; and a target is the entry named Target, not "Linked Target", which holds the word too."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Was genau ist ein Ziel?") == ["Ziel"]
+    assert definition_subjects("Was macht Solvency genau?") == ["Solvency"]
+    assert ids(engine.search("Was genau ist ein Ziel?", limit=3))[0] == "athernum:term/target-targeting"
+    assert ids(engine.search("what is a target", limit=3))[0] == "athernum:term/target-targeting"

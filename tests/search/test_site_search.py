@@ -67,6 +67,8 @@ EXACT = [
     "Wo kommen meine Ressourcenmarken hin?",
     "Ressourcenmarken",
     "Gehen Schadensmarken am Ende des Zuges weg?",
+    "Was genau ist ein Ziel?",
+    "what is a target",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

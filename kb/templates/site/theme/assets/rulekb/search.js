@@ -1942,14 +1942,16 @@
         for (const d of new Set(entries[0].docs)) {
           if (!rest.every((set) => set.has(d))) continue;
           const doc = this.docs[d];
-          if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
+          // an entry named by exactly the subject's words before one holding them among others (Target, not Linked Target)
+          const exact = sameStems(a.analyse(doc.title || "", "en"), words);
+          if (named && !exact) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
-            const key = [n > 0 ? 1 : 0, norms[d], d];
+            const key = [n > 0 ? 1 : 0, exact ? 0 : 1, norms[d], d];
             if (best === null || tupleLess(key, best)) best = key;
           }
         }
       }
-      return best ? best[2] : null;
+      return best ? best[3] : null;
     }
 
     /** What the page shows for a query: search's hits (``options`` as search takes them) with the ruling that
