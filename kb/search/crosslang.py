@@ -35,6 +35,9 @@ MERGE_PENALTY = 0.3
 #: A passage is split into sentences; each contributes its best rules, in turns.
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[–—-]\s+")
 PER_SENTENCE = 2
+#: A part of fewer words names what the next part says ("Token – A game element created by an effect"): it is
+#: read with it, not matched alone with whatever short rule has the word (a victory token's).
+NAME_WORDS = 3
 #: A line shorter than this without a full stop is a heading for the paragraph after it.
 HEADING_WORDS = 6
 #: A paragraph shorter than this without a full stop, after one that ends in a colon, is an item of its list
@@ -353,6 +356,19 @@ def _lead_in(graph: Graph, node_id: str, said: Callable[[str], str], english: Ca
     return ""
 
 
+def _statements(text: str) -> list[str]:
+    """The sentences of a passage, a name of fewer than ``NAME_WORDS`` words read with the sentence after it."""
+    out: list[str] = []
+    name = ""
+    for sentence in SENTENCE.split(text):
+        if len(sentence.split()) < NAME_WORDS:
+            name = f"{name} {sentence}".strip()
+        else:
+            out.append(f"{name} {sentence}".strip())
+            name = ""
+    return [*out, name] if name else out
+
+
 def _rank(
     graph: Graph,
     space: TfIdf,
@@ -370,7 +386,7 @@ def _rank(
     game = graph.node(node_id).game
     linked = {r for r in linked_rules if graph.node(r).game == game}
     per_sentence: list[list[tuple[float, str]]] = []
-    for sentence in SENTENCE.split(text):
+    for sentence in _statements(text):
         scored = []
         if (sentence, game) not in similar:
             similar[sentence, game] = space.most_similar(sentence, 30, group=game)

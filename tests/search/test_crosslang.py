@@ -48,6 +48,15 @@ def test_items_pair_with_the_paragraphs_of_an_english_subsection(graph):
     assert {"athernum:2.5.0", "athernum:2.5.3"} <= set(related_rules(graph, synonyms)[de])
 
 
+def test_a_name_before_its_definition_is_read_with_it(graph):
+    """ "Token – A game element created by an effect …": the name alone is not matched with whatever short rule holds
+    the word (a victory token's, 10.1.3), so the German passage leads to the CR's rules on tokens first."""
+    de = "athernum:rulebook-de/offizielle-klarstellungen-und-regelauslegung/p2.3"
+    related = related_rules(graph, load_synonyms())[de]
+    assert related[0] == "athernum:2.5.0"
+    assert "athernum:10.1.3" not in related
+
+
 def test_list_item_is_read_with_its_lead_in(graph):
     """ "Ihren Namen", an item under "Sie behält jedoch:" in "Verdeckte Karten" (a turned card retains: its name),
     leads to the rule on the name a turned card retains (6.2.4a), not to rules about names in general."""
