@@ -241,6 +241,24 @@ DE_EXTRA_STOPWORDS = frozenset(
         "wieviel",
         "wieviele",
         "wievielen",
+        # particles and pronouns of spoken German that a question carries and no rule turns on ("darf in der
+        # Nacht überhaupt jemand was aktivieren", "einfach so ablegen"): as rare words in the German texts they
+        # outweighed the words that name the rule
+        "überhaupt",
+        "jemand",
+        "irgendwer",
+        "irgendjemand",
+        "irgendwie",
+        "irgendwas",
+        "gerade",
+        "einfach",
+        "unbedingt",
+        "gar",
+        "wohl",
+        "eben",
+        "sowieso",
+        "dass",
+        "woran",
     ]
 )
 DE_STOPWORDS = frozenset(stoplists["de"]) | DE_EXTRA_STOPWORDS
@@ -505,7 +523,7 @@ def infinitives(word: str) -> tuple[str, ...]:
     out: list[str] = []
     seen = set(own)
     for base in bases:
-        if len(base) < 3:
+        if len(base) < 3 or base in DE_STOPWORDS:  # a function word is no verb's stem: Nacht is not "nachen"
             continue
         infinitive = _infinitive(base)
         stems = analyse(infinitive, "de")

@@ -35,8 +35,14 @@ MERGE_PENALTY = 0.3
 #: A passage is split into sentences; each contributes its best rules, in turns.
 SENTENCE = re.compile(r"(?<=[.!?;])\s+|\s+[–—-]\s+")
 PER_SENTENCE = 2
+#: A part of fewer words names what the next part says ("Token – A game element created by an effect"): it is
+#: read with it, not matched alone with whatever short rule has the word (a victory token's).
+NAME_WORDS = 3
 #: A line shorter than this without a full stop is a heading for the paragraph after it.
 HEADING_WORDS = 6
+#: A paragraph shorter than this without a full stop, after one that ends in a colon, is an item of its list
+#: ("Eine verdeckte Karte verliert:" – "Alle ihre Werte"): it is read with that lead-in and its section's title.
+ITEM_WORDS = 20
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 NUMBER = re.compile(r"\d+")
 #: The memo of the last matching, kept while the graph of the games with rulebooks and the synonyms are unchanged.
@@ -52,10 +58,6 @@ NUMBER_WORD = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE
 def _digits(text: str) -> str:
     """English text with its numbers in digits (``five`` → ``5``), so that the rulebook's wording meets the CR's."""
     return NUMBER_WORD.sub(lambda m: str(NUMBER_WORDS[m.group().casefold()]), text)
-
-
-def _paragraphs(graph: Graph, section: str) -> list[str]:
-    return [c for c in children(graph, section) if graph.node(c).kind == "paragraph"]
 
 
 def _anchors(text: str, translate: Synonyms | None) -> set[str]:
@@ -133,29 +135,44 @@ def _nearest_section(graph: Graph, node_id: str) -> str | None:
     return parent
 
 
+def _flat_paragraphs(graph: Graph, section: str, separate: set[str]) -> list[str]:
+    """A section's paragraphs in document order, its items and its subsections' paragraphs too, but not those of a
+    subsection in ``separate`` (one translated, and aligned, on its own): the German rulebook lists as items of a
+    paragraph ("Wichtige Begriffe": Permanent, Ausrüstung, Spielstein) what the English one heads as a subsection."""
+    out: list[str] = []
+    stack = list(reversed(children(graph, section)))
+    while stack:
+        node = stack.pop()
+        if node in separate:
+            continue
+        if graph.node(node).kind == "paragraph":
+            out.append(node)
+        stack.extend(reversed(children(graph, node)))
+    return out
+
+
 def english_counterparts(graph: Graph, translate: Synonyms | None = None) -> dict[str, list[str]]:
-    """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section)."""
-    out: dict[str, list[str]] = {}
+    """For each German section and paragraph, the English nodes it translates (paragraphs aligned per section,
+    items and subsections' paragraphs among them); an item left unpaired reads as the paragraph it belongs to."""
+    translated = {}
     for section, data in graph.node_items():
-        if data.kind != "section":
-            continue
-        targets = edges_of(graph, section, EdgeKind.TRANSLATES)
-        if not targets:
-            continue
-        out[section] = [targets[0]]
-        de, en = _paragraphs(graph, section), _paragraphs(graph, targets[0])
+        targets = edges_of(graph, section, EdgeKind.TRANSLATES) if data.kind == "section" else []
+        if targets:
+            translated[section] = targets[0]
+    separate = set(translated) | set(translated.values())
+    out: dict[str, list[str]] = {}
+    for section, target in translated.items():
+        out[section] = [target]
+        de, en = _flat_paragraphs(graph, section, separate), _flat_paragraphs(graph, target, separate)
         pairs = align_paragraphs(
             [graph.node(p).text for p in de], [graph.node(p).text for p in en], translate
         )
         for i, js in pairs.items():
             out[de[i]] = [en[j] for j in js]
-        for paragraph in de:  # sub-items: the same position under the counterpart, else the counterpart
-            for nested in descendants(graph, paragraph):
-                parent = graph.node(nested).parent
-                assert parent is not None  # a descendant has its parent
-                suffix = nested[len(parent) :]
-                mapped = [c + suffix for c in out.get(parent, []) if c + suffix in graph]
-                out[nested] = mapped or out.get(parent, [])
+        for paragraph in de:  # in document order: an item's paragraph is paired (or not) before it
+            parent = graph.node(paragraph).parent
+            if paragraph not in out and parent is not None and graph.node(parent).kind == "paragraph":
+                out[paragraph] = out.get(parent, [])
     return out
 
 
@@ -290,9 +307,17 @@ def _related_rules(
 
 
 def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]) -> str:
-    """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads."""
-    english = counterparts.get(node_id, [node_id])
-    text = " ".join(f"{graph.node(e).title} {graph.node(e).text}" for e in english).strip()
+    """The English wording of a passage; a heading-like line ("Revealing Cards") with the paragraph it heads; a list's
+    item with the list's lead-in and the section's title ("Face-Down Cards: A face-down card loses: All its values")."""
+
+    def said(node: str) -> str:
+        english = counterparts.get(node, [node])
+        return " ".join(f"{graph.node(e).title} {graph.node(e).text}" for e in english).strip()
+
+    text = said(node_id)
+    lead = _lead_in(graph, node_id, said, lambda section: counterparts.get(section, [section])[0])
+    if lead:
+        return lead + " " + text
     parent = graph.node(node_id).parent
     if (
         parent is not None
@@ -306,6 +331,42 @@ def _english_text(graph: Graph, node_id: str, counterparts: dict[str, list[str]]
             following = counterparts.get(siblings[position + 1], [siblings[position + 1]])
             text += " " + " ".join(graph.node(e).text for e in following)
     return text
+
+
+def _is_item(text: str) -> bool:
+    """A list's item: short, without a full stop (nor a colon of its own)."""
+    return len(text.split()) < ITEM_WORDS and not text.rstrip().endswith((".", ":"))
+
+
+def _lead_in(graph: Graph, node_id: str, said: Callable[[str], str], english: Callable[[str], str]) -> str:
+    """The section's title and the lead-in ending in a colon that the paragraph ``node_id`` is an item of (the items
+    between them items too), as ``said`` words them and as the section's ``english`` counterpart titles it; empty
+    for a paragraph that is no list's item."""
+    node = graph.node(node_id)
+    if node.kind != "paragraph" or node.parent is None or not _is_item(said(node_id)):
+        return ""
+    siblings = children(graph, node.parent)
+    for previous in reversed(siblings[: siblings.index(node_id)]):
+        text = said(previous)
+        if text.rstrip().endswith(":"):
+            section = _nearest_section(graph, node_id)
+            return f"{graph.node(english(section)).title if section else ''}: {text}".strip(": ")
+        if not _is_item(text):
+            return ""
+    return ""
+
+
+def _statements(text: str) -> list[str]:
+    """The sentences of a passage, a name of fewer than ``NAME_WORDS`` words read with the sentence after it."""
+    out: list[str] = []
+    name = ""
+    for sentence in SENTENCE.split(text):
+        if len(sentence.split()) < NAME_WORDS:
+            name = f"{name} {sentence}".strip()
+        else:
+            out.append(f"{name} {sentence}".strip())
+            name = ""
+    return [*out, name] if name else out
 
 
 def _rank(
@@ -325,7 +386,7 @@ def _rank(
     game = graph.node(node_id).game
     linked = {r for r in linked_rules if graph.node(r).game == game}
     per_sentence: list[list[tuple[float, str]]] = []
-    for sentence in SENTENCE.split(text):
+    for sentence in _statements(text):
         scored = []
         if (sentence, game) not in similar:
             similar[sentence, game] = space.most_similar(sentence, 30, group=game)

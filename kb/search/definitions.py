@@ -29,9 +29,12 @@ PATTERNS = tuple(
         r"(?:\s+(?:exactly|actually|really|precisely))?$",
         r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
         r"\bdefine\s+(?P<x>.+)$",
-        r"\bwas\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+)$",
-        r"\bwas\s+(?:ist|sind)\s+(?P<x>.+)$",
-        r"\bwas\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+)$",
+        # "was genau ist ein Ziel", "was macht Solvency eigentlich": a particle asks nothing of its own
+        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+?)"
+        r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
+        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:ist|sind)\s+(?P<x>.+?)(?:\s+(?:genau|eigentlich|überhaupt))?$",
+        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+?)"
+        r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
         r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
         r"\bwhat\s+happens\s+(?:in|during)\s+(?P<x>.+)$",
         r"\bwas\s+(?:zählt|gilt)\s+als\s+(?P<x>.+)$",

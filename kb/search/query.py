@@ -46,12 +46,12 @@ COMPOUND_PART_WEIGHT = 0.5
 PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
 PAIR_WEIGHT = 0.5
 #: A question asking how many or how often wants the rule that gives the number: it also searches the words
-#: rules give numbers with, as a word of its own, at this weight.
+#: rules give numbers with, as a word of its own, at this weight. Not "up to": the index drops "to", so it
+#: searched "up", face-up's word, marking it in every face-up rule ("Wie oft darf ich angreifen").
 QUANTITY = re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", re.IGNORECASE)
 QUANTITY_WORDS = (
     "exactly",
     "maximum",
-    "up to",
     "at least",
     "no more than",
     "number of",
@@ -268,7 +268,7 @@ class QueryBuilder:
         parsed.words = plain_words(text)
         if not parsed.words:
             return parsed
-        parsed.lang = detect_language(parsed.words, cache)
+        parsed.lang = detect_language(parsed.words, cache, self._lexicon)
         boosts = language_boosts(parsed.lang)
         if SYNTAX.search(text):
             if _balanced(text):
@@ -279,7 +279,15 @@ class QueryBuilder:
             parsed.compounds = self._compounds(parsed.words, cache)
             parsed.infinitives = self._infinitives(parsed.words, cache)
         readings = parsed.readings()
-        reading = " ".join(" ".join(readings.get(w, (w,))) for w in parsed.words) if readings else text
+        # a compound as typed, then its parts: an idiom's stopword ("am Zug") takes no part for a word ("am Zugende")
+        reading = (
+            " ".join(
+                " ".join(((w,) if w in parsed.compounds else ()) + readings.get(w, (w,)))
+                for w in parsed.words
+            )
+            if readings
+            else text
+        )
         parsed.expansions = self.synonyms.expand(reading, parsed.lang)
         for rule in parsed.expansions:
             weight = SYNONYM_BOOST * (TRANSLATION_WEIGHT[parsed.lang] if rule.lang == "de" else 1.0)
@@ -406,7 +414,7 @@ class QueryBuilder:
         """German verb forms among ``words`` with the infinitives the German texts or the translations know
         (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
         it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
-        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``)."""
+        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``, ``gehen … weg`` → ``weggehen``)."""
         out: dict[str, tuple[str, ...]] = {}
         folded = [fold_german(w.casefold()) for w in words]
         # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
@@ -420,6 +428,9 @@ class QueryBuilder:
                 out[word] = (verb,)
                 continue
             forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
+            # a verb typed as its infinitive ("gehen … weg", "kommen … zurück"): the translations' spelling of it
+            whole = particle + fold_german(word.casefold())
+            forms += (whole,) if particle and whole in self._spelled else ()
             known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
             if known:
                 out[word] = known
@@ -512,7 +523,9 @@ class QueryBuilder:
                 found = self._german_clauses(clauses, parts, cache, boosts, group) or bool(parts)
             for part in parts:
                 self._german_clauses(clauses, (part,), cache, boosts, group, COMPOUND_PART_WEIGHT)
-            if not found:
+            # a word the translations know is no typo, though no German text has it: ``Ressourcenmarken`` is
+            # searched as resource tokens, not corrected into another compound (``Ressourcenkarte``)
+            if not found and not (len(stems_by_lang["de"]) == 1 and stems_by_lang["de"][0] in self._lexicon):
                 unknown.append(word)
         return clauses, unknown
 
@@ -650,10 +663,13 @@ def to_whoosh(clauses: list[Clause]) -> wq.Query:
     return parts[0] if len(parts) == 1 else wq.Or(parts)
 
 
-def detect_language(words: list[str], cache: PostingsCache | None = None) -> str:
-    """``de`` when the words look German: German function words, umlauts or ß, or words that only the
-    German texts of the index contain; else ``en``. A function word of both languages (``in``, ``an``, ``was``,
-    ``will``) tells neither."""
+def detect_language(
+    words: list[str], cache: PostingsCache | None = None, lexicon: frozenset[str] = frozenset()
+) -> str:
+    """``de`` when the words look German: German function words, umlauts or ß, words that only the German texts
+    of the index contain, or that no text holds but the translations know (their German stems, ``lexicon``:
+    ``Ressourcenmarken``); else ``en``. A function word of both languages (``in``, ``an``, ``was``, ``will``)
+    tells neither."""
     german = english = 0
     for word in words:
         lower = word.casefold()
@@ -664,8 +680,10 @@ def detect_language(words: list[str], cache: PostingsCache | None = None) -> str
         elif lower in EN_STOPWORDS:
             english += 1
         elif cache is not None:
-            in_de = any(cache.has(f, s) for f in TEXT_FIELDS["de"] for s in analyse(word, "de"))
+            stems = analyse(word, "de")
+            in_de = any(cache.has(f, s) for f in TEXT_FIELDS["de"] for s in stems)
             in_en = any(cache.has(f, s) for f in TEXT_FIELDS["en"] for s in analyse(word, "en"))
+            in_de = in_de or (not in_en and len(stems) == 1 and stems[0] in lexicon)
             german += in_de and not in_en
             english += in_en and not in_de
     return "de" if german > english else "en"

@@ -609,27 +609,29 @@ class SearchEngine:
             reading = " ".join(" ".join((readings or {}).get(w, (w,))) for w in plain_words(subject))
             wanted.append(tuple(analyse(self.builder.synonyms.gloss(reading), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]
-        best: tuple[bool, float, int] | None = None
+        # the subject's words first, an entry named by exactly those words before one that holds them among others
+        # (a target is "Target / Targeting", not "Linked Target"), then the shortest
+        best: tuple[bool, bool, float, int] | None = None
         for n, words in enumerate(wanted):
             entries = [e for e in (cache.postings["terms"].get(stem) for stem in words) if e is not None]
             if not words or len(entries) < len(words):
                 continue
             for docnum in set(entries[0][0]).intersection(*(entry[0] for entry in entries[1:])):
+                exact = set(analyse(cache.stored[docnum].get("title") or "", "en")) == set(words)
+                key = (n > 0, not exact, norms[docnum], docnum)
                 if (
                     cache.kinds[docnum] == "term"
-                    and (
-                        not named or set(analyse(cache.stored[docnum].get("title") or "", "en")) == set(words)
-                    )
+                    and (not named or exact)
                     and (
                         not filters.active
                         or filters.accepts_parts(
                             cache.games[docnum], cache.documents[docnum], cache.kinds[docnum]
                         )
                     )
-                    and (best is None or (n > 0, norms[docnum], docnum) < best)
+                    and (best is None or key < best)
                 ):
-                    best = (n > 0, norms[docnum], docnum)
-        return best[2] if best else None
+                    best = key
+        return best[3] if best else None
 
     def _run(self, parsed: ParsedQuery, filters: Filters, limit: int) -> list[tuple[int, float]]:
         """The best (docnum, score) pairs of the clauses (a plain question) or of the parsed query."""

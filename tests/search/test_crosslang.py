@@ -37,6 +37,33 @@ def test_real_split_paragraph_in_the_rulebook_is_aligned(graph):
     assert counterparts[de] == ["athernum:rulebook-en/resources-and-the-resource-pool/p6"]
 
 
+def test_items_pair_with_the_paragraphs_of_an_english_subsection(graph):
+    """The German rulebook lists its important terms as items of one paragraph, the English one as a subsection's
+    paragraphs: "Spielstein – auch Token genannt" translates the English "Token" paragraph, not the section's
+    introduction, and so leads to the CR's rules on tokens (2.5)."""
+    synonyms = load_synonyms()
+    de = "athernum:rulebook-de/offizielle-klarstellungen-und-regelauslegung/p2.3"
+    (en,) = english_counterparts(graph, synonyms)[de]
+    assert graph.node(en).text.startswith("Token – ")
+    assert {"athernum:2.5.0", "athernum:2.5.3"} <= set(related_rules(graph, synonyms)[de])
+
+
+def test_a_name_before_its_definition_is_read_with_it(graph):
+    """ "Token – A game element created by an effect …": the name alone is not matched with whatever short rule holds
+    the word (a victory token's, 10.1.3), so the German passage leads to the CR's rules on tokens first."""
+    de = "athernum:rulebook-de/offizielle-klarstellungen-und-regelauslegung/p2.3"
+    related = related_rules(graph, load_synonyms())[de]
+    assert related[0] == "athernum:2.5.0"
+    assert "athernum:10.1.3" not in related
+
+
+def test_list_item_is_read_with_its_lead_in(graph):
+    """ "Ihren Namen", an item under "Sie behält jedoch:" in "Verdeckte Karten" (a turned card retains: its name),
+    leads to the rule on the name a turned card retains (6.2.4a), not to rules about names in general."""
+    related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p7"]
+    assert related[0] == "athernum:6.2.4a"
+
+
 def test_passage_leads_to_the_rules_of_each_of_its_sentences(graph):
     """A passage stating two facts leads to a rule for each: who may look at face-down and at exhausted cards."""
     related = related_rules(graph, load_synonyms())["athernum:rulebook-de/verdeckte-karten/p1"]

@@ -175,3 +175,64 @@ def test_card_parts_named_by_look_and_place_reach_the_cr(engine):
     assert {"colon", "italic", "printed", "located"} <= found
     assert ids(engine.search("Was bedeutet der Doppelpunkt in einer Fähigkeit?"))[0] == "athernum:4.3.5c.IIb"
     assert "athernum:1.2.2" in ids(engine.search("Wo befindet sich das Fraktionssymbol?"))[:2]
+
+
+def test_idiom_does_not_take_a_compounds_part_for_a_word(engine):
+    """``am Zugende`` (at the end of the turn) is the end of a turn, not ``am Zug`` (the active player): the idiom's
+    stopword stands before the typed compound, not before its first part."""
+    found = translations(built(engine, "Was passiert am Zugende mit Schadensmarken"))
+    assert {"turn", "end", "damage counter"} <= found
+    assert "active player" not in found
+
+
+def test_present_participle_of_a_translated_verb_is_no_compound(engine):
+    """``der kämpfende Charakter`` is a character in combat (``kämpfen``), not Kampf + Ende (end)."""
+    parsed = built(engine, "Wer ist der kämpfende Charakter")
+    assert "kämpfende" not in parsed.compounds
+    assert "end" not in translations(parsed)
+    assert "combat" in translations(parsed)
+
+
+def test_noun_after_a_preposition_is_no_verb_form(engine):
+    """``Nacht`` is not read as a verb ``nachen`` (``nach`` is a preposition), whose stem would translate
+    ``nächste`` (next): "in der Nacht" searches the night phase only."""
+    parsed = built(engine, "Darf in der Nacht jemand aktivieren")
+    assert "Nacht" not in parsed.infinitives
+    assert "next" not in translations(parsed)
+    assert "night phase" in translations(parsed)
+
+
+def test_how_often_does_not_search_up_of_face_up(engine):
+    """A question "wie oft" asks for a number: the words rules give numbers with are searched, but not "up" (what "up to"
+    leaves once the index drops "to"), which is face-up's word and was marked in every face-up rule."""
+    stems = {clause.stems for clause in built(engine, "Wie oft darf ich angreifen").clauses}
+    assert ("maximum",) in stems
+    assert ("up",) not in stems
+
+
+def test_word_the_translations_know_is_no_typo(engine):
+    """``Ressourcenmarken`` (in no German text, but translated: resource tokens) is searched as what it is, not
+    corrected into another compound one letter away (``Ressourcenkarten``, resource cards); typed alone, it is
+    read as German, so its translation finds the glossary entry."""
+    result = engine.search("Wo kommen meine Ressourcenmarken hin?")
+    assert "Ressourcenmarken" not in result.corrections
+    assert "athernum:term/resource-token" in ids(engine.search("Ressourcenmarken", limit=5))
+
+
+def test_separable_verb_typed_as_its_infinitive_is_read_with_its_particle(engine):
+    """``Gehen … weg?`` (the plural's verb is spelled as the infinitive, its particle ends the question) is read as
+    ``weggehen``, so its translation (removed) is searched, not only "gehen"."""
+    parsed = built(engine, "Gehen Schadensmarken am Ende des Zuges weg?")
+    assert "weggehen" in parsed.readings()["Gehen"]
+    assert "removed" in translations(parsed)
+
+
+def test_definition_question_with_a_particle_finds_the_entry_named_so(engine):
+    """ "Was genau ist ein Ziel?" and "Was macht Solvency genau?" ask what a word means: the particle is no part of
+    the word looked up; and a target is the entry named Target, not "Linked Target", which holds the word too."""
+    from kb.search.definitions import definition_subjects
+
+    assert definition_subjects("Was genau ist ein Ziel?") == ["Ziel"]
+    assert definition_subjects("Was macht Solvency genau?") == ["Solvency"]
+    assert ids(engine.search("Was genau ist ein Ziel?", limit=3))[0] == "athernum:term/target-targeting"
+    assert ids(engine.search("what is a target", limit=3))[0] == "athernum:term/target-targeting"

@@ -60,6 +60,15 @@ EXACT = [
     "what happens when a unit dies",
     "was it in play",
     "Darf die blockende Einheit zurückschlagen?",
+    "Was passiert am Zugende mit Schadensmarken",
+    "Wer ist der kämpfende Charakter",
+    "Darf in der Nacht jemand aktivieren",
+    "Wie oft darf ich angreifen",
+    "Wo kommen meine Ressourcenmarken hin?",
+    "Ressourcenmarken",
+    "Gehen Schadensmarken am Ende des Zuges weg?",
+    "Was genau ist ein Ziel?",
+    "what is a target",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

@@ -477,7 +477,7 @@
       const out = [];
       const seen = new Set(own);
       for (const base of bases) {
-        if (base.length < 3) continue;
+        if (base.length < 3 || this.stop.de.has(base)) continue; // a function word is no verb's stem: Nacht
         const infinitive = infinitiveOf(base);
         const stems = this.analyse(infinitive, "de");
         if (stems.length === 1 && !seen.has(stems[0])) {
@@ -964,7 +964,7 @@
       const text = pyStrip(parsed.text);
       parsed.words = plainWords(text, this.operators);
       if (!parsed.words.length) return parsed;
-      parsed.lang = detectLanguage(parsed.words, cache, this.a, c);
+      parsed.lang = detectLanguage(parsed.words, cache, this.a, c, this.lexicon);
       const boosts = languageBoosts(parsed.lang, c);
       if (SYNTAX.test(text)) {
         if (balanced(text)) parsed.query = this._parse(clean(text), cache);
@@ -976,7 +976,9 @@
         parsed.infinitives = this._infinitives(parsed.words, cache);
       }
       const read = readings(parsed);
-      const reading = read.size ? parsed.words.map((w) => (read.get(w) || [w]).join(" ")).join(" ") : text;
+      // a compound as typed, then its parts: an idiom's stopword ("am Zug") takes no part for a word ("am Zugende")
+      const readAs = (w) => [...(parsed.compounds.has(w) ? [w] : []), ...(read.get(w) || [w])].join(" ");
+      const reading = read.size ? parsed.words.map(readAs).join(" ") : text;
       parsed.expansions = this.synonyms.expand(reading, parsed.lang);
       for (const rule of parsed.expansions) {
         const weight = c.SYNONYM_BOOST * (rule.lang === "de" ? c.TRANSLATION_WEIGHT[parsed.lang] : 1.0);
@@ -1096,6 +1098,8 @@
         const verb = this._participle(word, cache);
         if (verb) { out.set(word, [verb]); continue; }
         const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
+        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
+        if (particle && this.spelled.has(whole)) forms.push(whole);
         const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
         if (known.length) out.set(word, known);
       }
@@ -1183,7 +1187,8 @@
           found = this._germanClauses(clauses, parts, cache, boosts, group) || parts.length > 0;
         }
         for (const part of parts) this._germanClauses(clauses, [part], cache, boosts, group, c.COMPOUND_PART_WEIGHT);
-        if (!found) unknown.push(word);
+        // a word the translations know is no typo (Ressourcenmarken is no Ressourcenkarte)
+        if (!found && !(stemsByLang.de.length === 1 && this.lexicon.has(stemsByLang.de[0]))) unknown.push(word);
       });
       return [clauses, unknown];
     }
@@ -1306,7 +1311,7 @@
   }
 
   /** query.detect_language: "de" when the words look German, else "en". */
-  function detectLanguage(words, cache, a, c) {
+  function detectLanguage(words, cache, a, c, lexicon = new Set()) {
     const germanWords = new Set(c.GERMAN_WORDS);
     let german = 0, english = 0;
     for (const word of words) {
@@ -1315,8 +1320,11 @@
       if (germanWords.has(lower) || a.stop.de.has(lower) || /[äöüß]/.test(lower)) german += 1;
       else if (a.stop.en.has(lower)) english += 1;
       else if (cache) {
-        const inDe = c.TEXT_FIELDS.de.some((f) => a.analyse(word, "de").some((s) => cache.has(f, s)));
+        const stems = a.analyse(word, "de");
         const inEn = c.TEXT_FIELDS.en.some((f) => a.analyse(word, "en").some((s) => cache.has(f, s)));
+        // a word no text holds but the translations know (Ressourcenmarken) is German too
+        const inDe = c.TEXT_FIELDS.de.some((f) => stems.some((s) => cache.has(f, s)))
+          || (!inEn && stems.length === 1 && lexicon.has(stems[0]));
         german += inDe && !inEn ? 1 : 0;
         english += inEn && !inDe ? 1 : 0;
       }
@@ -1945,14 +1953,16 @@
         for (const d of new Set(entries[0].docs)) {
           if (!rest.every((set) => set.has(d))) continue;
           const doc = this.docs[d];
-          if (named && !sameStems(a.analyse(doc.title || "", "en"), words)) continue;
+          // an entry named by exactly the subject's words before one holding them among others (Target, not Linked Target)
+          const exact = sameStems(a.analyse(doc.title || "", "en"), words);
+          if (named && !exact) continue;
           if (doc.kind === "term" && (!filters.active || filters.acceptsParts(doc.game, doc.document, doc.kind))) {
-            const key = [n > 0 ? 1 : 0, norms[d], d];
+            const key = [n > 0 ? 1 : 0, exact ? 0 : 1, norms[d], d];
             if (best === null || tupleLess(key, best)) best = key;
           }
         }
       }
-      return best ? best[2] : null;
+      return best ? best[3] : null;
     }
 
     /** What the page shows for a query: search's hits (``options`` as search takes them) with the ruling that
