@@ -80,12 +80,13 @@ class _Entry:
 
 
 def _plain(value: object) -> object:
-    """A captured value of a page's view as a fingerprint sees it: the model and the plan stand for themselves
-    (every page depends on what it reads of the model, and on the whole plan)."""
+    """A captured value of a page's view as a fingerprint sees it: the model stands for itself (every page depends
+    on what it reads of the model), the plan for its pages and their titles (every page depends on the pages'
+    addresses and settings; a page whose view holds the plan, on their titles too)."""
     from kb.site.pages import SitePlan
 
     if isinstance(value, SitePlan):
-        return "<plan>"
+        return ("<plan>", [(spec.src_uri, spec.title) for spec in value.pages.values()])
     if isinstance(value, SiteModel) or real_model(value) is not value:  # type: ignore[arg-type]
         return "<model>"
     return value

@@ -235,12 +235,14 @@ class SiteGenerator:
         if self.memo is not None and not self._memo_started:
             self._memo_started = True
             german = self.text.german
-            plan = [(s.src_uri, s.title, s.template, s.markdown, s.meta) for s in self.plan.pages.values()]
+            # Not the pages' titles, nor the navigation: a page's content shows its own title (in its description)
+            # and no other's, unless its view holds the plan (content_memo._plain); the theme lays the navigation
+            # out on every page (kb/site/reuse.py). A section's retitling thus makes its pages again, not every page.
+            plan = [(s.src_uri, s.template, s.markdown, s.meta) for s in self.plan.pages.values()]
             shared = (
                 build_stamp.code_digest(),
                 sorted(self._url_map(files).items()),
                 plan,
-                self.plan.nav,
                 (german.by_stems, german.wording) if german is not None else None,
                 os.environ.get("SOURCE_DATE_EPOCH"),
                 self.settings,
