@@ -24,7 +24,7 @@ from kb.site.model import SiteModel
 from kb.site.watched import Key, current_value, real_model
 
 #: Raise to make every memo of an earlier rulekb version unusable.
-MEMO_VERSION = 1
+MEMO_VERSION = 2
 
 #: The digests of the scenario results the last build of this process read, by id, each with its result (which keeps
 #: the id from being reused): ``rulekb serve`` builds again in one process, where the results kept as stored are the
@@ -62,25 +62,31 @@ class PageOutput:
     anchors: set[str] = field(default_factory=set)  # the ids its HTML defines
     targets: dict[tuple[str, str], str] = field(default_factory=dict)  # (page, anchor) → href, to validate
     rendered: Rendered | None = None  # a Markdown page as MkDocs converted it
+    previews: dict[str, str] = field(default_factory=dict)  # href → node, whose text its links' popovers show
+    extra_previews: dict[str, dict[str, str]] = field(default_factory=dict)  # German terms' popovers, by key
 
 
 @dataclass
 class _Entry:
     """A page as the memo keeps it: what it read, the digest of those values with the page's own settings, and
-    its output."""
+    its output; apart, what its previews read (the linked rules' texts) and the digest of those values, so that an
+    edit of a linked rule's text makes only the previews again."""
 
     reads: tuple[Key, ...]
     digest: str
     output: PageOutput
+    preview_reads: tuple[Key, ...] = ()
+    preview_digest: str = ""
 
 
 def _plain(value: object) -> object:
-    """A captured value of a page's view as a fingerprint sees it: the model and the plan stand for themselves
-    (every page depends on what it reads of the model, and on the whole plan)."""
+    """A captured value of a page's view as a fingerprint sees it: the model stands for itself (every page depends
+    on what it reads of the model), the plan for its pages and their titles (every page depends on the pages'
+    addresses and settings; a page whose view holds the plan, on their titles too)."""
     from kb.site.pages import SitePlan
 
     if isinstance(value, SitePlan):
-        return "<plan>"
+        return ("<plan>", [(spec.src_uri, spec.title) for spec in value.pages.values()])
     if isinstance(value, SiteModel) or real_model(value) is not value:  # type: ignore[arg-type]
         return "<model>"
     return value
@@ -161,6 +167,12 @@ class ContentMemo:
             h.update(self._value(key))
         return h.hexdigest()
 
+    def _reads_digest(self, reads: Iterable[Key]) -> str:
+        h = hashlib.blake2b(digest_size=16)
+        for key in reads:
+            h.update(self._value(key))
+        return h.hexdigest()
+
     def lookup(self, src_uri: str, page: object) -> PageOutput | None:
         """The previous build's output of a page described by ``page`` (its settings and view), when nothing it
         read has changed."""
@@ -171,10 +183,34 @@ class ContentMemo:
         self.kept.add(src_uri)
         return entry.output
 
-    def keep(self, src_uri: str, page: object, reads: set[Key], output: PageOutput) -> None:
-        """Remember a page made in this build, with what it read."""
+    def keep(
+        self,
+        src_uri: str,
+        page: object,
+        reads: set[Key],
+        output: PageOutput,
+        preview_reads: Iterable[Key] = (),
+    ) -> None:
+        """Remember a page made in this build, with what it read (and what its previews read)."""
         ordered = tuple(sorted(reads, key=repr))
-        self._made[src_uri] = _Entry(ordered, self._digest(page, ordered), output)
+        previews = tuple(sorted(preview_reads, key=repr))
+        self._made[src_uri] = _Entry(
+            ordered, self._digest(page, ordered), output, previews, self._reads_digest(previews)
+        )
+
+    def previews_hold(self, src_uri: str) -> bool:
+        """Whether what the previews of a page taken from the previous build read is unchanged."""
+        entry = self._made.get(src_uri)
+        return entry is not None and self._reads_digest(entry.preview_reads) == entry.preview_digest
+
+    def keep_previews(self, src_uri: str, output: PageOutput, preview_reads: set[Key]) -> None:
+        """Remember the output of a page taken from the previous build with its previews made again. A new entry:
+        the previous build's entries stay as they were, should this build fail."""
+        entry = self._made[src_uri]
+        previews = tuple(sorted(preview_reads, key=repr))
+        self._made[src_uri] = _Entry(
+            entry.reads, entry.digest, output, previews, self._reads_digest(previews)
+        )
 
     def output(self, src_uri: str) -> PageOutput | None:
         """The output of a page made or kept in this build."""

@@ -13,6 +13,16 @@ FOLDER = "downloads"
 
 
 @dataclass(frozen=True)
+class Listing:
+    """What the downloads page shows of a download: not its content, so that the page is made again only when its
+    name, description or size changes (its content changes with every edit of a rule)."""
+
+    path: str
+    description: str
+    size: str
+
+
+@dataclass(frozen=True)
 class Download:
     """One file offered for download."""
 
@@ -24,6 +34,9 @@ class Download:
     def size(self) -> str:
         n = len(self.content)
         return f"{n / 1_000_000:.1f} MB" if n >= 1_000_000 else f"{max(1, round(n / 1000))} kB"
+
+    def listing(self) -> Listing:
+        return Listing(self.path, self.description, self.size)
 
 
 def _json(data: object) -> bytes:

@@ -15,7 +15,7 @@ import logging
 import os
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import unescape as html_unescape
 from typing import TYPE_CHECKING, cast
 
@@ -235,12 +235,14 @@ class SiteGenerator:
         if self.memo is not None and not self._memo_started:
             self._memo_started = True
             german = self.text.german
-            plan = [(s.src_uri, s.title, s.template, s.markdown, s.meta) for s in self.plan.pages.values()]
+            # Not the pages' titles, nor the navigation: a page's content shows its own title (in its description)
+            # and no other's, unless its view holds the plan (content_memo._plain); the theme lays the navigation
+            # out on every page (kb/site/reuse.py). A section's retitling thus makes its pages again, not every page.
+            plan = [(s.src_uri, s.template, s.markdown, s.meta) for s in self.plan.pages.values()]
             shared = (
                 build_stamp.code_digest(),
                 sorted(self._url_map(files).items()),
                 plan,
-                self.plan.nav,
                 (german.by_stems, german.wording) if german is not None else None,
                 os.environ.get("SOURCE_DATE_EPOCH"),
                 self.settings,
@@ -311,8 +313,8 @@ class SiteGenerator:
             None if links is None else {f.src_uri: dict(a) for f, a in links.items()},
         )
 
-    def _make(self, spec: PageSpec, files: Files) -> tuple[PageOutput, set[Key]]:
-        """Make a generated rule page from the model, recording what it reads."""
+    def _make(self, spec: PageSpec, files: Files) -> tuple[PageOutput, set[Key], set[Key]]:
+        """Make a generated rule page from the model, recording what it reads, and apart what its previews read."""
         with recording() as reads:
             ctx = self._ctx(spec, files)
             view = spec.view(ctx)
@@ -325,14 +327,28 @@ class SiteGenerator:
             }
             meta: dict[str, object] = {
                 "tab_title": tab_title(self.model, spec),
-                "rk_previews": previews_json(self.model, ctx.link.preview_hrefs(), extra),
                 "rk_examples": [examples_script(game) for game in sorted(ctx.listed)],
             }
+            hrefs = ctx.link.preview_hrefs()
         anchors = {html_unescape(a) for a in ID_ATTRIBUTE.findall(html)}
         toc = list(getattr(view, "toc", []))
-        return PageOutput(
-            html=html, toc=toc, meta=meta, anchors=anchors, targets=dict(ctx.link.targets)
-        ), reads
+        output = PageOutput(
+            html=html,
+            toc=toc,
+            meta=meta,
+            anchors=anchors,
+            targets=dict(ctx.link.targets),
+            previews=hrefs,
+            extra_previews=extra,
+        )
+        output, preview_reads = self._with_previews(output)
+        return output, reads, preview_reads
+
+    def _with_previews(self, output: PageOutput) -> tuple[PageOutput, set[Key]]:
+        """``output`` with the previews of the nodes it links, recording what they read apart from the page."""
+        with recording() as reads:
+            previews = previews_json(self.model, output.previews, output.extra_previews)
+        return replace(output, meta={**output.meta, "rk_previews": previews}), reads
 
     def page_content(self, page: Page, config: MkDocsConfig, files: Files) -> str | None:
         """The HTML of a generated rule page, with its TOC, anchors and links handed to MkDocs; None for others.
@@ -345,9 +361,12 @@ class SiteGenerator:
         described = self._described(spec) if memo is not None else None
         output = memo.lookup(spec.src_uri, described) if memo is not None else None
         if output is None or output.html is None:
-            output, reads = self._make(spec, files)
+            output, reads, preview_reads = self._make(spec, files)
             if memo is not None:
-                memo.keep(spec.src_uri, described, reads, output)
+                memo.keep(spec.src_uri, described, reads, output, preview_reads)
+        elif memo is not None and not memo.previews_hold(spec.src_uri):
+            output, preview_reads = self._with_previews(output)
+            memo.keep_previews(spec.src_uri, output, preview_reads)
         self.timings[spec.src_uri] = time.process_time() - start
         page.toc = get_toc(_toc_tokens(output.toc))
         page.meta.update(output.meta)

@@ -63,6 +63,9 @@ class SiteModel:
     )  # examples page → shown there
     coverage: dict[str, CoverageReport] = field(default_factory=dict)  # game → coverage of its rules document
     term_forms: dict[str, list[TermForm]] = field(default_factory=dict)  # term id → its forms
+    #: game → its glossary terms, alphabetically: a glossary reads its game's list, not the whole graph, so that
+    #: an edit elsewhere in the graph does not make every game's glossary again.
+    terms: dict[str, list[str]] = field(default_factory=dict)
     releases: ReleaseIndex = field(default_factory=ReleaseIndex)  # releases, changes, rule histories
     card_libraries: dict[str, CardLibrary] = field(
         default_factory=dict
@@ -126,8 +129,7 @@ class SiteModel:
 
     def terms_of(self, game: str) -> list[str]:
         """A game's glossary terms, alphabetically."""
-        terms = [n for n, d in self.graph.node_items() if d.kind == NodeKind.TERM and d.game == game]
-        return sorted(terms, key=lambda t: self.graph.node(t).title.lower())
+        return list(self.terms.get(game, []))
 
     def group_of(self, node_id: str) -> ChapterEntry | None:
         """The coverage group (chapter, first number or section) a node belongs to, through its parents."""
@@ -185,13 +187,27 @@ def _term_forms(graph: Graph, data: SiteData) -> dict[str, list[TermForm]]:
     return dict(forms)
 
 
+def _terms(graph: Graph) -> dict[str, list[str]]:
+    """Each game's glossary terms, alphabetically."""
+    terms: dict[str, list[str]] = defaultdict(list)
+    for node_id, node in graph.node_items():
+        if node.kind == NodeKind.TERM:
+            terms[node.game].append(node_id)
+    return {game: sorted(ids, key=lambda t: graph.node(t).title.lower()) for game, ids in terms.items()}
+
+
 def build_model(data: SiteData) -> SiteModel:
     """Index the graph, rulings and results once; every page then reads from the indexes."""
     graph = data.kb.graph
     relations = build_relations(graph)
     documents = {d.id: d.meta for d in data.kb.documents if d.id in graph}
     model = SiteModel(
-        data=data, graph=graph, relations=relations, documents=documents, term_forms=_term_forms(graph, data)
+        data=data,
+        graph=graph,
+        relations=relations,
+        documents=documents,
+        term_forms=_term_forms(graph, data),
+        terms=_terms(graph),
     )
     by_rule: dict[str, list[Ruling]] = defaultdict(list)
     for ruling in data.rulings:

@@ -253,7 +253,7 @@ def plan_site(model: SiteModel) -> SitePlan:
     )
     plan.nav.append(_entry("Status (for authors)", STATUS))
     plan.downloads = downloads(model)
-    files = plan.downloads
+    files = [item.listing() for item in plan.downloads]
     plan.add(PageSpec(DOWNLOADS, "Downloads", "downloads.html", lambda ctx: downloads_view(ctx, files)))
     plan.nav.append(_entry("Downloads", DOWNLOADS))
     # The search page is reached from every search box, not from the navigation.

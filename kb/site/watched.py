@@ -14,13 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any, cast
+
+from kb.core.nodes import Node
 
 if TYPE_CHECKING:
     from kb.site.model import SiteModel
 
-#: A dependency: ("node", id) | ("graph",) | ("item", where, key) | ("all", where) | ("cards", game), where
-#: ``where`` names a mapping of the model: ("model", attribute), ("relations", kind), ("data", attribute) …
+#: A dependency: ("node", id) | ("text", id) | ("graph",) | ("item", where, key) | ("all", where) | ("cards", game),
+#: where ``where`` names a mapping of the model: ("model", attribute), ("relations", kind), ("data", attribute) …
+#: ("node", id) is every field of the node but its text, which is ("text", id): most pages name a rule (its number,
+#: title, place) without showing its text, and are not made again when only that text is edited.
 Key = tuple
 #: The keys read by each page being recorded (a stack: pages are made one at a time, but nothing relies on it).
 _ACTIVE: list[set[Key]] = []
@@ -77,15 +82,43 @@ class WatchedMapping(Mapping):
         return bool(self._real)
 
 
+class WatchedNode(Node):
+    """A node as pages read it: reading its text records ("text", id) besides the ("node", id) its lookup recorded.
+    A copy of the graph's node (made once per node and build), so that its other fields read at full speed."""
+
+    @property
+    def text(self) -> str:
+        note(("text", self.id))
+        return cast(str, self.__dict__["text"])
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.__dict__["text"] = value
+
+
+def _watched_node(real: Node) -> WatchedNode:
+    node = WatchedNode.__new__(WatchedNode)
+    node.__dict__.update(vars(real))
+    return node
+
+
+#: The fields ("node", id) stands for: all but the text.
+_NODE_FIELDS = tuple(f.name for f in fields(Node) if f.name != "text")
+
+
 class WatchedGraph:
     """The rule graph, recording each node read; any other use of it (edges, walks) depends on the whole graph."""
 
     def __init__(self, real: Any) -> None:
         self._real = real
+        self._nodes: dict[str, WatchedNode] = {}
 
     def node(self, node_id: str) -> Any:
         note(("node", node_id))
-        return self._real.node(node_id)
+        found = self._nodes.get(node_id)
+        if found is None:
+            found = self._nodes[node_id] = _watched_node(self._real.node(node_id))
+        return found
 
     def __contains__(self, node_id: object) -> bool:
         note(("node", node_id))
@@ -170,6 +203,7 @@ _MAPPINGS = (
     "scenarios_by_page",
     "coverage",
     "term_forms",
+    "terms",
 )
 
 
@@ -226,7 +260,12 @@ def current_value(model: SiteModel, key: Key) -> object:
     """What ``key`` reads in ``model`` now; MISSING when it is not there."""
     kind = key[0]
     if kind == "node":
-        return model.graph.node(key[1]) if key[1] in model.graph else MISSING
+        if key[1] not in model.graph:
+            return MISSING
+        node = model.graph.node(key[1])
+        return tuple(getattr(node, name) for name in _NODE_FIELDS)
+    if kind == "text":
+        return model.graph.node(key[1]).text if key[1] in model.graph else MISSING
     if kind == "graph":
         graph = model.graph
         return (list(graph.node_items()), sorted(graph.edges(keys=True)))

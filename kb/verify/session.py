@@ -86,6 +86,9 @@ def verify(
         result.key = key_of.get(result.path, "")
     done = {r.path for r in ran.scenarios} | kept_paths
     others = [s for p, s in stored.items() if p not in done and targets]
-    results = VerifyResults(ran.generated, sorted(others + kept + ran.scenarios, key=lambda r: r.id))
+    # With none run, every result is the stored one, verified when those were: the pages showing when the examples
+    # were verified are not made again for an edit that no scenario reads (a rule's title, a page).
+    generated = ran.generated if ran.scenarios or not previous.generated else previous.generated
+    results = VerifyResults(generated, sorted(others + kept + ran.scenarios, key=lambda r: r.id))
     write_results(kb.paths, results, {s.path: records[s.path] for s in kept + others if s.path in records})
     return results

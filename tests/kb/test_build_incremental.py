@@ -223,3 +223,27 @@ def test_a_process_building_again_digests_only_the_scenario_results_it_has_not_m
     assert {id(s) for s in second.results.scenarios} >= set(content_memo._CARRIED)
     assert {type(known[0]) for known in content_memo._CARRIED.values()} == {ScenarioResult}
     assert any(f"{shown} again".encode() in p.read_bytes() for p in paths.site.rglob("*.html"))
+
+
+def test_a_rule_text_edit_keeps_the_pages_linking_the_rule_and_makes_their_previews_again(
+    built_small, run, tmp_path, tmp_path_factory, monkeypatch
+):
+    """After a rule's text is edited, the pages that link the rule without showing its text (its rulings, its
+    examples) are kept with their link previews made again: the site is byte for byte a first build's, and the
+    rulings page previews the new text."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
+    project = copy_project(built_small, tmp_path / "copy")
+    cr = project / "rules" / "athernum" / "cr.md"
+    for old, new in [  # a first edit has the copy's build record its pages, which the second one keeps
+        ("## 2.4.0 Locations", "## 2.4.0 Places"),
+        ("Only one location may be played per turn", "Only one location may be played per turn, edited"),
+    ]:
+        cr.write_text(cr.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+        code, out, err = run(project, "build")
+        assert code == 0, out + err
+    assert re.search(r"site: .*\([1-9]\d* generated pages not made again\)", out) is not None, out
+    incremental = _tree(project / "site")
+    fresh = _cold_site(project, tmp_path_factory.mktemp("cold"), run, memo=False)
+    assert [name for name in incremental if incremental.get(name) != fresh.get(name)] == []
+    assert sorted(incremental) == sorted(fresh)
+    assert b"Only one location may be played per turn, edited" in incremental["athernum/rulings.html"]

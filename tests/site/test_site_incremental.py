@@ -44,7 +44,15 @@ def test_a_page_depends_on_the_nodes_and_entries_it_reads_and_on_the_whole_of_wh
         list(model.graph.edges(keys=True))
     assert walked == {("graph",)}
     real = real_model(model)
-    assert current_value(real, ("node", "athernum:1.1.1")) is real.graph.node("athernum:1.1.1")
+    node = real.graph.node("athernum:1.1.1")
+    assert current_value(real, ("node", "athernum:1.1.1")) == tuple(
+        getattr(node, f)
+        for f in ("id", "game", "document", "kind", "title", "number", "parent", "order", "line")
+    ) + ((), node.path)
+    with recording() as texts:
+        assert model.graph.node("athernum:1.1.1").text == node.text
+    assert texts == {("node", "athernum:1.1.1"), ("text", "athernum:1.1.1")}
+    assert current_value(real, ("text", "athernum:1.1.1")) == node.text
     assert current_value(real, ("item", ("model", "rulings"), "R-T-404")) == MISSING
     assert current_value(real, ("all", ("model", "scenarios"))) == list(real.scenarios.items())
 
@@ -64,12 +72,42 @@ def test_a_page_is_kept_only_while_everything_it_read_is_unchanged(tmp_path):
     assert kept is not None and kept.html == "<p>a</p>" and after.kept == {"a.md"}
     assert after.lookup("a.md", ("a.md", "A, retitled")) is None
     real_model(model).graph.node("athernum:1.1.1").text += " (edited)"
+    text_edited = ContentMemo(tmp_path / "memo.pickle")
+    text_edited.start(model, ["shared"], [])
+    assert text_edited.lookup("a.md", ("a.md", "A")) is not None  # the page read the node, not its text
+    real_model(model).graph.node("athernum:1.1.1").title += " (edited)"
     edited = ContentMemo(tmp_path / "memo.pickle")
     edited.start(model, ["shared"], [])
     assert edited.lookup("a.md", ("a.md", "A")) is None
     other = ContentMemo(tmp_path / "memo.pickle")
     other.start(model, ["shared, changed"], [])
     assert other.lookup("a.md", ("a.md", "A")) is None
+
+
+def test_a_kept_page_has_its_previews_made_again_once_a_linked_rule_text_changed(tmp_path):
+    """A page that links a rule without showing its text is kept after that text is edited, but what its previews
+    read has changed: the previews are made again, and the next build keeps them as made."""
+    model = SiteGenerator.load(make_project(tmp_path)).model
+    before = ContentMemo(tmp_path / "memo.pickle")
+    before.start(model, ["shared"], [])
+    node = ("node", "athernum:1.1.1")
+    before.keep(
+        "a.md", ("a.md", "A"), {node}, PageOutput(html="<p>a</p>"), {node, ("text", "athernum:1.1.1")}
+    )
+    before.record()
+    same = ContentMemo(tmp_path / "memo.pickle")
+    same.start(model, ["shared"], [])
+    assert same.lookup("a.md", ("a.md", "A")) is not None and same.previews_hold("a.md")
+    real_model(model).graph.node("athernum:1.1.1").text += " (edited)"
+    edited = ContentMemo(tmp_path / "memo.pickle")
+    edited.start(model, ["shared"], [])
+    assert edited.lookup("a.md", ("a.md", "A")) is not None and not edited.previews_hold("a.md")
+    edited.keep_previews("a.md", PageOutput(html="<p>a, previews again</p>"), {("text", "athernum:1.1.1")})
+    edited.record()
+    after = ContentMemo(tmp_path / "memo.pickle")
+    after.start(model, ["shared"], [])
+    kept = after.lookup("a.md", ("a.md", "A"))
+    assert kept is not None and kept.html == "<p>a, previews again</p>" and after.previews_hold("a.md")
 
 
 def test_a_build_in_the_same_process_takes_the_recorded_pages_until_another_writes_the_memo(

@@ -31,3 +31,16 @@ def test_only_scenarios_whose_inputs_changed_run_again(small_project):
     library = sorted((small_project / "scenarios" / "athernum" / "cards").glob("*.yaml"))[0]
     library.write_text(library.read_text() + "\n# edited\n")
     assert _ran(small_project) == names
+
+
+def test_a_run_that_runs_nothing_keeps_the_time_the_results_were_verified(small_project, monkeypatch):
+    """The results say when they were verified: a run whose every result is the stored one keeps that time (the
+    examples pages showing it stay as they were); a run that runs a scenario gives its own time."""
+    kb = load_kb(Paths(small_project))
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
+    first = verify(kb, reuse=True)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735776000")
+    assert verify(kb, reuse=True).generated == first.generated == "2025-01-01T00:00:00+00:00"
+    scenario = sorted((small_project / "scenarios" / "athernum" / "ch05").glob("*.yaml"))[0]
+    scenario.write_text(scenario.read_text() + "# a comment is an edit\n")
+    assert verify(kb, reuse=True).generated == "2025-01-02T00:00:00+00:00"

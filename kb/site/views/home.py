@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from kb.diff import ChangeKind
 from kb.releases import CURRENT
-from kb.site.downloads import Download
+from kb.site.downloads import Listing
 from kb.site.releases import changes_page
 from kb.site.views.common import Ctx, Link
 from kb.urls import ruling_page
@@ -127,7 +127,7 @@ class DownloadsView:
     toc: list = field(default_factory=list)
 
 
-def downloads_view(ctx: Ctx, files: list[Download]) -> DownloadsView:
+def downloads_view(ctx: Ctx, files: list[Listing]) -> DownloadsView:
     view = DownloadsView(title="Downloads")
     for item in files:
         view.files.append(
