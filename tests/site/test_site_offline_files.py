@@ -76,7 +76,8 @@ def test_the_bundle_size_counts_each_file_once_gzipped_and_reuses_an_earlier_mea
 
 def test_a_second_bundle_in_one_process_gzips_only_the_files_it_has_not_measured(tmp_path, monkeypatch):
     """Builds in one process (serve, the tests) measure a file whose content the last bundle measured once: another
-    site with the same theme files gzips only its own edited page, and reports the same sizes as a fresh measure."""
+    site with the same theme files gzips only its own edited page, and reports the same sizes as a fresh measure; a
+    size a caller gives is never taken for a measure."""
     first = _site(tmp_path / "a", {"index.html": "home " * 50, "app.js": "code " * 80})
     fresh = offline_bundle(first)
     gzipped: list[bytes] = []
@@ -95,6 +96,8 @@ def test_a_second_bundle_in_one_process_gzips_only_the_files_it_has_not_measured
         _sha(second / "index.html"): edited,
         _sha(first / "app.js"): fresh.gzip_sizes[_sha(first / "app.js")],
     }
+    offline_bundle(second, dict.fromkeys(again.gzip_sizes, 1))
+    assert offline_bundle(second).gzip_sizes == again.gzip_sizes
 
 
 def test_a_bundle_not_measured_gzips_nothing_and_says_its_size_is_unknown_unless_every_size_is_known(
