@@ -24,15 +24,21 @@ class Linker:
     urls: dict[str, str]  # src_uri → site URL of every file of the build
     targets: dict[tuple[str, str], str] = field(default_factory=dict)  # (page, anchor) → first href made
     previews: dict[str, None] = field(default_factory=dict)  # nodes whose links preview their text, in order
+    #: The relative URL of each other page linked to so far (a page links to a few pages some 400 times each).
+    relative: dict[str, str] = field(default_factory=dict, repr=False)
 
     def to(self, page: str, anchor: str = "") -> str:
         """The href of ``page`` (a src_uri) and an anchor on it, as seen from this page."""
-        here = self.urls.get(self.page, page_url(self.page))
         if page == self.page:
+            here = self.urls.get(self.page, page_url(self.page))
             href = f"#{anchor}" if anchor else here.rsplit("/", 1)[-1]
         else:
-            target = self.urls.get(page, page_url(page))
-            href = get_relative_url(target, here) + (f"#{anchor}" if anchor else "")
+            relative = self.relative.get(page)
+            if relative is None:
+                here = self.urls.get(self.page, page_url(self.page))
+                relative = get_relative_url(self.urls.get(page, page_url(page)), here)
+                self.relative[page] = relative
+            href = relative + (f"#{anchor}" if anchor else "")
         self.targets.setdefault((page, anchor), href)
         return href
 

@@ -4,11 +4,16 @@ the web app manifest and sitemap.xml."""
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 import xml.etree.ElementTree as ET
 
 from kb.site.offline import offline_bundle, write_service_worker
+
+
+def _sha(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _site(root, files: dict[str, str]):
@@ -67,6 +72,32 @@ def test_the_bundle_size_counts_each_file_once_gzipped_and_reuses_an_earlier_mea
     (site / "b.html").write_text("edited", encoding="utf-8")
     again = offline_bundle(site, known)
     assert again.gzip_size is not None and again.gzip_size < 3000 and again.gzip_sizes != fresh.gzip_sizes
+
+
+def test_a_second_bundle_in_one_process_gzips_only_the_files_it_has_not_measured(tmp_path, monkeypatch):
+    """Builds in one process (serve, the tests) measure a file whose content the last bundle measured once: another
+    site with the same theme files gzips only its own edited page, and reports the same sizes as a fresh measure; a
+    size a caller gives is never taken for a measure."""
+    first = _site(tmp_path / "a", {"index.html": "home " * 50, "app.js": "code " * 80})
+    fresh = offline_bundle(first)
+    gzipped: list[bytes] = []
+    real = gzip.compress
+
+    def counted(data, *args, **kwargs):
+        gzipped.append(data)
+        return real(data, *args, **kwargs)
+
+    monkeypatch.setattr(gzip, "compress", counted)
+    second = _site(tmp_path / "b", {"index.html": "home " * 49, "app.js": "code " * 80})
+    again = offline_bundle(second)
+    assert gzipped == [("home " * 49).encode()]
+    edited = len(real(gzipped[0], compresslevel=6, mtime=0))
+    assert again.gzip_sizes == {
+        _sha(second / "index.html"): edited,
+        _sha(first / "app.js"): fresh.gzip_sizes[_sha(first / "app.js")],
+    }
+    offline_bundle(second, dict.fromkeys(again.gzip_sizes, 1))
+    assert offline_bundle(second).gzip_sizes == again.gzip_sizes
 
 
 def test_a_bundle_not_measured_gzips_nothing_and_says_its_size_is_unknown_unless_every_size_is_known(
