@@ -74,6 +74,7 @@ EXACT = [
     "when does the draw phase end in atnia",
     "card says 'at noon', when does that happen in altered",
     "Wann endet die Nachtphase?",
+    "Auf der Karte steht „Am Abend“, wann passiert das?",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

@@ -17,6 +17,7 @@ from kb.search.timing import Timing, timing_question
         ("Wann endet die Nachtphase?", Timing(("Nachtphase",), "end")),
         ("wann genau beginnt der Kampf", Timing(("Kampf",), "start")),
         ("Wann ist die Kampfphase vorbei?", Timing(("Kampfphase",), "end")),
+        ("Auf der Karte steht „Am Morgen“, wann ist das?", Timing(("Morgen",), "at")),
     ],
 )
 def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, asked):
@@ -44,6 +45,7 @@ def test_other_when_questions_are_not_timing_questions(question):
         ("when does the night phase end", "athernum:9.5.0/p1"),
         ("card says 'at the evening phase', when does it resolve", "athernum:9.4.1a"),
         ("Wann endet die Nachtphase?", "athernum:9.5.0/p1"),
+        ("Auf der Karte steht „Am Abend“, wann passiert das?", "athernum:9.4.1a"),
         ("when does the draw phase end in atnia", "atnia:rules/round-phases/p5.4"),
         ("when does the combat phase end in atnia", "atnia:rules/combat-phase-outline/p4"),
         ("card says 'at noon', when does that happen in altered", "altered:1.3.2.c"),
