@@ -6,6 +6,7 @@ one index generation into memory; after a rebuild, make a new engine.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from kb.core.ids import normalise_lookup
@@ -21,6 +22,7 @@ from kb.search.results import SearchHit, SearchResult, hit_from_stored
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
 from kb.search.synonyms import Synonyms
+from kb.search.timing import marker, timing_question
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -240,6 +242,7 @@ class SearchEngine:
             self._text(parsed, filters, limit, ranked, result)
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)
+            self._timing_first(parsed, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
         hits = [
@@ -588,6 +591,54 @@ class SearchEngine:
             if parent is not None and self.cache.kinds[parent] in DEFINING_KINDS:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
+
+    def _timing_first(self, parsed: ParsedQuery, ranked: _Ranking) -> None:
+        """For "when does the evening phase end", "'at round start', when is that" (and in German): the best-ranked
+        rule (or rules-text passage) that answers it heads the results. It answers when its own text says the
+        boundary asked (it ends, proceeds, lasts until; it begins; it refers to "at" the phase) and the phase is its
+        scope: for an end or start, the rule's title or its section's name (a section without a title: its text;
+        a rule in no section: its own text), for an effect "at" the phase, its own text. A German phase is read
+        in English, as ``_glossary_entry`` reads a subject."""
+        asked = timing_question(parsed.text)
+        if asked is None or not ranked.entries:
+            return
+        readings = parsed.readings()
+        phases = []
+        for subject in asked.subjects:
+            if parsed.lang == "de":
+                subject = self.builder.synonyms.gloss(
+                    " ".join(" ".join(readings.get(w, (w,))) for w in plain_words(subject))
+                )
+            stems = frozenset(analyse(subject, "en"))
+            if stems:
+                phases.append(stems)
+        says = marker(asked.boundary)
+        cache = self.cache
+        best: tuple[float, int, int] | None = None  # (-score, position, docnum)
+        for docnum, (score, _, position) in ranked.entries.items():
+            stored = cache.stored[docnum]
+            if cache.kinds[docnum] not in DEFINING_KINDS or not says.search(stored.get("text") or ""):
+                continue
+            scope = set(analyse(self._timing_scope(docnum, asked.boundary, says), "en"))
+            if any(phase <= scope for phase in phases) and (best is None or (-score, position) < best[:2]):
+                best = (-score, position, docnum)
+        if best is not None:
+            top = max(score for score, _, _ in ranked.entries.values())
+            ranked.place(best[2], top * LEAD, ("timing", -1))
+
+    def _timing_scope(self, docnum: int, boundary: str, says: re.Pattern[str]) -> str:
+        """The words that name what a rule is about, for ``_timing_first``; in a rule in no section, the words
+        before it says the boundary ("During Afternoon, players alternate taking turns until …")."""
+        stored = self.cache.stored[docnum]
+        text, title = stored.get("text") or "", stored.get("title") or ""
+        if boundary == "at":
+            return text
+        parent = self.cache.docnum(str(stored.get("parent") or "").casefold())
+        if parent is None or self.cache.kinds[parent] == "document":
+            found = says.search(text)
+            return f"{title} {text[: found.start()] if found else text}"
+        section = self.cache.stored[parent]
+        return f"{title} {section.get('title') or section.get('text') or ''}"
 
     def _glossary_entry(
         self,

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.rule_view import NUMBERED
-from kb.search import analysis, ask, definitions, fuzzy, query, snippets
+from kb.search import analysis, ask, definitions, fuzzy, query, snippets, timing
 from kb.search import matching as evaluator
 from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
@@ -78,6 +78,12 @@ def constants() -> dict[str, Any]:
         "DEFINITION_ARTICLE": _js_pattern(definitions.ARTICLE),
         "DEFINITION_QUALIFIER": _js_pattern(definitions.QUALIFIER),
         "DEFINITION_CARD_NOUN": _js_pattern(definitions.CARD_NOUN),
+        "TIMING_PATTERNS": [_js_pattern(p) for p in timing.PATTERNS],
+        "TIMING_END": _js_pattern(timing.END),
+        "TIMING_MARKERS": {b: _js_pattern(timing.marker(b)) for b in ("end", "start", "at")},
+        "TIMING_ALTERNATIVES": _js_pattern(timing.ALTERNATIVES),
+        "TIMING_ARTICLE": _js_pattern(timing.ARTICLE),
+        "TIMING_TRIM": timing.TRIM,
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

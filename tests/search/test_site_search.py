@@ -69,6 +69,12 @@ EXACT = [
     "Gehen Schadensmarken am Ende des Zuges weg?",
     "Was genau ist ein Ziel?",
     "what is a target",
+    "when does the night phase end",
+    "card says 'at the evening phase', when does it resolve",
+    "when does the draw phase end in atnia",
+    "card says 'at noon', when does that happen in altered",
+    "Wann endet die Nachtphase?",
+    "Auf der Karte steht „Am Abend“, wann passiert das?",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

@@ -1689,6 +1689,11 @@
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
       this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
       this.cardNoun = new RegExp(c.DEFINITION_CARD_NOUN, "iu");
+      this.timingPatterns = c.TIMING_PATTERNS.map((p) => new RegExp(p, "iu"));
+      this.timingEnd = new RegExp(c.TIMING_END, "iu");
+      this.timingMarkers = Object.fromEntries(Object.entries(c.TIMING_MARKERS).map(([b, p]) => [b, new RegExp(p, "iu")]));
+      this.timingAlternatives = new RegExp(c.TIMING_ALTERNATIVES, "iu");
+      this.timingArticle = new RegExp(c.TIMING_ARTICLE, "iu");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1764,7 +1769,10 @@
       const clauses = () => parsed.clauses !== null && parsed.clauses.length > 0;
       // unknown words only: the fuzzy pass
       if (parsed.query !== null || clauses() || parsed.unknown.length) this._text(parsed, filters, limit, ranked, result);
-      if (clauses()) this._definitionsFirst(parsed, filters, ranked);
+      if (clauses()) {
+        this._definitionsFirst(parsed, filters, ranked);
+        this._timingFirst(parsed, ranked);
+      }
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
       }
@@ -1900,6 +1908,66 @@
         if (parent >= 0 && this.c.DEFINING_KINDS.includes(this.docs[parent].kind)) ranked.place(parent, top * this.c.LEAD ** (place - 1), ["defines", term]);
         place -= 2;
       }
+    }
+
+    /** SearchEngine._timing_first: for "when does the evening phase end", "'at round start', when is that" (and
+     *  in German), the best-ranked rule whose own text says the boundary asked, within the phase's scope, heads. */
+    _timingFirst(parsed, ranked) {
+      const asked = this._timingQuestion(parsed.text);
+      if (asked === null || !ranked.entries.size) return;
+      const a = this.analysis;
+      const read = readings(parsed);
+      const phases = [];
+      for (let subject of asked.subjects) {
+        if (parsed.lang === "de") {
+          subject = this.synonyms.gloss(plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" "));
+        }
+        const stems = new Set(a.analyse(subject, "en"));
+        if (stems.size) phases.push(stems);
+      }
+      const says = this.timingMarkers[asked.boundary];
+      let best = null; // [score, position, docnum]
+      for (const [docnum, [score, , position]] of ranked.entries) {
+        const d = this.docs[docnum];
+        if (!this.c.DEFINING_KINDS.includes(d.kind) || !says.test(d.text || "")) continue;
+        const scope = new Set(a.analyse(this._timingScope(docnum, asked.boundary, says), "en"));
+        if (phases.some((phase) => [...phase].every((s) => scope.has(s))) &&
+            (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
+      }
+      if (best !== null) {
+        const top = Math.max(...[...ranked.entries.values()].map((e) => e[0]));
+        ranked.place(best[2], top * this.c.LEAD, ["timing", -1]);
+      }
+    }
+
+    /** SearchEngine._timing_scope: the words that name what a rule is about, for _timingFirst; in a rule in no
+     *  section, the words before it says the boundary. */
+    _timingScope(docnum, boundary, says) {
+      const d = this.docs[docnum];
+      const text = d.text || "", title = d.title || "";
+      if (boundary === "at") return text;
+      if (d.parent < 0 || this.docs[d.parent].kind === "document") {
+        const found = says.exec(text);
+        return `${title} ${found ? text.slice(0, found.index) : text}`;
+      }
+      const section = this.docs[d.parent];
+      return `${title} ${section.title || section.text || ""}`;
+    }
+
+    /** timing.timing_question: the phases a timing question asks about and the boundary asked for; null for
+     *  other questions. */
+    _timingQuestion(text) {
+      const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
+      const trim = (s) => pyStrip(s, this.c.TIMING_TRIM);
+      for (const pattern of this.timingPatterns) {
+        const found = pattern.exec(cleaned);
+        if (!found) continue;
+        const asked = found.groups.b;
+        const boundary = !asked ? "at" : this.timingEnd.test(asked) ? "end" : "start";
+        const subjects = found.groups.x.split(this.timingAlternatives).filter((s) => trim(s)).map((s) => trim(s).replace(this.timingArticle, ""));
+        return subjects.length ? { subjects, boundary } : null;
+      }
+      return null;
     }
 
     /** definitions.subject_heads: a definition subject, then its shorter readings: a German subject's head
