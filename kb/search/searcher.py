@@ -606,9 +606,7 @@ class SearchEngine:
         phases = []
         for subject in asked.subjects:
             if parsed.lang == "de":
-                subject = self.builder.synonyms.gloss(
-                    " ".join(" ".join(readings.get(w, (w,))) for w in plain_words(subject))
-                )
+                subject = self._in_english(subject, readings)
             stems = frozenset(analyse(subject, "en"))
             if stems:
                 phases.append(stems)
@@ -640,6 +638,13 @@ class SearchEngine:
         section = self.cache.stored[parent]
         return f"{title} {section.get('title') or section.get('text') or ''}"
 
+    def _in_english(self, subject: str, readings: dict[str, tuple[str, ...]]) -> str:
+        """A German subject of a question in English: each word as the question reads it (a compound as its parts,
+        a verb form as its infinitive), glossed through the translations (``Abendphase`` → evening phase)."""
+        return self.builder.synonyms.gloss(
+            " ".join(" ".join(readings.get(w, (w,))) for w in plain_words(subject))
+        )
+
     def _glossary_entry(
         self,
         subject: str,
@@ -657,8 +662,7 @@ class SearchEngine:
             if stems and stems <= set(rule.match):
                 wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
         if lang == "de":
-            reading = " ".join(" ".join((readings or {}).get(w, (w,))) for w in plain_words(subject))
-            wanted.append(tuple(analyse(self.builder.synonyms.gloss(reading), "en")))
+            wanted.append(tuple(analyse(self._in_english(subject, readings or {}), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]
         # the subject's words first, an entry named by exactly those words before one that holds them among others
         # (a target is "Target / Targeting", not "Linked Target"), then the shortest

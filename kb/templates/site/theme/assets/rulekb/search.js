@@ -1919,9 +1919,7 @@
       const read = readings(parsed);
       const phases = [];
       for (let subject of asked.subjects) {
-        if (parsed.lang === "de") {
-          subject = this.synonyms.gloss(plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" "));
-        }
+        if (parsed.lang === "de") subject = this._inEnglish(subject, read);
         const stems = new Set(a.analyse(subject, "en"));
         if (stems.size) phases.push(stems);
       }
@@ -1999,6 +1997,11 @@
 
     /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (else a
      *  synonym's standing for the whole subject). */
+    /** A German subject of a question in English: each word as the question reads it, glossed (searcher.py). */
+    _inEnglish(subject, read) {
+      return this.synonyms.gloss(plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" "));
+    }
+
     _glossaryEntry(subject, lang, filters, named = false, read = null) {
       const a = this.analysis;
       const wanted = [a.analyse(subject, "en")];
@@ -2008,10 +2011,7 @@
           for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
         }
       }
-      if (lang === "de") {
-        const reading = plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" ");
-        wanted.push(a.analyse(this.synonyms.gloss(reading), "en"));
-      }
+      if (lang === "de") wanted.push(a.analyse(this._inEnglish(subject, read), "en"));
       const norms = this.cache.norms.terms;
       let best = null;
       for (const [n, words] of wanted.entries()) {
