@@ -16,6 +16,7 @@ from kb.search.definitions import definition_subjects, subject_heads
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
+from kb.search.location import CLAUSE, PLACES, location_question
 from kb.search.matching import evaluate
 from kb.search.query import ParsedQuery, QueryBuilder, plain_words, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
@@ -243,6 +244,7 @@ class SearchEngine:
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)
             self._timing_first(parsed, ranked)
+            self._location_first(parsed, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
         hits = [
@@ -597,32 +599,72 @@ class SearchEngine:
         rule (or rules-text passage) that answers it heads the results. It answers when its own text says the
         boundary asked (it ends, proceeds, lasts until; it begins; it refers to "at" the phase) and the phase is its
         scope: for an end or start, the rule's title or its section's name (a section without a title: its text;
-        a rule in no section: its own text), for an effect "at" the phase, its own text. A German phase is read
-        in English, as ``_glossary_entry`` reads a subject."""
+        a rule in no section: its own text), for an effect "at" the phase, its own text."""
         asked = timing_question(parsed.text)
-        if asked is None or not ranked.entries:
+        if asked is not None:
+            says = marker(asked.boundary)
+            self._answer_first(
+                parsed,
+                ranked,
+                asked.subjects,
+                says,
+                lambda d: self._timing_scope(d, asked.boundary, says),
+                "timing",
+            )
+
+    def _location_first(self, parsed: ParsedQuery, ranked: _Ranking) -> None:
+        """For "where on the card are the subtypes", "wo ist das Fraktionssymbol" (and in German): the best-ranked
+        rule that places the part heads the results: its own text says where (located, printed, top-right, on the
+        left, …) and the part is its scope: its title, its section's name and the words before it says the place
+        ("The faction symbol is located in the top-right corner", 1.2.2)."""
+        parts = location_question(parsed.text)
+        if parts:
+            self._answer_first(
+                parsed, ranked, parts, PLACES, lambda d: self._location_scope(d, PLACES), "location"
+            )
+
+    def _answer_first(
+        self,
+        parsed: ParsedQuery,
+        ranked: _Ranking,
+        subjects: tuple[str, ...],
+        says: re.Pattern[str],
+        scope: Callable[[int], str],
+        via: str,
+    ) -> None:
+        """The best-ranked rule (or rules-text passage) whose own text ``says`` what the question asks and whose
+        ``scope`` names one of its subjects heads the results. A subject is read in English (a German one as
+        ``_glossary_entry`` reads it), or as a synonym that stands for all of it ("stats": statistics); a word
+        written with a hyphen is the word written solid ("sub-types": subtypes)."""
+        if not ranked.entries:
             return
         readings = parsed.readings()
-        phases = []
-        for subject in asked.subjects:
-            if parsed.lang == "de":
-                subject = self._in_english(subject, readings)
-            stems = frozenset(analyse(subject, "en"))
-            if stems:
-                phases.append(stems)
-        says = marker(asked.boundary)
+        wanted: list[frozenset[str]] = []
+        for subject in subjects:
+            english = self._in_english(subject, readings) if parsed.lang == "de" else subject
+            stems = set(analyse(subject, parsed.lang))
+            spellings = [english] + [
+                alternative
+                for rule in self.builder.synonyms.expand(subject, parsed.lang)
+                if stems and stems <= set(rule.match)
+                for alternative in rule.alternatives
+            ]
+            wanted += [s for s in (frozenset(analyse(_solid(w), "en")) for w in spellings) if s]
         cache = self.cache
         best: tuple[float, int, int] | None = None  # (-score, position, docnum)
         for docnum, (score, _, position) in ranked.entries.items():
-            stored = cache.stored[docnum]
-            if cache.kinds[docnum] not in DEFINING_KINDS or not says.search(stored.get("text") or ""):
+            if cache.kinds[docnum] not in DEFINING_KINDS or not says.search(
+                cache.stored[docnum].get("text") or ""
+            ):
                 continue
-            scope = set(analyse(self._timing_scope(docnum, asked.boundary, says), "en"))
-            if any(phase <= scope for phase in phases) and (best is None or (-score, position) < best[:2]):
+            words = set(analyse(_solid(scope(docnum)), "en"))
+            if any(subject <= words for subject in wanted) and (
+                best is None or (-score, position) < best[:2]
+            ):
                 best = (-score, position, docnum)
         if best is not None:
             top = max(score for score, _, _ in ranked.entries.values())
-            ranked.place(best[2], top * LEAD, ("timing", -1))
+            ranked.place(best[2], top * LEAD, (via, -1))
 
     def _timing_scope(self, docnum: int, boundary: str, says: re.Pattern[str]) -> str:
         """The words that name what a rule is about, for ``_timing_first``; in a rule in no section, the words
@@ -631,12 +673,28 @@ class SearchEngine:
         text, title = stored.get("text") or "", stored.get("title") or ""
         if boundary == "at":
             return text
-        parent = self.cache.docnum(str(stored.get("parent") or "").casefold())
-        if parent is None or self.cache.kinds[parent] == "document":
+        section = self._section_name(docnum)
+        if section is None:
             found = says.search(text)
             return f"{title} {text[: found.start()] if found else text}"
+        return f"{title} {section}"
+
+    def _location_scope(self, docnum: int, says: re.Pattern[str]) -> str:
+        """The words that name what a rule places, for ``_location_first``: its title, its section's name and the
+        words of the clause that says the place, before it says it."""
+        stored = self.cache.stored[docnum]
+        text = stored.get("text") or ""
+        found = says.search(text)
+        clause = CLAUSE.split(text[: found.start()] if found else text)[-1]
+        return f"{stored.get('title') or ''} {self._section_name(docnum) or ''} {clause}"
+
+    def _section_name(self, docnum: int) -> str | None:
+        """The name of the section a rule sits in (a section without a title: its text); none in no section."""
+        parent = self.cache.docnum(str(self.cache.stored[docnum].get("parent") or "").casefold())
+        if parent is None or self.cache.kinds[parent] == "document":
+            return None
         section = self.cache.stored[parent]
-        return f"{title} {section.get('title') or section.get('text') or ''}"
+        return str(section.get("title") or section.get("text") or "")
 
     def _in_english(self, subject: str, readings: dict[str, tuple[str, ...]]) -> str:
         """A German subject of a question in English: each word as the question reads it (a compound as its parts,
@@ -818,6 +876,11 @@ class _Ranking:
     def best(self, limit: int) -> list[tuple[int, float, tuple[str, int]]]:
         top = sorted(self.entries.items(), key=lambda e: (-e[1][0], e[1][2]))[:limit]
         return [(docnum, score, via) for docnum, (score, via, _) in top]
+
+
+def _solid(text: str) -> str:
+    """Text with its hyphenated words written solid: "sub-types" and "subtypes" are one word to a question."""
+    return text.replace("-", "")
 
 
 def _leaves(query: wq.Query) -> list[wq.Query]:

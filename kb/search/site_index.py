@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.rule_view import NUMBERED
-from kb.search import analysis, ask, definitions, fuzzy, query, snippets, timing
+from kb.search import analysis, ask, definitions, fuzzy, location, query, snippets, timing
 from kb.search import matching as evaluator
 from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
@@ -84,6 +84,9 @@ def constants() -> dict[str, Any]:
         "TIMING_ALTERNATIVES": _js_pattern(timing.ALTERNATIVES),
         "TIMING_ARTICLE": _js_pattern(timing.ARTICLE),
         "TIMING_TRIM": timing.TRIM,
+        "LOCATION_PATTERNS": [_js_pattern(p) for p in location.PATTERNS],
+        "LOCATION_PLACES": _js_pattern(location.PLACES),
+        "LOCATION_CLAUSE": _js_pattern(location.CLAUSE),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

@@ -64,11 +64,15 @@ def timing_question(text: str) -> Timing | None:
             continue
         asked = found.groupdict().get("b")
         boundary = "at" if not asked else "end" if END.match(asked) else "start"
-        subjects = tuple(
-            ARTICLE.sub("", s.strip(TRIM)) for s in ALTERNATIVES.split(found.group("x")) if s.strip(TRIM)
-        )
-        return Timing(subjects, boundary) if subjects else None
+        named = subjects(found.group("x"))
+        return Timing(named, boundary) if named else None
     return None
+
+
+def subjects(phrase: str) -> tuple[str, ...]:
+    """The things a question's phrase names ("the night phase or dusk" → night phase, dusk): each alternative
+    trimmed of punctuation, quotes and its article."""
+    return tuple(ARTICLE.sub("", s.strip(TRIM)) for s in ALTERNATIVES.split(phrase) if s.strip(TRIM))
 
 
 def marker(boundary: str) -> re.Pattern[str]:

@@ -75,6 +75,10 @@ EXACT = [
     "card says 'at noon', when does that happen in altered",
     "Wann endet die Nachtphase?",
     "Auf der Karte steht „Am Abend“, wann passiert das?",
+    "where is the victory token field on a location card",
+    "in altered, where on a character card are its statistics",
+    "Wo steht die Typzeile auf der Karte?",
+    "where is the victory token field printed",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

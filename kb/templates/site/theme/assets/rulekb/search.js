@@ -296,6 +296,9 @@
     return false;
   }
 
+  /** searcher._solid: text with its hyphenated words written solid ("sub-types" reads as "subtypes"). */
+  function solid(text) { return text.replace(/-/g, ""); }
+
   /** set(a) == set(b) for two lists of stems. */
   function sameStems(a, b) {
     const x = new Set(a), y = new Set(b);
@@ -1694,6 +1697,9 @@
       this.timingMarkers = Object.fromEntries(Object.entries(c.TIMING_MARKERS).map(([b, p]) => [b, new RegExp(p, "iu")]));
       this.timingAlternatives = new RegExp(c.TIMING_ALTERNATIVES, "iu");
       this.timingArticle = new RegExp(c.TIMING_ARTICLE, "iu");
+      this.locationPatterns = c.LOCATION_PATTERNS.map((p) => new RegExp(p, "iu"));
+      this.locationPlaces = new RegExp(c.LOCATION_PLACES, "iu");
+      this.locationClause = new RegExp(c.LOCATION_CLAUSE, "u");
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1772,6 +1778,7 @@
       if (clauses()) {
         this._definitionsFirst(parsed, filters, ranked);
         this._timingFirst(parsed, ranked);
+        this._locationFirst(parsed, ranked);
       }
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
@@ -1914,27 +1921,48 @@
      *  in German), the best-ranked rule whose own text says the boundary asked, within the phase's scope, heads. */
     _timingFirst(parsed, ranked) {
       const asked = this._timingQuestion(parsed.text);
-      if (asked === null || !ranked.entries.size) return;
+      if (asked === null) return;
+      const says = this.timingMarkers[asked.boundary];
+      this._answerFirst(parsed, ranked, asked.subjects, says, (d) => this._timingScope(d, asked.boundary, says), "timing");
+    }
+
+    /** SearchEngine._location_first: for "where on the card are the subtypes", "wo ist das Fraktionssymbol", the
+     *  best-ranked rule that says where the part is, with the part in its scope, heads. */
+    _locationFirst(parsed, ranked) {
+      const parts = this._locationQuestion(parsed.text);
+      if (parts.length) this._answerFirst(parsed, ranked, parts, this.locationPlaces, (d) => this._locationScope(d, this.locationPlaces), "location");
+    }
+
+    /** SearchEngine._answer_first: the best-ranked rule whose own text `says` what is asked and whose scope names
+     *  a subject (read in English, or as a synonym standing for all of it; hyphenated words written solid) heads. */
+    _answerFirst(parsed, ranked, subjects, says, scope, via) {
+      if (!ranked.entries.size) return;
       const a = this.analysis;
       const read = readings(parsed);
-      const phases = [];
-      for (let subject of asked.subjects) {
-        if (parsed.lang === "de") subject = this._inEnglish(subject, read);
-        const stems = new Set(a.analyse(subject, "en"));
-        if (stems.size) phases.push(stems);
+      const wanted = [];
+      for (const subject of subjects) {
+        const english = parsed.lang === "de" ? this._inEnglish(subject, read) : subject;
+        const stems = a.analyse(subject, parsed.lang);
+        const spellings = [english];
+        for (const rule of this.synonyms.expand(subject, parsed.lang)) {
+          if (stems.length && stems.every((s) => rule.match.includes(s))) spellings.push(...rule.alternatives);
+        }
+        for (const w of spellings) {
+          const found = new Set(a.analyse(solid(w), "en"));
+          if (found.size) wanted.push(found);
+        }
       }
-      const says = this.timingMarkers[asked.boundary];
       let best = null; // [score, position, docnum]
       for (const [docnum, [score, , position]] of ranked.entries) {
         const d = this.docs[docnum];
         if (!this.c.DEFINING_KINDS.includes(d.kind) || !says.test(d.text || "")) continue;
-        const scope = new Set(a.analyse(this._timingScope(docnum, asked.boundary, says), "en"));
-        if (phases.some((phase) => [...phase].every((s) => scope.has(s))) &&
+        const words = new Set(a.analyse(solid(scope(docnum)), "en"));
+        if (wanted.some((subject) => [...subject].every((s) => words.has(s))) &&
             (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
       }
       if (best !== null) {
         const top = Math.max(...[...ranked.entries.values()].map((e) => e[0]));
-        ranked.place(best[2], top * this.c.LEAD, ["timing", -1]);
+        ranked.place(best[2], top * this.c.LEAD, [via, -1]);
       }
     }
 
@@ -1944,28 +1972,63 @@
       const d = this.docs[docnum];
       const text = d.text || "", title = d.title || "";
       if (boundary === "at") return text;
-      if (d.parent < 0 || this.docs[d.parent].kind === "document") {
+      const section = this._sectionName(docnum);
+      if (section === null) {
         const found = says.exec(text);
         return `${title} ${found ? text.slice(0, found.index) : text}`;
       }
+      return `${title} ${section}`;
+    }
+
+    /** SearchEngine._location_scope: the words that name what a rule places: its title, its section's name and
+     *  the words of the clause that says the place, before it says it. */
+    _locationScope(docnum, says) {
+      const d = this.docs[docnum];
+      const text = d.text || "";
+      const found = says.exec(text);
+      const clause = (found ? text.slice(0, found.index) : text).split(this.locationClause).pop();
+      return `${d.title || ""} ${this._sectionName(docnum) ?? ""} ${clause}`;
+    }
+
+    /** SearchEngine._section_name: the name of the section a rule sits in (its text, without a title); null in
+     *  no section. */
+    _sectionName(docnum) {
+      const d = this.docs[docnum];
+      if (d.parent < 0 || this.docs[d.parent].kind === "document") return null;
       const section = this.docs[d.parent];
-      return `${title} ${section.title || section.text || ""}`;
+      return section.title || section.text || "";
     }
 
     /** timing.timing_question: the phases a timing question asks about and the boundary asked for; null for
      *  other questions. */
     _timingQuestion(text) {
       const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
-      const trim = (s) => pyStrip(s, this.c.TIMING_TRIM);
       for (const pattern of this.timingPatterns) {
         const found = pattern.exec(cleaned);
         if (!found) continue;
         const asked = found.groups.b;
         const boundary = !asked ? "at" : this.timingEnd.test(asked) ? "end" : "start";
-        const subjects = found.groups.x.split(this.timingAlternatives).filter((s) => trim(s)).map((s) => trim(s).replace(this.timingArticle, ""));
+        const subjects = this._subjects(found.groups.x);
         return subjects.length ? { subjects, boundary } : null;
       }
       return null;
+    }
+
+    /** location.location_question: the part(s) of a card a location question asks about; none for others. */
+    _locationQuestion(text) {
+      const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
+      for (const pattern of this.locationPatterns) {
+        const found = pattern.exec(cleaned);
+        if (found) return this._subjects(found.groups.x);
+      }
+      return [];
+    }
+
+    /** timing.subjects: the things a question's phrase names, each alternative trimmed of punctuation, quotes
+     *  and its article. */
+    _subjects(phrase) {
+      const trim = (s) => pyStrip(s, this.c.TIMING_TRIM);
+      return phrase.split(this.timingAlternatives).filter((s) => trim(s)).map((s) => trim(s).replace(this.timingArticle, ""));
     }
 
     /** definitions.subject_heads: a definition subject, then its shorter readings: a German subject's head
