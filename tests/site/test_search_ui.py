@@ -199,7 +199,8 @@ def _header_box(driver, viewport: str):
 
 
 def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
-    """Typing a rule number, then a phrase of a rule, in the header box lists the API's results as links, words marked."""
+    """Typing a rule number, then a phrase of a rule, in the header box lists the API's results as links, words marked;
+    a numbered rule's paragraph shows its label, as the CLI does."""
     open_page(browser, _page(site_url, "athernum/cr/4.md"))
     box = _header_box(browser, viewport)
     box.send_keys("4.2.2a")
@@ -218,6 +219,12 @@ def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
     assert state["hits"][0]["game"] == "Athernum" and state["hits"][0]["number"] == "4.2.2c"
     assert state["hits"][0]["marked"] >= 2 and state["open"] and state["visible"]
     assert state["status"].startswith("Top ")
+    box.clear()
+    phrase = '"This phase ends after all state-based checks"'
+    box.send_keys(phrase)
+    state = _drawn(browser, "header", phrase)
+    first = _api(browser, phrase, limit=8)["hits"][0]  # a phase's paragraph, e.g. athernum:9.4.0/p2
+    assert first["kind"] == "paragraph" and state["hits"][0]["number"] == first["id"].split(":")[1]
     assert _errors(browser) == []
 
 

@@ -297,7 +297,10 @@
       const meta = element("span", "rk-hit__meta");
       const kind = /^rulebook/.test(hit.document || "") ? "Rulebook" : KIND_LABEL[hit.kind] || hit.kind;
       meta.append(element("span", "rk-hit__game", this.gameName(hit.game)), element("span", "rk-hit__kind", kind));
-      const number = hit.number || (hit.kind === "ruling" ? hit.id.split(/[:/]/).pop() : "");
+      // a ruling by its id; a numbered rule's paragraph by its label, as the CLI shows it ("9.4.0/p2")
+      const label = hit.id.split(":").pop();
+      const number = hit.number || (hit.kind === "ruling" ? hit.id.split(/[:/]/).pop()
+        : hit.kind === "paragraph" && /^\d/.test(label) ? label : "");
       if (number) meta.append(element("span", "rk-hit__number", number));
       link.append(meta);
       if (hit.title) link.append(element("span", "rk-hit__title", hit.title));
