@@ -619,9 +619,7 @@ class SearchEngine:
         ("The faction symbol is located in the top-right corner", 1.2.2)."""
         parts = location_question(parsed.text)
         if parts:
-            self._answer_first(
-                parsed, ranked, parts, PLACES, lambda d: self._location_scope(d, PLACES), "location"
-            )
+            self._answer_first(parsed, ranked, parts, PLACES, self._location_scope, "location")
 
     def _answer_first(
         self,
@@ -642,13 +640,7 @@ class SearchEngine:
         wanted: list[frozenset[str]] = []
         for subject in subjects:
             english = self._in_english(subject, readings) if parsed.lang == "de" else subject
-            stems = set(analyse(subject, parsed.lang))
-            spellings = [english] + [
-                alternative
-                for rule in self.builder.synonyms.expand(subject, parsed.lang)
-                if stems and stems <= set(rule.match)
-                for alternative in rule.alternatives
-            ]
+            spellings = [english, *self._whole_synonyms(subject, parsed.lang)]
             wanted += [s for s in (frozenset(analyse(_solid(w), "en")) for w in spellings) if s]
         cache = self.cache
         best: tuple[float, int, int] | None = None  # (-score, position, docnum)
@@ -679,12 +671,12 @@ class SearchEngine:
             return f"{title} {text[: found.start()] if found else text}"
         return f"{title} {section}"
 
-    def _location_scope(self, docnum: int, says: re.Pattern[str]) -> str:
+    def _location_scope(self, docnum: int) -> str:
         """The words that name what a rule places, for ``_location_first``: its title, its section's name and the
         words of the clause that says the place, before it says it."""
         stored = self.cache.stored[docnum]
         text = stored.get("text") or ""
-        found = says.search(text)
+        found = PLACES.search(text)
         clause = CLAUSE.split(text[: found.start()] if found else text)[-1]
         return f"{stored.get('title') or ''} {self._section_name(docnum) or ''} {clause}"
 
@@ -695,6 +687,16 @@ class SearchEngine:
             return None
         section = self.cache.stored[parent]
         return str(section.get("title") or section.get("text") or "")
+
+    def _whole_synonyms(self, subject: str, lang: str) -> list[str]:
+        """The alternatives of the synonyms that stand for all of a question's subject ("stats": statistics)."""
+        stems = set(analyse(subject, lang))
+        return [
+            alternative
+            for rule in self.builder.synonyms.expand(subject, lang)
+            if stems and stems <= set(rule.match)
+            for alternative in rule.alternatives
+        ]
 
     def _in_english(self, subject: str, readings: dict[str, tuple[str, ...]]) -> str:
         """A German subject of a question in English: each word as the question reads it (a compound as its parts,
@@ -715,10 +717,7 @@ class SearchEngine:
         ``named``: only an entry whose name is exactly those words. A German subject is also read in English,
         its compounds as their parts (``Befehlsfähigkeit`` → command ability)."""
         wanted = [tuple(analyse(subject, "en"))]
-        stems = set(analyse(subject, lang))
-        for rule in self.builder.synonyms.expand(subject, lang):
-            if stems and stems <= set(rule.match):
-                wanted += [tuple(analyse(alternative, "en")) for alternative in rule.alternatives]
+        wanted += [tuple(analyse(alternative, "en")) for alternative in self._whole_synonyms(subject, lang)]
         if lang == "de":
             wanted.append(tuple(analyse(self._in_english(subject, readings or {}), "en")))
         cache, norms = self.cache, self.cache.norms["terms"]

@@ -161,14 +161,11 @@ class ContentMemo:
         return found
 
     def _digest(self, page: object, reads: Iterable[Key]) -> str:
-        h = hashlib.blake2b(self._shared, digest_size=16)
-        h.update(fingerprint(page))
-        for key in reads:
-            h.update(self._value(key))
-        return h.hexdigest()
+        """A page's digest: the build's shared settings, the page's own, and the values it read."""
+        return self._reads_digest(reads, self._shared + fingerprint(page))
 
-    def _reads_digest(self, reads: Iterable[Key]) -> str:
-        h = hashlib.blake2b(digest_size=16)
+    def _reads_digest(self, reads: Iterable[Key], prefix: bytes = b"") -> str:
+        h = hashlib.blake2b(prefix, digest_size=16)
         for key in reads:
             h.update(self._value(key))
         return h.hexdigest()

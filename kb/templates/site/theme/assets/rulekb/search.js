@@ -1930,7 +1930,7 @@
      *  best-ranked rule that says where the part is, with the part in its scope, heads. */
     _locationFirst(parsed, ranked) {
       const parts = this._locationQuestion(parsed.text);
-      if (parts.length) this._answerFirst(parsed, ranked, parts, this.locationPlaces, (d) => this._locationScope(d, this.locationPlaces), "location");
+      if (parts.length) this._answerFirst(parsed, ranked, parts, this.locationPlaces, (d) => this._locationScope(d), "location");
     }
 
     /** SearchEngine._answer_first: the best-ranked rule whose own text `says` what is asked and whose scope names
@@ -1942,12 +1942,7 @@
       const wanted = [];
       for (const subject of subjects) {
         const english = parsed.lang === "de" ? this._inEnglish(subject, read) : subject;
-        const stems = a.analyse(subject, parsed.lang);
-        const spellings = [english];
-        for (const rule of this.synonyms.expand(subject, parsed.lang)) {
-          if (stems.length && stems.every((s) => rule.match.includes(s))) spellings.push(...rule.alternatives);
-        }
-        for (const w of spellings) {
+        for (const w of [english, ...this._wholeSynonyms(subject, parsed.lang)]) {
           const found = new Set(a.analyse(solid(w), "en"));
           if (found.size) wanted.push(found);
         }
@@ -1982,10 +1977,10 @@
 
     /** SearchEngine._location_scope: the words that name what a rule places: its title, its section's name and
      *  the words of the clause that says the place, before it says it. */
-    _locationScope(docnum, says) {
+    _locationScope(docnum) {
       const d = this.docs[docnum];
       const text = d.text || "";
-      const found = says.exec(text);
+      const found = this.locationPlaces.exec(text);
       const clause = (found ? text.slice(0, found.index) : text).split(this.locationClause).pop();
       return `${d.title || ""} ${this._sectionName(docnum) ?? ""} ${clause}`;
     }
@@ -2058,22 +2053,26 @@
       return [];
     }
 
-    /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (else a
-     *  synonym's standing for the whole subject). */
-    /** A German subject of a question in English: each word as the question reads it, glossed (searcher.py). */
+    /** SearchEngine._whole_synonyms: the alternatives of the synonyms that stand for all of a question's subject. */
+    _wholeSynonyms(subject, lang) {
+      const stems = this.analysis.analyse(subject, lang);
+      const out = [];
+      for (const rule of this.synonyms.expand(subject, lang)) {
+        if (stems.length && stems.every((s) => rule.match.includes(s))) out.push(...rule.alternatives);
+      }
+      return out;
+    }
+
+    /** SearchEngine._in_english: a German subject of a question in English, each word as the question reads it. */
     _inEnglish(subject, read) {
       return this.synonyms.gloss(plainWords(subject, this.builder.operators).map((w) => ((read && read.get(w)) || [w]).join(" ")).join(" "));
     }
 
+    /** SearchEngine._glossary_entry: the shortest glossary entry whose names hold the subject's words (else a
+     *  synonym's standing for the whole subject). */
     _glossaryEntry(subject, lang, filters, named = false, read = null) {
       const a = this.analysis;
-      const wanted = [a.analyse(subject, "en")];
-      const stems = new Set(a.analyse(subject, lang));
-      for (const rule of this.synonyms.expand(subject, lang)) {
-        if (stems.size && [...stems].every((s) => rule.match.includes(s))) {
-          for (const alternative of rule.alternatives) wanted.push(a.analyse(alternative, "en"));
-        }
-      }
+      const wanted = [a.analyse(subject, "en"), ...this._wholeSynonyms(subject, lang).map((w) => a.analyse(w, "en"))];
       if (lang === "de") wanted.push(a.analyse(this._inEnglish(subject, read), "en"));
       const norms = this.cache.norms.terms;
       let best = null;
