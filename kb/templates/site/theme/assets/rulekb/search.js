@@ -1412,7 +1412,7 @@
       return this.word(token);
     }
 
-    /** A word in every text field (Whoosh's MultifieldParser): a term, or its stems in a row. */
+    /** A word in every text field (Whoosh's MultifieldParser): a term for each of its stems. */
     word(token) {
       const c = this.b.c;
       const parts = [];
@@ -1426,10 +1426,9 @@
         return combine("Or", parts);
       }
       for (const f of c.ALL_TEXT_FIELDS) {
-        const stems = this.b.a.analyse(token, fieldLanguage(f, c));
-        if (stems.length === 1) parts.push({ type: "Term", field: f, text: stems[0], boost: c.BOOSTS[f] });
-        else if (stems.length > 1) {
-          parts.push(combine("And", stems.map((s) => ({ type: "Term", field: f, text: s, boost: 1.0 })), c.BOOSTS[f]));
+        // as Whoosh's OrGroup: each of a word's stems ("sub-type") is a term of its own
+        for (const s of this.b.a.analyse(token, fieldLanguage(f, c))) {
+          parts.push({ type: "Term", field: f, text: s, boost: c.BOOSTS[f] });
         }
       }
       return combine("Or", parts);
@@ -1441,7 +1440,8 @@
       const parts = [];
       for (const f of c.ALL_TEXT_FIELDS) {
         const stems = this.b.a.analyse(text, fieldLanguage(f, c));
-        if (stems.length === 1) parts.push({ type: "Term", field: f, text: stems[0], boost: c.BOOSTS[f] });
+        // as Whoosh: a phrase of one word is a plain term, and keeps no field boost
+        if (stems.length === 1) parts.push({ type: "Term", field: f, text: stems[0], boost: 1.0 });
         else if (stems.length > 1) parts.push({ type: "Phrase", field: f, words: stems, boost: c.BOOSTS[f] });
       }
       return combine("Or", parts);
