@@ -6,6 +6,7 @@ Skipped, with the reason, where Node is missing; ``.ci/run`` installs it.
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -59,6 +60,13 @@ EXACT = [
     '"discard" quotation marks',
     'can a "unit" attack twice',
     "sub-type AND card",
+    "playe* touch",
+    "does a control change count as leaving its* zone",
+    'main deck and extra deck "I"',
+    "damage ANDNOT heal",
+    "damage ANDMAYBE heal counter",
+    "damage NOT OR heal",
+    "damage ANDNOT ANDMAYBE heal",
     "(damage OR heal) AND counter",
     "what happens when a unit dies",
     "was it in play",
@@ -259,6 +267,44 @@ def test_site_ranks_ids_filters_typos_german_and_syntax_exactly_as_the_cli(engin
         result = engine.search(query, limit=limit)
         assert js["ids"] == [h.id for h in result.hits], query
         assert js["notes"] == result.notes, query
+
+
+def syntax_variants(count: int, seed: int = 2026) -> list[str]:
+    """``count`` judge questions, each with the query language worked in as a judge might type it: a word or a few
+    quoted, a word cut short with ``*`` or starred inside, AND, OR, NOT, a group in parentheses (a fixed draw)."""
+    draw = random.Random(seed)
+    out = []
+    for question in draw.sample(questions(), count):
+        words = question.replace('"', "").replace("?", "").split()
+        for _ in range(draw.choice((1, 2, 3))):
+            at, span = draw.randrange(len(words)), draw.choice((1, 2, 3))
+            word, change = words[at], draw.choice(("quote", "prefix", "inside", "AND", "OR", "NOT", "group"))
+            if change == "quote":
+                words[at : at + span] = ['"' + " ".join(words[at : at + span]) + '"']
+            elif change == "prefix":
+                words[at] = word[: max(2, len(word) - 2)] + "*"
+            elif change == "inside":
+                words[at] = word[:2] + "*" + word[3:]
+            elif change == "group":
+                words[at : at + 2] = ["(" + " OR ".join(words[at : at + 2]) + ")"]
+            else:
+                words.insert(at, change)
+        out.append(" ".join(words))
+    return out
+
+
+def test_site_reads_the_query_language_as_whoosh_does(engine, site_search):
+    """Questions with quotes, stars, AND/OR/NOT and parentheses typed into them rank the same on the site as in
+    ``rulekb search`` (Whoosh's parser: a one-word phrase, a starred stem or stopword, a word typed twice, a
+    misplaced operator that makes it fall back to the plain words)."""
+    asked = syntax_variants(150)
+    theirs = site_search([{"query": q, "limit": 5} for q in asked])
+    differing = [
+        f"{query!r}\n    cli  {py}\n    site {js['ids']}"
+        for query, js in zip(asked, theirs)
+        if (py := [h.id for h in engine.search(query, limit=5).hits]) != js.get("ids")
+    ]
+    assert not differing, f"{len(differing)} of {len(asked)} differ:\n" + "\n".join(differing)
 
 
 def test_site_leaves_real_words_uncorrected(site_search):

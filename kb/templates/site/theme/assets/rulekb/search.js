@@ -1266,7 +1266,7 @@
     _parse(text, cache) {
       let query;
       try {
-        query = new QueryParser(text, this, cache).parse();
+        query = normalize(new QueryParser(text, this, cache).parse());
       } catch (error) {
         return null;
       }
@@ -1350,6 +1350,7 @@
   function leavesOf(query) {
     if (query.subqueries) return query.subqueries.flatMap(leavesOf);
     if (query.query) return leavesOf(query.query);
+    if (query.a) return leavesOf(query.a).concat(leavesOf(query.b)); // ANDNOT, ANDMAYBE
     return [query];
   }
 
@@ -1383,6 +1384,8 @@
         const op = this.peek();
         if (op === "AND" || op === "ANDNOT" || op === "ANDMAYBE") {
           this.i++;
+          const next = this.peek();
+          if (op !== "AND" && (next === "ANDNOT" || next === "ANDMAYBE")) throw new Error("two binary operators"); // as Whoosh fails
           const right = this.unary();
           if (!right) continue;
           if (!left) { left = op === "ANDNOT" ? null : right; continue; }
@@ -1399,6 +1402,7 @@
       const token = this.tokens[this.i++];
       if (token === undefined) return null;
       if (token === "NOT") {
+        if (this.b.operators.has(this.peek())) throw new Error("NOT before an operator"); // as Whoosh fails
         const operand = this.unary();
         return operand ? { type: "Not", query: operand, boost: 1.0 } : null;
       }
@@ -1419,9 +1423,13 @@
       if (/[*?]/.test(token)) {
         const lower = token.toLowerCase();
         const prefix = /^[^*?]+\*$/.test(lower);
+        const pattern = prefix ? lower.slice(0, -1) : lower;
         for (const f of c.ALL_TEXT_FIELDS) {
-          parts.push({ type: prefix ? "Prefix" : "Wildcard", field: f, text: prefix ? lower.slice(0, -1) : lower,
-            boost: c.BOOSTS[f] });
+          // as Whoosh: the pattern (a prefix without its star) is read as one word of the field, stemmed unless
+          // it is a stopword ("its*")
+          const lang = fieldLanguage(f, c), word = lang === "de" ? foldGerman(pattern) : pattern;
+          const text = this.b.a.stop[lang].has(word) ? word : STEM[lang](word);
+          parts.push({ type: prefix ? "Prefix" : "Wildcard", field: f, text, boost: c.BOOSTS[f] });
         }
         return combine("Or", parts);
       }
@@ -1446,6 +1454,31 @@
       }
       return combine("Or", parts);
     }
+  }
+
+  /** Whoosh's Query.normalize, which its parser ends with: a group's groups of its own kind merged into it
+   *  (their boost passed on to their parts), a part equal to an earlier one dropped ("deck" typed twice counts
+   *  once), a group of one part that part. */
+  function normalize(query) {
+    if (query === null) return null;
+    if (query.type === "Not") return { ...query, query: normalize(query.query) };
+    if (query.type === "AndNot" || query.type === "AndMaybe") return { ...query, a: normalize(query.a), b: normalize(query.b) };
+    if (query.type !== "Or" && query.type !== "And") return query;
+    const merged = [];
+    for (const part of query.subqueries.map(normalize)) {
+      if (part.type === query.type) merged.push(...part.subqueries.map((p) => ({ ...p, boost: p.boost * part.boost })));
+      else merged.push(part);
+    }
+    const seen = new Set();
+    const parts = merged.filter((p) => { const k = queryKey(p); return !seen.has(k) && seen.add(k); });
+    if (parts.length > 1) return { type: query.type, subqueries: parts, boost: query.boost };
+    return query.boost === 1.0 ? parts[0] : { ...parts[0], boost: parts[0].boost * query.boost };
+  }
+
+  /** What makes two queries equal for Whoosh: their kind, field, text or words, boost and parts. */
+  function queryKey(q) {
+    return JSON.stringify([q.type, q.field, q.text, q.words, q.boost,
+      q.subqueries && q.subqueries.map(queryKey), q.query && queryKey(q.query), q.a && queryKey(q.a), q.b && queryKey(q.b)]);
   }
 
   function combine(type, parts, boost = 1.0) {
