@@ -28,6 +28,8 @@ B) and dropped:
 - a section's text placed below its rules, as a chapter's is: A -0.014, B -0.012;
 - a scenario lending most to the rules its expectations log (their share 1, the others 0.9 / 0.8 / 0.6):
   A +0.002 / -0.000 / -0.004, B -0.001 / -0.006 / -0.008;
+- a lent score scaled by the rule's own share of it (0.5 + own / lent, at most 1): A -0.014 / -0.009, B -0.007 /
+  -0.005; only to rules the question matches itself: unchanged (without any lent score: A 0.517, B 0.487);
 - a steeper decay of a lent score over an entry's rules (0.85 for 0.97): A +0.000 / +0.010 (first set R@5
   -0.011), B +0.002 / +0.001;
 - a scenario scored by its title alone, without its steps: A +0.006 / +0.012, B +0.000 / +0.000 (first set R@1
