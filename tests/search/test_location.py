@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search.location import location_question
+from kb.search.shapes import shapes_of
+
+
+def location_question(question: str) -> tuple[str, ...]:
+    """The parts of a card a question asks about as a location question; none for others."""
+    return next((a.subjects for a in shapes_of(question) if a.shape == "location"), ())
 
 
 @pytest.mark.parametrize(

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search.timing import Timing, timing_question
+from kb.search.shapes import shapes_of
+from kb.search.timing import ENDS, REFERS, STARTS
+
+
+def timing_question(question: str) -> tuple[tuple[str, ...], object] | None:
+    """The phases a question asks about as a timing question and what its answering rule says; none for others."""
+    asked = next((a for a in shapes_of(question) if a.shape == "timing"), None)
+    return (asked.subjects, asked.answer.says) if asked else None
 
 
 @pytest.mark.parametrize(
     "question, asked",
     [
-        ("when does the night phase end?", Timing(("night phase",), "end")),
-        ("When exactly does the morning phase begin", Timing(("morning phase",), "start")),
-        ("card reads 'at the evening phase', when is that", Timing(("evening phase",), "at")),
-        ("text says at noon or at dusk, when does it happen", Timing(("noon", "at dusk"), "at")),
-        ("Wann endet die Nachtphase?", Timing(("Nachtphase",), "end")),
-        ("wann genau beginnt der Kampf", Timing(("Kampf",), "start")),
-        ("Wann ist die Kampfphase vorbei?", Timing(("Kampfphase",), "end")),
-        ("Auf der Karte steht „Am Morgen“, wann ist das?", Timing(("Morgen",), "at")),
+        ("when does the night phase end?", (("night phase",), ENDS)),
+        ("When exactly does the morning phase begin", (("morning phase",), STARTS)),
+        ("card reads 'at the evening phase', when is that", (("evening phase",), REFERS)),
+        ("text says at noon or at dusk, when does it happen", (("noon", "at dusk"), REFERS)),
+        ("Wann endet die Nachtphase?", (("Nachtphase",), ENDS)),
+        ("wann genau beginnt der Kampf", (("Kampf",), STARTS)),
+        ("Wann ist die Kampfphase vorbei?", (("Kampfphase",), ENDS)),
+        ("Auf der Karte steht „Am Morgen“, wann ist das?", (("Morgen",), REFERS)),
     ],
 )
 def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, asked):
