@@ -18,7 +18,7 @@ from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
 from kb.search.matching import evaluate
 from kb.search.query import ParsedQuery, QueryBuilder, plain_words, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
-from kb.search.shapes import CLAUSE, Asked, shapes_of
+from kb.search.shapes import CLAUSE, QUALIFIER, Asked, shapes_of
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
 from kb.search.synonyms import Synonyms
@@ -612,14 +612,14 @@ class SearchEngine:
             english = self._in_english(subject, readings) if parsed.lang == "de" else subject
             spellings = [english, *self._whole_synonyms(subject, parsed.lang)]
             wanted += [s for s in (frozenset(analyse(_solid(w), "en")) for w in spellings) if s]
-        cache, says = self.cache, asked.answer.says
+        cache, answer = self.cache, asked.answer
         best: tuple[float, int, int] | None = None  # (-score, position, docnum)
         for docnum, (score, _, position) in ranked.entries.items():
             text = cache.stored[docnum].get("text") or ""
-            found = says.search(text) if cache.kinds[docnum] in DEFINING_KINDS else None
-            if found is None:
+            found = answer.says.search(text) if cache.kinds[docnum] in DEFINING_KINDS else None
+            if found is None or (answer.also is not None and not answer.also.search(text)):
                 continue
-            words = set(analyse(_solid(self._scope(docnum, asked.answer.scope, text, found.start())), "en"))
+            words = set(analyse(_solid(self._scope(docnum, answer.scope, text, found.start())), "en"))
             if any(subject <= words for subject in wanted) and (
                 best is None or (-score, position) < best[:2]
             ):
@@ -633,13 +633,16 @@ class SearchEngine:
     def _scope(self, docnum: int, scope: str, text: str, says_at: int) -> str:
         """The words where a rule names what it says something of (``kb.search.shapes.SCOPES``), given where its
         text says it: its text; its title and section's name (in no section: its title and its text before it
-        says it); or its title, section's name and the clause before it says it."""
+        says it); its title, section's name and the clause before it says it; its title, section's name and text;
+        or the clause before it says it, to a qualifying phrase."""
         if scope == "text":
             return text
+        if scope == "subject":
+            return QUALIFIER.split(CLAUSE.split(text[:says_at])[-1])[0]
         title, section = self.cache.stored[docnum].get("title") or "", self._section_name(docnum)
         if scope == "heading":
             return f"{title} {text[:says_at]}" if section is None else f"{title} {section}"
-        return f"{title} {section or ''} {CLAUSE.split(text[:says_at])[-1]}"
+        return f"{title} {section or ''} {text if scope == 'rule' else CLAUSE.split(text[:says_at])[-1]}"
 
     def _section_name(self, docnum: int) -> str | None:
         """The name of the section a rule sits in (a section without a title: its text); none in no section."""

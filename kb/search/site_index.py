@@ -83,7 +83,12 @@ def constants() -> dict[str, Any]:
                 "name": shape.name,
                 "patterns": [_js_pattern(p) for p in shape.patterns],
                 "answers": [
-                    {"says": _js_pattern(a.says), "scope": a.scope, "asked": a.asked and _js_pattern(a.asked)}
+                    {
+                        "says": _js_pattern(a.says),
+                        "scope": a.scope,
+                        "asked": a.asked and _js_pattern(a.asked),
+                        "also": a.also and _js_pattern(a.also),
+                    }
                     for a in shape.answers
                 ],
             }
@@ -93,6 +98,7 @@ def constants() -> dict[str, Any]:
         "SHAPE_ARTICLE": _js_pattern(shapes.ARTICLE),
         "SHAPE_TRIM": shapes.TRIM,
         "SHAPE_CLAUSE": _js_pattern(shapes.CLAUSE),
+        "SHAPE_QUALIFIER": _js_pattern(shapes.QUALIFIER),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search.shapes import shapes_of
 from kb.search.timing import ENDS, REFERS, STARTS
-
-
-def timing_question(question: str) -> tuple[tuple[str, ...], object] | None:
-    """The phases a question asks about as a timing question and what its answering rule says; none for others."""
-    asked = next((a for a in shapes_of(question) if a.shape == "timing"), None)
-    return (asked.subjects, asked.answer.says) if asked else None
+from tests.search.shaped import read_as
 
 
 @pytest.mark.parametrize(
@@ -29,7 +23,8 @@ def timing_question(question: str) -> tuple[tuple[str, ...], object] | None:
 )
 def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, asked):
     """The phase asked about (without its article) and the boundary asked for, in English and German."""
-    assert timing_question(question) == asked
+    read = read_as("timing", question)
+    assert read is not None and (read.subjects, read.answer.says) == asked
 
 
 @pytest.mark.parametrize(
@@ -43,7 +38,7 @@ def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, as
 )
 def test_other_when_questions_are_not_timing_questions(question):
     """Asking when something else happens, or what happens at a boundary, names no phase's beginning or end."""
-    assert timing_question(question) is None
+    assert read_as("timing", question) is None
 
 
 @pytest.mark.parametrize(

@@ -1696,11 +1696,12 @@
       this.shapes = c.SHAPES.map((shape) => ({
         name: shape.name,
         patterns: shape.patterns.map(re),
-        answers: shape.answers.map((a) => ({ says: re(a.says), scope: a.scope, asked: a.asked === null ? null : re(a.asked) })),
+        answers: shape.answers.map((a) => ({ says: re(a.says), scope: a.scope, asked: a.asked && re(a.asked), also: a.also && re(a.also) })),
       }));
       this.shapeAlternatives = re(c.SHAPE_ALTERNATIVES);
       this.shapeArticle = re(c.SHAPE_ARTICLE);
       this.shapeClause = new RegExp(c.SHAPE_CLAUSE, "u");
+      this.shapeQualifier = re(c.SHAPE_QUALIFIER);
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1941,14 +1942,14 @@
           if (found.size) wanted.push(found);
         }
       }
-      const says = asked.answer.says;
+      const answer = asked.answer;
       let best = null; // [score, position, docnum]
       for (const [docnum, [score, , position]] of ranked.entries) {
         const d = this.docs[docnum];
         const text = d.text || "";
-        const found = this.c.DEFINING_KINDS.includes(d.kind) ? says.exec(text) : null;
-        if (found === null) continue;
-        const words = new Set(a.analyse(solid(this._scope(docnum, asked.answer.scope, text, found.index)), "en"));
+        const found = this.c.DEFINING_KINDS.includes(d.kind) ? answer.says.exec(text) : null;
+        if (found === null || (answer.also && !answer.also.test(text))) continue;
+        const words = new Set(a.analyse(solid(this._scope(docnum, answer.scope, text, found.index)), "en"));
         if (wanted.some((subject) => [...subject].every((s) => words.has(s))) &&
             (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
       }
@@ -1959,13 +1960,14 @@
     }
 
     /** SearchEngine._scope: the words where a rule names what it says something of: its text; its title and
-     *  section's name (in no section: its title and text before it says it); or its title, section's name and
-     *  the clause before it says it. */
+     *  section's name (in no section: its title and text before it says it); its title, section's name and the
+     *  clause before it says it; its title, section's name and text; or the clause before it says it, to a qualifying phrase. */
     _scope(docnum, scope, text, saysAt) {
       if (scope === "text") return text;
+      if (scope === "subject") return text.slice(0, saysAt).split(this.shapeClause).pop().split(this.shapeQualifier)[0];
       const title = this.docs[docnum].title || "", section = this._sectionName(docnum);
       if (scope === "heading") return section === null ? `${title} ${text.slice(0, saysAt)}` : `${title} ${section}`;
-      return `${title} ${section ?? ""} ${text.slice(0, saysAt).split(this.shapeClause).pop()}`;
+      return `${title} ${section ?? ""} ${scope === "rule" ? text : text.slice(0, saysAt).split(this.shapeClause).pop()}`;
     }
 
     /** SearchEngine._section_name: the name of the section a rule sits in (its text, without a title); null in
@@ -1986,7 +1988,7 @@
         if (!found) continue;
         const word = (found.groups && found.groups.b) || "";
         const answer = shape.answers.find((a) => a.asked === null || a.asked.test(word));
-        const subjects = this._subjects(found.groups.x);
+        const subjects = [...this._subjects(found.groups.x), ...this._subjects(found.groups.y || "")];
         return subjects.length && answer ? { shape: shape.name, subjects, answer } : null;
       }
       return null;
