@@ -1,11 +1,12 @@
 """Question shapes answered by one rule's own words: "when does the evening phase end" (timing), "where is the
-faction symbol" (location), "how do I tell whether a face-down card is a location" (identify).
+faction symbol" (location), "how do I tell whether a face-down card is a location" (identify), "when are exhaustion
+counters removed" (happens).
 
 Each shape is one row of ``SHAPES``: its question patterns (group ``x``: the subjects asked about, and ``y`` when
-it has one, "… is a character"; group ``b``, when it has one: the word that asks, "end" or "begin"), then for the word asked what the answering rule's own
-text says and where it names the subject (its scope). The engine lifts the best-ranked rule that says it of a
-subject (``SearchEngine._answer_first``); the shapes' words live in their own modules (``kb.search.timing``,
-``kb.search.location``).
+it has one, "… is a character"; group ``b``, when it has one: the word that asks, "end" or "begin"), then for the
+word asked what the answering rule's own text says and where it names the subject (its scope). The engine lifts the
+best-ranked rule that says it of a subject (``SearchEngine._answer_first``); the shapes' words live in their own
+modules (``kb.search.timing``, ``location``, ``identify``, ``happens``).
 """
 
 from __future__ import annotations
