@@ -3,15 +3,13 @@ card", "wo ist das Fraktionssymbol auf der Karte".
 
 A judge asking where a part of a card is wants the rule that places it (the faction symbol's "is located in the
 top-right corner of the card"), not the rules that merely name the part. This module only reads the question's
-shape and says which rule text answers it; the engine lifts the best-ranked rule that does, as it does for a
-timing question (``kb.search.timing``).
+shape and says which rule text answers it (a row of ``kb.search.shapes.SHAPES``); the engine lifts the
+best-ranked rule that does, as it does for a timing question.
 """
 
 from __future__ import annotations
 
 import re
-
-from kb.search.timing import subjects
 
 _FLAGS = re.IGNORECASE | re.UNICODE
 #: Where the part's name ends: the verb that places it, the card it is on, a clause or second question, a comma.
@@ -42,18 +40,3 @@ PLACES = re.compile(
     r"|next\s+to|(?:printed|written|represented|shown|depicted)\s+(?:on|at|along|between|next|above|below))\b",
     _FLAGS,
 )
-
-
-#: Where a clause begins: the part a rule places is named in the clause that says the place ("When a permanent
-#: with a Victory Token Field enters, the pool increases by the number printed on …" places a number, 10.1.2).
-CLAUSE = re.compile(r"[,;:.()]|\s-\s")
-
-
-def location_question(text: str) -> tuple[str, ...]:
-    """The part(s) of a card a location question asks about; none for other questions."""
-    cleaned = re.sub(r"[?!.]+\s*$", "", text.strip())
-    for pattern in PATTERNS:
-        found = pattern.search(cleaned)
-        if found:
-            return subjects(found.group("x"))
-    return ()

@@ -6,7 +6,6 @@ one index generation into memory; after a rebuild, make a new engine.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from kb.core.ids import normalise_lookup
@@ -16,14 +15,13 @@ from kb.search.definitions import definition_subjects, subject_heads
 from kb.search.filters import Filters, make_filters
 from kb.search.fuzzy import FUZZY_BOOST, fuzzy_pass, unknown_words
 from kb.search.lexicon import REAL_WORDS_FILE, real_words_from_json
-from kb.search.location import CLAUSE, PLACES, location_question
 from kb.search.matching import evaluate
 from kb.search.query import ParsedQuery, QueryBuilder, plain_words, split_query, to_whoosh
 from kb.search.results import SearchHit, SearchResult, hit_from_stored
+from kb.search.shapes import CLAUSE, QUALIFIER, Asked, shapes_of
 from kb.search.snippets import snippet
 from kb.search.store import SYNONYMS, OpenIndex, open_index, source_fingerprint
 from kb.search.synonyms import Synonyms
-from kb.search.timing import marker, timing_question
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -243,8 +241,7 @@ class SearchEngine:
             self._text(parsed, filters, limit, ranked, result)
         if parsed.clauses:
             self._definitions_first(parsed, filters, ranked)
-            self._timing_first(parsed, ranked)
-            self._location_first(parsed, ranked)
+            self._shaped_first(parsed, ranked)
         elif not parsed.ids and not parsed.words:
             result.notes.append("nothing to search for: type words, a phrase in quotes, or a rule number")
         hits = [
@@ -594,91 +591,58 @@ class SearchEngine:
                 ranked.place(parent, top * LEAD ** (place - 1), ("defines", term))
             place -= 2
 
-    def _timing_first(self, parsed: ParsedQuery, ranked: _Ranking) -> None:
-        """For "when does the evening phase end", "'at round start', when is that" (and in German): the best-ranked
-        rule (or rules-text passage) that answers it heads the results. It answers when its own text says the
-        boundary asked (it ends, proceeds, lasts until; it begins; it refers to "at" the phase) and the phase is its
-        scope: for an end or start, the rule's title or its section's name (a section without a title: its text;
-        a rule in no section: its own text), for an effect "at" the phase, its own text."""
-        asked = timing_question(parsed.text)
-        if asked is not None:
-            says = marker(asked.boundary)
-            self._answer_first(
-                parsed,
-                ranked,
-                asked.subjects,
-                says,
-                lambda d: self._timing_scope(d, asked.boundary, says),
-                "timing",
-            )
+    def _shaped_first(self, parsed: ParsedQuery, ranked: _Ranking) -> None:
+        """For a question of a shape (``kb.search.shapes``: "when does the evening phase end", "where on the card
+        are the subtypes", and in German): the best-ranked rule (or rules-text passage) that answers it heads the
+        results, for the first shape one does."""
+        for asked in shapes_of(parsed.text):
+            if self._answer_first(parsed, ranked, asked):
+                return
 
-    def _location_first(self, parsed: ParsedQuery, ranked: _Ranking) -> None:
-        """For "where on the card are the subtypes", "wo ist das Fraktionssymbol" (and in German): the best-ranked
-        rule that places the part heads the results: its own text says where (located, printed, top-right, on the
-        left, …) and the part is its scope: its title, its section's name and the words before it says the place
-        ("The faction symbol is located in the top-right corner", 1.2.2)."""
-        parts = location_question(parsed.text)
-        if parts:
-            self._answer_first(parsed, ranked, parts, PLACES, self._location_scope, "location")
-
-    def _answer_first(
-        self,
-        parsed: ParsedQuery,
-        ranked: _Ranking,
-        subjects: tuple[str, ...],
-        says: re.Pattern[str],
-        scope: Callable[[int], str],
-        via: str,
-    ) -> None:
-        """The best-ranked rule (or rules-text passage) whose own text ``says`` what the question asks and whose
-        ``scope`` names one of its subjects heads the results. A subject is read in English (a German one as
-        ``_glossary_entry`` reads it), or as a synonym that stands for all of it ("stats": statistics); a word
-        written with a hyphen is the word written solid ("sub-types": subtypes)."""
+    def _answer_first(self, parsed: ParsedQuery, ranked: _Ranking, asked: Asked) -> bool:
+        """The best-ranked rule (or rules-text passage) whose own text says what the question asks and whose
+        scope names one of its subjects heads the results; whether one did. A subject is read in English (a German
+        one as ``_glossary_entry`` reads it), or as a synonym that stands for all of it ("stats": statistics); a
+        word written with a hyphen is the word written solid ("sub-types": subtypes)."""
         if not ranked.entries:
-            return
+            return False
         readings = parsed.readings()
         wanted: list[frozenset[str]] = []
-        for subject in subjects:
+        for subject in asked.subjects:
             english = self._in_english(subject, readings) if parsed.lang == "de" else subject
             spellings = [english, *self._whole_synonyms(subject, parsed.lang)]
             wanted += [s for s in (frozenset(analyse(_solid(w), "en")) for w in spellings) if s]
-        cache = self.cache
+        cache, answer = self.cache, asked.answer
         best: tuple[float, int, int] | None = None  # (-score, position, docnum)
         for docnum, (score, _, position) in ranked.entries.items():
-            if cache.kinds[docnum] not in DEFINING_KINDS or not says.search(
-                cache.stored[docnum].get("text") or ""
-            ):
+            text = cache.stored[docnum].get("text") or ""
+            found = answer.says.search(text) if cache.kinds[docnum] in DEFINING_KINDS else None
+            if found is None or (answer.also is not None and not answer.also.search(text)):
                 continue
-            words = set(analyse(_solid(scope(docnum)), "en"))
+            words = set(analyse(_solid(self._scope(docnum, answer.scope, text, found.start())), "en"))
             if any(subject <= words for subject in wanted) and (
                 best is None or (-score, position) < best[:2]
             ):
                 best = (-score, position, docnum)
-        if best is not None:
-            top = max(score for score, _, _ in ranked.entries.values())
-            ranked.place(best[2], top * LEAD, (via, -1))
+        if best is None:
+            return False
+        top = max(score for score, _, _ in ranked.entries.values())
+        ranked.place(best[2], top * LEAD, (asked.shape, -1))
+        return True
 
-    def _timing_scope(self, docnum: int, boundary: str, says: re.Pattern[str]) -> str:
-        """The words that name what a rule is about, for ``_timing_first``; in a rule in no section, the words
-        before it says the boundary ("During Afternoon, players alternate taking turns until …")."""
-        stored = self.cache.stored[docnum]
-        text, title = stored.get("text") or "", stored.get("title") or ""
-        if boundary == "at":
+    def _scope(self, docnum: int, scope: str, text: str, says_at: int) -> str:
+        """The words where a rule names what it says something of (``kb.search.shapes.SCOPES``), given where its
+        text says it: its text; its title and section's name (in no section: its title and its text before it
+        says it); its title, section's name and the clause before it says it; its title, section's name and text;
+        or the clause before it says it, to a qualifying phrase."""
+        if scope == "text":
             return text
-        section = self._section_name(docnum)
-        if section is None:
-            found = says.search(text)
-            return f"{title} {text[: found.start()] if found else text}"
-        return f"{title} {section}"
-
-    def _location_scope(self, docnum: int) -> str:
-        """The words that name what a rule places, for ``_location_first``: its title, its section's name and the
-        words of the clause that says the place, before it says it."""
-        stored = self.cache.stored[docnum]
-        text = stored.get("text") or ""
-        found = PLACES.search(text)
-        clause = CLAUSE.split(text[: found.start()] if found else text)[-1]
-        return f"{stored.get('title') or ''} {self._section_name(docnum) or ''} {clause}"
+        if scope == "subject":
+            return QUALIFIER.split(CLAUSE.split(text[:says_at])[-1])[0]
+        title, section = self.cache.stored[docnum].get("title") or "", self._section_name(docnum)
+        if scope == "heading":
+            return f"{title} {text[:says_at]}" if section is None else f"{title} {section}"
+        return f"{title} {section or ''} {text if scope == 'rule' else CLAUSE.split(text[:says_at])[-1]}"
 
     def _section_name(self, docnum: int) -> str | None:
         """The name of the section a rule sits in (a section without a title: its text); none in no section."""

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kb.rule_view import NUMBERED
-from kb.search import analysis, ask, definitions, fuzzy, location, query, snippets, timing
+from kb.search import analysis, ask, definitions, fuzzy, query, shapes, snippets
 from kb.search import matching as evaluator
 from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
@@ -78,15 +78,27 @@ def constants() -> dict[str, Any]:
         "DEFINITION_ARTICLE": _js_pattern(definitions.ARTICLE),
         "DEFINITION_QUALIFIER": _js_pattern(definitions.QUALIFIER),
         "DEFINITION_CARD_NOUN": _js_pattern(definitions.CARD_NOUN),
-        "TIMING_PATTERNS": [_js_pattern(p) for p in timing.PATTERNS],
-        "TIMING_END": _js_pattern(timing.END),
-        "TIMING_MARKERS": {b: _js_pattern(timing.marker(b)) for b in ("end", "start", "at")},
-        "TIMING_ALTERNATIVES": _js_pattern(timing.ALTERNATIVES),
-        "TIMING_ARTICLE": _js_pattern(timing.ARTICLE),
-        "TIMING_TRIM": timing.TRIM,
-        "LOCATION_PATTERNS": [_js_pattern(p) for p in location.PATTERNS],
-        "LOCATION_PLACES": _js_pattern(location.PLACES),
-        "LOCATION_CLAUSE": _js_pattern(location.CLAUSE),
+        "SHAPES": [
+            {
+                "name": shape.name,
+                "patterns": [_js_pattern(p) for p in shape.patterns],
+                "answers": [
+                    {
+                        "says": _js_pattern(a.says),
+                        "scope": a.scope,
+                        "asked": a.asked and _js_pattern(a.asked),
+                        "also": a.also and _js_pattern(a.also),
+                    }
+                    for a in shape.answers
+                ],
+            }
+            for shape in shapes.SHAPES
+        ],
+        "SHAPE_ALTERNATIVES": _js_pattern(shapes.ALTERNATIVES),
+        "SHAPE_ARTICLE": _js_pattern(shapes.ARTICLE),
+        "SHAPE_TRIM": shapes.TRIM,
+        "SHAPE_CLAUSE": _js_pattern(shapes.CLAUSE),
+        "SHAPE_QUALIFIER": _js_pattern(shapes.QUALIFIER),
         "SYNONYM_BOOST": query.SYNONYM_BOOST,
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,

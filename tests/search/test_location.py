@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search.location import location_question
+from tests.search.shaped import subjects_as
 
 
 @pytest.mark.parametrize(
@@ -21,7 +21,7 @@ from kb.search.location import location_question
 )
 def test_a_question_about_where_a_part_of_a_card_is_is_recognised(question, parts):
     """The part asked about, without its article and the card it is on, in English and German."""
-    assert location_question(question) == parts
+    assert subjects_as("location", question) == parts
 
 
 #: Look-alikes: where a card or token goes or lies asks for a zone; other questions name no part of a card.
@@ -37,7 +37,7 @@ NOT_ABOUT_A_PART = (
 
 def test_where_something_goes_is_not_a_location_question():
     """Asking where a card or token goes (a zone) or anything else names no part of a card."""
-    assert {q: location_question(q) for q in NOT_ABOUT_A_PART} == dict.fromkeys(NOT_ABOUT_A_PART, ())
+    assert {q: subjects_as("location", q) for q in NOT_ABOUT_A_PART} == dict.fromkeys(NOT_ABOUT_A_PART, ())
 
 
 @pytest.mark.parametrize(

@@ -90,6 +90,14 @@ EXACT = [
     "in altered, where on a character card are its statistics",
     "Wo steht die Typzeile auf der Karte?",
     "where is the victory token field printed",
+    "how is an exhausted permanent marked",
+    "wie erkenne ich eine ausgelöste Fähigkeit",
+    "how do I know the sub-types of a face-up tumult region in altered",
+    "how do you tell what speed a card has in atnia",
+    "when are exhaustion counters removed",
+    "wann verfallen die Ressourcen im Pool",
+    "when are channeled cards lost in atnia",
+    "when do damage counters get removed",
 ]
 #: What a judge's fingers or a hostile page may send: none of it may throw.
 HOSTILE = [

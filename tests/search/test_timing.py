@@ -4,25 +4,27 @@ from __future__ import annotations
 
 import pytest
 
-from kb.search.timing import Timing, timing_question
+from kb.search.timing import ENDS, REFERS, STARTS
+from tests.search.shaped import read_as
 
 
 @pytest.mark.parametrize(
     "question, asked",
     [
-        ("when does the night phase end?", Timing(("night phase",), "end")),
-        ("When exactly does the morning phase begin", Timing(("morning phase",), "start")),
-        ("card reads 'at the evening phase', when is that", Timing(("evening phase",), "at")),
-        ("text says at noon or at dusk, when does it happen", Timing(("noon", "at dusk"), "at")),
-        ("Wann endet die Nachtphase?", Timing(("Nachtphase",), "end")),
-        ("wann genau beginnt der Kampf", Timing(("Kampf",), "start")),
-        ("Wann ist die Kampfphase vorbei?", Timing(("Kampfphase",), "end")),
-        ("Auf der Karte steht „Am Morgen“, wann ist das?", Timing(("Morgen",), "at")),
+        ("when does the night phase end?", (("night phase",), ENDS)),
+        ("When exactly does the morning phase begin", (("morning phase",), STARTS)),
+        ("card reads 'at the evening phase', when is that", (("evening phase",), REFERS)),
+        ("text says at noon or at dusk, when does it happen", (("noon", "at dusk"), REFERS)),
+        ("Wann endet die Nachtphase?", (("Nachtphase",), ENDS)),
+        ("wann genau beginnt der Kampf", (("Kampf",), STARTS)),
+        ("Wann ist die Kampfphase vorbei?", (("Kampfphase",), ENDS)),
+        ("Auf der Karte steht „Am Morgen“, wann ist das?", (("Morgen",), REFERS)),
     ],
 )
 def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, asked):
     """The phase asked about (without its article) and the boundary asked for, in English and German."""
-    assert timing_question(question) == asked
+    read = read_as("timing", question)
+    assert read is not None and (read.subjects, read.answer.says) == asked
 
 
 @pytest.mark.parametrize(
@@ -36,7 +38,7 @@ def test_a_question_about_when_a_phase_begins_or_ends_is_recognised(question, as
 )
 def test_other_when_questions_are_not_timing_questions(question):
     """Asking when something else happens, or what happens at a boundary, names no phase's beginning or end."""
-    assert timing_question(question) is None
+    assert read_as("timing", question) is None
 
 
 @pytest.mark.parametrize(

@@ -1725,14 +1725,16 @@
       this.article = new RegExp(c.DEFINITION_ARTICLE, "iu");
       this.qualifier = new RegExp(c.DEFINITION_QUALIFIER, "iu");
       this.cardNoun = new RegExp(c.DEFINITION_CARD_NOUN, "iu");
-      this.timingPatterns = c.TIMING_PATTERNS.map((p) => new RegExp(p, "iu"));
-      this.timingEnd = new RegExp(c.TIMING_END, "iu");
-      this.timingMarkers = Object.fromEntries(Object.entries(c.TIMING_MARKERS).map(([b, p]) => [b, new RegExp(p, "iu")]));
-      this.timingAlternatives = new RegExp(c.TIMING_ALTERNATIVES, "iu");
-      this.timingArticle = new RegExp(c.TIMING_ARTICLE, "iu");
-      this.locationPatterns = c.LOCATION_PATTERNS.map((p) => new RegExp(p, "iu"));
-      this.locationPlaces = new RegExp(c.LOCATION_PLACES, "iu");
-      this.locationClause = new RegExp(c.LOCATION_CLAUSE, "u");
+      const re = (p) => new RegExp(p, "iu");
+      this.shapes = c.SHAPES.map((shape) => ({
+        name: shape.name,
+        patterns: shape.patterns.map(re),
+        answers: shape.answers.map((a) => ({ says: re(a.says), scope: a.scope, asked: a.asked && re(a.asked), also: a.also && re(a.also) })),
+      }));
+      this.shapeAlternatives = re(c.SHAPE_ALTERNATIVES);
+      this.shapeArticle = re(c.SHAPE_ARTICLE);
+      this.shapeClause = new RegExp(c.SHAPE_CLAUSE, "u");
+      this.shapeQualifier = re(c.SHAPE_QUALIFIER);
     }
 
     /** SearchEngine.resolve: the id of the entry `typed` names. */
@@ -1810,8 +1812,7 @@
       if (parsed.query !== null || clauses() || parsed.unknown.length) this._text(parsed, filters, limit, ranked, result);
       if (clauses()) {
         this._definitionsFirst(parsed, filters, ranked);
-        this._timingFirst(parsed, ranked);
-        this._locationFirst(parsed, ranked);
+        this._shapedFirst(parsed, ranked);
       }
       else if (!parsed.ids.length && !parsed.words.length) {
         result.notes.push("nothing to search for: type words, a phrase in quotes, or a rule number");
@@ -1950,72 +1951,56 @@
       }
     }
 
-    /** SearchEngine._timing_first: for "when does the evening phase end", "'at round start', when is that" (and
-     *  in German), the best-ranked rule whose own text says the boundary asked, within the phase's scope, heads. */
-    _timingFirst(parsed, ranked) {
-      const asked = this._timingQuestion(parsed.text);
-      if (asked === null) return;
-      const says = this.timingMarkers[asked.boundary];
-      this._answerFirst(parsed, ranked, asked.subjects, says, (d) => this._timingScope(d, asked.boundary, says), "timing");
+    /** SearchEngine._shaped_first: for a question of a shape (shapes.SHAPES: "when does the evening phase end",
+     *  "where on the card are the subtypes"), the best-ranked rule that answers it heads, for the first shape one does. */
+    _shapedFirst(parsed, ranked) {
+      for (const shape of this.shapes) {
+        const asked = this._shapeOf(shape, parsed.text);
+        if (asked !== null && this._answerFirst(parsed, ranked, asked)) return;
+      }
     }
 
-    /** SearchEngine._location_first: for "where on the card are the subtypes", "wo ist das Fraktionssymbol", the
-     *  best-ranked rule that says where the part is, with the part in its scope, heads. */
-    _locationFirst(parsed, ranked) {
-      const parts = this._locationQuestion(parsed.text);
-      if (parts.length) this._answerFirst(parsed, ranked, parts, this.locationPlaces, (d) => this._locationScope(d), "location");
-    }
-
-    /** SearchEngine._answer_first: the best-ranked rule whose own text `says` what is asked and whose scope names
-     *  a subject (read in English, or as a synonym standing for all of it; hyphenated words written solid) heads. */
-    _answerFirst(parsed, ranked, subjects, says, scope, via) {
-      if (!ranked.entries.size) return;
+    /** SearchEngine._answer_first: the best-ranked rule whose own text says what is asked and whose scope names a
+     *  subject (read in English, or as a synonym standing for all of it; hyphenated words written solid) heads;
+     *  whether one did. */
+    _answerFirst(parsed, ranked, asked) {
+      if (!ranked.entries.size) return false;
       const a = this.analysis;
       const read = readings(parsed);
       const wanted = [];
-      for (const subject of subjects) {
+      for (const subject of asked.subjects) {
         const english = parsed.lang === "de" ? this._inEnglish(subject, read) : subject;
         for (const w of [english, ...this._wholeSynonyms(subject, parsed.lang)]) {
           const found = new Set(a.analyse(solid(w), "en"));
           if (found.size) wanted.push(found);
         }
       }
+      const answer = asked.answer;
       let best = null; // [score, position, docnum]
       for (const [docnum, [score, , position]] of ranked.entries) {
         const d = this.docs[docnum];
-        if (!this.c.DEFINING_KINDS.includes(d.kind) || !says.test(d.text || "")) continue;
-        const words = new Set(a.analyse(solid(scope(docnum)), "en"));
+        const text = d.text || "";
+        const found = this.c.DEFINING_KINDS.includes(d.kind) ? answer.says.exec(text) : null;
+        if (found === null || (answer.also && !answer.also.test(text))) continue;
+        const words = new Set(a.analyse(solid(this._scope(docnum, answer.scope, text, found.index)), "en"));
         if (wanted.some((subject) => [...subject].every((s) => words.has(s))) &&
             (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
       }
-      if (best !== null) {
-        const top = Math.max(...[...ranked.entries.values()].map((e) => e[0]));
-        ranked.place(best[2], top * this.c.LEAD, [via, -1]);
-      }
+      if (best === null) return false;
+      const top = Math.max(...[...ranked.entries.values()].map((e) => e[0]));
+      ranked.place(best[2], top * this.c.LEAD, [asked.shape, -1]);
+      return true;
     }
 
-    /** SearchEngine._timing_scope: the words that name what a rule is about, for _timingFirst; in a rule in no
-     *  section, the words before it says the boundary. */
-    _timingScope(docnum, boundary, says) {
-      const d = this.docs[docnum];
-      const text = d.text || "", title = d.title || "";
-      if (boundary === "at") return text;
-      const section = this._sectionName(docnum);
-      if (section === null) {
-        const found = says.exec(text);
-        return `${title} ${found ? text.slice(0, found.index) : text}`;
-      }
-      return `${title} ${section}`;
-    }
-
-    /** SearchEngine._location_scope: the words that name what a rule places: its title, its section's name and
-     *  the words of the clause that says the place, before it says it. */
-    _locationScope(docnum) {
-      const d = this.docs[docnum];
-      const text = d.text || "";
-      const found = this.locationPlaces.exec(text);
-      const clause = (found ? text.slice(0, found.index) : text).split(this.locationClause).pop();
-      return `${d.title || ""} ${this._sectionName(docnum) ?? ""} ${clause}`;
+    /** SearchEngine._scope: the words where a rule names what it says something of: its text; its title and
+     *  section's name (in no section: its title and text before it says it); its title, section's name and the
+     *  clause before it says it; its title, section's name and text; or the clause before it says it, to a qualifying phrase. */
+    _scope(docnum, scope, text, saysAt) {
+      if (scope === "text") return text;
+      if (scope === "subject") return text.slice(0, saysAt).split(this.shapeClause).pop().split(this.shapeQualifier)[0];
+      const title = this.docs[docnum].title || "", section = this._sectionName(docnum);
+      if (scope === "heading") return section === null ? `${title} ${text.slice(0, saysAt)}` : `${title} ${section}`;
+      return `${title} ${section ?? ""} ${scope === "rule" ? text : text.slice(0, saysAt).split(this.shapeClause).pop()}`;
     }
 
     /** SearchEngine._section_name: the name of the section a rule sits in (its text, without a title); null in
@@ -2027,36 +2012,26 @@
       return section.title || section.text || "";
     }
 
-    /** timing.timing_question: the phases a timing question asks about and the boundary asked for; null for
-     *  other questions. */
-    _timingQuestion(text) {
+    /** shapes.shape_of: the question read as `shape`: its first matching pattern's subjects and the answer for
+     *  the word it asks with; null when no pattern matches, it names no subject, or no answer fits the word. */
+    _shapeOf(shape, text) {
       const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
-      for (const pattern of this.timingPatterns) {
+      for (const pattern of shape.patterns) {
         const found = pattern.exec(cleaned);
         if (!found) continue;
-        const asked = found.groups.b;
-        const boundary = !asked ? "at" : this.timingEnd.test(asked) ? "end" : "start";
-        const subjects = this._subjects(found.groups.x);
-        return subjects.length ? { subjects, boundary } : null;
+        const word = (found.groups && found.groups.b) || "";
+        const answer = shape.answers.find((a) => a.asked === null || a.asked.test(word));
+        const subjects = [...this._subjects(found.groups.x), ...this._subjects(found.groups.y || "")];
+        return subjects.length && answer ? { shape: shape.name, subjects, answer } : null;
       }
       return null;
     }
 
-    /** location.location_question: the part(s) of a card a location question asks about; none for others. */
-    _locationQuestion(text) {
-      const cleaned = pyStrip(text).replace(/[?!.]+\s*$/u, "");
-      for (const pattern of this.locationPatterns) {
-        const found = pattern.exec(cleaned);
-        if (found) return this._subjects(found.groups.x);
-      }
-      return [];
-    }
-
-    /** timing.subjects: the things a question's phrase names, each alternative trimmed of punctuation, quotes
-     *  and its article. */
+    /** shapes.subjects: the things a question's phrase names, each alternative trimmed of punctuation, quotes and
+     *  its article. */
     _subjects(phrase) {
-      const trim = (s) => pyStrip(s, this.c.TIMING_TRIM);
-      return phrase.split(this.timingAlternatives).filter((s) => trim(s)).map((s) => trim(s).replace(this.timingArticle, ""));
+      const trim = (s) => pyStrip(s, this.c.SHAPE_TRIM);
+      return phrase.split(this.shapeAlternatives).filter((s) => trim(s)).map((s) => trim(s).replace(this.shapeArticle, ""));
     }
 
     /** definitions.subject_heads: a definition subject, then its shorter readings: a German subject's head
