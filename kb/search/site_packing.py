@@ -1,8 +1,8 @@
 """Compact text for the browser's index (``search-index.js``): each field's postings as the sequence of its terms in
 each document, numbers written as short runs of printable characters.
 
-Written this way the postings gzip to about half of per-term lists of positions (the same phrases recur, and a
-frequent term is one character); ``search.js`` (``unpackField``) turns them back into the same postings when a
+Written this way the postings gzip to 60 % of per-term lists of positions (the same phrases recur as the same
+runs of characters); ``search.js`` (``unpackField``) turns them back into the same postings when a
 query first reads the field. :func:`unpack_field` is the reference reading, for tests.
 """
 
@@ -37,8 +37,8 @@ def number(n: int) -> str:
 
 
 def pack_field(postings: dict[str, TermPostings]) -> tuple[str, str]:
-    """A field's vocabulary (terms by decreasing number of occurrences, then in order, joined by
-    ``TERM_SEPARATOR``) and each document's terms in the order of their positions, by their place in it."""
+    """A field's vocabulary (its terms in order, joined by ``TERM_SEPARATOR``) and each document's terms in the
+    order of their positions, by their place in it."""
     occurrences: dict[str, int] = {}
     placed: dict[int, list[tuple[int, str]]] = {}
     for term, (docs, frequencies, positions) in postings.items():
@@ -51,7 +51,7 @@ def pack_field(postings: dict[str, TermPostings]) -> tuple[str, str]:
         for doc, frequency in zip(docs, frequencies, strict=True):
             placed.setdefault(doc, []).extend((p, term) for p in positions[start : start + frequency])
             start += frequency
-    vocabulary = sorted(occurrences, key=lambda t: (-occurrences[t], t))
+    vocabulary = sorted(occurrences)
     rank = {term: n for n, term in enumerate(vocabulary)}
     sequences = [""] * (max(placed) + 1 if placed else 0)
     for doc, terms in placed.items():

@@ -540,32 +540,36 @@
   function clause(field, stems, boost = 1.0, group = 0) { return { field, stems, boost, group }; }
 
   const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", CARRIES = "!#$%&()*+-./:<=>?@[]^_`{}";
-  /** Each character of a packed sequence: a last digit's value, -1 - a carried digit's value, or a separator. */
-  const PACKED = new Map([...[...DIGITS].map((d, i) => [d, i]), ...[...CARRIES].map((d, i) => [d, -1 - i]), ["~", "gap"], ["|", "next"]]);
+  const GAP = -100, NEXT_DOCUMENT = -101;
+  /** Each character code of a packed sequence: a last digit's value, -1 - a carried digit's value, or a separator. */
+  const PACKED = new Int16Array(128);
+  [...DIGITS].forEach((d, i) => { PACKED[d.charCodeAt(0)] = i; });
+  [...CARRIES].forEach((d, i) => { PACKED[d.charCodeAt(0)] = -1 - i; });
+  PACKED["~".charCodeAt(0)] = GAP;
+  PACKED["|".charCodeAt(0)] = NEXT_DOCUMENT;
 
-  /** site_packing.unpack_field: a field's postings from its vocabulary and each document's sequence of terms,
-   *  as term → {docs, parts: BM25 term-frequency parts, positions per document} (read when a query first needs it). */
-  function unpackField(terms, sequence, norms, K1) {
-    const found = new Map();
-    let doc = 0, position = 0, value = 0, gap = false;
-    for (const char of sequence) {
-      const code = PACKED.get(char);
-      if (code === "next") { doc++; position = 0; continue; }
-      if (code === "gap") { gap = true; continue; }
+  /** site_packing.unpack_field: a field's occurrences (its sequence of terms in each document) sorted by term, in
+   *  typed arrays: the occurrences of the term at vocabulary position t are starts[t] to starts[t + 1], each with
+   *  its document and position, in order (read when a query first needs the field; a term's entry is built from them). */
+  function unpackField(count, sequence) {
+    const termOf = new Int32Array(sequence.length), docOf = new Int32Array(sequence.length), positionOf = new Int32Array(sequence.length);
+    const starts = new Int32Array(count + 1);
+    let k = 0, doc = 0, position = 0, value = 0, gap = false;
+    for (let i = 0; i < sequence.length; i++) {
+      const code = PACKED[sequence.charCodeAt(i)];
+      if (code === NEXT_DOCUMENT) { doc++; position = 0; continue; }
+      if (code === GAP) { gap = true; continue; }
       if (code < 0) { value = value * CARRIES.length - 1 - code; continue; }
       value = value * DIGITS.length + code;
       if (gap) { position += value - 1; gap = false; value = 0; continue; }
-      const term = terms[value];
+      termOf[k] = value; docOf[k] = doc; positionOf[k++] = position++;
+      starts[value + 1]++;
       value = 0;
-      let entry = found.get(term);
-      if (entry === undefined) found.set(term, entry = { docs: [], parts: [], positions: [] });
-      if (entry.docs[entry.docs.length - 1] !== doc) { entry.docs.push(doc); entry.positions.push([]); }
-      entry.positions[entry.positions.length - 1].push(position++);
     }
-    for (const entry of found.values()) {
-      entry.parts = entry.docs.map((d, i) => { const tf = entry.positions[i].length; return tf * (K1 + 1) / (tf + norms[d]); });
-    }
-    return found;
+    for (let t = 0; t < count; t++) starts[t + 1] += starts[t];
+    const next = starts.slice(0, count), docs = new Int32Array(k), positions = new Int32Array(k);
+    for (let j = 0; j < k; j++) { const at = next[termOf[j]]++; docs[at] = docOf[j]; positions[at] = positionOf[j]; }
+    return { starts, docs, positions };
   }
 
   /** site_packing.LABELS and ANCHORS: how a label or a URL's anchor follows from its entry, by name. */
@@ -613,7 +617,8 @@
   }
 
   class Postings {
-    /** postings.PostingsCache, read from the exported index (a field's postings unpacked on first use). */
+    /** postings.PostingsCache, read from the exported index (a field's occurrences unpacked on first use, a term's
+     *  postings built from them on its first use). */
     constructor(data) {
       const c = data.constants;
       this.c = c;
@@ -624,9 +629,9 @@
         const average = (this.count ? field.total / this.count : 0.0) || 1.0;
         this.norms[name] = field.lengths.map((length) => c.K1 * ((1 - c.B) + c.B * (length || 1) / average));
         const terms = field.terms ? field.terms.split(" ") : [];
-        const raw = Object.create(null); // every term, in the order Python sorts them
-        for (const term of [...terms].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) raw[term] = true;
-        this.fields[name] = { raw, terms, sequence: field.sequence, decoded: null };
+        const raw = Object.create(null); // every term, in order → its place in the vocabulary
+        terms.forEach((term, t) => { raw[term] = t; });
+        this.fields[name] = { raw, count: terms.length, sequence: field.sequence, occurrences: null, decoded: new Map() };
       }
       this._vocabulary = null;
       this._sorted = new Map();
@@ -637,8 +642,21 @@
     entry(fieldname, stem) {
       const field = this.fields[fieldname];
       if (!field || !Object.prototype.hasOwnProperty.call(field.raw, stem)) return null;
-      if (field.decoded === null) field.decoded = unpackField(field.terms, field.sequence, this.norms[fieldname], this.c.K1);
-      return field.decoded.get(stem);
+      let entry = field.decoded.get(stem);
+      if (entry === undefined) {
+        if (field.occurrences === null) field.occurrences = unpackField(field.count, field.sequence);
+        const { starts, docs: docOf, positions: positionOf } = field.occurrences;
+        const norms = this.norms[fieldname], K1 = this.c.K1;
+        const docs = [], parts = [], positions = [];
+        for (let j = starts[field.raw[stem]]; j < starts[field.raw[stem] + 1]; j++) {
+          if (docs[docs.length - 1] !== docOf[j]) { docs.push(docOf[j]); positions.push([]); }
+          positions[positions.length - 1].push(positionOf[j]);
+        }
+        docs.forEach((doc, i) => { const tf = positions[i].length; parts.push(tf * (K1 + 1) / (tf + norms[doc])); });
+        entry = { docs, parts, positions };
+        field.decoded.set(stem, entry);
+      }
+      return entry;
     }
 
     /** PostingsCache.vocabulary */
