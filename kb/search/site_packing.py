@@ -39,33 +39,38 @@ def number(n: int) -> str:
 def pack_field(postings: dict[str, TermPostings]) -> tuple[str, str]:
     """A field's vocabulary (its terms in order, joined by ``TERM_SEPARATOR``) and each document's terms in the
     order of their positions, by their place in it."""
-    occurrences: dict[str, int] = {}
-    placed: dict[int, list[tuple[int, str]]] = {}
-    for term, (docs, frequencies, positions) in postings.items():
+    vocabulary = sorted(postings)
+    codes = [number(n) for n in range(len(vocabulary))]
+    placed: dict[int, list[tuple[int, int]]] = {}
+    for place, term in enumerate(vocabulary):
+        docs, frequencies, positions = postings[term]
         if not term or TERM_SEPARATOR in term:
             raise ValueError(f"the term {term!r} cannot be written into the site index")
         if len(positions) != sum(frequencies) or len(frequencies) != len(docs):
             raise ValueError(f"the postings of {term!r} do not hold one position per occurrence")
-        occurrences[term] = len(positions)
+        if len(positions) == len(docs):  # once in each document, as mostly
+            for doc, position in zip(docs, positions, strict=True):
+                placed.setdefault(doc, []).append((position, place))
+            continue
         start = 0
         for doc, frequency in zip(docs, frequencies, strict=True):
-            placed.setdefault(doc, []).extend((p, term) for p in positions[start : start + frequency])
+            placed.setdefault(doc, []).extend((p, place) for p in positions[start : start + frequency])
             start += frequency
-    vocabulary = sorted(occurrences)
-    rank = {term: n for n, term in enumerate(vocabulary)}
     sequences = [""] * (max(placed) + 1 if placed else 0)
     for doc, terms in placed.items():
-        sequences[doc] = "".join(_sequence(sorted(terms), rank))
+        terms.sort()
+        sequences[doc] = "".join(_sequence(terms, codes))
     return TERM_SEPARATOR.join(vocabulary), NEXT_DOCUMENT.join(sequences)
 
 
-def _sequence(terms: list[tuple[int, str]], rank: dict[str, int]) -> Iterator[str]:
-    """One document's terms (position, term; in order) as numbers, with a gap where a position is not the next."""
+def _sequence(terms: list[tuple[int, int]], codes: list[str]) -> Iterator[str]:
+    """One document's terms (position, place in the vocabulary; in order) as their codes, with a gap where a
+    position is not the next."""
     expected = 0
-    for position, term in terms:
+    for position, place in terms:
         if position != expected:
             yield GAP + number(position - expected + 1)
-        yield number(rank[term])
+        yield codes[place]
         expected = position + 1
 
 
