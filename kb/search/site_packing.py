@@ -1,9 +1,11 @@
 """Compact text for the browser's index (``search-index.js``): each field's postings as the sequence of its terms in
-each document, numbers written as short runs of printable characters.
+each document (numbers as short runs of printable characters), and the entries as columns without what follows
+from their ids.
 
 Written this way the postings gzip to 60 % of per-term lists of positions (the same phrases recur as the same
-runs of characters); ``search.js`` (``unpackField``) turns them back into the same postings when a
-query first reads the field. :func:`unpack_field` is the reference reading, for tests.
+runs of characters); ``search.js`` (``unpackField``) turns them back into the same postings when a query first
+reads the field, and derives what was left out of the entries (``unpackEntries``). :func:`unpack_field` is the
+reference reading, for tests.
 """
 
 from __future__ import annotations
