@@ -29,7 +29,7 @@ from kb.folders import make_temp, remove_stale
 from kb.search.documents import IndexDoc
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
-from kb.search.site_index import SITE_INDEX_FILE, constants, site_index, site_index_script
+from kb.search.site_index import SITE_INDEX_FILE, SITE_INDEX_FORMAT, constants, site_index, site_index_script
 from kb.search.store import (
     BUILDING_PREFIX,
     GENERATION_PREFIX,
@@ -136,13 +136,13 @@ def inputs_digest(
     stored: Sequence[dict[str, Any]] | None = None,
     synonyms_json: str | None = None,
 ) -> str:
-    """The hash of everything a generation is written from (its entries, the synonyms, the index format, and the
-    ranking's constants the site's copy carries: a search.js that reads a new one must not meet an old copy);
-    ``stored`` and ``synonyms_json``: the entries' fields and the synonyms' JSON, when already at hand. The entries
+    """The hash of everything a generation is written from (its entries, the synonyms, the index's and the site
+    index's formats, and the ranking's constants the site's copy carries: a search.js that reads a new one must
+    not meet an old copy); ``stored`` and ``synonyms_json``: the entries' fields and the synonyms' JSON, when already at hand. The entries
     are hashed as ``marshal`` writes them (a quarter of JSON's time), in the version without references to objects
     met before, so that equal entries give the same bytes in every process."""
     stored = [doc.fields() for doc in docs] if stored is None else stored
-    h = hashlib.sha256(f"{INDEX_FORMAT}\0{sorted(games)}\0".encode())
+    h = hashlib.sha256(f"{INDEX_FORMAT}\0{SITE_INDEX_FORMAT}\0{sorted(games)}\0".encode())
     h.update(json.dumps(constants(), sort_keys=True, default=list).encode("utf-8"))
     h.update((synonyms.to_json() if synonyms_json is None else synonyms_json).encode("utf-8"))
     entries = [[fields, doc.translated] for fields, doc in zip(stored, docs)]

@@ -2,19 +2,17 @@
 
 Written with every index generation (beside the postings, from the same inverted entries), and copied
 into the site by the build. It holds what ``assets/rulekb/search.js`` needs to rank exactly as
-``SearchEngine.search``: the postings as term frequencies and positions (delta-encoded, so the browser
-computes the same BM25F parts from the same integers), each entry's field lengths as Whoosh stores them,
-what a result shows, the id spellings, the synonyms, and the analysis word lists and ranking constants
+``SearchEngine.search``: the postings as each document's sequence of terms (``site_packing``; the browser reads
+the same frequencies and positions back, and computes the same BM25F parts), each entry's field lengths as
+Whoosh stores them, what a result shows, the id spellings, the synonyms, and the analysis word lists and ranking constants
 read from the Python modules, so that a change to a constant reaches both front-ends.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
-from collections.abc import Sequence
 from typing import Any
 
 from kb.rule_view import NUMBERED
@@ -24,13 +22,14 @@ from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
 from kb.search.postings import K1, B, Inverted
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, CATEGORIES, KIND_PRIOR, TEXT_FIELDS
+from kb.search.site_packing import pack_entries, pack_field
 from kb.search.synonyms import Synonyms
 
 SITE_INDEX_FILE = "search-index.js"
 #: Where the site keeps it, beside the ranker (``search.js``, shipped with the theme).
 SITE_ASSETS = "assets/rulekb"
 #: Bumped whenever the layout below changes; search.js refuses another format.
-SITE_INDEX_FORMAT = 3
+SITE_INDEX_FORMAT = 4
 
 
 def _js_pattern(pattern: re.Pattern[str]) -> str:
@@ -133,74 +132,33 @@ def constants() -> dict[str, Any]:
     }
 
 
-def encode_postings(docs: Sequence[int], tfs: Sequence[int], positions: Sequence[int]) -> str:
-    """One term's postings as three lists of comma-separated integers, joined by ``;``: the gaps between its
-    documents, the term frequencies (empty when all are 1, as mostly), and the positions in each document
-    one document after the other (decoded lazily, per term, in the browser)."""
-    gaps = [docs[0], *(b - a for a, b in itertools.pairwise(docs))] if docs else []
-    frequencies = "" if all(tf == 1 for tf in tfs) else ",".join(map(str, tfs))
-    return f"{','.join(map(str, gaps))};{frequencies};{','.join(map(str, positions))}"
-
-
-#: Each term's postings as the last site index written encoded them (field → term → (postings, encoding)): a rebuild
-#: in the same process (``rulekb serve``) encodes only the terms whose postings an edit changed. Holds one index's.
-_LAST_ENCODED: dict[str, dict[str, tuple[tuple[list[int], list[int], list[int]], str]]] = {}
-
-
-def _encoded_terms(
-    fieldname: str, terms: dict[str, tuple[list[int], list[int], list[int]]]
-) -> dict[str, str]:
-    """Each term of a field with its postings encoded (:func:`encode_postings`), in term order; postings equal to
-    the last index's are not encoded again."""
-    last = _LAST_ENCODED.get(fieldname, {})
-    kept = {}
-    out = {}
-    for term, postings in sorted(terms.items()):
-        known = last.get(term)
-        encoded = known[1] if known is not None and known[0] == postings else encode_postings(*postings)
-        kept[term] = (postings, encoded)
-        out[term] = encoded
-    _LAST_ENCODED[fieldname] = kept
-    return out
-
-
-#: The columns whose few values are written once, in ``tables``, and referred to by their position.
-TABLES = ("game", "document", "kind", "lang")
-
-
 def _shown(
-    stored: dict[str, Any],
-    examples: list[int],
-    parent: int,
-    docnum_of: dict[str, int],
-    tables: dict[str, dict[str, int]],
-) -> list[Any]:
-    """What a result shows of one entry, as a row: id, game, document, kind, language (positions in their
-    tables), number, title, text, url, label (null when it is the number), related and subrules (docnums),
-    the examples proving a ruling (docnums), the parent (docnum, -1 for none), the related rules a ruling or
-    scenario is about (docnums, ``IndexDoc.primary``)."""
+    stored: dict[str, Any], examples: list[int], parent: int, docnum_of: dict[str, int]
+) -> dict[str, Any]:
+    """What a result shows of one entry: id, game, document, kind, language, number, title, text, url, label,
+    related and subrules (docnums), the examples proving a ruling (docnums), the parent (docnum, -1 for none),
+    the related rules a ruling or scenario is about (docnums, ``IndexDoc.primary``)."""
 
     def docnums(ids: list[str] | None) -> list[int]:
         return [docnum_of[i] for i in ids or () if i in docnum_of]
 
-    def position(column: str) -> int:
-        return tables[column].setdefault(stored[column], len(tables[column]))
+    return {
+        **{
+            k: stored[k] for k in ("id", "game", "document", "kind", "lang", "number", "title", "text", "url")
+        },
+        "label": stored["label"],
+        "related": docnums(stored.get("related")),
+        "subrules": docnums(stored.get("subrules")),
+        "examples": examples,
+        "parent": parent,
+        "primary": docnums(stored.get("primary")),
+    }
 
-    label = None if stored["label"] == stored["number"] else stored["label"]
-    return [
-        stored["id"],
-        *(position(c) for c in TABLES),
-        stored["number"],
-        stored["title"],
-        stored["text"],
-        stored["url"],
-        label,
-        docnums(stored.get("related")),
-        docnums(stored.get("subrules")),
-        examples,
-        parent,
-        docnums(stored.get("primary")),
-    ]
+
+def _label_key(stored: dict[str, Any]) -> str | None:
+    """The entry's label as a spelling of its id, which search.js casefolds alike (an ASCII one)."""
+    label = stored["label"]
+    return label.casefold() if isinstance(label, str) and label.isascii() else None
 
 
 def site_index(
@@ -216,15 +174,15 @@ def site_index(
     docnum_of = {s["id"]: n for n, s in enumerate(stored)}
     key_docnums = {k: docnum_of[v] for k, v in keys.items() if v in docnum_of}
     rows = []
-    tables: dict[str, dict[str, int]] = {column: {} for column in TABLES}
     for s in stored:
         examples = []
         if s["kind"] == "ruling":
             scenarios = [k.casefold() for k in (s.get("extra") or {}).get("scenarios") or []]
             examples = [key_docnums[k] for k in scenarios if k in key_docnums]
         parent = key_docnums.get(str(s.get("parent") or "").casefold(), -1)
-        rows.append(_shown(s, examples, parent, docnum_of, tables))
-    extra_keys = [[k, n] for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
+        rows.append(_shown(s, examples, parent, docnum_of))
+    extra_keys = [(k, n) for k, n in sorted(key_docnums.items()) if stored[n]["id"].casefold() != k]
+    label_keys = [n for k, n in extra_keys if _label_key(stored[n]) == k]
     return {
         "format": SITE_INDEX_FORMAT,
         "constants": constants(),
@@ -234,15 +192,16 @@ def site_index(
         },
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
         "realWords": {lang: " ".join(stems) for lang, stems in (real_words or {}).items()},
-        "tables": {column: list(values) for column, values in tables.items()},
-        "docs": rows,
-        "keys": extra_keys,
+        "count": len(rows),
+        **pack_entries(rows),
+        "keys": [[k, n] for k, n in extra_keys if _label_key(stored[n]) != k],  # the spellings not derived
+        "labelKeys": label_keys,
         "unkeyed": [n for n, s in enumerate(stored) if s["id"].casefold() not in key_docnums],
         "fields": {
             f: {
                 "total": inverted.totals[f],
                 "lengths": inverted.lengths[f],
-                "terms": _encoded_terms(f, inverted.postings[f]),
+                **dict(zip(("terms", "sequence"), pack_field(inverted.postings[f]), strict=True)),
             }
             for f in ALL_TEXT_FIELDS
         },

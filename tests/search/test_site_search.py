@@ -5,6 +5,7 @@ Skipped, with the reason, where Node is missing; ``.ci/run`` installs it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -415,7 +416,7 @@ def test_js_stemmers_equal_whooshs_over_the_whole_vocabulary(run_node, site_inde
     from whoosh.lang.porter2 import stem as porter2
 
     data = read_site_index(site_index)
-    texts = [text for row in data["docs"] for text in (row[6], row[7])]
+    texts = [text for text in data["docs"]["title"] + data["docs"]["text"] if isinstance(text, str)]
     texts += [phrase for _, _, typed, alternatives in data["synonyms"] for phrase in (typed, *alternatives)]
     words = sorted(
         {w.lower() for text in texts for w in re.findall(TOKEN_PATTERN, text)}
@@ -434,3 +435,40 @@ def test_js_stemmers_equal_whooshs_over_the_whole_vocabulary(run_node, site_inde
     assert theirs["fold"] == folded
     assert [w for w, s in zip(words, theirs["en"]) if s != porter2(w)] == []
     assert [w for w, s in zip(folded, theirs["de"]) if s != stem_de(w)] == []
+
+
+def test_site_reads_every_entry_key_and_posting_as_the_cli_stores_them(run_node, site_index, indexed):
+    """search.js unpacks from the site index exactly what the CLI's index holds: each entry's shown fields and
+    links, every spelling of an id, and every term's documents and positions (so no packing changes a result)."""
+    cache = open_index(indexed).cache
+    theirs = run_node("decode", None, site_index)
+    docnum = {node_id: n for n, node_id in enumerate(cache.ids)}
+
+    def docnums(ids) -> list[int]:
+        return [docnum[i] for i in ids or () if i in docnum]
+
+    expected = []
+    for s in cache.stored[:]:
+        scenarios = (s.get("extra") or {}).get("scenarios") or [] if s["kind"] == "ruling" else []
+        expected.append(
+            {
+                **{
+                    k: s[k]
+                    for k in ("id", "game", "document", "kind", "lang", "number", "title", "text", "url")
+                },
+                "label": s["label"],
+                "related": docnums(s.get("related")),
+                "subrules": docnums(s.get("subrules")),
+                "examples": [cache.keys[k.casefold()] for k in scenarios if k.casefold() in cache.keys],
+                "parent": cache.keys.get(str(s.get("parent") or "").casefold(), -1),
+                "primary": docnums(s.get("primary")),
+            }
+        )
+    assert [{k: d[k] for k in expected[0]} for d in theirs["docs"]] == expected
+    assert dict(theirs["keys"]) == cache.keys
+    for field, terms in cache.postings.items():
+        split = {}
+        for term, (docs, frequencies, positions) in terms.items():
+            starts = [sum(frequencies[:i]) for i in range(len(frequencies) + 1)]
+            split[term] = [list(docs), [list(positions[a:b]) for a, b in itertools.pairwise(starts)]]
+        assert theirs["postings"][field] == split, field

@@ -9,6 +9,9 @@
  *   parse < [query, …]
  *     → [{lang, expansions: [[lang, phrase], …], compounds: {word: parts}, infinitives: {word: forms}}]
  *       (how the query builder read each query: its language, the synonym entries applied, the German readings)
+ *   decode < null
+ *     → {docs: [each entry as the engine reads it], keys: [[spelling, docnum], …],
+ *        postings: {field: {term: [docs, positions per document]}}}  (the index as search.js unpacks it)
  *   stem < {en: [words], de: [words], fold: [words]}
  *     → the same lists stemmed (porter2; rulekb's German stem; typed umlauts folded)
  * One process serves a whole test module: each index is loaded once. */
@@ -53,6 +56,18 @@ function run(command, indexJs, input) {
         infinitives: Object.fromEntries(parsed.infinitives || []),
       };
     });
+  }
+  if (command === "decode") {
+    const e = engine(indexJs);
+    const postings = {};
+    for (const field of Object.keys(e.cache.fields)) {
+      postings[field] = {};
+      for (const term of e.cache.sortedTerms(field)) {
+        const entry = e.cache.entry(field, term);
+        postings[field][term] = [entry.docs, entry.positions];
+      }
+    }
+    return { docs: e.docs.map((d) => ({ ...d, primary: [...d.primary] })), keys: [...e.keys], postings };
   }
   if (command === "stem") {
     return { en: input.en.map(site.stemEnglish), de: input.de.map(site.stemGerman), fold: input.fold.map(site.foldGerman) };

@@ -539,18 +539,99 @@
   /** postings.Clause */
   function clause(field, stems, boost = 1.0, group = 0) { return { field, stems, boost, group }; }
 
+  const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", CARRIES = "!#$%&()*+-./:<=>?@[]^_`{}";
+  const GAP = -100, NEXT_DOCUMENT = -101;
+  /** Each character code of a packed sequence: a last digit's value, -1 - a carried digit's value, or a separator. */
+  const PACKED = new Int16Array(128);
+  [...DIGITS].forEach((d, i) => { PACKED[d.charCodeAt(0)] = i; });
+  [...CARRIES].forEach((d, i) => { PACKED[d.charCodeAt(0)] = -1 - i; });
+  PACKED["~".charCodeAt(0)] = GAP;
+  PACKED["|".charCodeAt(0)] = NEXT_DOCUMENT;
+
+  /** site_packing.unpack_field: a field's occurrences (its sequence of terms in each document) sorted by term, in
+   *  typed arrays: the occurrences of the term at vocabulary position t are starts[t] to starts[t + 1], each with
+   *  its document and position, in order (read when a query first needs the field; a term's entry is built from them). */
+  function unpackField(count, sequence) {
+    const termOf = new Int32Array(sequence.length), docOf = new Int32Array(sequence.length), positionOf = new Int32Array(sequence.length);
+    const starts = new Int32Array(count + 1);
+    let k = 0, doc = 0, position = 0, value = 0, gap = false;
+    for (let i = 0; i < sequence.length; i++) {
+      const code = PACKED[sequence.charCodeAt(i)];
+      if (code === NEXT_DOCUMENT) { doc++; position = 0; continue; }
+      if (code === GAP) { gap = true; continue; }
+      if (code < 0) { value = value * CARRIES.length - 1 - code; continue; }
+      value = value * DIGITS.length + code;
+      if (gap) { position += value - 1; gap = false; value = 0; continue; }
+      termOf[k] = value; docOf[k] = doc; positionOf[k++] = position++;
+      starts[value + 1]++;
+      value = 0;
+    }
+    for (let t = 0; t < count; t++) starts[t + 1] += starts[t];
+    const next = starts.slice(0, count), docs = new Int32Array(k), positions = new Int32Array(k);
+    for (let j = 0; j < k; j++) { const at = next[termOf[j]]++; docs[at] = docOf[j]; positions[at] = positionOf[j]; }
+    return { starts, docs, positions };
+  }
+
+  /** site_packing.LABELS and ANCHORS: how a label or a URL's anchor follows from its entry, by name. */
+  const DERIVED_LABELS = {
+    "number": (d) => d.number,
+    "id": (d, segments) => segments.join("/"),
+    "title": (d) => d.title,
+    "number title": (d) => `${d.number} ${d.title}`,
+    "game/id tail": (d, segments) => [d.game, ...segments.slice(1)].join("/"),
+    "id end": (d, segments) => segments[segments.length - 1],
+  };
+  const DERIVED_ANCHORS = {
+    "none": () => null,
+    "number": (d) => d.number,
+    "id": (d, segments) => segments.join("--"),
+    "id tail": (d, segments) => segments.slice(1).join("--"),
+    "id dashed": (d, segments) => segments.join("-"),
+  };
+
+  /** site_packing.pack_entries, read back: each entry as an object (id, game, …, url, label, links). */
+  function unpackEntries(data) {
+    const t = data.tables, columns = data.docs;
+    const labels = data.derivations.label.map((name) => DERIVED_LABELS[name]);
+    const anchors = data.derivations.anchor.map((name) => DERIVED_ANCHORS[name]);
+    if (labels.includes(undefined) || anchors.includes(undefined)) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
+    const docs = new Array(data.count);
+    for (let n = 0; n < data.count; n++) {
+      const local = columns.id[n], game = t.game[columns.game[n]], title = columns.title[n], text = columns.text[n];
+      const d = {
+        id: Array.isArray(local) ? local[0] : `${game}:${local}`, game, document: t.document[columns.document[n]],
+        kind: t.kind[columns.kind[n]], lang: t.lang[columns.lang[n]], number: columns.number[n], title,
+        text: text === 0 ? title : text, url: columns.url[n], label: columns.label[n], related: columns.related[n],
+        subrules: columns.subrules[n], examples: columns.examples[n], parent: columns.parent[n],
+        primary: new Set(columns.primary[n]),
+      };
+      const segments = (Array.isArray(local) ? local[0] : local).split("/");
+      if (typeof d.label === "number") d.label = labels[d.label](d, segments);
+      if (Array.isArray(d.url)) {
+        const anchor = anchors[d.url[1]](d, segments);
+        d.url = anchor === null ? data.pages[d.url[0]] : `${data.pages[d.url[0]]}#${anchor}`;
+      }
+      docs[n] = d;
+    }
+    return docs;
+  }
+
   class Postings {
-    /** postings.PostingsCache, read from the exported index (postings decoded per term on first use). */
+    /** postings.PostingsCache, read from the exported index (a field's occurrences unpacked on first use, a term's
+     *  postings built from them on its first use). */
     constructor(data) {
       const c = data.constants;
       this.c = c;
-      this.count = data.docs.length;
+      this.count = data.count;
       this.fields = {};
       this.norms = {};
       for (const [name, field] of Object.entries(data.fields)) {
         const average = (this.count ? field.total / this.count : 0.0) || 1.0;
         this.norms[name] = field.lengths.map((length) => c.K1 * ((1 - c.B) + c.B * (length || 1) / average));
-        this.fields[name] = { raw: field.terms, decoded: new Map() };
+        const terms = field.terms ? field.terms.split(" ") : [];
+        const raw = Object.create(null); // every term, in order → its place in the vocabulary
+        terms.forEach((term, t) => { raw[term] = t; });
+        this.fields[name] = { raw, count: terms.length, sequence: field.sequence, occurrences: null, decoded: new Map() };
       }
       this._vocabulary = null;
       this._sorted = new Map();
@@ -563,18 +644,15 @@
       if (!field || !Object.prototype.hasOwnProperty.call(field.raw, stem)) return null;
       let entry = field.decoded.get(stem);
       if (entry === undefined) {
-        const [gaps, frequencies, flat] = field.raw[stem].split(";").map((list) => (list ? list.split(",").map(Number) : []));
-        const docs = [], parts = [], positions = [];
+        if (field.occurrences === null) field.occurrences = unpackField(field.count, field.sequence);
+        const { starts, docs: docOf, positions: positionOf } = field.occurrences;
         const norms = this.norms[fieldname], K1 = this.c.K1;
-        let doc = 0, start = 0;
-        gaps.forEach((gap, i) => {
-          doc += gap;
-          const tf = frequencies.length ? frequencies[i] : 1;
-          docs.push(doc);
-          parts.push(tf * (K1 + 1) / (tf + norms[doc]));
-          positions.push(flat.slice(start, start + tf));
-          start += tf;
-        });
+        const docs = [], parts = [], positions = [];
+        for (let j = starts[field.raw[stem]]; j < starts[field.raw[stem] + 1]; j++) {
+          if (docs[docs.length - 1] !== docOf[j]) { docs.push(docOf[j]); positions.push([]); }
+          positions[positions.length - 1].push(positionOf[j]);
+        }
+        docs.forEach((doc, i) => { const tf = positions[i].length; parts.push(tf * (K1 + 1) / (tf + norms[doc])); });
         entry = { docs, parts, positions };
         field.decoded.set(stem, entry);
       }
@@ -1689,21 +1767,18 @@
   class Engine {
     /** engine.SearchEngine over the exported index. */
     constructor(data) {
-      if (!data || data.format !== 3) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
+      if (!data || data.format !== 4) throw new Error("rulekb: search-index.js has an unknown format; rebuild the site");
       const c = this.c = data.constants;
       this.meta = data.meta;
       this.games = new Set(data.meta.games);
       this.analysis = new Analysis(c);
-      const t = data.tables;
-      this.docs = data.docs.map(([id, game, document, kind, lang, number, title, text, url, label, related,
-        subrules, examples, parent, primary]) => ({ id, game: t.game[game], document: t.document[document], kind: t.kind[kind],
-        lang: t.lang[lang], number, title, text, url, label: label ?? number, related, subrules, examples, parent,
-        primary: new Set(primary) }));
+      this.docs = unpackEntries(data);
       this.categoryOf = {};
       for (const [category, kinds] of Object.entries(c.CATEGORIES)) for (const k of kinds) this.categoryOf[k] = category;
       this.priors = this.docs.map((d) => c.KIND_PRIOR[d.kind] ?? 1.0);
       this.keys = new Map(this.docs.map((d, n) => [casefold(d.id), n]));
       for (const n of data.unkeyed || []) this.keys.delete(casefold(this.docs[n].id));
+      for (const n of data.labelKeys) this.keys.set(casefold(this.docs[n].label), n);
       for (const [key, n] of data.keys) this.keys.set(key, n);
       this.cache = new Postings(data);
       this.synonyms = new Synonyms(data.synonyms, this.analysis);
