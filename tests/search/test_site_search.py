@@ -5,6 +5,7 @@ Skipped, with the reason, where Node is missing; ``.ci/run`` installs it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
@@ -192,11 +193,13 @@ def site_search(run_node, site_index):
     return lambda requests: run_node("search", requests, site_index)
 
 
-def questions() -> list[str]:
+@functools.cache
+def questions() -> tuple[str, ...]:
+    """The judge questions of every file, read once for the module's five users (the files hold 900 of them)."""
     out: list[str] = []
     for path in QUESTION_FILES:
         out += [q["q"] for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
-    return out
+    return tuple(out)
 
 
 def test_site_ranks_the_judge_questions_as_the_cli(engine, site_search):

@@ -14,7 +14,7 @@ import pytest
 
 from kb.site.views.search import SEARCH_PAGE
 from kb.urls import page_url
-from tests.browser import open_page, wait_for
+from tests.browser import forget, open_page, wait_for
 
 SEARCH_WAIT = 60  # the first search loads the index; an upper bound for a loaded machine
 VIEWPORTS = {"desktop": (1366, 900, False), "phone": (390, 844, True)}
@@ -374,9 +374,8 @@ def test_the_game_chip_is_remembered_as_the_event_game_on_every_page_until_clear
 
     query = "location"
     search_page = _page(site_url, SEARCH_PAGE)
+    forget(browser, search_page, "local_storage")  # no event game from before, and the page loads once
     open_page(browser, search_page + "?q=" + quote(query))
-    browser.execute_script("localStorage.clear();")
-    browser.refresh()
     state = _drawn(browser, "page", query)
     assert state["games"] == ["All games"] and state["event"] is None
     assert len({h["game"] for h in state["hits"]}) > 1
