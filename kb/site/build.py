@@ -1,8 +1,9 @@
 """Build the site with MkDocs in-process, strictly, into a folder (used by ``rulekb build``, tests, the bench).
 
 MkDocs cleans the folder it builds into, so the site is built into a staging folder (in the project's
-``.rulekb/`` cache) and moved into the target, keeping files earlier build steps wrote there; the
-service worker, which keeps all of them offline, is written last. Warnings (broken links or anchors among
+``.rulekb/`` cache) and moved into the target, keeping files other build steps wrote there; the
+service worker, which keeps all of them offline, is written last (once the steps running side by side have
+put their files in). Warnings (broken links or anchors among
 them) fail the build; they are collected and reported, never printed as a traceback.
 """
 
@@ -13,7 +14,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,13 +119,16 @@ def build_site(
     given: BuildInputs | None = None,
     previous: Path | None = None,
     measure: bool = True,
+    before_offline: Callable[[], None] | None = None,
 ) -> SiteBuildReport:
     """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
     ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is.
 
     The knowledge base, verify results and lint findings ``given`` by the build are not loaded again; the pages of
     the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py). Without ``measure``
-    the offline app's gzipped size is not measured afresh (kb/site/offline.py)."""
+    the offline app's gzipped size is not measured afresh (kb/site/offline.py). ``before_offline`` is called once
+    the pages are in ``out``, before the offline app lists its files (the build waits there for the search index
+    it makes side by side)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -166,6 +170,8 @@ def build_site(
         if strict and collect.messages:
             raise SiteBuildError("the site did not build", collect.messages)
         _merge_into(staging, out)
+        if before_offline is not None:
+            before_offline()
         offline = write_service_worker(
             out, reuse.gzip_sizes() if reuse is not None else None, measure=measure
         )
