@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -65,6 +65,7 @@ def run_build(
     draft: bool = False,
     collect: bool = True,
     measure: bool = True,
+    published: Callable[[], object] | None = None,
 ) -> BuildContext:
     """Run the build ``steps`` into a fresh folder and swap it in as ``site/`` only when all succeed; what the
     steps prepared elsewhere (the search index) is then published, or thrown away if a step failed.
@@ -76,16 +77,25 @@ def run_build(
 
     The cyclic garbage collector is off while the build runs (kb/core/collector.py); with ``collect`` the build's
     garbage is collected before this returns, else the caller sees to it (or ends its process). Without
-    ``measure`` the figures only the report shows are not measured where that costs time (BuildContext.measure)."""
+    ``measure`` the figures only the report shows are not measured where that costs time (BuildContext.measure).
+    ``published`` is called once the new site is in place, before what only later builds and commands read is
+    kept (the search index published, the memos of the pages written): ``rulekb serve`` reloads its pages then."""
     try:
         with collector_paused():
-            return _build(paths, console, steps, draft, measure)
+            return _build(paths, console, steps, draft, measure, published)
     finally:
         if collect:
             gc.collect()
 
 
-def _build(paths: Paths, console: Console, steps: Sequence[Step], draft: bool, measure: bool) -> BuildContext:
+def _build(
+    paths: Paths,
+    console: Console,
+    steps: Sequence[Step],
+    draft: bool,
+    measure: bool,
+    published: Callable[[], object] | None,
+) -> BuildContext:
     """:func:`run_build`, its garbage left for the caller to collect."""
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
@@ -128,6 +138,8 @@ def _build(paths: Paths, console: Console, steps: Sequence[Step], draft: bool, m
         for undo in ctx.on_failure:
             undo()
         raise
+    if published is not None:
+        published()
     for commit in ctx.on_success:
         commit()
     if digest is not None:

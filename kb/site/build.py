@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from kb.core.errors import RulekbError
@@ -58,6 +59,9 @@ class SiteBuildReport:
     offline: OfflineBundle | None = None  # what the service worker keeps
     reused: int = 0  # pages written as the previous site had them, nothing they show having changed
     kept: int = 0  # generated pages whose content is the previous build's, nothing they read having changed
+    #: Keep this build's pages for the next build (kb/site/reuse.py, content_memo.py): the caller's to call once the
+    #: site is published, when it built with ``record_later``; None when done already.
+    record: Callable[[], None] | None = None
 
 
 class _Collect(logging.Handler):
@@ -120,6 +124,7 @@ def build_site(
     previous: Path | None = None,
     measure: bool = True,
     before_offline: Callable[[], None] | None = None,
+    record_later: bool = False,
 ) -> SiteBuildReport:
     """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
     ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is.
@@ -128,7 +133,8 @@ def build_site(
     the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py). Without ``measure``
     the offline app's gzipped size is not measured afresh (kb/site/offline.py). ``before_offline`` is called once
     the pages are in ``out``, before the offline app lists its files (the build waits there for the search index
-    it makes side by side)."""
+    it makes side by side). With ``record_later`` what the next build reuses is kept only when the caller calls the
+    report's ``record`` (once the site is published, off the way from an edit to its page in ``rulekb serve``)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -175,10 +181,9 @@ def build_site(
         offline = write_service_worker(
             out, reuse.gzip_sizes() if reuse is not None else None, measure=measure
         )
-        if reuse is not None:
-            reuse.record(offline.gzip_sizes)
-        if content is not None:
-            content.record()
+        record = partial(_record, reuse, content, offline.gzip_sizes)
+        if not record_later:
+            record()
     finally:
         logger.removeHandler(collect)
         shutil.rmtree(staging, ignore_errors=True)
@@ -194,4 +199,13 @@ def build_site(
         offline=offline,
         reused=len(reuse.reused) if reuse is not None else 0,
         kept=len(content.kept & set(generator.plan.pages)) if content is not None and generator else 0,
+        record=record if record_later else None,
     )
+
+
+def _record(reuse: PageReuse | None, content: ContentMemo | None, gzip_sizes: dict[str, int]) -> None:
+    """Keep the pages' keys, the offline files' gzipped sizes and the pages' contents for the next build."""
+    if reuse is not None:
+        reuse.record(gzip_sizes)
+    if content is not None:
+        content.record()

@@ -24,7 +24,10 @@ def site_step(ctx: BuildContext) -> None:
         previous=previous,
         measure=ctx.measure,
         before_offline=lambda: ctx.wait_for(INDEX_STEP),
+        record_later=True,
     )
+    if report.record is not None:
+        ctx.on_success.append(report.record)
     ctx.notes.append(
         f"site: {report.pages} generated pages in {report.seconds:.1f} s ({report.cpu:.1f} s CPU), "
         f"{report.reused} pages unchanged ({report.kept} generated pages not made again)"

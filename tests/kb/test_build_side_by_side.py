@@ -99,3 +99,30 @@ def test_a_failure_in_the_index_step_beside_the_site_fails_the_build_and_keeps_e
     assert not list(project.glob(f"{SITE_PREFIX}*")) and not list(
         (paths.cache / "index").glob(f"{BUILDING_PREFIX}*")
     )
+
+
+def test_the_site_is_published_before_what_only_later_commands_read(small_project):
+    """``published`` (``rulekb serve`` reloads its pages then) is called once the new site is in place and before
+    the commits a later command reads (the search index published) are made; a failed build never calls it."""
+    seen: list[tuple[str, bool]] = []
+    site = small_project / "site"
+
+    def step(ctx) -> None:
+        (ctx.out / "index.html").write_text("new site")
+        ctx.on_success.append(lambda: seen.append(("commit", (site / "index.html").exists())))
+
+    def failing(ctx) -> None:
+        raise RulekbError("a step failed")
+
+    paths, console = Paths(small_project), Console(quiet=True)
+    with pytest.raises(RulekbError):
+        run_build(
+            paths, console, [BuildStep("fail", failing)], published=lambda: seen.append(("failed", True))
+        )
+    run_build(
+        paths,
+        console,
+        [BuildStep("write", step)],
+        published=lambda: seen.append(("published", (site / "index.html").read_text() == "new site")),
+    )
+    assert seen == [("published", True), ("commit", True)]
