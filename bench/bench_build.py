@@ -2,7 +2,10 @@
 `rulekb serve` takes to show a rule edit on the served page, as ratios to a cold build measured in the same run.
 
 Issue 15's targets on a 2-core machine: nothing changed ≤ 1 s and one rule edit ≤ 3 s of what was a 7 s cold build
-(as ratios, ≤ 0.14 and ≤ 0.43); `serve` shows an edit within 2 s. Copies the project (rules, scenarios, docs,
+(as ratios, ≤ 0.14 and ≤ 0.43); `serve` shows an edit within 2 s (printed as such too: ≤ 1.6 s leaves a margin, on a
+quiet machine; a loaded one's wall clock mostly measures the others). The builds run steps side by side (lint
+beside verify, the index beside the site): each step's CPU seconds count its child processes', and a build's CPU
+seconds here are those of every process it ran. Copies the project (rules, scenarios, docs,
 mkdocs.yml; the site theme linked) into a scratch folder and times the command as a user runs it, a fresh process
 each time. ``RULEKB_BENCH_RUNS`` sets how many rebuilds of each kind to take the median of (default 3).
 """
@@ -195,6 +198,9 @@ def main() -> None:
         print(
             f"target: {name} ≤ {target:.2f} × cold → {wall} (wall); {'met' if cpu <= target else 'NOT met'} (CPU)"
         )
+    met = "met" if served <= 2 else "NOT met"
+    margin = ", with the margin (≤ 1.6 s)" if served <= 1.6 else ""
+    print(f"target: serve edit to page ≤ 2 s → {served:.2f} s, {met}{margin} (wall, load average {load:.1f})")
 
 
 if __name__ == "__main__":
