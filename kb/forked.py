@@ -5,7 +5,8 @@ child; only the result comes back, pickled through a pipe. The child runs only t
 ``os._exit``: it never unwinds into its parent's code, flushes the parent's buffered output or runs its exit
 handlers. Only the thread that forks goes on in the child; a lock another thread held at that moment (rich's
 console and progress display, the server's state in ``rulekb serve``) stays held there for good, so the function
-must not print or show progress. Logging's locks are re-made by Python in the child.
+must not print or show progress: what it writes to ``sys.stdout`` or ``sys.stderr`` goes nowhere, through streams
+of its own. Logging's locks are re-made by Python in the child.
 """
 
 from __future__ import annotations
@@ -94,8 +95,9 @@ def start(what: str, work: Callable[[], T]) -> Child[T]:
     if not CAN_FORK:
         return Child(what, outcome=_run(work))
     reader, writer = os.pipe()
-    sys.stdout.flush()  # what is buffered is printed once, by this process
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):  # what is buffered is printed once, by this process
+        if stream is not None:
+            stream.flush()
     with warnings.catch_warnings():
         # Python 3.12 warns on forking with threads running; the child only runs ``work`` (see the module's doc).
         warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
@@ -111,6 +113,8 @@ def _serve_child(writer: int, work: Callable[[], T]) -> None:
     """In the child: run ``work``, send its outcome, end the process (never returns)."""
     code = 1
     try:
+        # Fresh streams: another thread may have held the lock of the inherited ones (rich's display refreshing).
+        sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (the process ends with os._exit)
         signal.signal(signal.SIGTERM, _stop)
         data = _pickled(_run(work))
         with os.fdopen(writer, "wb") as pipe:

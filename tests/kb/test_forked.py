@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 from pathlib import Path
 
@@ -98,3 +99,17 @@ def test_a_stopped_child_unwinds_and_is_waited_for(tmp_path: Path):
     assert isinstance(outcome.error, SystemExit) and cleaned.exists()
     with pytest.raises(ChildProcessError):
         os.waitpid(child.pid, os.WNOHANG)
+
+
+def test_what_the_child_prints_goes_nowhere(capfd):
+    """A child writes through streams of its own (those it inherits may be locked by a thread of this process, such
+    as a progress display refreshing), so nothing it prints reaches this process's output."""
+
+    def noisy() -> int:
+        print("from the child")
+        print("to stderr", file=sys.stderr)
+        return 1
+
+    assert forked.start("noisy", noisy).wait().get() == 1
+    out, err = capfd.readouterr()
+    assert "from the child" not in out and "to stderr" not in err
