@@ -90,23 +90,35 @@ class Child(Generic[T]):
 
 
 def start(what: str, work: Callable[[], T]) -> Child[T]:
-    """Run ``work`` in a forked child named ``what`` (for messages) and return at once; where nothing forks, run it
-    here first."""
+    """Run ``work`` in a forked child named ``what`` (for messages) and return at once; where nothing forks, or no
+    process can be forked now, run it here first."""
     if not CAN_FORK:
-        return Child(what, outcome=_run(work))
+        return _here(what, work)
     reader, writer = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # what is buffered is printed once, by this process
         if stream is not None:
             stream.flush()
-    with warnings.catch_warnings():
-        # Python 3.12 warns on forking with threads running; the child only runs ``work`` (see the module's doc).
-        warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
-        pid = os.fork()
+    try:
+        with warnings.catch_warnings():
+            # Python 3.12 warns on forking with threads running; the child only runs ``work`` (the module's doc).
+            warnings.filterwarnings("ignore", "This process .* is multi-threaded", DeprecationWarning)
+            pid = os.fork()
+    except OSError:  # no process to be had (a limit reached, no memory): the work is done here, in turn
+        os.close(reader)
+        os.close(writer)
+        return _here(what, work)
     if pid == 0:  # the child
         os.close(reader)
         _serve_child(writer, work)
     os.close(writer)
     return Child(what, pid, reader)
+
+
+def _here(what: str, work: Callable[[], T]) -> Child[T]:
+    """``work`` run in this process, as a child that has ended (its CPU seconds this process's)."""
+    cpu = time.process_time()
+    outcome = _run(work)
+    return Child(what, cpu=time.process_time() - cpu, outcome=outcome)
 
 
 def _serve_child(writer: int, work: Callable[[], T]) -> None:

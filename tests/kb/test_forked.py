@@ -113,3 +113,15 @@ def test_what_the_child_prints_goes_nowhere(capfd):
     assert forked.start("noisy", noisy).wait().get() == 1
     out, err = capfd.readouterr()
     assert "from the child" not in out and "to stderr" not in err
+
+
+def test_where_no_process_can_be_forked_the_work_is_done_here(monkeypatch):
+    """A fork refused by the system (a process limit reached) does not fail the build: the work runs in this
+    process and its result comes back the same."""
+
+    def refuse() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refuse)
+    child = forked.start("here", lambda: os.getpid())
+    assert child.wait().get() == os.getpid() and child.pid == 0
