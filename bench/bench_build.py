@@ -2,13 +2,19 @@
 `rulekb serve` takes to show a rule edit on the served page, as ratios to a cold build measured in the same run.
 
 Issue 15's targets on a 2-core machine: nothing changed ≤ 1 s and one rule edit ≤ 3 s of what was a 7 s cold build
-(as ratios, ≤ 0.14 and ≤ 0.43); `serve` shows an edit within 2 s. Copies the project (rules, scenarios, docs,
+(as ratios, ≤ 0.14 and ≤ 0.43); `serve` shows an edit within 2 s (printed as such too: ≤ 1.6 s leaves a margin, on a
+quiet machine; a loaded one's wall clock mostly measures the others): an edit made after a pause, as an author's
+next edit comes once the page is read, and one made as soon as the last rebuild was done, which first waits for the
+last rebuild's garbage to be collected (kb/serve.py). The builds run steps side by side (lint
+beside verify, the index beside the site): each step's CPU seconds count its child processes', and a build's CPU
+seconds here are those of every process it ran. Copies the project (rules, scenarios, docs,
 mkdocs.yml; the site theme linked) into a scratch folder and times the command as a user runs it, a fresh process
 each time. ``RULEKB_BENCH_RUNS`` sets how many rebuilds of each kind to take the median of (default 3).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import resource
@@ -23,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from kb.serve import IDLE_SECONDS, STATUS_PATH  # noqa: E402
 from tests.serve_process import start_serve  # noqa: E402
 
 RULEKB = Path(sys.executable).with_name("rulekb")
@@ -95,6 +102,12 @@ def _page(url: str) -> str:
         return response.read().decode("utf-8")
 
 
+def _build_number(address: str, after: int | None = None) -> int:
+    """The number of serve's last rebuild; with ``after``, once there is a later one (or the server's wait is over)."""
+    query = "" if after is None else f"?after={after}"
+    return int(json.loads(_page(address + STATUS_PATH.lstrip("/") + query))["build"])
+
+
 def _process_cpu(pid: int) -> float:
     """CPU seconds of a running process and of its children it waited for (Linux /proc; 0 elsewhere)."""
     try:
@@ -112,30 +125,37 @@ def _rebuild_steps(lines: queue.Queue[str]) -> tuple[dict[str, float] | None, di
     return steps_of(report), steps_of(report, "steps, CPU: ")
 
 
-def serve_edits(project: Path, env: dict) -> float:
-    """The median time from saving a rule edit to the served page showing it, over RUNS edits."""
+def serve_edits(project: Path, env: dict) -> tuple[float, float]:
+    """The median time from saving a rule edit to the served page showing it, over RUNS edits made after a pause (the
+    last rebuild's garbage collected meanwhile, as ``rulekb serve`` does while no edit comes: kb/serve.py Garbage),
+    and over RUNS edits made as soon as the last rebuild was done (its garbage then collected first, on the way)."""
     proc, lines, address = start_serve([str(RULEKB), "serve", "--port", "0"], env, SERVE_TIMEOUT)
+    times: dict[str, list[float]] = {"serve": [], "serve at once": []}
     try:
-        times = []
         cr = project / "rules" / "athernum" / "cr.md"
-        for i in range(RUNS):
+        for i in range(2 * RUNS):
+            measure = "serve" if i % 2 == 0 else "serve at once"
+            if measure == "serve":
+                time.sleep(IDLE_SECONDS + 1)
             marker = f"{RULE}, served {i}"
+            seen = _build_number(address)
             start, cpu = time.perf_counter(), _process_cpu(proc.pid)
             edit(cr, RULE, marker)
+            # as an open page does: wait for the next rebuild (the server holds the request), then load the page
             while marker not in _page(address + RULE_PAGE):
                 if time.perf_counter() - start > SERVE_TIMEOUT:
                     sys.exit(f"rulekb serve did not show the edit within {SERVE_TIMEOUT} s")
-                time.sleep(0.05)
-            times.append(time.perf_counter() - start)
-            CPU.setdefault("serve", []).append(_process_cpu(proc.pid) - cpu)
+                seen = _build_number(address, seen)
+            times[measure].append(time.perf_counter() - start)
+            CPU.setdefault(measure, []).append(_process_cpu(proc.pid) - cpu)
             steps, cpu_steps = _rebuild_steps(lines)
             if steps is not None:
-                STEPS.setdefault("serve", []).append(steps)
+                STEPS.setdefault(measure, []).append(steps)
             if cpu_steps is not None:
-                STEPS_CPU.setdefault("serve", []).append(cpu_steps)
+                STEPS_CPU.setdefault(measure, []).append(cpu_steps)
             edit(cr, marker, RULE)
             _rebuild_steps(lines)  # the undo's rebuild, before the next edit
-        return statistics.median(times)
+        return statistics.median(times["serve"]), statistics.median(times["serve at once"])
     finally:
         proc.terminate()
         proc.wait(timeout=60)
@@ -157,7 +177,7 @@ def main() -> None:
         unchanged = statistics.median(timed(build, env, "unchanged") for _ in range(RUNS))
         one_rule = edits(project / "rules" / "athernum" / "cr.md", RULE, build, env, "rule")
         one_scenario = edits(project / SCENARIO, SCENARIO_TITLE, build, env, "scenario")
-        served = serve_edits(project, env)
+        served, at_once = serve_edits(project, env)
     print(
         f"rulekb build (fresh processes; median of {RUNS} for the rebuilds); "
         f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
@@ -171,6 +191,7 @@ def main() -> None:
         ("rebuild after one rule edit", one_rule, "rule"),
         ("rebuild after one scenario edit", one_scenario, "scenario"),
         ("serve: rule edit saved → on the served page", served, "serve"),
+        ("serve: the same, right after the last rebuild", at_once, "serve at once"),
     ]:
         cpu = statistics.median(CPU[measure]) if CPU.get(measure) else None
         cpu_columns = f"{cpu:>10.2f}{cpu / cold_cpu:>10.2f}" if cpu is not None else " " * 20
@@ -195,6 +216,10 @@ def main() -> None:
         print(
             f"target: {name} ≤ {target:.2f} × cold → {wall} (wall); {'met' if cpu <= target else 'NOT met'} (CPU)"
         )
+    for name, value in [("serve edit to page", served), ("right after the last rebuild", at_once)]:
+        met = "met" if value <= 2 else "NOT met"
+        margin = ", with the margin (≤ 1.6 s)" if value <= 1.6 else ""
+        print(f"target: {name} ≤ 2 s → {value:.2f} s, {met}{margin} (wall, load average {load:.1f})")
 
 
 if __name__ == "__main__":

@@ -17,9 +17,19 @@ def stop_unless_draft(ctx: BuildContext, problems: list[Problem], what: str) -> 
     ctx.notes.append(f"draft: published with {len(problems)} {what} (marked on the pages)")
 
 
-def lint_step(ctx: BuildContext) -> None:
-    """Every lint error (dangling references, duplicate ids, malformed scenarios) is a reason not to publish."""
+def lint_findings(ctx: BuildContext) -> list[Problem]:
+    """The lint step's work (side by side with verify): every finding about the parsed knowledge base."""
     assert ctx.kb is not None
-    ctx.findings = lint(ctx.kb)
-    errors = [f for f in ctx.findings if f.severity == Severity.ERROR]
+    return lint(ctx.kb)
+
+
+def take_findings(ctx: BuildContext, findings: list[Problem]) -> None:
+    """Every lint error (dangling references, duplicate ids, malformed scenarios) is a reason not to publish."""
+    ctx.findings = findings
+    errors = [f for f in findings if f.severity == Severity.ERROR]
     stop_unless_draft(ctx, errors, "lint errors")
+
+
+def lint_step(ctx: BuildContext) -> None:
+    """The lint step in one go: its findings, and the build stopped on an error."""
+    take_findings(ctx, lint_findings(ctx))

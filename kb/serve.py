@@ -174,22 +174,34 @@ def watched(paths: Paths) -> list[tuple[Path, bool]]:
 
 
 def rebuild(paths: Paths, console: Console, state: ServeState) -> None:
-    """One draft build; a failure is reported, and the site served stays as it was."""
+    """One draft build, its pages reloaded as soon as the new site is in place; a failure is reported, and the site
+    served stays as it was."""
     start = time.perf_counter()
+    published = threading.Event()
+
+    def reload() -> None:
+        published.set()
+        state.finished()
+
     try:
         # see Garbage; the offline app's gzipped size is not worth measuring for every edit
-        ctx = run_build(paths, console, draft=True, collect=False, measure=False)
+        ctx = run_build(paths, console, draft=True, collect=False, measure=False, published=reload)
     except RulekbError as exc:
         problems = exc.problems if isinstance(exc, SourceError) else []
         message = "\n".join(str(p) for p in problems if p.severity == Severity.ERROR) or str(exc)
+        if published.is_set():  # what failed is what only later commands read (the search index)
+            console.print(Text("the site is rebuilt, but:", style="red"))
+            console.print(Text(message))
+            return
         console.print(Text("the rebuild failed; the previous site is still served:", style="red"))
         console.print(Text(message))
         state.finished(message)
         return
     for note in ctx.notes:
         console.print(Text(f"  {note}"))
+    if not published.is_set():  # nothing changed: the site in place is this build's
+        state.finished()
     console.print(Text(f"rebuilt in {time.perf_counter() - start:.1f} s", style="green"))
-    state.finished()
 
 
 def serve(paths: Paths, console: Console, host: str = "127.0.0.1", port: int = 8000) -> None:

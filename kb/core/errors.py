@@ -45,6 +45,18 @@ class Problem:
 class RulekbError(Exception):
     """Base of every error kb reports to a user as a message rather than a traceback."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole, whatever its ``__init__`` takes: a build step run in another process (kb/forked.py)
+        fails there with the error it would raise here."""
+        return (_rebuilt, (type(self), self.args, self.__dict__))
+
+
+def _rebuilt(cls: type[RulekbError], args: tuple[object, ...], state: dict[str, object]) -> RulekbError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
 
 class SourceError(RulekbError):
     """One or more rule sources are invalid; carries every problem found, not only the first."""

@@ -1,5 +1,6 @@
-"""The build's index step (after verify, before the site): rebuild the search index under ``.rulekb/index/``
-from the parsed rules, and put the browser's copy of it into the site being built (``assets/rulekb/search-index.js``).
+"""The build's index step (after verify, side by side with the site's pages): rebuild the search index under
+``.rulekb/index/`` from the parsed rules, and put the browser's copy of it into the site being built
+(``assets/rulekb/search-index.js``) before the offline app lists the site's files.
 
 The new index goes live only when the whole build succeeds, together with the new site."""
 
@@ -9,13 +10,14 @@ import shutil
 
 from kb.build_context import BuildContext
 from kb.core.loader import load_kb
-from kb.search.indexer import discard_index, prepare_knowledge_base_index, publish_index
+from kb.search.indexer import PreparedIndex, discard_index, prepare_knowledge_base_index, publish_index
 from kb.search.site_index import SITE_ASSETS, SITE_INDEX_FILE
 
 
-def index_step(ctx: BuildContext) -> None:
+def prepare(ctx: BuildContext) -> PreparedIndex:
     """Index the knowledge base the parse step loaded with the verify step's results (the stored ones when the
-    build has no verify step); when the entries are those the live index was written from, keep it."""
+    build has no verify step) into a generation not live yet; when the entries are those the live index was written
+    from, keep it."""
     kb = ctx.kb or load_kb(ctx.paths)
     progress = ctx.progress
     task = progress.add_task("  indexing", total=None) if progress is not None else None
@@ -25,12 +27,17 @@ def index_step(ctx: BuildContext) -> None:
             progress.update(task, completed=done, total=total)
 
     try:
-        prepared = prepare_knowledge_base_index(
+        return prepare_knowledge_base_index(
             ctx.paths, kb, on_progress=advance, reuse=True, results=ctx.results
         )
     finally:
         if progress is not None and task is not None:
             progress.remove_task(task)
+
+
+def take(ctx: BuildContext, prepared: PreparedIndex) -> None:
+    """Put the browser's copy of the prepared index into the site being built; publish the index with the site, or
+    throw it away if the build fails."""
     assets = ctx.out / SITE_ASSETS
     assets.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(prepared.folder / SITE_INDEX_FILE, assets / SITE_INDEX_FILE)
@@ -40,3 +47,8 @@ def index_step(ctx: BuildContext) -> None:
     if not prepared.reused:
         ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
     ctx.notes.extend(report.notes)
+
+
+def index_step(ctx: BuildContext) -> None:
+    """The index step in one go: prepare the index and put it into the build."""
+    take(ctx, prepare(ctx))

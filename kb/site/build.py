@@ -1,8 +1,9 @@
 """Build the site with MkDocs in-process, strictly, into a folder (used by ``rulekb build``, tests, the bench).
 
 MkDocs cleans the folder it builds into, so the site is built into a staging folder (in the project's
-``.rulekb/`` cache) and moved into the target, keeping files earlier build steps wrote there; the
-service worker, which keeps all of them offline, is written last. Warnings (broken links or anchors among
+``.rulekb/`` cache) and moved into the target, keeping files other build steps wrote there; the
+service worker, which keeps all of them offline, is written last (once the steps running side by side have
+put their files in). Warnings (broken links or anchors among
 them) fail the build; they are collected and reported, never printed as a traceback.
 """
 
@@ -13,9 +14,10 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from kb.core.errors import RulekbError
@@ -57,6 +59,9 @@ class SiteBuildReport:
     offline: OfflineBundle | None = None  # what the service worker keeps
     reused: int = 0  # pages written as the previous site had them, nothing they show having changed
     kept: int = 0  # generated pages whose content is the previous build's, nothing they read having changed
+    #: Keep this build's pages for the next build (kb/site/reuse.py, content_memo.py): the caller's to call once the
+    #: site is published, when it built with ``record_later``; None when done already.
+    record: Callable[[], None] | None = None
 
 
 class _Collect(logging.Handler):
@@ -118,13 +123,18 @@ def build_site(
     given: BuildInputs | None = None,
     previous: Path | None = None,
     measure: bool = True,
+    before_offline: Callable[[], None] | None = None,
+    record_later: bool = False,
 ) -> SiteBuildReport:
     """Build the whole site of the project at ``paths`` into ``out``; raise SiteBuildError on any warning. A
     ``draft`` marks every page with what is broken (failing examples, lint errors), if anything is.
 
     The knowledge base, verify results and lint findings ``given`` by the build are not loaded again; the pages of
     the ``previous`` site that nothing changed for are written as they were (kb/site/reuse.py). Without ``measure``
-    the offline app's gzipped size is not measured afresh (kb/site/offline.py)."""
+    the offline app's gzipped size is not measured afresh (kb/site/offline.py). ``before_offline`` is called once
+    the pages are in ``out``, before the offline app lists its files (the build waits there for the search index
+    it makes side by side). With ``record_later`` what the next build reuses is kept only when the caller calls the
+    report's ``record`` (once the site is published, off the way from an edit to its page in ``rulekb serve``)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -166,13 +176,14 @@ def build_site(
         if strict and collect.messages:
             raise SiteBuildError("the site did not build", collect.messages)
         _merge_into(staging, out)
+        if before_offline is not None:
+            before_offline()
         offline = write_service_worker(
             out, reuse.gzip_sizes() if reuse is not None else None, measure=measure
         )
-        if reuse is not None:
-            reuse.record(offline.gzip_sizes)
-        if content is not None:
-            content.record()
+        record = partial(_record, reuse, content, offline.gzip_sizes)
+        if not record_later:
+            record()
     finally:
         logger.removeHandler(collect)
         shutil.rmtree(staging, ignore_errors=True)
@@ -188,4 +199,13 @@ def build_site(
         offline=offline,
         reused=len(reuse.reused) if reuse is not None else 0,
         kept=len(content.kept & set(generator.plan.pages)) if content is not None and generator else 0,
+        record=record if record_later else None,
     )
+
+
+def _record(reuse: PageReuse | None, content: ContentMemo | None, gzip_sizes: dict[str, int]) -> None:
+    """Keep the pages' keys, the offline files' gzipped sizes and the pages' contents for the next build."""
+    if reuse is not None:
+        reuse.record(gzip_sizes)
+    if content is not None:
+        content.record()

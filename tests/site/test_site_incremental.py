@@ -10,7 +10,7 @@ from pathlib import Path
 from kb.core import memo
 from kb.core.collector import collector_paused
 from kb.core.paths import Paths
-from kb.site.build import build_site
+from kb.site.build import CONTENT_MEMO, PAGES_MEMO, build_site
 from kb.site.content_memo import MEMO_VERSION, ContentMemo, PageOutput
 from kb.site.fingerprint import fingerprint
 from kb.site.generate import SiteGenerator
@@ -194,3 +194,17 @@ def test_a_rebuild_keeps_the_pages_an_edit_does_not_reach_and_equals_a_build_fro
     build_site(fresh, tmp_path / "fresh-site")
     assert _tree(tmp_path / "edited") == _tree(tmp_path / "fresh-site")
     assert any(b"The CR prevails" in page for page in _tree(tmp_path / "edited").values())
+
+
+def test_a_build_recording_later_keeps_nothing_for_the_next_build_until_told(tmp_path):
+    """A site built with ``record_later`` (the build's site step, which keeps them only once the site is published)
+    writes no memo of its pages until its report's ``record`` is called; then the next build keeps every page."""
+    paths = make_project(tmp_path / "project")
+    build_site(paths, paths.site)
+    first = build_site(paths, tmp_path / "first", previous=paths.site, record_later=True)
+    memos = (paths.memo / PAGES_MEMO, paths.memo / CONTENT_MEMO)
+    assert first.record is not None and not any(m.exists() for m in memos)
+    first.record()
+    assert all(m.exists() for m in memos)
+    again = build_site(paths, tmp_path / "again", previous=tmp_path / "first")
+    assert again.record is None and again.kept == again.pages > 0
