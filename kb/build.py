@@ -28,6 +28,7 @@ from kb.core.loader import load_kb
 from kb.core.paths import Paths
 from kb.folders import make_temp, recover, remove_stale, swap_in
 from kb.gate import lint_findings, take_findings
+from kb.jobs import build_jobs
 from kb.search import build_step as index
 from kb.search.indexer import discard_index
 from kb.site.build_step import site_step
@@ -97,6 +98,7 @@ def _build(
     published: Callable[[], object] | None,
 ) -> BuildContext:
     """:func:`run_build`, its garbage left for the caller to collect."""
+    jobs = build_jobs()
     remove_stale(paths.root, SITE_PREFIX)
     recover(paths.site)
     whole = tuple(steps) == STEPS
@@ -108,7 +110,7 @@ def _build(
         )
         return ctx
     tmp = make_temp(paths.root, SITE_PREFIX)
-    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft, measure=measure)
+    ctx = BuildContext(paths=paths, out=tmp, console=console, draft=draft, measure=measure, jobs=jobs)
     try:
         with Progress(
             SpinnerColumn(),

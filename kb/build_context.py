@@ -46,6 +46,8 @@ class BuildContext:
     draft: bool = False
     #: Measure the figures only the report shows (the offline app's gzipped size); serve's rebuilds do not.
     measure: bool = True
+    #: How many processes the build may keep busy (kb/jobs.py): with one, no step is set aside in a child.
+    jobs: int = 1
     #: The build's progress display, for steps that show their own progress below it.
     progress: Progress | None = None
     #: The parse step's knowledge base.

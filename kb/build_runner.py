@@ -62,7 +62,7 @@ class StepRunner:
                 self._take_finished()
                 for need in self._needs(step, position):
                     self.finish(need)
-                if isinstance(step, StepAside) and forked.CAN_FORK:
+                if isinstance(step, StepAside) and forked.CAN_FORK and self.ctx.jobs > 1:
                     self._set_aside(step, idle)
                 else:
                     self._run_here(step)

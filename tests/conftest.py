@@ -13,6 +13,9 @@ from filelock import FileLock
 from tests.browser import browser, chromium  # noqa: F401 (the browser tests' fixtures, for every folder)
 
 ROOT = Path(__file__).resolve().parent.parent
+# Builds run their steps one after the other (kb/jobs.py): the test workers keep every core busy already, and a
+# build's children would only compete with them. The tests of running side by side set more.
+os.environ.setdefault("RULEKB_JOBS", "1")
 
 
 def built_once(tmp_path_factory, name: str, build: Callable[[Path], object]) -> Path:

@@ -46,9 +46,7 @@ def verify_step(ctx: BuildContext) -> None:
         if progress and task is not None:
             progress.advance(task)
 
-    results = verify(
-        ctx.kb, jobs=min(4, os.cpu_count() or 1), reuse=True, on_start=on_start, on_result=on_result
-    )
+    results = verify(ctx.kb, jobs=min(4, ctx.jobs), reuse=True, on_start=on_start, on_result=on_result)
     if progress and task is not None:
         progress.remove_task(task)
     rulings, _ = load_rulings(ctx.paths)

@@ -26,7 +26,7 @@ WAIT = 60
 
 
 def _context(tmp_path: Path) -> BuildContext:
-    return BuildContext(paths=Paths(tmp_path), out=tmp_path / "out", console=Console(quiet=True))
+    return BuildContext(paths=Paths(tmp_path), out=tmp_path / "out", console=Console(quiet=True), jobs=2)
 
 
 def _wait_for_file(path: Path) -> None:

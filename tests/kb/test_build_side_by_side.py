@@ -25,6 +25,12 @@ from tests.conftest import copy_project
 pytestmark = pytest.mark.skipif(not forked.CAN_FORK, reason="this platform does not fork")
 
 
+@pytest.fixture(autouse=True)
+def two_jobs(monkeypatch):
+    """Builds here may keep two processes busy, so that they set steps aside (the suite's builds keep one)."""
+    monkeypatch.setenv("RULEKB_JOBS", "2")
+
+
 def _tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -48,8 +54,9 @@ def test_the_default_build_sets_the_lint_and_the_index_aside():
 
 
 def test_the_site_built_side_by_side_is_the_site_built_step_after_step(built_small, tmp_path, monkeypatch):
-    """A first build running every step in turn, in a copy of a project built side by side (its site, index and
-    results removed, its memos kept), writes exactly the same site."""
+    """A first build setting the lint and the index aside, in a copy of a project built one step after the other
+    (the suite's builds keep one process busy; its site, index and results removed, its memos kept), writes exactly
+    the same site."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1735689600")
     project = copy_project(built_small, tmp_path / "copy")
     paths = Paths(project)
@@ -57,9 +64,12 @@ def test_the_site_built_side_by_side_is_the_site_built_step_after_step(built_sma
     for entry in paths.cache.iterdir():
         if entry != paths.memo:
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
-    in_turn = [BuildStep(s.name, s.run, s.needs) for s in STEPS]
-    run_build(paths, Console(quiet=True), in_turn)
-    side_by_side, one_after_the_other = _tree(built_small / "site"), _tree(paths.site)
+    started: list[str] = []
+    start = forked.start
+    monkeypatch.setattr(forked, "start", lambda name, work: started.append(name) or start(name, work))
+    run_build(paths, Console(quiet=True))
+    assert started == ["lint the sources", "index for search"]
+    one_after_the_other, side_by_side = _tree(built_small / "site"), _tree(paths.site)
     assert sorted(side_by_side) == sorted(one_after_the_other)
     assert [name for name in side_by_side if side_by_side[name] != one_after_the_other[name]] == []
 
