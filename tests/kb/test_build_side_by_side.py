@@ -66,7 +66,12 @@ def test_the_site_built_side_by_side_is_the_site_built_step_after_step(built_sma
             shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
     started: list[str] = []
     start = forked.start
-    monkeypatch.setattr(forked, "start", lambda name, work: started.append(name) or start(name, work))
+
+    def counted(name, work):
+        started.append(name)
+        return start(name, work)
+
+    monkeypatch.setattr(forked, "start", counted)
     run_build(paths, Console(quiet=True))
     assert started == ["lint the sources", "index for search"]
     one_after_the_other, side_by_side = _tree(built_small / "site"), _tree(paths.site)
