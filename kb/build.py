@@ -1,5 +1,5 @@
-"""``rulekb build``: parse, then lint beside verify, then the index beside the site, into ``site/``, keeping the
-previous build on failure."""
+"""``rulekb build``: parse, then lint beside verify, then the index beside the site (one after the other with
+``RULEKB_JOBS=1``: kb/jobs.py), into ``site/``, keeping the previous build on failure."""
 
 from __future__ import annotations
 
@@ -48,7 +48,8 @@ def parse_step(ctx: BuildContext) -> None:
 
 #: The build: parse; the lint gate in a child process beside verify (its scenarios in worker processes, or here
 #: when few changed); the index in a child beside the site's pages, which wait for it only before the offline app
-#: lists the site's files (kb/site/build_step.py). Each step names the steps whose outputs it reads.
+#: lists the site's files (kb/site/build_step.py). Each step names the steps whose outputs it reads. With one job
+#: (kb/jobs.py) every step runs here, in this order.
 STEPS: tuple[Step, ...] = (
     BuildStep(PARSE_STEP, parse_step, needs=()),
     StepAside(LINT_STEP, lint_findings, take_findings, needs=(PARSE_STEP,)),
@@ -130,7 +131,8 @@ def _build(
         ctx.notes.append("steps: " + ", ".join(f"{name} {sec:.1f} s" for name, sec in ctx.seconds.items()))
         ctx.notes.append("steps, CPU: " + ", ".join(f"{name} {sec:.2f} s" for name, sec in ctx.cpu.items()))
         ctx.notes.append(
-            f"build: {wall:.1f} s for {sum(ctx.seconds.values()):.1f} s of steps (some side by side), "
+            f"build: {wall:.1f} s for {sum(ctx.seconds.values()):.1f} s of steps"
+            f"{' (some side by side)' if ctx.jobs > 1 else ''}, "
             f"{sum(ctx.cpu.values()):.2f} s CPU"
         )
         swap_in(tmp, paths.site)
