@@ -137,3 +137,17 @@ def test_german_word_that_is_its_own_translation_is_kept():
 def test_packaged_translations_cover_the_game_vocabulary(german, english):
     """Everyday German game words reach the English terms of the Comprehensive Rules."""
     assert english in alternatives(load_synonyms(SYNONYMS_FILE), german, "de")
+
+
+@pytest.mark.parametrize(
+    "german, english",
+    [
+        ("Diese Regel gilt für alle Karten, unabhängig vom Typ.", "regardless"),
+        ("Sie kehren stattdessen ins Extradock zurück", "instead"),
+        ("Dieses Deck enthält spezielle Karten mit besonderen Regeln", "contain"),
+        ("ein sogenanntes Extradock", "so-called"),
+    ],
+)
+def test_german_rulebook_sentences_read_in_the_english_rulebooks_words(german, english):
+    """A German rulebook sentence read in English says what its English counterpart says ("Building Your Deck")."""
+    assert english in load_synonyms(SYNONYMS_FILE).gloss(german).split(" ")
