@@ -28,8 +28,3 @@ def take_findings(ctx: BuildContext, findings: list[Problem]) -> None:
     ctx.findings = findings
     errors = [f for f in findings if f.severity == Severity.ERROR]
     stop_unless_draft(ctx, errors, "lint errors")
-
-
-def lint_step(ctx: BuildContext) -> None:
-    """The lint step in one go: its findings, and the build stopped on an error."""
-    take_findings(ctx, lint_findings(ctx))

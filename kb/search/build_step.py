@@ -47,8 +47,3 @@ def take(ctx: BuildContext, prepared: PreparedIndex) -> None:
     if not prepared.reused:
         ctx.notes.append(f"search index: {report.documents} entries in {report.seconds:.1f} s")
     ctx.notes.extend(report.notes)
-
-
-def index_step(ctx: BuildContext) -> None:
-    """The index step in one go: prepare the index and put it into the build."""
-    take(ctx, prepare(ctx))

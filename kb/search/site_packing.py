@@ -146,12 +146,15 @@ def _local_id(entry: dict[str, Any]) -> str:
 
 
 def _derived(
-    rules: Mapping[str, Callable[..., str | None]], entry: dict[str, Any], value: object
+    rules: Mapping[str, Callable[..., str | None]],
+    entry: dict[str, Any],
+    segments: list[str] | None,
+    value: object,
 ) -> int | None:
-    """The position of the first rule deriving ``value`` from the entry, if one does."""
-    if not all(isinstance(entry[k], str) for k in ("id", "game", "number", "title")):
+    """The position of the first rule deriving ``value`` from the entry and its local id's ``segments`` (None:
+    nothing derives from an entry whose id, game, number or title is not text), if one does."""
+    if segments is None:
         return None
-    segments = _local_id(entry).split("/")
     return next((n for n, rule in enumerate(rules.values()) if rule(entry, segments) == value), None)
 
 
@@ -167,13 +170,15 @@ def pack_entries(entries: list[dict[str, Any]]) -> dict[str, Any]:
     for entry in entries:
         local = _local_id(entry)
         ids.append(local if local != entry["id"] else [entry["id"]])
+        textual = all(isinstance(entry[k], str) for k in ("id", "game", "number", "title"))
+        segments = local.split("/") if textual else None
         texts.append(
             0 if isinstance(entry["text"], str) and entry["text"] == entry["title"] else entry["text"]
         )
-        label = _derived(LABELS, entry, entry["label"])
+        label = _derived(LABELS, entry, segments, entry["label"])
         labels.append(entry["label"] if label is None else label)
         page, hashed, anchor = str(entry["url"]).partition("#")
-        derived = _derived(ANCHORS, entry, anchor if hashed else None)
+        derived = _derived(ANCHORS, entry, segments, anchor if hashed else None)
         if derived is None or not isinstance(entry["url"], str):
             urls.append(entry["url"])
         else:

@@ -8,11 +8,13 @@ import pytest
 from rich.console import Console
 
 from kb.build import STEPS
-from kb.build_context import BuildContext
+from kb.build_context import INDEX_STEP, BuildContext
 from kb.core.rulings import load_rulings
-from kb.search.build_step import index_step
 from kb.search.store import IndexMissing, open_index
 from kb.verify.results import ScenarioResult, Status, VerifyResults
+
+#: The index step as the build defines it (run here in one go: prepared, then put into the build).
+INDEX = next(s for s in STEPS if s.name == INDEX_STEP)
 
 
 def test_the_index_step_runs_between_verify_and_site():
@@ -30,7 +32,7 @@ def test_index_step_indexes_the_parsed_knowledge_base(project, project_kb, tmp_p
     ctx = BuildContext(
         paths=project, out=tmp_path / "site", console=Console(file=io.StringIO()), kb=project_kb
     )
-    index_step(ctx)
+    INDEX.run(ctx)
     with pytest.raises(IndexMissing):
         open_index(project)  # not live before the whole build has succeeded
     for commit in ctx.on_success:
@@ -60,7 +62,7 @@ def test_index_step_indexes_the_verify_steps_results(project, project_kb, tmp_pa
         kb=project_kb,
         results=VerifyResults("now", [scenario]),
     )
-    index_step(ctx)
+    INDEX.run(ctx)
     for commit in ctx.on_success:
         commit()
     assert "athernum:scenario/ch02/a-fresh-example" in open_index(project).cache.ids
