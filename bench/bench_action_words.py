@@ -27,7 +27,9 @@ longer, even if, regardless, remains, continues, still resolves) A +2 / +1, B +0
 Then on top of the kept conditions, as this script prints them: nouns x0.6 in 6+ words A +0 / -1, B +1 / -4;
 rarity ^1 in 6+ words A +1.5 / -1, B +1 / -3.5; verbs x1.3 A +1 / +1, B -2 / -2; more conditions, each alone, on
 A: at the same time -> simultaneously +0 / -1; same number / tie -> tie, share, equal +0 / -1; go back -> return
--1 / +1; is full -> full, maximum, replace +0 / +0. The answers to
+-1 / +1; is full -> full, maximum, replace +0 / +0; and measured alike but not kept here: before or after / which
+first / in which order -> order, first, following order A +1 / +1 (altered -1 on R@5), B +0 / +0; counts as /
+treated as -> considered, treated as, counts as A -1 / +0. The answers to
 the remaining misses say the action in other words (full board, return, share the highest) that no weighting of
 the question's own words reaches.
 
