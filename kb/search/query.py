@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from math import log
 from typing import TYPE_CHECKING
 
+from kb.search import conditions
 from kb.search.analysis import (
     DE_STOPWORDS,
     EN_STOPWORDS,
@@ -45,30 +46,6 @@ COMPOUND_PART_WEIGHT = 0.5
 #: Two neighbouring typed words are also searched as a phrase in these fields, at this weight.
 PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
 PAIR_WEIGHT = 0.5
-#: A question asking how many or how often wants the rule that gives the number: it also searches the words
-#: rules give numbers with, as a word of its own, at this weight. Not "up to": the index drops "to", so it
-#: searched "up", face-up's word, marking it in every face-up rule ("Wie oft darf ich angreifen").
-QUANTITY = re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", re.IGNORECASE)
-QUANTITY_WORDS = (
-    "exactly",
-    "maximum",
-    "at least",
-    "no more than",
-    "number of",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "20",
-    "60",
-)
-QUANTITY_WEIGHT = 0.3
 #: Characters and words that need Whoosh's query parser (phrases, groups, operators, prefix search).
 SYNTAX = re.compile(r'["()*]|\b(?:AND|OR|NOT|ANDNOT|ANDMAYBE)\b')
 #: Words that introduce a rule number (``rule 4.2.2a``, ``Regel 3.0.7``, ``chapter 4``).
@@ -301,9 +278,10 @@ class QueryBuilder:
                     group = self._gloss_group(rule, parsed.words, readings)
                     for alternative in rule.alternatives:
                         extra += _phrase_clauses(alternative, cache, SYNONYM_BOOST, group)
-        if parsed.query is None and QUANTITY.search(text):
-            for phrase in QUANTITY_WORDS:
-                extra += _phrase_clauses(phrase, cache, QUANTITY_WEIGHT, len(parsed.words))
+        if parsed.query is None:  # the conditions asked about, together as one more word of the question
+            for condition in conditions.asked(text):
+                for phrase in condition.words:
+                    extra += _phrase_clauses(phrase, cache, condition.weight, len(parsed.words))
         if parsed.lang == "de" and parsed.query is None:
             for group, phrase in self._compositions(parsed, cache):
                 extra += _phrase_clauses(phrase, cache, SYNONYM_BOOST * TRANSLATION_WEIGHT["de"], group)

@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from kb.rule_view import NUMBERED
-from kb.search import analysis, ask, definitions, fuzzy, query, shapes, snippets
+from kb.search import analysis, ask, conditions, definitions, fuzzy, query, shapes, snippets
 from kb.search import matching as evaluator
 from kb.search import searcher as engine
 from kb.search.filters import DOCUMENT_KINDS
@@ -102,9 +102,10 @@ def constants() -> dict[str, Any]:
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,
         "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
-        "QUANTITY": _js_pattern(query.QUANTITY),
-        "QUANTITY_WORDS": list(query.QUANTITY_WORDS),
-        "QUANTITY_WEIGHT": query.QUANTITY_WEIGHT,
+        "CONDITIONS": [
+            {"pattern": _js_pattern(c.pattern), "words": list(c.words), "weight": c.weight}
+            for c in conditions.CONDITIONS
+        ],
         "ID_PREFIXES": sorted(query.ID_PREFIXES),
         "FILTER_NAMES": query.FILTER_NAMES,
         "OPERATORS": sorted(query.OPERATORS),

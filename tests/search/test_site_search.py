@@ -475,3 +475,15 @@ def test_site_reads_every_entry_key_and_posting_as_the_cli_stores_them(run_node,
             starts = [sum(frequencies[:i]) for i in range(len(frequencies) + 1)]
             split[term] = [list(docs), [list(positions[a:b]) for a, b in itertools.pairwise(starts)]]
         assert theirs["postings"][field] == split, field
+
+
+def test_site_searches_the_conditions_a_question_asks_about_as_the_cli(engine, site_search):
+    """The site, as the CLI, answers "nothing to sabotage" with the rule on impossible effects and "still face-down"
+    with the rule on what no longer holds (kb.search.conditions)."""
+    queries = [
+        "the effect wants me to sabotage but my opponent has nothing to sabotage, is the rest of it lost",
+        "a face-down card moves to my hand, is it still face-down",
+    ]
+    site = [[h["id"] for h in r["hits"]] for r in site_search([{"query": q, "limit": 3} for q in queries])]
+    assert site == [[h.id for h in engine.search(q, limit=3).hits] for q in queries]
+    assert site[0][0] == "altered:1.4.1.c" and "athernum:6.1.8a" in site[1]

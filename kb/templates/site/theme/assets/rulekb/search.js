@@ -1036,7 +1036,7 @@
       this.documentFrequency = new Map();
       this.splits = new Map();
       this.operators = new Set(c.OPERATORS);
-      this.quantity = new RegExp(c.QUANTITY, "iu");
+      this.conditions = c.CONDITIONS.map((condition) => ({ ...condition, pattern: new RegExp(condition.pattern, "iu") }));
     }
 
     /** QueryBuilder.build */
@@ -1074,8 +1074,11 @@
           }
         }
       }
-      if (parsed.query === null && this.quantity.test(text)) {
-        for (const phrase of c.QUANTITY_WORDS) extra.push(...this._phraseClauses(phrase, cache, c.QUANTITY_WEIGHT, parsed.words.length));
+      if (parsed.query === null) {  // the conditions asked about (conditions.py), together as one more word
+        for (const condition of this.conditions) {
+          if (!condition.pattern.test(text)) continue;
+          for (const phrase of condition.words) extra.push(...this._phraseClauses(phrase, cache, condition.weight, parsed.words.length));
+        }
       }
       if (parsed.lang === "de" && parsed.query === null) {
         for (const [group, phrase] of this._compositions(parsed, cache)) {
