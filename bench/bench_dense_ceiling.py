@@ -48,9 +48,10 @@ prototyped. Also tried, on the cached embeddings, and dropped:
 - rulings and scenarios lending their cosine (×0.6–0.95) to their rules, as search lends: dense alone B up to
   0.420 / 0.734, still 0.16 R@5 below search.
 
-Cost (2 cores, CPU seconds by ``time.process_time``, all threads): loading the model 4.8 s; embedding the 2503
-entries 64.9 s (26 ms each); a question 13 ms. Install: 1381 MB in 33 distributions besides the project's
-(torch 754 MB, transformers 129 MB, scipy 113 MB, the model 88 MB, scikit-learn, numpy, tokenizers, ...).
+Cost (2 cores, CPU seconds by ``time.process_time``, all threads; two runs): loading the model 4.8–5.2 s;
+embedding the 2503 entries 65–75 s (26–30 ms each); a question 13–18 ms; a whole uncached run 133 s (cgroup).
+Install: 1381 MB in 33 distributions besides the project's (torch 754 MB, transformers 129 MB, scipy 113 MB, the
+model 88 MB, scikit-learn, numpy, tokenizers, ...).
 """
 
 from __future__ import annotations
