@@ -86,8 +86,8 @@ def test_a_stopped_child_unwinds_and_is_waited_for(tmp_path: Path):
     started, cleaned = tmp_path / "started", tmp_path / "cleaned"
 
     def work() -> None:
-        started.touch()
-        try:
+        try:  # started inside: a stop arriving just after the file is made still finds the clean-up armed
+            started.touch()
             threading.Event().wait(120)
         finally:
             cleaned.touch()
