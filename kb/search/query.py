@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING
 from kb.search.analysis import (
     DE_STOPWORDS,
     EN_STOPWORDS,
-    SEPARABLE_PREFIXES,
     analyse,
     fold_german,
     idiom_forms,
-    infinitives,
     split_compound,
+    verb_readings,
 )
 from kb.search.postings import Clause, PostingsCache
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, TEXT_FIELDS
@@ -232,7 +231,7 @@ class QueryBuilder:
         #: The German words the translations know by themselves: parts a compound may be split into.
         self._lexicon = frozenset(r.match[0] for r in one_word)
         #: The same words as the translations spell them (folded): what tells the verb ``blocken`` from a stem.
-        self._spelled = frozenset(fold_german(r.phrase.casefold()) for r in one_word)
+        self._spelled = synonyms.spelled
         self._frequency: dict[str, int] = {}
         self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}
@@ -411,29 +410,21 @@ class QueryBuilder:
         return None
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
-        """German verb forms among ``words`` with the infinitives the German texts or the translations know
-        (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
-        it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
-        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``, ``gehen … weg`` → ``weggehen``)."""
+        """German verb forms among ``words`` with the infinitives the German texts or the translations know, as
+        :func:`~kb.search.analysis.verb_readings` reads them (``beginnt`` → ``beginnen``, ``fängt … an`` →
+        ``anfangen``); a present participle as its verb (``blockende`` → ``blocken``)."""
+        verbs = verb_readings(
+            words, lambda form: bool(self._german_frequency(cache, analyse(form, "de")[0])), self._spelled
+        )
         out: dict[str, tuple[str, ...]] = {}
-        folded = [fold_german(w.casefold()) for w in words]
-        # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
-        at = len(words) - 3 if len(words) > 3 and folded[-2] == "zu" else len(words) - 1
-        particle = folded[at] if at > 0 and folded[at] in SEPARABLE_PREFIXES else ""
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue
             verb = self._participle(word, cache)
             if verb:
                 out[word] = (verb,)
-                continue
-            forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
-            # a verb typed as its infinitive ("gehen … weg", "kommen … zurück"): the translations' spelling of it
-            whole = particle + fold_german(word.casefold())
-            forms += (whole,) if particle and whole in self._spelled else ()
-            known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
-            if known:
-                out[word] = known
+            elif word in verbs:
+                out[word] = verbs[word]
         return out
 
     def _unknown_whole(self, word: str, cache: PostingsCache) -> bool:

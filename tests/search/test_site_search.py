@@ -319,6 +319,21 @@ def test_site_reads_the_query_language_as_whoosh_does(engine, site_search):
     assert not differing, f"{len(differing)} of {len(asked)} differ:\n" + "\n".join(differing)
 
 
+def test_site_glosses_the_german_texts_as_the_cli(engine, run_node, site_index):
+    """Every German entry (each rulebook paragraph, its verb forms and separable verbs among it) reads the same in
+    English in the browser as in ``rulekb search``: the gloss gives a German question its English synonyms."""
+    texts = [
+        f"{d.get('title') or ''} {d.get('text') or ''}" for d in engine.cache.stored if d.get("lang") == "de"
+    ]
+    theirs = run_node("gloss", texts, site_index)
+    differing = [
+        f"{text!r}\n    cli  {ours!r}\n    site {js!r}"
+        for text, js in zip(texts, theirs)
+        if (ours := engine.builder.synonyms.gloss(text)) != js
+    ]
+    assert texts and not differing, f"{len(differing)} of {len(texts)} differ:\n" + "\n".join(differing[:10])
+
+
 def test_site_leaves_real_words_uncorrected(site_search):
     """In the browser too, ``talk`` and ``Schlägt`` are searched as typed, and a typo beside them is corrected."""
     queries = ["can players talk to each other during a match", "Schlägt das Ziel zurück?", "talk exhuasted"]

@@ -490,6 +490,24 @@
       }
       return out;
     }
+
+    /** analysis.verb_readings: German verb forms among `words` with the infinitives `known` accepts; a separable
+     *  verb's particle that ends the words (or comes before a closing infinitive with zu) read with it. */
+    verbReadings(words, known, spelled = new Set()) {
+      const out = new Map();
+      const folded = words.map((w) => foldGerman(casefold(w)));
+      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
+      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
+      for (const word of words) {
+        if (out.has(word) || !this.analyse(word, "de").length) continue;
+        const forms = [...this.infinitives(word), ...(particle ? this.infinitives(particle + casefold(word)) : [])];
+        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
+        if (particle && spelled.has(whole)) forms.push(whole);
+        const accepted = forms.filter(known);
+        if (accepted.length) out.set(word, accepted);
+      }
+      return out;
+    }
   }
 
   // --- kb/search/fuzzy.py ------------------------------------------------------------------------------
@@ -784,6 +802,7 @@
         if (!this.byFirst.has(key)) this.byFirst.set(key, []);
         this.byFirst.get(key).push(rule);
       }
+      this.spelled = new Set(this.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => foldGerman(casefold(r.phrase))));
       this._edits = new Map();
     }
 
@@ -819,10 +838,12 @@
     }
 
     /** Synonyms.gloss: a German text read word by word in English (the longest entry at each word, its first
-     * phrase; a repeated translation said once; a word without one kept; stopwords left out). */
+     * phrase; a verb form without one its infinitive's; a repeated translation said once; a word without one
+     * kept; stopwords left out). */
     gloss(text) {
       const forms = this.analysis.idiomForms(text, "de");
       const tokens = forms.map((f) => f[0]);
+      const verbs = this.analysis.verbReadings(forms.map((f) => f[1]), (form) => this.translation(form) !== null, this.spelled);
       const words = [];
       let i = 0;
       while (i < tokens.length) {
@@ -834,7 +855,10 @@
           said = this._closest(matching.filter((r) => r.match.length === longest), forms[i][1], "de")[0].alternatives[0];
           i += longest;
         } else {
-          said = tokens[i].startsWith(this.analysis.idiomMark) ? "" : forms[i][1];
+          const typed = forms[i][1];
+          if (tokens[i].startsWith(this.analysis.idiomMark)) said = "";
+          else if (verbs.has(typed)) said = this.translation(verbs.get(typed)[0]) || typed;
+          else said = typed;
           i += 1;
         }
         if (said && (!words.length || words[words.length - 1] !== said)) words.push(said);
@@ -1031,7 +1055,7 @@
       this.c = c;
       const oneWord = synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1);
       this.lexicon = new Set(oneWord.map((r) => r.match[0]));
-      this.spelled = new Set(oneWord.map((r) => foldGerman(casefold(r.phrase))));
+      this.spelled = synonyms.spelled;
       this.frequency = new Map();
       this.documentFrequency = new Map();
       this.splits = new Map();
@@ -1168,21 +1192,16 @@
       return null;
     }
 
-    /** QueryBuilder._infinitives */
+    /** QueryBuilder._infinitives: verb forms as analysis.verb_readings reads them (the German texts or the
+     *  translations knowing the infinitive); a present participle as its verb. */
     _infinitives(words, cache) {
+      const verbs = this.a.verbReadings(words, (form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]) > 0, this.spelled);
       const out = new Map();
-      const folded = words.map((w) => foldGerman(casefold(w)));
-      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
-      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
         const verb = this._participle(word, cache);
-        if (verb) { out.set(word, [verb]); continue; }
-        const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
-        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
-        if (particle && this.spelled.has(whole)) forms.push(whole);
-        const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
-        if (known.length) out.set(word, known);
+        if (verb) out.set(word, [verb]);
+        else if (verbs.has(word)) out.set(word, verbs.get(word));
       }
       return out;
     }
