@@ -603,7 +603,8 @@ class SearchEngine:
         """The best-ranked rule (or rules-text passage) whose own text says what the question asks and whose
         scope names one of its subjects heads the results; whether one did. A subject is read in English (a German
         one as ``_glossary_entry`` reads it), or as a synonym that stands for all of it ("stats": statistics); a
-        word written with a hyphen is the word written solid ("sub-types": subtypes)."""
+        word written with a hyphen is the word written solid ("sub-types": subtypes). A German passage's scope is
+        read in English too, through the gloss ("Objective-Fähigkeiten": objective abilities)."""
         if not ranked.entries:
             return False
         readings = parsed.readings()
@@ -619,7 +620,10 @@ class SearchEngine:
             found = answer.says.search(text) if cache.kinds[docnum] in DEFINING_KINDS else None
             if found is None or (answer.also is not None and not answer.also.search(text)):
                 continue
-            words = set(analyse(_solid(self._scope(docnum, answer.scope, text, found.start())), "en"))
+            scope = self._scope(docnum, answer.scope, text, found.start())
+            words = set(analyse(_solid(scope), "en"))
+            if cache.stored[docnum].get("lang") == "de":  # a German passage names its subject in German
+                words |= set(analyse(_solid(self.builder.synonyms.gloss(scope)), "en"))
             if any(subject <= words for subject in wanted) and (
                 best is None or (-score, position) < best[:2]
             ):

@@ -94,6 +94,7 @@ EXACT = [
     "where is the victory token field printed",
     "how is an exhausted permanent marked",
     "wie erkenne ich eine ausgelöste Fähigkeit",
+    "doc:rulebook-de Woran erkenne ich eine Objective-Fähigkeit?",
     "how do I know the sub-types of a face-up tumult region in altered",
     "how do you tell what speed a card has in atnia",
     "when are exhaustion counters removed",

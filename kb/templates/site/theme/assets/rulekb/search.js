@@ -2076,7 +2076,9 @@
         const text = d.text || "";
         const found = this.c.DEFINING_KINDS.includes(d.kind) ? answer.says.exec(text) : null;
         if (found === null || (answer.also && !answer.also.test(text))) continue;
-        const words = new Set(a.analyse(solid(this._scope(docnum, answer.scope, text, found.index)), "en"));
+        const scope = this._scope(docnum, answer.scope, text, found.index);
+        const words = new Set(a.analyse(solid(scope), "en"));
+        if (d.lang === "de") for (const w of a.analyse(solid(this.synonyms.gloss(scope)), "en")) words.add(w); // a German passage
         if (wanted.some((subject) => [...subject].every((s) => words.has(s))) &&
             (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
       }
