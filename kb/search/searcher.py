@@ -92,6 +92,8 @@ class SearchEngine:
         self.cache = self.opened.cache
         self.meta = self.opened.meta
         self.games: frozenset[str] = frozenset(self.meta.get("games", []))
+        #: The other spellings of the games' names their documents use ("athenum": athernum).
+        self.game_names: dict[str, str] = dict(self.meta.get("game_names", {}))
         synonyms_file = self.opened.path / SYNONYMS
         synonyms = (
             Synonyms.from_json(synonyms_file.read_text(encoding="utf-8"))
@@ -208,7 +210,7 @@ class SearchEngine:
         limit = max(1, limit)
         every_game = (game or "").casefold() == ALL_GAMES
         game = None if every_game else game
-        parsed = split_query(text, self.games)
+        parsed = split_query(text, self.games, self.game_names)
         lone_word = not parsed.ids and len(parsed.text.split()) == 1
         if lone_word and any(c.isdigit() for c in parsed.text) and self.resolve(parsed.text.strip(), game):
             parsed.ids, parsed.text = (

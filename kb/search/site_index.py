@@ -102,6 +102,7 @@ def constants() -> dict[str, Any]:
         "TRANSLATION_WEIGHT": query.TRANSLATION_WEIGHT,
         "LANGUAGE_BOOST": query.LANGUAGE_BOOST,
         "COMPOUND_PART_WEIGHT": query.COMPOUND_PART_WEIGHT,
+        "LOANWORD_PART_WEIGHT": query.LOANWORD_PART_WEIGHT,
         "QUANTITY": _js_pattern(query.QUANTITY),
         "QUANTITY_WORDS": list(query.QUANTITY_WORDS),
         "QUANTITY_WEIGHT": query.QUANTITY_WEIGHT,
@@ -189,6 +190,7 @@ def site_index(
         "meta": {
             **{k: meta[k] for k in ("games", "docids", "kinds", "translated")},
             "companions": meta.get("companions", []),
+            "gameNames": meta.get("game_names", {}),
         },
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
         "realWords": {lang: " ".join(stems) for lang, stems in (real_words or {}).items()},

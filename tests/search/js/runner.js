@@ -50,7 +50,7 @@ function run(command, indexJs, input) {
   if (command === "parse") {
     const e = engine(indexJs);
     return input.map((query) => {
-      const parsed = e.builder.build(site.splitQuery(query, e.games, e.c), e.cache);
+      const parsed = e.builder.build(site.splitQuery(query, e.games, e.c, e.gameNames), e.cache);
       return {
         lang: parsed.lang,
         expansions: parsed.expansions.map((rule) => [rule.lang, rule.phrase]),

@@ -987,7 +987,7 @@
 
   /** query.split_query: rule ids, game:/doc:/kind: filters and a game named as a word pulled out of the
    *  typed text. */
-  function splitQuery(raw, games, c) {
+  function splitQuery(raw, games, c, names = new Map()) {
     const parsed = parsedQuery(raw);
     const kept = [];
     const idPrefixes = new Set(c.ID_PREFIXES);
@@ -995,8 +995,9 @@
     for (const token of pySplit(raw)) {
       const bare = pyRstrip(pyStrip(token, EDGE_PUNCT), ".:");
       const name = casefold(bare.replace(/['’]s$/, ""));
-      if (games.has(name)) {
-        named = named || name;
+      const game = games.has(name) ? name : names.get(name);
+      if (game) {
+        named = named || game;
         continue;
       }
       const qualified = QUALIFIED.exec(bare);
@@ -1279,6 +1280,14 @@
           return;
         }
         let parts = stemsByLang.de.length > 1 ? stemsByLang.de : [];
+        const english = stemsByLang.en; // the loanword of Online-Turnier, where no English text has the whole
+        if (english.length > 1 && !c.TEXT_FIELDS.en.some((f) => english.every((s) => cache.has(f, s)))) {
+          for (const part of english) {
+            for (const f of c.TEXT_FIELDS.en) {
+              if (cache.has(f, part)) clauses.push(clause(f, [part], c.BOOSTS[f] * (boosts.en ?? 1.0) * c.LOANWORD_PART_WEIGHT, group));
+            }
+          }
+        }
         for (const infinitive of parsed.infinitives.get(word) || []) {
           found = this._germanClauses(clauses, this.a.analyse(infinitive, "de"), cache, boosts, group) || found;
         }
@@ -1790,6 +1799,7 @@
       const c = this.c = data.constants;
       this.meta = data.meta;
       this.games = new Set(data.meta.games);
+      this.gameNames = new Map(Object.entries(data.meta.gameNames || {})); // "athenum": athernum
       this.analysis = new Analysis(c);
       this.docs = unpackEntries(data);
       this.categoryOf = {};
@@ -1879,7 +1889,7 @@
       const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
       if (everyGame) game = null;
       const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
-      const parsed = splitQuery(text, this.games, this.c);
+      const parsed = splitQuery(text, this.games, this.c, this.gameNames);
       if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
         if (this.resolve(pyStrip(parsed.text), game)) { parsed.ids = [pyStrip(parsed.text)]; parsed.text = ""; }
       }
