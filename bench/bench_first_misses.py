@@ -37,6 +37,12 @@ B) and dropped:
 - a paragraph of a rules text without numbers not inheriting the paragraph before it (Atnia's next paragraph
   wins on its predecessor's words: 4 of the 45 siblings): atnia A +0.055, B +0.015, but all A +0.002, B -0.002
   to -0.009 (the context field's average length moves every entry's norm; altered and first set lose).
+
+Session 11 (s28-gloss; half A 479 at 0.674 / 0.879, B 526 at 0.690 / 0.898): the gloss reading verb forms, and a
+German passage's shape scope read through it: both halves unchanged; the same gloss in the paragraph alignment's
+anchors: no pairing changes, dropped. A German hyphenated word's English part searched alone in the English texts
+(Online-Turnier, Objective-Fähigkeit) at 0.5 of a word: A R@1 +0.002 / R@5 -0.002 (Equip-Effekt 2 → 6); at 0.25,
+kept: A +0.002 / +0.000 (de +0.008 / +0.000), B +0.002 / +0.002 (de +0.008 / +0.008), no group worse.
 """
 
 from __future__ import annotations

@@ -28,7 +28,8 @@ bench_search_quality --all: first set 0.822 / 0.990, independent 0.649 / 0.865. 
   lose, übersteigt → exceed). The words no translation had, checked by hand, are now in synonyms.yaml (solange,
   stattdessen, unabhängig, enthalten, sogenannt, …): A unchanged, B R@1 0.688 → 0.690 (de 0.643 → 0.651), no group
   worse; independent R@1 0.649 → 0.650 (de 0.651 → 0.655). The others (bleibt, verliert, übersteigt, beginnt,
-  entscheidet) have their infinitive's entry but the gloss does not read a verb's inflection as the query does.
+  entscheidet) have their infinitive's entry, which the gloss now reads them as (session 11, s28-gloss: the
+  query's ``analysis.verb_readings``).
 
 Before ``rulekb build`` (no verified scenarios lifting rules) Model 1 t ≥ 0.14 looked like a gain (A +0.004 /
 +0.000, B +0.002 / +0.004, no group worse; independent R@1 0.595 → 0.598) but ``rulekb ask`` altered R@5 fell

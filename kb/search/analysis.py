@@ -17,7 +17,7 @@ import cost.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator, Sequence
 from functools import lru_cache
 
 import Stemmer
@@ -531,3 +531,28 @@ def infinitives(word: str) -> tuple[str, ...]:
             seen.add(stems[0])
             out.append(infinitive)
     return tuple(out)
+
+
+def verb_readings(
+    words: Sequence[str], known: Callable[[str], bool], spelled: Container[str] = frozenset()
+) -> dict[str, tuple[str, ...]]:
+    """German verb forms among ``words`` (a question, a sentence, in order) with their infinitives that ``known``
+    accepts (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where it
+    ends the words or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt … zu`` →
+    ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``), and a verb typed as its infinitive before its particle
+    (``gehen … weg``) where ``spelled`` (the translations' words, folded) has it. What the query reads a
+    question's verbs as, and the gloss a German text's."""
+    out: dict[str, tuple[str, ...]] = {}
+    folded = [fold_german(w.casefold()) for w in words]
+    at = len(words) - 3 if len(words) > 3 and folded[-2] == "zu" else len(words) - 1
+    particle = folded[at] if at > 0 and folded[at] in SEPARABLE_PREFIXES else ""
+    for word in words:
+        if word in out or not analyse(word, "de"):
+            continue
+        forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
+        whole = particle + fold_german(word.casefold())
+        forms += (whole,) if particle and whole in spelled else ()
+        accepted = tuple(form for form in forms if known(form))
+        if accepted:
+            out[word] = accepted
+    return out

@@ -58,7 +58,7 @@ def _how(clause: Clause, word: str, words: list[str], lang: str, corrected: froz
 
 def explain(engine: SearchEngine, result: SearchResult) -> list[Explanation]:
     """An explanation per hit of ``result``, in its order."""
-    parsed = split_query(result.query, engine.games)
+    parsed = split_query(result.query, engine.games, engine.game_names)
     engine.builder.build(parsed, engine.cache)
     clauses = list(parsed.clauses or [])
     corrected = frozenset(result.corrections)

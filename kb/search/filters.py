@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +13,27 @@ from kb.search.schema import CATEGORIES
 #: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of
 #: the rulebooks (``rulebook-en``, ``rulebook-de``), which are otherwise rules like the CR's.
 DOCUMENT_KINDS = {"rulebook": "rulebook-"}
+
+
+#: How far a document's name for its game may be spelled from the game's id and still name it (the German rulebook's
+#: "Athenum" for athernum), and the first word of a title, which names the game ("Athernum: The Old World — …").
+GAME_SPELLING_EDITS = 2
+TITLE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def game_spellings(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The other spellings of a game's name its documents use, as a question may name the game by them: the first
+    word of each (game, document title) spelled otherwise than the game's id but within ``GAME_SPELLING_EDITS`` of it
+    (the German rulebook of athernum is "Athenum: The Old World"), casefolded → the game."""
+    from kb.search.fuzzy import distance
+
+    out: dict[str, str] = {}
+    for game, title in titles:
+        first = TITLE_WORD.match(title.strip())
+        word = first.group().casefold() if first else ""
+        if word and word != game and distance(word, game, GAME_SPELLING_EDITS) <= GAME_SPELLING_EDITS:
+            out[word] = game
+    return dict(sorted(out.items()))
 
 
 class BadFilter(RulekbError):

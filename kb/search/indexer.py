@@ -27,6 +27,7 @@ from kb.core.errors import RulekbError
 from kb.core.paths import Paths
 from kb.folders import make_temp, remove_stale
 from kb.search.documents import IndexDoc
+from kb.search.filters import game_spellings
 from kb.search.lexicon import REAL_WORDS_FILE, real_words, real_words_to_json
 from kb.search.postings import Inverted, PostingsCache
 from kb.search.site_index import SITE_INDEX_FILE, SITE_INDEX_FORMAT, constants, site_index, site_index_script
@@ -199,6 +200,7 @@ def prepare_index(
             "built": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
             "kinds": dict(sorted(kinds.items())),
             "games": sorted({d.game for d in docs} | set(games)),
+            "game_names": game_spellings((d.game, d.title) for d in docs if d.kind == "document"),
             "docids": sorted({f"{d.game}:{d.document}" for d in docs}),
             "translated": {
                 docid: list(langs)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from math import log
 from typing import TYPE_CHECKING
@@ -18,12 +19,11 @@ from kb.search import conditions
 from kb.search.analysis import (
     DE_STOPWORDS,
     EN_STOPWORDS,
-    SEPARABLE_PREFIXES,
     analyse,
     fold_german,
     idiom_forms,
-    infinitives,
     split_compound,
+    verb_readings,
 )
 from kb.search.postings import Clause, PostingsCache
 from kb.search.schema import ALL_TEXT_FIELDS, BOOSTS, TEXT_FIELDS
@@ -43,6 +43,9 @@ LANGUAGE_BOOST = 1.5
 #: A part of a split German compound, searched on its own, counts this much of the whole (the parts in a
 #: row, as in ``Siegpunkte-Feld`` for ``Siegpunktfeld``, count fully).
 COMPOUND_PART_WEIGHT = 0.5
+#: A German hyphenated word's English part (a loanword: ``Online-Turnier``, ``Objective-Fähigkeit``), searched on its
+#: own in the English texts where they do not hold the whole, counts this much of a typed word.
+LOANWORD_PART_WEIGHT = 0.25
 #: Two neighbouring typed words are also searched as a phrase in these fields, at this weight.
 PAIR_FIELDS = {"en": ("body_en",), "de": ("body_de",)}
 PAIR_WEIGHT = 0.5
@@ -129,18 +132,19 @@ class ParsedQuery:
         return out
 
 
-def split_query(raw: str, games: frozenset[str]) -> ParsedQuery:
+def split_query(raw: str, games: frozenset[str], names: Mapping[str, str] | None = None) -> ParsedQuery:
     """Pull rule ids (``4.2.2a``, ``rule 4.2.2a.``, ``athernum:term/permanent``) and ``game:``/``doc:``/``kind:``
-    filters out of the typed text, and a game named as a word ("in Altered", "atnia's"): the first one
-    named keeps the search to that game. What remains is searched as text."""
+    filters out of the typed text, and a game named as a word ("in Altered", "atnia's", or as its documents spell
+    it, ``names``: "Athenum"): the first one named keeps the search to that game. What remains is searched as text."""
     parsed = ParsedQuery(raw=raw)
     kept: list[str] = []
     named: str | None = None
     for token in raw.split():
         bare = token.strip(_EDGE_PUNCT).rstrip(".:")
         name = re.sub(r"['’]s$", "", bare).casefold()
-        if name in games:
-            named = named or name
+        game = name if name in games else (names or {}).get(name)
+        if game:
+            named = named or game
             continue
         qualified = QUALIFIED.match(bare)
         introduced = bool(kept) and kept[-1].strip(_EDGE_PUNCT).casefold() in ID_PREFIXES
@@ -209,7 +213,7 @@ class QueryBuilder:
         #: The German words the translations know by themselves: parts a compound may be split into.
         self._lexicon = frozenset(r.match[0] for r in one_word)
         #: The same words as the translations spell them (folded): what tells the verb ``blocken`` from a stem.
-        self._spelled = frozenset(fold_german(r.phrase.casefold()) for r in one_word)
+        self._spelled = synonyms.spelled
         self._frequency: dict[str, int] = {}
         self._document_frequency: dict[tuple[str, str], int] = {}  # (language, stem) → entries holding it
         self._splits: dict[str, tuple[str, ...] | None] = {}
@@ -389,29 +393,21 @@ class QueryBuilder:
         return None
 
     def _infinitives(self, words: list[str], cache: PostingsCache) -> dict[str, tuple[str, ...]]:
-        """German verb forms among ``words`` with the infinitives the German texts or the translations know
-        (``gehört`` → ``gehören``, ``beginnt`` → ``beginnen``); with the particle of a separable verb where
-        it ends the question or comes before a closing infinitive with zu (``fängt … an`` → ``anfangen``, ``fügt …
-        zu`` → ``zufügen``, ``hört … auf zu wirken`` → ``aufhören``, ``gehen … weg`` → ``weggehen``)."""
+        """German verb forms among ``words`` with the infinitives the German texts or the translations know, as
+        :func:`~kb.search.analysis.verb_readings` reads them (``beginnt`` → ``beginnen``, ``fängt … an`` →
+        ``anfangen``); a present participle as its verb (``blockende`` → ``blocken``)."""
+        verbs = verb_readings(
+            words, lambda form: bool(self._german_frequency(cache, analyse(form, "de")[0])), self._spelled
+        )
         out: dict[str, tuple[str, ...]] = {}
-        folded = [fold_german(w.casefold()) for w in words]
-        # the particle ends the clause: last, or before an infinitive with zu ("hört … auf zu wirken")
-        at = len(words) - 3 if len(words) > 3 and folded[-2] == "zu" else len(words) - 1
-        particle = folded[at] if at > 0 and folded[at] in SEPARABLE_PREFIXES else ""
         for word in words:
             if word in out or not analyse(word, "de"):
                 continue
             verb = self._participle(word, cache)
             if verb:
                 out[word] = (verb,)
-                continue
-            forms = infinitives(word) + (infinitives(particle + word.casefold()) if particle else ())
-            # a verb typed as its infinitive ("gehen … weg", "kommen … zurück"): the translations' spelling of it
-            whole = particle + fold_german(word.casefold())
-            forms += (whole,) if particle and whole in self._spelled else ()
-            known = tuple(form for form in forms if self._german_frequency(cache, analyse(form, "de")[0]))
-            if known:
-                out[word] = known
+            elif word in verbs:
+                out[word] = verbs[word]
         return out
 
     def _unknown_whole(self, word: str, cache: PostingsCache) -> bool:
@@ -462,7 +458,8 @@ class QueryBuilder:
     ) -> tuple[list[Clause], list[str]]:
         """Clauses for every field of every word's index terms (hyphenated words as phrases), each tagged
         with its word's position; and the words no field knows, for the fuzzy pass. A German question's
-        words are also searched as what they are read as: a hyphenated word's parts each on its own, a
+        words are also searched as what they are read as: a hyphenated word's parts each on its own (its English
+        parts in the English texts, where they do not hold the whole: the loanword of ``Online-Turnier``), a
         verb form's infinitive beside it, and a compound no field knows as its parts (in a row, and each
         on its own)."""
         german = parsed.lang == "de"
@@ -494,6 +491,16 @@ class QueryBuilder:
                     unknown.append(word)
                 continue
             parts = stems_by_lang["de"] if len(stems_by_lang["de"]) > 1 else ()  # Siegpunkte-Pool
+            english = stems_by_lang[
+                "en"
+            ]  # the loanword of Online-Turnier, where no English text has the whole
+            if len(english) > 1 and not any(all(cache.has(f, s) for s in english) for f in TEXT_FIELDS["en"]):
+                clauses += [
+                    Clause(f, (part,), BOOSTS[f] * boosts.get("en", 1.0) * LOANWORD_PART_WEIGHT, group)
+                    for part in english
+                    for f in TEXT_FIELDS["en"]
+                    if cache.has(f, part)
+                ]
             for infinitive in parsed.infinitives.get(word, ()):
                 found |= self._german_clauses(clauses, analyse(infinitive, "de"), cache, boosts, group)
             if not found and word in parsed.compounds:

@@ -92,6 +92,8 @@ class SearchEngine:
         self.cache = self.opened.cache
         self.meta = self.opened.meta
         self.games: frozenset[str] = frozenset(self.meta.get("games", []))
+        #: The other spellings of the games' names their documents use ("athenum": athernum).
+        self.game_names: dict[str, str] = dict(self.meta.get("game_names", {}))
         synonyms_file = self.opened.path / SYNONYMS
         synonyms = (
             Synonyms.from_json(synonyms_file.read_text(encoding="utf-8"))
@@ -208,7 +210,7 @@ class SearchEngine:
         limit = max(1, limit)
         every_game = (game or "").casefold() == ALL_GAMES
         game = None if every_game else game
-        parsed = split_query(text, self.games)
+        parsed = split_query(text, self.games, self.game_names)
         lone_word = not parsed.ids and len(parsed.text.split()) == 1
         if lone_word and any(c.isdigit() for c in parsed.text) and self.resolve(parsed.text.strip(), game):
             parsed.ids, parsed.text = (
@@ -603,7 +605,8 @@ class SearchEngine:
         """The best-ranked rule (or rules-text passage) whose own text says what the question asks and whose
         scope names one of its subjects heads the results; whether one did. A subject is read in English (a German
         one as ``_glossary_entry`` reads it), or as a synonym that stands for all of it ("stats": statistics); a
-        word written with a hyphen is the word written solid ("sub-types": subtypes)."""
+        word written with a hyphen is the word written solid ("sub-types": subtypes). A German passage's scope is
+        read in English too, through the gloss ("Objective-Fähigkeiten": objective abilities)."""
         if not ranked.entries:
             return False
         readings = parsed.readings()
@@ -619,7 +622,10 @@ class SearchEngine:
             found = answer.says.search(text) if cache.kinds[docnum] in DEFINING_KINDS else None
             if found is None or (answer.also is not None and not answer.also.search(text)):
                 continue
-            words = set(analyse(_solid(self._scope(docnum, answer.scope, text, found.start())), "en"))
+            scope = self._scope(docnum, answer.scope, text, found.start())
+            words = set(analyse(_solid(scope), "en"))
+            if cache.stored[docnum].get("lang") == "de":  # a German passage names its subject in German
+                words |= set(analyse(_solid(self.builder.synonyms.gloss(scope)), "en"))
             if any(subject <= words for subject in wanted) and (
                 best is None or (-score, position) < best[:2]
             ):

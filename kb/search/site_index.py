@@ -106,6 +106,7 @@ def constants() -> dict[str, Any]:
             {"pattern": _js_pattern(c.pattern), "words": list(c.words), "weight": c.weight}
             for c in conditions.CONDITIONS
         ],
+        "LOANWORD_PART_WEIGHT": query.LOANWORD_PART_WEIGHT,
         "ID_PREFIXES": sorted(query.ID_PREFIXES),
         "FILTER_NAMES": query.FILTER_NAMES,
         "OPERATORS": sorted(query.OPERATORS),
@@ -190,6 +191,7 @@ def site_index(
         "meta": {
             **{k: meta[k] for k in ("games", "docids", "kinds", "translated")},
             "companions": meta.get("companions", []),
+            "gameNames": meta.get("game_names", {}),
         },
         "synonyms": [[r.lang, list(r.match), r.phrase, list(r.alternatives)] for r in synonyms.rules],
         "realWords": {lang: " ".join(stems) for lang, stems in (real_words or {}).items()},

@@ -20,7 +20,7 @@ from kb.core.paths import Paths
 from kb.search.postings import PostingsCache
 
 #: Bumped whenever the schema or the stored fields change; an index of another format is rebuilt.
-INDEX_FORMAT = 9
+INDEX_FORMAT = 10
 POINTER = "CURRENT"
 META = "meta.json"
 SYNONYMS = "synonyms.json"

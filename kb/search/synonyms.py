@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kb.core.errors import RulekbError
-from kb.search.analysis import IDIOM_MARK, analyse, analyse_forms, idiom_forms
+from kb.search.analysis import IDIOM_MARK, analyse, analyse_forms, fold_german, idiom_forms, verb_readings
 
 SYNONYMS_FILE = Path(__file__).resolve().parent.parent / "data" / "synonyms.yaml"
 
@@ -45,10 +45,15 @@ class Synonyms:
 
     rules: list[Rule] = field(default_factory=list)
     _by_first: dict[tuple[str, str], list[Rule]] = field(default_factory=dict, init=False, repr=False)
+    #: The German words the translations list by themselves, as spelled (folded): ``blocken``, ``weggehen``.
+    spelled: frozenset[str] = field(default=frozenset(), init=False, repr=False)
 
     def __post_init__(self) -> None:
         for rule in self.rules:
             self._by_first.setdefault((rule.lang, rule.match[0]), []).append(rule)
+        self.spelled = frozenset(
+            fold_german(r.phrase.casefold()) for r in self.rules if r.lang == "de" and len(r.match) == 1
+        )
 
     def expand(self, text: str, lang: str) -> list[Rule]:
         """The rules of ``lang`` (the text's language) whose phrase occurs in ``text`` (compared as stems, so
@@ -89,12 +94,16 @@ class Synonyms:
 
     def gloss(self, text: str) -> str:
         """A German text read word by word in English: each word or idiom its translation's first phrase (the
-        longest entry that matches there), a repeated translation said once, a word without one kept as
-        typed (a loanword: ``Solvency``), stopwords left out. What the English synonyms then read, so that
-        ``gleiche Initiative`` (same initiative) is a tie and ``ohne … anzulegen`` (without attaching) an
-        item played directly."""
+        longest entry that matches there), a verb form without one its infinitive's (``bleibt``: remain, ``fängt …
+        an``: start; read as the query reads a question's verbs), a repeated translation said once, a word without
+        one kept as typed (a loanword: ``Solvency``), stopwords left out. What the English synonyms then read, so
+        that ``gleiche Initiative`` (same initiative) is a tie and ``ohne … anzulegen`` (without attaching) an item
+        played directly."""
         forms = idiom_forms(text, "de")
         tokens = tuple(term for term, _ in forms)
+        verbs = verb_readings(
+            [typed for _, typed in forms], lambda form: self.translation(form) is not None, self.spelled
+        )
         words: list[str] = []
         i = 0
         while i < len(tokens):
@@ -109,7 +118,13 @@ class Synonyms:
                 said = rule.alternatives[0]
                 i += longest
             else:
-                said = "" if tokens[i].startswith(IDIOM_MARK) else forms[i][1]
+                typed = forms[i][1]
+                if tokens[i].startswith(IDIOM_MARK):
+                    said = ""
+                elif typed in verbs:
+                    said = self.translation(verbs[typed][0]) or typed
+                else:
+                    said = typed
                 i += 1
             if said and (not words or words[-1] != said):
                 words.append(said)

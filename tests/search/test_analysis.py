@@ -257,3 +257,19 @@ def test_a_negation_bears_on_the_words_right_after_it():
     far = "no " + " ".join(["cost"] * NEGATION_SCOPE) + " poison"
     assert stem_en("poison") not in negated_stems(far)
     assert negated_stems("Each player presents their deck and their Hero, face-down") == frozenset()
+
+
+def test_verb_readings_keep_the_known_infinitives_and_a_closing_particle():
+    """A sentence's verb forms read as the infinitives the caller knows, a separable verb's closing particle with
+    its verb (``fängt … an`` → ``anfangen``), so the query and the gloss read German verbs alike."""
+    from kb.search.analysis import verb_readings
+
+    stems = {analyse(verb, "de")[0] for verb in ("anfangen", "bleiben", "weggehen")}
+
+    def known(form: str) -> bool:
+        return analyse(form, "de")[0] in stems
+
+    assert verb_readings(["Wann", "fängt", "die", "Runde", "an"], known) == {"fängt": ("anfängen",)}
+    assert verb_readings(["die", "Karte", "bleibt", "liegen"], known) == {"bleibt": ("bleiben",)}
+    assert verb_readings(["wann", "gehen", "sie", "weg"], known, {"weggehen"}) == {"gehen": ("weggehen",)}
+    assert verb_readings(["die", "Zeit"], lambda form: True) == {"Zeit": ("zeien",)}

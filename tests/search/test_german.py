@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kb.search.query import split_query
+from kb.search.schema import TEXT_FIELDS
 
 
 def ids(result) -> list[str]:
@@ -236,3 +237,13 @@ def test_definition_question_with_a_particle_finds_the_entry_named_so(engine):
     assert definition_subjects("Was macht Solvency genau?") == ["Solvency"]
     assert ids(engine.search("Was genau ist ein Ziel?", limit=3))[0] == "athernum:term/target-targeting"
     assert ids(engine.search("what is a target", limit=3))[0] == "athernum:term/target-targeting"
+
+
+def test_loanword_of_a_hyphenated_german_word_is_searched_in_the_english_texts(engine):
+    """The English part of a German hyphenated word (Online-Turnier, Objective-Fähigkeit) is searched alone in the
+    English texts, though none holds the whole word: the rule about online tournaments comes first."""
+    assert engine.search("Sind für ein Online-Turnier registrierte Karten nötig?", limit=1).hits[0].id == (
+        "athernum:11.4.5"
+    )
+    parsed = built(engine, "Woran erkennt man eine Objective-Fähigkeit?")
+    assert any(c.stems == ("object",) and c.field in TEXT_FIELDS["en"] for c in parsed.clauses)

@@ -65,3 +65,10 @@ def test_a_rule_that_identifies_something_else_is_not_lifted(engine):
     rule that says what a triggered ability starts with answers."""
     hits = engine.search("wie erkenne ich eine ausgelöste Fähigkeit", limit=3).hits
     assert (hits[0].id, hits[0].via) == ("athernum:4.3.5b", "identify")
+
+
+def test_the_german_rulebook_says_how_a_thing_is_recognised_in_german(engine):
+    """Kept to the German rulebook, the passage that says in German how the thing is recognised ("Objective-Fähigkeiten
+    … beginnen stets mit dem Wort „Objective“") heads the results: its German words name the thing asked about."""
+    hits = engine.search("Woran erkenne ich eine Objective-Fähigkeit?", document="rulebook-de", limit=3).hits
+    assert (hits[0].id, hits[0].via) == ("athernum:rulebook-de/karteneffekte-und-aktivierung/p5", "identify")

@@ -52,6 +52,13 @@ def test_a_game_named_in_the_question_keeps_results_in_that_game(engine):
         assert result.game == game and {h.game for h in result.hits} == {game}
 
 
+def test_a_game_named_as_its_german_rulebook_spells_it_keeps_results_in_that_game(engine):
+    """ "in Athenum", as the German rulebook spells Athernum, names that game too: every hit is Athernum's, where the
+    question's words alone lead to Atnia's rounds."""
+    result = engine.search("in athenum what happens at the end of the round", limit=10)
+    assert result.game == "athernum" and {h.game for h in result.hits} == {"athernum"}
+
+
 def test_vocabulary_only_one_game_uses_keeps_results_in_that_game(engine):
     """Words only one game uses (Noon, horizon, Contingency) keep the results in that game, said in a note."""
     for question, game in (

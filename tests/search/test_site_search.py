@@ -85,6 +85,7 @@ EXACT = [
     "when does the night phase end",
     "card says 'at the evening phase', when does it resolve",
     "when does the draw phase end in atnia",
+    "in athenum what happens at the end of the round",
     "card says 'at noon', when does that happen in altered",
     "Wann endet die Nachtphase?",
     "Auf der Karte steht „Am Abend“, wann passiert das?",
@@ -94,6 +95,9 @@ EXACT = [
     "where is the victory token field printed",
     "how is an exhausted permanent marked",
     "wie erkenne ich eine ausgelöste Fähigkeit",
+    "doc:rulebook-de Woran erkenne ich eine Objective-Fähigkeit?",
+    "Woran erkenne ich eine Objective-Fähigkeit auf der Karte?",
+    "Sind für ein Online-Turnier registrierte Karten nötig?",
     "how do I know the sub-types of a face-up tumult region in altered",
     "how do you tell what speed a card has in atnia",
     "when are exhaustion counters removed",
@@ -317,6 +321,21 @@ def test_site_reads_the_query_language_as_whoosh_does(engine, site_search):
         if (py := [h.id for h in engine.search(query, limit=5).hits]) != js.get("ids")
     ]
     assert not differing, f"{len(differing)} of {len(asked)} differ:\n" + "\n".join(differing)
+
+
+def test_site_glosses_the_german_texts_as_the_cli(engine, run_node, site_index):
+    """Every German entry (each rulebook paragraph, its verb forms and separable verbs among it) reads the same in
+    English in the browser as in ``rulekb search``: the gloss gives a German question its English synonyms."""
+    texts = [
+        f"{d.get('title') or ''} {d.get('text') or ''}" for d in engine.cache.stored if d.get("lang") == "de"
+    ]
+    theirs = run_node("gloss", texts, site_index)
+    differing = [
+        f"{text!r}\n    cli  {ours!r}\n    site {js!r}"
+        for text, js in zip(texts, theirs)
+        if (ours := engine.builder.synonyms.gloss(text)) != js
+    ]
+    assert texts and not differing, f"{len(differing)} of {len(texts)} differ:\n" + "\n".join(differing[:10])
 
 
 def test_site_leaves_real_words_uncorrected(site_search):

@@ -151,3 +151,19 @@ def test_packaged_translations_cover_the_game_vocabulary(german, english):
 def test_german_rulebook_sentences_read_in_the_english_rulebooks_words(german, english):
     """A German rulebook sentence read in English says what its English counterpart says ("Building Your Deck")."""
     assert english in load_synonyms(SYNONYMS_FILE).gloss(german).split(" ")
+
+
+@pytest.mark.parametrize(
+    "german, english",
+    [
+        ("Hast du dich für einen Ort als Startkarte entschieden, bleibt dieser Platz leer", "remain"),
+        ("weil sein Deck leer ist, verliert dieser das Spiel", "lose"),
+        ("Sobald der Schaden den Verteidigungswert übersteigt, wird die Karte abgelegt", "exceeds"),
+        ("Bei einem Gleichstand entscheidet ein Münzwurf", "choose"),
+        ("Wann fängt die Runde an", "beginning"),
+    ],
+)
+def test_german_verb_forms_are_glossed_as_their_infinitives(german, english):
+    """A German rulebook sentence's verb form (bleibt, verliert, fängt … an) reads as its infinitive's translation,
+    as the query reads a question's verbs, not as the untranslated word."""
+    assert english in load_synonyms(SYNONYMS_FILE).gloss(german).split(" ")

@@ -9,6 +9,8 @@
  *   parse < [query, …]
  *     → [{lang, expansions: [[lang, phrase], …], compounds: {word: parts}, infinitives: {word: forms}}]
  *       (how the query builder read each query: its language, the synonym entries applied, the German readings)
+ *   gloss < [German text, …]
+ *     → [the text read word by word in English, as Synonyms.gloss reads it]
  *   decode < null
  *     → {docs: [each entry as the engine reads it], keys: [[spelling, docnum], …],
  *        postings: {field: {term: [docs, positions per document]}}}  (the index as search.js unpacks it)
@@ -48,7 +50,7 @@ function run(command, indexJs, input) {
   if (command === "parse") {
     const e = engine(indexJs);
     return input.map((query) => {
-      const parsed = e.builder.build(site.splitQuery(query, e.games, e.c), e.cache);
+      const parsed = e.builder.build(site.splitQuery(query, e.games, e.c, e.gameNames), e.cache);
       return {
         lang: parsed.lang,
         expansions: parsed.expansions.map((rule) => [rule.lang, rule.phrase]),
@@ -56,6 +58,10 @@ function run(command, indexJs, input) {
         infinitives: Object.fromEntries(parsed.infinitives || []),
       };
     });
+  }
+  if (command === "gloss") {
+    const e = engine(indexJs);
+    return input.map((text) => e.builder.synonyms.gloss(text));
   }
   if (command === "decode") {
     const e = engine(indexJs);

@@ -490,6 +490,24 @@
       }
       return out;
     }
+
+    /** analysis.verb_readings: German verb forms among `words` with the infinitives `known` accepts; a separable
+     *  verb's particle that ends the words (or comes before a closing infinitive with zu) read with it. */
+    verbReadings(words, known, spelled = new Set()) {
+      const out = new Map();
+      const folded = words.map((w) => foldGerman(casefold(w)));
+      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
+      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
+      for (const word of words) {
+        if (out.has(word) || !this.analyse(word, "de").length) continue;
+        const forms = [...this.infinitives(word), ...(particle ? this.infinitives(particle + casefold(word)) : [])];
+        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
+        if (particle && spelled.has(whole)) forms.push(whole);
+        const accepted = forms.filter(known);
+        if (accepted.length) out.set(word, accepted);
+      }
+      return out;
+    }
   }
 
   // --- kb/search/fuzzy.py ------------------------------------------------------------------------------
@@ -784,6 +802,7 @@
         if (!this.byFirst.has(key)) this.byFirst.set(key, []);
         this.byFirst.get(key).push(rule);
       }
+      this.spelled = new Set(this.rules.filter((r) => r.lang === "de" && r.match.length === 1).map((r) => foldGerman(casefold(r.phrase))));
       this._edits = new Map();
     }
 
@@ -819,10 +838,12 @@
     }
 
     /** Synonyms.gloss: a German text read word by word in English (the longest entry at each word, its first
-     * phrase; a repeated translation said once; a word without one kept; stopwords left out). */
+     * phrase; a verb form without one its infinitive's; a repeated translation said once; a word without one
+     * kept; stopwords left out). */
     gloss(text) {
       const forms = this.analysis.idiomForms(text, "de");
       const tokens = forms.map((f) => f[0]);
+      const verbs = this.analysis.verbReadings(forms.map((f) => f[1]), (form) => this.translation(form) !== null, this.spelled);
       const words = [];
       let i = 0;
       while (i < tokens.length) {
@@ -834,7 +855,10 @@
           said = this._closest(matching.filter((r) => r.match.length === longest), forms[i][1], "de")[0].alternatives[0];
           i += longest;
         } else {
-          said = tokens[i].startsWith(this.analysis.idiomMark) ? "" : forms[i][1];
+          const typed = forms[i][1];
+          if (tokens[i].startsWith(this.analysis.idiomMark)) said = "";
+          else if (verbs.has(typed)) said = this.translation(verbs.get(typed)[0]) || typed;
+          else said = typed;
           i += 1;
         }
         if (said && (!words.length || words[words.length - 1] !== said)) words.push(said);
@@ -963,7 +987,7 @@
 
   /** query.split_query: rule ids, game:/doc:/kind: filters and a game named as a word pulled out of the
    *  typed text. */
-  function splitQuery(raw, games, c) {
+  function splitQuery(raw, games, c, names = new Map()) {
     const parsed = parsedQuery(raw);
     const kept = [];
     const idPrefixes = new Set(c.ID_PREFIXES);
@@ -971,8 +995,9 @@
     for (const token of pySplit(raw)) {
       const bare = pyRstrip(pyStrip(token, EDGE_PUNCT), ".:");
       const name = casefold(bare.replace(/['’]s$/, ""));
-      if (games.has(name)) {
-        named = named || name;
+      const game = games.has(name) ? name : names.get(name);
+      if (game) {
+        named = named || game;
         continue;
       }
       const qualified = QUALIFIED.exec(bare);
@@ -1031,7 +1056,7 @@
       this.c = c;
       const oneWord = synonyms.rules.filter((r) => r.lang === "de" && r.match.length === 1);
       this.lexicon = new Set(oneWord.map((r) => r.match[0]));
-      this.spelled = new Set(oneWord.map((r) => foldGerman(casefold(r.phrase))));
+      this.spelled = synonyms.spelled;
       this.frequency = new Map();
       this.documentFrequency = new Map();
       this.splits = new Map();
@@ -1171,21 +1196,16 @@
       return null;
     }
 
-    /** QueryBuilder._infinitives */
+    /** QueryBuilder._infinitives: verb forms as analysis.verb_readings reads them (the German texts or the
+     *  translations knowing the infinitive); a present participle as its verb. */
     _infinitives(words, cache) {
+      const verbs = this.a.verbReadings(words, (form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]) > 0, this.spelled);
       const out = new Map();
-      const folded = words.map((w) => foldGerman(casefold(w)));
-      const at = words.length > 3 && folded[words.length - 2] === "zu" ? words.length - 3 : words.length - 1;
-      const particle = at > 0 && this.c.SEPARABLE_PREFIXES.includes(folded[at]) ? folded[at] : "";
       for (const word of words) {
         if (out.has(word) || !this.a.analyse(word, "de").length) continue;
         const verb = this._participle(word, cache);
-        if (verb) { out.set(word, [verb]); continue; }
-        const forms = [...this.a.infinitives(word), ...(particle ? this.a.infinitives(particle + casefold(word)) : [])];
-        const whole = particle + foldGerman(casefold(word)); // a verb typed as its infinitive: "gehen … weg"
-        if (particle && this.spelled.has(whole)) forms.push(whole);
-        const known = forms.filter((form) => this._germanFrequency(cache, this.a.analyse(form, "de")[0]));
-        if (known.length) out.set(word, known);
+        if (verb) out.set(word, [verb]);
+        else if (verbs.has(word)) out.set(word, verbs.get(word));
       }
       return out;
     }
@@ -1263,6 +1283,14 @@
           return;
         }
         let parts = stemsByLang.de.length > 1 ? stemsByLang.de : [];
+        const english = stemsByLang.en; // the loanword of Online-Turnier, where no English text has the whole
+        if (english.length > 1 && !c.TEXT_FIELDS.en.some((f) => english.every((s) => cache.has(f, s)))) {
+          for (const part of english) {
+            for (const f of c.TEXT_FIELDS.en) {
+              if (cache.has(f, part)) clauses.push(clause(f, [part], c.BOOSTS[f] * (boosts.en ?? 1.0) * c.LOANWORD_PART_WEIGHT, group));
+            }
+          }
+        }
         for (const infinitive of parsed.infinitives.get(word) || []) {
           found = this._germanClauses(clauses, this.a.analyse(infinitive, "de"), cache, boosts, group) || found;
         }
@@ -1774,6 +1802,7 @@
       const c = this.c = data.constants;
       this.meta = data.meta;
       this.games = new Set(data.meta.games);
+      this.gameNames = new Map(Object.entries(data.meta.gameNames || {})); // "athenum": athernum
       this.analysis = new Analysis(c);
       this.docs = unpackEntries(data);
       this.categoryOf = {};
@@ -1863,7 +1892,7 @@
       const everyGame = typeof game === "string" && game.toLowerCase() === this.c.ALL_GAMES;
       if (everyGame) game = null;
       const result = { query: text, hits: [], notes: [], fallback: false, corrections: new Map(), lang: "en", game: null };
-      const parsed = splitQuery(text, this.games, this.c);
+      const parsed = splitQuery(text, this.games, this.c, this.gameNames);
       if (!parsed.ids.length && pySplit(parsed.text).length === 1 && /\p{Nd}/u.test(parsed.text)) {
         if (this.resolve(pyStrip(parsed.text), game)) { parsed.ids = [pyStrip(parsed.text)]; parsed.text = ""; }
       }
@@ -2060,7 +2089,9 @@
         const text = d.text || "";
         const found = this.c.DEFINING_KINDS.includes(d.kind) ? answer.says.exec(text) : null;
         if (found === null || (answer.also && !answer.also.test(text))) continue;
-        const words = new Set(a.analyse(solid(this._scope(docnum, answer.scope, text, found.index)), "en"));
+        const scope = this._scope(docnum, answer.scope, text, found.index);
+        const words = new Set(a.analyse(solid(scope), "en"));
+        if (d.lang === "de") for (const w of a.analyse(solid(this.synonyms.gloss(scope)), "en")) words.add(w); // a German passage
         if (wanted.some((subject) => [...subject].every((s) => words.has(s))) &&
             (best === null || score > best[0] || (score === best[0] && position < best[1]))) best = [score, position, docnum];
       }
