@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kb.core.errors import RulekbError
+from kb.search.fuzzy import distance
 from kb.search.schema import CATEGORIES
 
 #: Kinds named by their document rather than by their entries' node kind: ``rulebook`` keeps to the passages of
@@ -25,8 +26,6 @@ def game_spellings(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
     """The other spellings of a game's name its documents use, as a question may name the game by them: the first
     word of each (game, document title) spelled otherwise than the game's id but within ``GAME_SPELLING_EDITS`` of it
     (the German rulebook of athernum is "Athenum: The Old World"), casefolded → the game."""
-    from kb.search.fuzzy import distance
-
     out: dict[str, str] = {}
     for game, title in titles:
         first = TITLE_WORD.match(title.strip())

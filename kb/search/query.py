@@ -491,9 +491,8 @@ class QueryBuilder:
                     unknown.append(word)
                 continue
             parts = stems_by_lang["de"] if len(stems_by_lang["de"]) > 1 else ()  # Siegpunkte-Pool
-            english = stems_by_lang[
-                "en"
-            ]  # the loanword of Online-Turnier, where no English text has the whole
+            # the loanword of Online-Turnier, where no English text has the whole
+            english = stems_by_lang["en"]
             if len(english) > 1 and not any(all(cache.has(f, s) for s in english) for f in TEXT_FIELDS["en"]):
                 clauses += [
                     Clause(f, (part,), BOOSTS[f] * boosts.get("en", 1.0) * LOANWORD_PART_WEIGHT, group)
