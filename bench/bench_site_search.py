@@ -13,6 +13,9 @@ local HTTP server that lets the browser cache every file:
 2. search ready after a page loads from the cache: from the moment the page's DOM is there (every file
    coming from the browser's cache) to the first results of a query typed at that moment, the index
    loaded on demand (budget ≤ 300 ms);
+   and the first query's keystroke to results painted once the index has loaded and the page has been left
+   alone for FIRST_QUERY_PAUSE ms (a judge who opened the box and starts typing: whatever the index still
+   leaves to its first use, that query pays);
 3. bytes gzipped of what search needs: code and index (budget ≤ 400 KB);
 4. index build time (budget ≤ 0.5 s after an edit) at 1× and ``--scale`` (10×) the corpus (bench_search.py's
    generator), beside the search plugin's own work on the same pages (1×; the 10× rows grow the rulekb index
@@ -68,6 +71,8 @@ PAGE = "athernum/cr/4.html"
 LUNR_SEPARATOR = r'[\s\-,:;!?()\[\]"/]+'
 #: A query typed as soon as a page's DOM is there, for the readiness figure.
 READY_QUERY = "can I play two locations in one turn"
+#: How long after the index has loaded a judge's first query comes, for the first query's figure.
+FIRST_QUERY_PAUSE = 500
 
 
 class _Cached(http.server.SimpleHTTPRequestHandler):
@@ -255,6 +260,15 @@ window.__ready = new Promise((resolve) => {
 """
 
 
+#: Waits until the engine's index has loaded (lunr: its worker has started), then FIRST_QUERY_PAUSE ms more.
+AFTER_LOAD = """
+const [engine, pause] = [arguments[0], arguments[1]];
+const done = arguments[arguments.length - 1];
+const wait = () => setTimeout(() => done(true), pause);
+if (engine === "rulekb") rulekb.ready().then(wait); else wait();
+"""
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -285,11 +299,17 @@ def measure_browser(driver, base: str, engine: str, queries: list[str], repeat: 
             )
         )
     driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": probe["identifier"]})
+    first = []
+    for _ in range(max(3, repeat)):
+        driver.get(base + PAGE)  # a new page: the index loaded anew, nothing searched yet
+        driver.execute_async_script(AFTER_LOAD, engine, FIRST_QUERY_PAUSE)
+        first.append(driver.execute_async_script(TYPE_AND_WAIT, READY_QUERY, engine))
     return {
         "p50": percentile(times, 0.5),
         "p95": percentile(times, 0.95),
         "ready": statistics.median(ready),
         "ready_best": min(ready),
+        "first": statistics.median(first),
         "queries": len(times),
     }
 
@@ -403,6 +423,14 @@ def main() -> None:
     print(row(f"latency p95 ({box})", ours["p95"], lunr["p95"], "ms", 30))
     print(row("ready after a page load from cache (median)", ours["ready"], lunr["ready"], "ms", 300))
     print(row("ready after a page load from cache (best)", ours["ready_best"], lunr["ready_best"], "ms", 300))
+    print(
+        row(
+            f"first query {FIRST_QUERY_PAUSE} ms after load (median)",
+            ours["first"],
+            lunr["first"],
+            "ms",
+        )
+    )
     print(row("code + index, gzipped", *sizes, "KB", 400))
     for kind, label in (("edit", "after an edit"), ("first", "first in a project")):
         wall, cpu = builds[1][kind]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_FLAGS = re.IGNORECASE | re.UNICODE
+from kb.search.pattern_parts import FLAGS
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Condition:
 #: ("Wie oft darf ich angreifen").
 QUANTITY = Condition(
     "quantity",
-    re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", _FLAGS),
+    re.compile(r"\b(?:how\s+(?:many|much|often)|wie\s*viele?n?|wie\s+oft|anzahl)\b", FLAGS),
     (
         "exactly",
         "maximum",
@@ -60,7 +60,7 @@ IMPOSSIBLE = Condition(
         r"\b(?:nothing\s+to|no\s+(?:valid|legal)|(?:don'?t|doesn'?t|do\s+not|does\s+not)\s+have"
         r"|can'?t\s+(?:legally\s+|actually\s+)?be|isn'?t\s+(?:a\s+)?(?:valid|legal)|not\s+(?:a\s+)?(?:valid|legal)"
         r"|impossible|not\s+enough|unable|kein\w*\s+gültig\w*|nicht\s+möglich|unmöglich|gar\s+kein\w*)",
-        _FLAGS,
+        FLAGS,
     ),
     ("impossible", "cannot", "possible", "valid", "illegal"),
     0.45,
@@ -70,7 +70,7 @@ IMPOSSIBLE = Condition(
 #: resolves", 6.1.8a "no longer considered face-down"). Not German "noch", which as often means "yet" or "more".
 STILL = Condition(
     "still",
-    re.compile(r"\b(?:still|anyway|trotzdem|dennoch|weiterhin)\b", _FLAGS),
+    re.compile(r"\b(?:still|anyway|trotzdem|dennoch|weiterhin)\b", FLAGS),
     ("no longer", "even if", "regardless", "remains", "continues", "still resolves"),
     0.45,
 )

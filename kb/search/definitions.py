@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import re
 
-_FLAGS = re.IGNORECASE | re.UNICODE
+from kb.search.pattern_parts import FLAGS
+
 #: Question shapes that ask for one definition (group ``x``) or for the difference of two (``x``, ``y``).
 PATTERNS = tuple(
-    re.compile(p, _FLAGS)
+    re.compile(p, FLAGS)
     for p in (
         r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
         # "support ability, what's that": the subject comes first, a pronoun stands for it
@@ -52,25 +53,25 @@ PATTERNS = tuple(
 POSSESSIVE = re.compile(
     r"^(?:its|my|your|his|her|their|our|sein|seine|ihr|ihre|mein|meine|dein|deine)\b"
     r"|^(?:it|that|this|these|those|they|them|es|das|dies)$",
-    _FLAGS,
+    FLAGS,
 )
 
 
 #: Words that give one thing a second name: "Ausrüstung bzw. Attachment" asks for both names' definitions.
-ALTERNATIVES = re.compile(r"\s+(?:bzw\.?|beziehungsweise|aka|a\.k\.a\.)\s+", _FLAGS)
+ALTERNATIVES = re.compile(r"\s+(?:bzw\.?|beziehungsweise|aka|a\.k\.a\.)\s+", FLAGS)
 #: A German article before the subject ("ein Attachment"): the subject is the word, looked up in English too.
-ARTICLE = re.compile(r"^(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", _FLAGS)
+ARTICLE = re.compile(r"^(?:der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", FLAGS)
 _TRIM = " ,;:'\""
 #: A German subject qualified by what it applies to ("die Aktivierungsgebühr bei Unterstützern", "die Kosten
 #: für Orte"): when no glossary entry names it all, its head (the words before) is looked up. (Not English:
 #: "what is the initiative of a card without cost" asks for a value, not what initiative is.)
-QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", _FLAGS)
+QUALIFIER = re.compile(r"\s+(?:bei|beim|für)\s+", FLAGS)
 
 
 #: A subject that ends in the word "card(s)" names a kind of card ("what do see beyond cards do"): the glossary
 #: names the thing itself ("See Beyond"), so it is looked up without that word too; not after an article or
 #: "one" ("channeling a card" is about a card).
-CARD_NOUN = re.compile(r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)\s+(?:cards?|karten?)$", _FLAGS)
+CARD_NOUN = re.compile(r"(?<!\ba)(?<!\ban)(?<!\bthe)(?<!\bone)\s+(?:cards?|karten?)$", FLAGS)
 
 
 def subject_heads(subject: str, lang: str = "de") -> list[str]:

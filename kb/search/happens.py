@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_FLAGS = re.IGNORECASE | re.UNICODE
+from kb.search.pattern_parts import FLAGS
+
 #: The thing asked about (``x``) without what it is on or in ("damage counters on my character": the counters).
 _THING = r"(?P<x>[^,]+?)(?:\s+(?:on|of|from|in|auf|von|im|an)\s+[^,]+?)?"
 #: The words asking when a thing goes.
@@ -23,7 +24,7 @@ _GOES = (
 #: Question shapes, the thing asked about (``x``) and the word asking when it goes (``b``): "when are/do X (get)
 #: removed / go away", "does X go away at …", "wann werden X entfernt", "wann verfallen X", "gehen X am … weg".
 PATTERNS = tuple(
-    re.compile(p, _FLAGS)
+    re.compile(p, FLAGS)
     for p in (
         rf"\bwhen\s+(?:exactly\s+)?(?:do|does|is|are|will|would)\s+{_THING}\s+(?:get\s+|gets\s+|be\s+)?"
         rf"(?P<b>{_GOES})\b",
@@ -38,11 +39,11 @@ PATTERNS = tuple(
 GOES = re.compile(
     r"\b(?:remove[sd]?|discarded|emptied|expires?|wears?\s+off|goes\s+away|leaves?|lost|entfernt|abgelegt|geleert"
     r"|verfallen|verfällt)\b",
-    _FLAGS,
+    FLAGS,
 )
 #: … and when: during, at the end, each, until, whenever.
 WHEN = re.compile(
     r"\b(?:during|at\s+the\s+(?:start|end|beginning)|when|whenever|until|each|every|after|before|am\s+ende"
     r"|zu\s+beginn|während|wenn|bis|jede[nrms]?)\b",
-    _FLAGS,
+    FLAGS,
 )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_FLAGS = re.IGNORECASE | re.UNICODE
+from kb.search.pattern_parts import FLAGS
+
 #: Where the thing asked about ends: what it is asked to be (group ``y``, "… is a character or a location"), the
 #: card or text it is on.
 _EN_END = (
@@ -25,7 +26,7 @@ _DE_WHERE = r"(?:(?:im|in\s+der|auf\s+der|am)\s+\S+\s+)?"
 #: Question shapes, the thing asked about (``x``) and what it is asked to be (``y``): "how do I tell / know / see
 #: (whether) X (is Y)", "how to tell X", "how is X marked", "woran / wie erkenne ich X", "wie ist X gekennzeichnet".
 PATTERNS = tuple(
-    re.compile(p, _FLAGS)
+    re.compile(p, FLAGS)
     for p in (
         r"\bhow\s+(?:(?:do|does|can|could|would|should|will)\s+(?:i|you|we|one|they|a\s+player|players)|to)\s+"
         r"(?:tell|know|see|recogni[sz]e|identify|distinguish|spot|determine)\s+(?:whether|if|that|which|what)?\s*"
@@ -47,5 +48,5 @@ IDENTIFIES = re.compile(
     r"|described\s+by|represented\s+by|written\s+in|(?:begins?|start|starts)\s+with|symbols?"
     r"|erkennbar\w*|erkennst|erkennt|gekennzeichnet|kennzeichnet|markiert\w*|dargestellt|beginnt\s+mit"
     r"|beginnen(?:\s+\w+)?\s+mit|unterschieden)\b",
-    _FLAGS,
+    FLAGS,
 )

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-_FLAGS = re.IGNORECASE | re.UNICODE
+from kb.search.pattern_parts import FLAGS
+
 #: Where the part's name ends: the verb that places it, the card it is on, a clause or second question, a comma.
 _END = (
     r"(?=\s+(?:printed|written|located|shown|found|depicted|placed|on|in|at|of|and|when|if|while"
@@ -23,7 +24,7 @@ _ON_CARD = r"(?:on|auf)\s+(?:the|a|an|my|this|der|die|dem|einer|meiner)\s+(?:\S+
 #: Question shapes, the part asked about (``x``): "where is/are X", "where on the card do I find X", "wo ist/sind
 #: X", "wo finde ich X". Where something goes or lies ("where do my cards go", "wo liegt …") asks for a zone.
 PATTERNS = tuple(
-    re.compile(p, _FLAGS)
+    re.compile(p, FLAGS)
     for p in (
         rf"\bwhere\s+(?:{_ON_CARD})?(?:is|are)\s+(?:{_ON_CARD})?(?P<x>.+?){_END}",
         rf"\bwhere\s+(?:{_ON_CARD})?(?:do|can|should)\s+(?:i|you|we)\s+(?:find|see|look\s+for)\s+"
@@ -38,5 +39,5 @@ PATTERNS = tuple(
 PLACES = re.compile(
     r"\b(?:located|top|bottom|left|right|corner|cent(?:re|er|ered|red)|middle|edge|side|above|below|beneath"
     r"|next\s+to|(?:printed|written|represented|shown|depicted)\s+(?:on|at|along|between|next|above|below))\b",
-    _FLAGS,
+    FLAGS,
 )

@@ -15,9 +15,8 @@ import re
 from dataclasses import dataclass
 
 from kb.search import happens, identify, location, timing
+from kb.search.pattern_parts import FLAGS, QUOTES
 
-_FLAGS = re.IGNORECASE | re.UNICODE
-_QUOTE = "'\"‘’‚“”„«»"
 #: Where a rule names what it says something of, given the match of ``says`` in its text:
 #: ``text``: its own text; ``heading``: its title and its section's name (in no section: its title and its text
 #: before it says it); ``clause``: its title, its section's name and the clause it says it in, before it says it;
@@ -25,17 +24,17 @@ _QUOTE = "'\"‘’‚“”„«»"
 #: before a qualifying phrase (``QUALIFIER``).
 SCOPES = ("text", "heading", "clause", "rule", "subject")
 #: Alternatives named together ("at the night phase or between turns"), each looked for alone.
-ALTERNATIVES = re.compile(r"\s+(?:or|oder)\s+", _FLAGS)
+ALTERNATIVES = re.compile(r"\s+(?:or|oder)\s+", FLAGS)
 #: An article before a subject ("the evening phase", "die Abendphase", "eine Fähigkeit"): not part of its name.
-ARTICLE = re.compile(r"^(?:the|a|an|der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", _FLAGS)
+ARTICLE = re.compile(r"^(?:the|a|an|der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines)\s+", FLAGS)
 #: What is trimmed off a subject: spaces, punctuation and the quotes around a card's words.
-TRIM = " ,;:" + _QUOTE
+TRIM = " ,;:" + QUOTES
 #: Where a clause begins (for the ``clause`` scope): "When a permanent with a Victory Token Field enters, the pool
 #: increases by the number printed on …" places a number, not the field (10.1.2).
 CLAUSE = re.compile(r"[,;:.()]|\s-\s")
 #: Where a clause's subject ends, for the ``subject`` scope: "a character with too many damage counters may be
 #: discarded" says it of the character, not of the counters.
-QUALIFIER = re.compile(r"\s(?:with|of|on|in|from|at|for|by)\s", _FLAGS)
+QUALIFIER = re.compile(r"\s(?:with|of|on|in|from|at|for|by)\s", FLAGS)
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@ each document (numbers as short runs of printable characters), and the entries a
 from their ids.
 
 Written this way the postings gzip to 60 % of per-term lists of positions (the same phrases recur as the same
-runs of characters); ``search.js`` (``unpackField``) turns them back into the same postings when a query first
-reads the field, and derives what was left out of the entries (``unpackEntries``). :func:`unpack_field` is the
+runs of characters); ``search.js`` (``unpackField``) turns them back into the same postings while the browser is
+idle after the index loads (or when a query first reads the field, if that comes sooner), and derives what was left out of the entries (``unpackEntries``). :func:`unpack_field` is the
 reference reading, for tests.
 """
 

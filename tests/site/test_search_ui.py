@@ -124,6 +124,27 @@ def site_url(request, base_url, repo_site):
     return base_url if request.param == "http" else repo_site.as_uri() + "/"
 
 
+#: Calls back with how far the index is unpacked once loaded: whether every field's occurrences are, and how many
+#: terms' postings have been built (each built by a query that needed it).
+UNPACKED = """
+const done = arguments[arguments.length - 1];
+rulekb.ready().then((engine) => {
+  const fields = Object.values(engine.cache.fields);
+  done({all: fields.every((f) => f.occurrences !== null), terms: fields.reduce((n, f) => n + f.decoded.size, 0)});
+}, (e) => done({error: String(e)}));
+"""
+
+
+def _unpacked_without_a_query(driver) -> dict:
+    """How far the page's index is unpacked once every field is (waiting for the page to do it unasked)."""
+    driver.set_script_timeout(SEARCH_WAIT)
+    return wait_for(
+        driver,
+        lambda d: (state := d.execute_async_script(UNPACKED)).get("all") and state,
+        "the index's fields were not unpacked without a query",
+    )
+
+
 def _page(site: str, source: str) -> str:
     """The URL of the page built from ``source`` (``athernum/cr/4.md``) in the site's URL style (kb.urls);
     a folder URL names its index.html from file://, where no server picks it."""
@@ -226,6 +247,31 @@ def test_typing_in_the_header_shows_ranked_results(browser, viewport, site_url):
     first = _api(browser, phrase, limit=8)["hits"][0]  # a phase's paragraph, e.g. athernum:9.4.0/p2
     assert first["kind"] == "paragraph" and state["hits"][0]["number"] == first["id"].split(":")[1]
     assert _errors(browser) == []
+
+
+def test_the_index_is_unpacked_while_the_page_is_idle_before_any_query(browser, site_url):
+    """Once the index has loaded, the page unpacks every field of it while idle, so a judge's first query does not
+    wait for that."""
+    open_page(browser, _page(site_url, "athernum/cr/4.md"))
+    unpacked = _unpacked_without_a_query(browser)
+    assert unpacked == {"all": True, "terms": 0}
+
+
+def test_a_browser_without_idle_callbacks_unpacks_the_index_too(browser, base_url):
+    """A browser that cannot say when it is idle (Safari has no requestIdleCallback) still unpacks the index before
+    the first query, a slice at a time."""
+    script = browser.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.requestIdleCallback;"}
+    )
+    try:
+        open_page(browser, _page(base_url, "athernum/cr/4.md"))
+        assert browser.execute_script("return typeof requestIdleCallback") == "undefined"
+        unpacked = _unpacked_without_a_query(browser)
+    finally:
+        browser.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]}
+        )
+    assert unpacked == {"all": True, "terms": 0}
 
 
 def test_search_page_shows_the_apis_ranking_and_keeps_the_query_in_its_url(browser, viewport, site_url):

@@ -566,14 +566,19 @@
   PACKED["~".charCodeAt(0)] = GAP;
   PACKED["|".charCodeAt(0)] = NEXT_DOCUMENT;
 
+  /** How many characters of a packed sequence one slice of unpacking reads while the browser is idle (~1 ms). */
+  const SLICE = 8192;
+
   /** site_packing.unpack_field: a field's occurrences (its sequence of terms in each document) sorted by term, in
    *  typed arrays: the occurrences of the term at vocabulary position t are starts[t] to starts[t + 1], each with
-   *  its document and position, in order (read when a query first needs the field; a term's entry is built from them). */
-  function unpackField(count, sequence) {
+   *  its document and position, in order (a term's entry is built from them). Pausing after every SLICE characters,
+   *  so idle time can read a field in slices; a query that needs the field first reads the rest at once (`finish`). */
+  function* unpackField(count, sequence) {
     const termOf = new Int32Array(sequence.length), docOf = new Int32Array(sequence.length), positionOf = new Int32Array(sequence.length);
     const starts = new Int32Array(count + 1);
     let k = 0, doc = 0, position = 0, value = 0, gap = false;
     for (let i = 0; i < sequence.length; i++) {
+      if (i % SLICE === SLICE - 1) yield;
       const code = PACKED[sequence.charCodeAt(i)];
       if (code === NEXT_DOCUMENT) { doc++; position = 0; continue; }
       if (code === GAP) { gap = true; continue; }
@@ -588,6 +593,13 @@
     const next = starts.slice(0, count), docs = new Int32Array(k), positions = new Int32Array(k);
     for (let j = 0; j < k; j++) { const at = next[termOf[j]]++; docs[at] = docOf[j]; positions[at] = positionOf[j]; }
     return { starts, docs, positions };
+  }
+
+  /** Runs a paused unpacking to its end and returns what it made. */
+  function finish(steps) {
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    return step.value;
   }
 
   /** site_packing.LABELS and ANCHORS: how a label or a URL's anchor follows from its entry, by name. */
@@ -635,8 +647,8 @@
   }
 
   class Postings {
-    /** postings.PostingsCache, read from the exported index (a field's occurrences unpacked on first use, a term's
-     *  postings built from them on its first use). */
+    /** postings.PostingsCache, read from the exported index (a field's occurrences unpacked while the browser is
+     *  idle or on first use, whichever comes first; a term's postings built from them on its first use). */
     constructor(data) {
       const c = data.constants;
       this.c = c;
@@ -649,7 +661,7 @@
         const terms = field.terms ? field.terms.split(" ") : [];
         const raw = Object.create(null); // every term, in order → its place in the vocabulary
         terms.forEach((term, t) => { raw[term] = t; });
-        this.fields[name] = { raw, count: terms.length, sequence: field.sequence, occurrences: null, decoded: new Map() };
+        this.fields[name] = { raw, count: terms.length, sequence: field.sequence, occurrences: null, unpacking: null, decoded: new Map() };
       }
       this._vocabulary = null;
       this._sorted = new Map();
@@ -662,8 +674,7 @@
       if (!field || !Object.prototype.hasOwnProperty.call(field.raw, stem)) return null;
       let entry = field.decoded.get(stem);
       if (entry === undefined) {
-        if (field.occurrences === null) field.occurrences = unpackField(field.count, field.sequence);
-        const { starts, docs: docOf, positions: positionOf } = field.occurrences;
+        const { starts, docs: docOf, positions: positionOf } = this.occurrences(field);
         const norms = this.norms[fieldname], K1 = this.c.K1;
         const docs = [], parts = [], positions = [];
         for (let j = starts[field.raw[stem]]; j < starts[field.raw[stem] + 1]; j++) {
@@ -675,6 +686,25 @@
         field.decoded.set(stem, entry);
       }
       return entry;
+    }
+
+    /** A field's occurrences, the rest of them unpacked now if idle time has not finished them. */
+    occurrences(field) {
+      if (field.occurrences === null) {
+        field.occurrences = finish(field.unpacking || unpackField(field.count, field.sequence));
+        field.unpacking = null;
+      }
+      return field.occurrences;
+    }
+
+    /** Unpacks one slice of the first field not unpacked yet; false once every field is. */
+    unpackSlice() {
+      const field = Object.values(this.fields).find((f) => f.occurrences === null);
+      if (!field) return false;
+      field.unpacking = field.unpacking || unpackField(field.count, field.sequence);
+      const step = field.unpacking.next();
+      if (step.done) [field.occurrences, field.unpacking] = [step.value, null];
+      return true;
     }
 
     /** PostingsCache.vocabulary */
@@ -2595,13 +2625,28 @@
   rulekb.root = here ? new URL("../../", here).href : "";
   let loading = null;
 
+  /** Unpacks the index's fields a slice at a time while the browser is idle (a short timeout apart where it cannot
+   *  say), so the first query finds them ready and a keystroke waits for one slice at the most. */
+  function unpackWhenIdle(cache) {
+    const later = typeof requestIdleCallback === "function"
+      ? (work) => requestIdleCallback(work) : (work) => setTimeout(work, 15);
+    const work = (deadline) => {
+      do if (!cache.unpackSlice()) return;
+      while (deadline && deadline.timeRemaining() > 2);
+      later(work);
+    };
+    later(work);
+  }
+
   /** rulekb.ready(): resolves with the engine once search-index.js has loaded (loaded on first use). */
   rulekb.ready = function ready() {
     if (loading) return loading;
     loading = new Promise((resolve, reject) => {
       const accept = (data) => {
         try {
-          resolve(new Engine(data));
+          const engine = new Engine(data);
+          resolve(engine);
+          unpackWhenIdle(engine.cache);
         } catch (error) {
           reject(error);
         }
