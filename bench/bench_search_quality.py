@@ -9,7 +9,9 @@ held-out block, the independent set per group. Sealed questions (marked ``sealed
 ``sealed-…``) are left out unless ``--sealed`` (then only they are measured: once, when tuning is finished);
 ``--block sealed-de-2`` measures that one block, ``--batch`` narrows the independent set to one round of writing
 (e.g. ``--sealed --batch sealed-s6``), ``--all`` measures sealed and unsealed questions together (for tuning on
-sealed questions already measured once). Also: how many questions change
+sealed questions already measured once). Also "search at the event": each question searched with its group's game
+as the event's game (``RULEKB_GAME``, the site's remembered game chip: athernum for en and de and the first set),
+as a judge at an event of one game has it set — the question naming another game still wins. Also: how many questions change
 their top 1 or top 3 between ``--limit`` 1, 3 and 10 (the target is none). Targets: recall@5 ≥ 0.95 and
 recall@1 ≥ 0.75 in every group.
 
@@ -31,6 +33,8 @@ from bench_search import QUESTIONS, ROOT, fts_build, fts_search, full_corpus
 INDEPENDENT = ROOT / "tests" / "search" / "judge_questions_independent.yaml"
 GROUPS = ("en", "de", "atnia", "altered")
 TARGET_R5, TARGET_R1 = 0.95, 0.75
+#: The event's game a judge of each group has set (``RULEKB_GAME`` or the site's game chip).
+EVENT_GAME = {"en": "athernum", "de": "athernum", "atnia": "atnia", "altered": "altered"}
 #: Blocks whose name starts so are held out, as questions marked ``sealed: true`` are.
 SEALED = "sealed-"
 
@@ -144,6 +148,14 @@ def main() -> None:
                     for r in ask(q, engine, kb.graph, rulings, results, kb.curated.defined_by, limit=10).rules
                 ]
 
+            # the first set is all Athernum; an independent question's group names its event's game
+            event_of = {q.question: EVENT_GAME.get(q.block, "athernum") for q in independent}
+
+            def at_event(q: str) -> list[str]:
+                return [
+                    h.id for h in engine.search(q, limit=10, default_game=event_of.get(q, "athernum")).hits
+                ]
+
             def baseline(q: str) -> list[str]:
                 return [row[0] for row in fts_search(conn, q, limit=10)]
 
@@ -152,6 +164,7 @@ def main() -> None:
                 for name, rank in (
                     ("rulekb search", searched),
                     ("rulekb ask (rules)", asked),
+                    ("search at the event", at_event),
                     ("FTS5 baseline", baseline),
                 )
             }
