@@ -10,41 +10,38 @@ from __future__ import annotations
 
 import re
 
-from kb.search.pattern_parts import FLAGS
+from kb.search.pattern_parts import FLAGS, compiled
 
 #: Question shapes that ask for one definition (group ``x``) or for the difference of two (``x``, ``y``).
-PATTERNS = tuple(
-    re.compile(p, FLAGS)
-    for p in (
-        r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
-        # "support ability, what's that": the subject comes first, a pronoun stands for it
-        r"^(?P<x>.+?)[\s,;:-]+(?:what(?:'s|s|\s+is|\s+are)|whats)\s+(?:that|this|it|those|these)$",
-        # "what does it mean to search my deck": the verb (or the state after "be") is the subject
-        r"\bwhat\s+(?:does|do)\s+it\s+mean\s+to\s+(?:be\s+)?(?P<x>.+?)"
-        r"(?:\s+(?:my|your|his|her|its|their|our|a|an|the|this|that|one|some)\b.*)?$",
-        r"\bwhat\s+counts\s+as\s+(?P<x>.+)$",
-        r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
-        r"\bwhat\s+(?:does|do)\s+(?:the\s+(?:term|word|keyword)\s+)?(?P<x>.+?)\s+(?:mean|stand\s+for)\b",
-        r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
-        r"\b(?:what|wat)(?:\s+exactly|\s+actually|\s+really)?(?:'s|s|\s+is|\s+are)\s+(?P<x>.+?)"
-        r"(?:\s+(?:exactly|actually|really|precisely))?$",
-        r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
-        r"\bdefine\s+(?P<x>.+)$",
-        # "was genau ist ein Ziel", "was macht Solvency eigentlich": a particle asks nothing of its own
-        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+?)"
-        r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
-        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:ist|sind)\s+(?P<x>.+?)(?:\s+(?:genau|eigentlich|überhaupt))?$",
-        r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+?)"
-        r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
-        r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
-        r"\bwhat\s+happens\s+(?:in|during)\s+(?P<x>.+)$",
-        r"\bwas\s+(?:zählt|gilt)\s+als\s+(?P<x>.+)$",
-        r"\bwas\s+(?:passiert|geschieht)\s+(?:in|im|während)\s+(?P<x>.+)$",
-        r"\bbedeutung\s+von\s+(?P<x>.+)$",
-        r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",
-        r"\b(?:explain|erklär|erkläre|erklären)\s+(?:mir\s+|me\s+)?(?P<x>.+)$",
-        r"^(?P<x>.+?)\s+(?:explained|meaning|definition|erklärung|erklärt|bedeutung)$",
-    )
+PATTERNS = compiled(
+    r"\bdifference\s+between\s+(?P<x>.+?)\s+and\s+(?P<y>.+)$",
+    # "support ability, what's that": the subject comes first, a pronoun stands for it
+    r"^(?P<x>.+?)[\s,;:-]+(?:what(?:'s|s|\s+is|\s+are)|whats)\s+(?:that|this|it|those|these)$",
+    # "what does it mean to search my deck": the verb (or the state after "be") is the subject
+    r"\bwhat\s+(?:does|do)\s+it\s+mean\s+to\s+(?:be\s+)?(?P<x>.+?)"
+    r"(?:\s+(?:my|your|his|her|its|their|our|a|an|the|this|that|one|some)\b.*)?$",
+    r"\bwhat\s+counts\s+as\s+(?P<x>.+)$",
+    r"\bunterschied\s+zwischen\s+(?P<x>.+?)\s+und\s+(?P<y>.+)$",
+    r"\bwhat\s+(?:does|do)\s+(?:the\s+(?:term|word|keyword)\s+)?(?P<x>.+?)\s+(?:mean|stand\s+for)\b",
+    r"^(?P<x>.+?)\s+(?:vs\.?|versus)\s+(?P<y>.+)$",
+    r"\b(?:what|wat)(?:\s+exactly|\s+actually|\s+really)?(?:'s|s|\s+is|\s+are)\s+(?P<x>.+?)"
+    r"(?:\s+(?:exactly|actually|really|precisely))?$",
+    r"\b(?:meaning|definition)\s+of\s+(?P<x>.+)$",
+    r"\bdefine\s+(?P<x>.+)$",
+    # "was genau ist ein Ziel", "was macht Solvency eigentlich": a particle asks nothing of its own
+    r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:bedeutet|bedeuten|heißt|heisst|meint)\s+(?P<x>.+?)"
+    r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
+    r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:ist|sind)\s+(?P<x>.+?)(?:\s+(?:genau|eigentlich|überhaupt))?$",
+    r"\bwas(?:\s+(?:genau|eigentlich|überhaupt))?\s+(?:macht|machen|bewirkt|bewirken)\s+(?P<x>.+?)"
+    r"(?:\s+(?:genau|eigentlich|überhaupt))?$",
+    r"\bwhat\s+(?:does|do)\s+(?P<x>.+?)\s+do$",
+    r"\bwhat\s+happens\s+(?:in|during)\s+(?P<x>.+)$",
+    r"\bwas\s+(?:zählt|gilt)\s+als\s+(?P<x>.+)$",
+    r"\bwas\s+(?:passiert|geschieht)\s+(?:in|im|während)\s+(?P<x>.+)$",
+    r"\bbedeutung\s+von\s+(?P<x>.+)$",
+    r"\bwas\s+versteht\s+man\s+unter\s+(?P<x>.+)$",
+    r"\b(?:explain|erklär|erkläre|erklären)\s+(?:mir\s+|me\s+)?(?P<x>.+)$",
+    r"^(?P<x>.+?)\s+(?:explained|meaning|definition|erklärung|erklärt|bedeutung)$",
 )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from kb.search.pattern_parts import FLAGS
+from kb.search.pattern_parts import FLAGS, compiled
 
 #: The thing asked about (``x``) without what it is on or in ("damage counters on my character": the counters).
 _THING = r"(?P<x>[^,]+?)(?:\s+(?:on|of|from|in|auf|von|im|an)\s+[^,]+?)?"
@@ -23,16 +23,13 @@ _GOES = (
 
 #: Question shapes, the thing asked about (``x``) and the word asking when it goes (``b``): "when are/do X (get)
 #: removed / go away", "does X go away at …", "wann werden X entfernt", "wann verfallen X", "gehen X am … weg".
-PATTERNS = tuple(
-    re.compile(p, FLAGS)
-    for p in (
-        rf"\bwhen\s+(?:exactly\s+)?(?:do|does|is|are|will|would)\s+{_THING}\s+(?:get\s+|gets\s+|be\s+)?"
-        rf"(?P<b>{_GOES})\b",
-        rf"^(?:does|do|will|is|are)\s+{_THING}\s+(?:get\s+)?(?P<b>{_GOES})\s+(?:at|during|after|before|until)\b",
-        rf"\bwann\s+(?:genau\s+)?(?:wird|werden)\s+{_THING}\s+(?P<b>entfernt|abgelegt|geleert|abgeworfen)\b",
-        rf"\bwann\s+(?P<b>verfallen|verfällt|verschwinden|verschwindet)\s+{_THING}$",
-        rf"^(?P<b>gehen|geht|verschwinden|verschwindet|verfallen|verfällt)\s+{_THING}\s+(?:am|im|bei|nach|zu|während)\b",
-    )
+PATTERNS = compiled(
+    rf"\bwhen\s+(?:exactly\s+)?(?:do|does|is|are|will|would)\s+{_THING}\s+(?:get\s+|gets\s+|be\s+)?"
+    rf"(?P<b>{_GOES})\b",
+    rf"^(?:does|do|will|is|are)\s+{_THING}\s+(?:get\s+)?(?P<b>{_GOES})\s+(?:at|during|after|before|until)\b",
+    rf"\bwann\s+(?:genau\s+)?(?:wird|werden)\s+{_THING}\s+(?P<b>entfernt|abgelegt|geleert|abgeworfen)\b",
+    rf"\bwann\s+(?P<b>verfallen|verfällt|verschwinden|verschwindet)\s+{_THING}$",
+    rf"^(?P<b>gehen|geht|verschwinden|verschwindet|verfallen|verfällt)\s+{_THING}\s+(?:am|im|bei|nach|zu|während)\b",
 )
 
 #: What a rule saying when a thing goes says of it: it is removed, discarded, emptied, expires or leaves …

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from kb.search.pattern_parts import FLAGS
+from kb.search.pattern_parts import FLAGS, compiled
 
 #: Where the thing asked about ends: what it is asked to be (group ``y``, "… is a character or a location"), the
 #: card or text it is on.
@@ -25,19 +25,16 @@ _DE_WHERE = r"(?:(?:im|in\s+der|auf\s+der|am)\s+\S+\s+)?"
 
 #: Question shapes, the thing asked about (``x``) and what it is asked to be (``y``): "how do I tell / know / see
 #: (whether) X (is Y)", "how to tell X", "how is X marked", "woran / wie erkenne ich X", "wie ist X gekennzeichnet".
-PATTERNS = tuple(
-    re.compile(p, FLAGS)
-    for p in (
-        r"\bhow\s+(?:(?:do|does|can|could|would|should|will)\s+(?:i|you|we|one|they|a\s+player|players)|to)\s+"
-        r"(?:tell|know|see|recogni[sz]e|identify|distinguish|spot|determine)\s+(?:whether|if|that|which|what)?\s*"
-        rf"(?P<x>.+?){_EN_END}",
-        r"\bhow\s+(?:is|are)\s+(?P<x>.+?)\s+(?:marked|indicated|shown|identified|recogni[sz]ed|denoted"
-        r"|distinguished|represented)\b",
-        r"\b(?:woran|wie|wodurch|woher)\s+(?:erkenne|erkennt|sehe|sieht|weiß|weiss)\s+(?:ich|man|du)"
-        rf"(?:\s*,?\s*ob)?\s+{_DE_WHERE}(?P<x>.+?){_DE_END}",
-        r"\bwie\s+(?:ist|sind|wird|werden)\s+(?P<x>.+?)\s+(?:gekennzeichnet|markiert|dargestellt|erkennbar"
-        r"|angezeigt)\b",
-    )
+PATTERNS = compiled(
+    r"\bhow\s+(?:(?:do|does|can|could|would|should|will)\s+(?:i|you|we|one|they|a\s+player|players)|to)\s+"
+    r"(?:tell|know|see|recogni[sz]e|identify|distinguish|spot|determine)\s+(?:whether|if|that|which|what)?\s*"
+    rf"(?P<x>.+?){_EN_END}",
+    r"\bhow\s+(?:is|are)\s+(?P<x>.+?)\s+(?:marked|indicated|shown|identified|recogni[sz]ed|denoted"
+    r"|distinguished|represented)\b",
+    r"\b(?:woran|wie|wodurch|woher)\s+(?:erkenne|erkennt|sehe|sieht|weiß|weiss)\s+(?:ich|man|du)"
+    rf"(?:\s*,?\s*ob)?\s+{_DE_WHERE}(?P<x>.+?){_DE_END}",
+    r"\bwie\s+(?:ist|sind|wird|werden)\s+(?P<x>.+?)\s+(?:gekennzeichnet|markiert|dargestellt|erkennbar"
+    r"|angezeigt)\b",
 )
 
 #: What a rule that says how a thing is recognised says, in the rules' own words (all games, English and German):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from kb.search.pattern_parts import FLAGS
+from kb.search.pattern_parts import FLAGS, compiled
 
 #: Where the part's name ends: the verb that places it, the card it is on, a clause or second question, a comma.
 _END = (
@@ -23,15 +23,12 @@ _ON_CARD = r"(?:on|auf)\s+(?:the|a|an|my|this|der|die|dem|einer|meiner)\s+(?:\S+
 
 #: Question shapes, the part asked about (``x``): "where is/are X", "where on the card do I find X", "wo ist/sind
 #: X", "wo finde ich X". Where something goes or lies ("where do my cards go", "wo liegt …") asks for a zone.
-PATTERNS = tuple(
-    re.compile(p, FLAGS)
-    for p in (
-        rf"\bwhere\s+(?:{_ON_CARD})?(?:is|are)\s+(?:{_ON_CARD})?(?P<x>.+?){_END}",
-        rf"\bwhere\s+(?:{_ON_CARD})?(?:do|can|should)\s+(?:i|you|we)\s+(?:find|see|look\s+for)\s+"
-        rf"(?P<x>.+?){_END}",
-        rf"\bwo\s+(?:{_ON_CARD})?(?:ist|sind|steht|stehen|finde\s+ich|findet\s+man|sehe\s+ich)\s+"
-        rf"(?:{_ON_CARD})?(?P<x>.+?){_END}",
-    )
+PATTERNS = compiled(
+    rf"\bwhere\s+(?:{_ON_CARD})?(?:is|are)\s+(?:{_ON_CARD})?(?P<x>.+?){_END}",
+    rf"\bwhere\s+(?:{_ON_CARD})?(?:do|can|should)\s+(?:i|you|we)\s+(?:find|see|look\s+for)\s+"
+    rf"(?P<x>.+?){_END}",
+    rf"\bwo\s+(?:{_ON_CARD})?(?:ist|sind|steht|stehen|finde\s+ich|findet\s+man|sehe\s+ich)\s+"
+    rf"(?:{_ON_CARD})?(?P<x>.+?){_END}",
 )
 
 #: What a rule that places a part of a card says: where it is located, at which edge, corner or side, or what it is

@@ -12,3 +12,8 @@ import re
 FLAGS = re.IGNORECASE | re.UNICODE
 #: The quote marks around a card's text in a question: straight, English, German and French ones.
 QUOTES = "'\"‘’‚“”„«»"
+
+
+def compiled(*sources: str) -> tuple[re.Pattern[str], ...]:
+    """A module's question patterns, compiled with the shared ``FLAGS``."""
+    return tuple(re.compile(source, FLAGS) for source in sources)

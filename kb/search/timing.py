@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import re
 
-from kb.search.pattern_parts import FLAGS, QUOTES
+from kb.search.pattern_parts import FLAGS, QUOTES, compiled
 
 #: Question shapes: the phase asked about (``x``) and the boundary asked for (``b``: a word that says end or start;
 #: none for an effect's "at <phase>", the boundary the card names).
-PATTERNS = tuple(
-    re.compile(p, FLAGS)
-    for p in (
-        r"\bwhen(?:\s+exactly)?\s+(?:does|do|did|will|is|are)\s+(?P<x>.+?)\s+"
-        r"(?P<b>end|ends|finish|finishes|start|starts|begin|begins)\b",
-        r"\bwann(?:\s+genau)?\s+(?P<b>endet|enden|beginnt|beginnen|startet|starten)\s+(?P<x>.+)$",
-        r"\bwann(?:\s+genau)?\s+(?:ist|sind)\s+(?P<x>.+?)\s+(?P<b>zu\s+ende|vorbei|vorüber)$",
-        # "effects that say 'at the combat phase', when do they resolve": the card's words name the phase
-        rf"\b(?:says?|reads?|references?|steht|sagt)\s+[{QUOTES}]?(?:at|am|zu\s+beginn)\s+(?P<x>[^{QUOTES},?]+?)"
-        rf"[{QUOTES}]?\s*,?\s+(?:when|wann)\b",
-    )
+PATTERNS = compiled(
+    r"\bwhen(?:\s+exactly)?\s+(?:does|do|did|will|is|are)\s+(?P<x>.+?)\s+"
+    r"(?P<b>end|ends|finish|finishes|start|starts|begin|begins)\b",
+    r"\bwann(?:\s+genau)?\s+(?P<b>endet|enden|beginnt|beginnen|startet|starten)\s+(?P<x>.+)$",
+    r"\bwann(?:\s+genau)?\s+(?:ist|sind)\s+(?P<x>.+?)\s+(?P<b>zu\s+ende|vorbei|vorüber)$",
+    # "effects that say 'at the combat phase', when do they resolve": the card's words name the phase
+    rf"\b(?:says?|reads?|references?|steht|sagt)\s+[{QUOTES}]?(?:at|am|zu\s+beginn)\s+(?P<x>[^{QUOTES},?]+?)"
+    rf"[{QUOTES}]?\s*,?\s+(?:when|wann)\b",
 )
 
 #: The asked boundary's words, each with what a rule ending or starting a phase says (an English rule: the CR).
